@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp({}, (a) => {
+    a.get('/app-api/test/boom', async () => {
+      throw new Error('secret detail: select * from users at /srv/app.ts');
+    });
+  });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('envelope and errors', () => {
+  it('answers an unknown API path with a localized 404 envelope and a request id', async () => {
+    const res = await app.inject({ method: 'GET', url: '/app-api/nope', headers: { 'accept-language': 'zh-TW' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, data: null, msg: '內容不存在' });
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
+  });
+
+  it('keeps a caller-supplied request id', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-123' } });
+    expect(res.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it('masks a server fault: no stack, SQL or path, localized text', async () => {
+    const res = await app.inject({ method: 'GET', url: '/app-api/test/boom', headers: { 'accept-language': 'ms-MY' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 500, data: null, msg: 'Ralat pelayan, sila cuba sebentar lagi' });
+    expect(res.body).not.toMatch(/secret|select|srv/);
+  });
+
+  it('answers malformed JSON and a wrong content type with a 400 envelope', async () => {
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/app-api/biz/biz-user/login',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: '{"message":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 400, data: null, msg: 'The request is invalid' });
+    const text = await app.inject({
+      method: 'POST',
+      url: '/app-api/biz/biz-user/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().code).toBe(400);
+  });
+
+  it.each([
+    [{}, 'message'],
+    [{ message: 42, signature: '0x00' }, 'message'],
+    [{ message: 'm', signature: 'not-hex' }, 'signature'],
+    [{ message: 'm', signature: '0x00', inviteCode: 'x'.repeat(100) }, 'inviteCode'],
+  ])('names the bad field of %j', async (payload, field) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/app-api/biz/biz-user/login',
+      headers: { 'accept-language': 'en' },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 400, data: null, msg: `Invalid value for ${field}` });
+  });
+
+  it('picks the message language from Accept-Language: zh-CN by default, English for the unknown', async () => {
+    const msg = async (lang?: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/app-api/biz/biz-user/get',
+          headers: lang ? { 'accept-language': lang } : {},
+        })
+      ).json().msg;
+    expect(await msg()).toBe('请先登录');
+    expect(await msg('fr-FR')).toBe('Please sign in');
+    expect(await msg('zh-TW')).toBe('請先登入');
+    expect(await msg('ko-KR,ko;q=0.9')).toBe('먼저 로그인하세요');
+    expect(await msg('ms-MY')).toBe('Sila log masuk');
+    expect(await msg('de;q=0.9, zh-HK;q=0.8')).toBe('請先登入');
+  });
+});
+
+describe('operations endpoints', () => {
+  it('reports health, readiness, metrics and the OpenAPI document', async () => {
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.headers['content-type']).toMatch(/text\/plain/);
+    expect(metrics.body).toMatch(/http_request_duration_seconds_bucket\{/);
+    expect(metrics.body).toMatch(/process_cpu_user_seconds_total/);
+    const doc = await app.inject({ method: 'GET', url: '/docs/json' });
+    const paths = Object.keys(doc.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/app-api/biz/biz-user/nonce',
+        '/app-api/biz/biz-user/login',
+        '/app-api/biz/biz-user/logout',
+        '/app-api/biz/biz-user/get',
+        '/app-api/biz/biz-config/get/basic',
+      ]),
+    );
+  });
+
+  it('sends security headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+  });
+
+  it('serves the public basic config', async () => {
+    const res = await app.inject({ method: 'GET', url: '/app-api/biz/biz-config/get/basic' });
+    expect(res.json()).toMatchObject({ code: 0, data: { chainId: 56, appVersion: '1.0.0', demo: false, banners: [] } });
+  });
+});

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_BASE } from '@minecloud/contract/api-paths';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { installErrorHandling } from './lib/error-handler.ts';
+import { installMetrics } from './lib/metrics.ts';
+import { serveStaticApps } from './lib/static-apps.ts';
+import { memberGuard } from './modules/auth/guard.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
+import { configRoutes } from './modules/config/routes.ts';
+import { userRoutes } from './modules/user/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    config: Config;
+  }
+}
+
+/** Largest JSON body any member call takes; uploads set their own limit. */
+export const BODY_LIMIT = 64 * 1024;
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  serveApps?: boolean;
+};
+
+/** Builds the whole app (plugins, then modules) without listening; tests drive it with inject. */
+export async function buildApp({ config, database, logger, serveApps = true }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('config', config);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Plain http on a LAN or localhost must keep working; TLS is the proxy's job in production.
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'MineCloud API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  installMetrics(app);
+
+  const key = await loadSigningKey(database.db, config.jwtSecret);
+  const tokens = createTokenService(database.db, key, config.tokenTtlSeconds);
+  app.decorate('tokens', tokens);
+  app.decorate('requireMember', memberGuard(tokens));
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'database unreachable' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, {
+        chainId: config.chainId,
+        publicOrigin: config.publicOrigin,
+        signInPerMinute: config.signInPerMinute,
+      });
+      await api.register(userRoutes);
+      await api.register(configRoutes, { chainId: config.chainId, demo: config.demo });
+    },
+    { prefix: API_BASE.main.slice(0, -1) },
+  );
+
+  if (serveApps) await serveStaticApps(app, { web: config.webDist, admin: config.adminDist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  DEMO: bool.optional(),
+  ADMIN_BOOTSTRAP_PASSWORD: z.string().min(12).optional(),
+  CHAIN_ID: z.coerce.number().int().positive().default(56),
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(12 * 3600),
+  MODE: z.enum(['api', 'worker', 'all']).default('all'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  WEB_DIST: z.string().optional(),
+  ADMIN_DIST: z.string().optional(),
+  SMTP_URL: z.string().url().optional(),
+  CHAIN_RPC_URL: z.string().url().optional(),
+  MARKET_SOURCE_URL: z.string().url().optional(),
+  DEPOSIT_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  PAYOUT_KEY: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+/** Settings that production mode refuses to start without (ARCHITECTURE.md, "Runtime modes"). */
+const PRODUCTION_REQUIRED = [
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'PUBLIC_ORIGIN',
+  'ADMIN_BOOTSTRAP_PASSWORD',
+  'SMTP_URL',
+  'CHAIN_RPC_URL',
+  'MARKET_SOURCE_URL',
+  'DEPOSIT_ADDRESS',
+  'PAYOUT_KEY',
+] as const;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+function toConfig(parsed: z.infer<typeof env>) {
+  const production = parsed.NODE_ENV === 'production';
+  return {
+    nodeEnv: parsed.NODE_ENV,
+    production,
+    port: parsed.PORT,
+    host: parsed.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    dataDir: parsed.DATA_DIR,
+    databaseUrl: parsed.DATABASE_URL,
+    databasePoolMax: parsed.DATABASE_POOL_MAX,
+    demo: parsed.DEMO ?? (!parsed.DATABASE_URL && !production),
+    adminBootstrapPassword: parsed.ADMIN_BOOTSTRAP_PASSWORD,
+    chainId: parsed.CHAIN_ID,
+    publicOrigin: parsed.PUBLIC_ORIGIN,
+    jwtSecret: parsed.JWT_SECRET,
+    tokenTtlSeconds: parsed.TOKEN_TTL_SECONDS,
+    mode: parsed.MODE,
+    logLevel: parsed.LOG_LEVEL,
+    trustProxy: parsed.TRUST_PROXY,
+    signInPerMinute: parsed.RATE_LIMIT_SIGNIN_PER_MINUTE,
+    webDist: parsed.WEB_DIST,
+    adminDist: parsed.ADMIN_DIST,
+  };
+}
+
+/** Parses every setting once; throws a ConfigError that lists every problem at once. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = env.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const parsed = result.data;
+  if (parsed.NODE_ENV === 'production') {
+    const missing = PRODUCTION_REQUIRED.filter((key) => !parsed[key]);
+    if (missing.length) throw new ConfigError(missing.map((key) => `${key} is required in production`));
+    if (parsed.DEMO) throw new ConfigError(['DEMO cannot be on in production']);
+  }
+  return toConfig(parsed);
+}

@@ -1,0 +1,2 @@
+export * from './schema/auth.ts';
+export * from './schema/users.ts';

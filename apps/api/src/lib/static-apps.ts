@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+export const DEFAULT_WEB_DIST = path.join(repoRoot, 'apps/web/dist');
+export const DEFAULT_ADMIN_DIST = path.join(repoRoot, 'apps/admin/dist');
+
+/** Hashed assets never change; index.html must always be revalidated. */
+function cacheHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
+  const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+  reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** Serves the member app at / and the console at /admin/ from their Vite builds, when built. */
+export async function serveStaticApps(app: FastifyInstance, dirs: { web?: string; admin?: string }) {
+  const web = dirs.web ?? DEFAULT_WEB_DIST;
+  const admin = dirs.admin ?? DEFAULT_ADMIN_DIST;
+  if (existsSync(path.join(web, 'index.html'))) {
+    await app.register(fastifyStatic, { root: web, prefix: '/', setHeaders: cacheHeaders, wildcard: true });
+  } else {
+    app.log.warn({ web }, 'member app is not built; run `npm run build`');
+  }
+  if (existsSync(path.join(admin, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: admin,
+      prefix: '/admin/',
+      decorateReply: false,
+      setHeaders: cacheHeaders,
+    });
+    app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
+  }
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { NONCE_TTL_SECONDS } from '@minecloud/contract/auth';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import type { Db } from '../../db/client.ts';
+import { authNonces, inviteCodes, users } from '../../db/schema.ts';
+import { fail } from '../../lib/errors.ts';
+import { checkSiwe } from './siwe.ts';
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newInviteCode(): string {
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+}
+
+export async function issueNonce(db: Db): Promise<string> {
+  // Alphanumeric, at least 8 characters, as EIP-4361 requires.
+  const nonce = randomBytes(16).toString('hex');
+  await db.insert(authNonces).values({ nonce, expiresAt: new Date(Date.now() + NONCE_TTL_SECONDS * 1000) });
+  // Keep the table small: expired nonces are of no use to anyone.
+  await db.delete(authNonces).where(lt(authNonces.expiresAt, new Date(Date.now() - 3600_000)));
+  return nonce;
+}
+
+export type SignIn = { message: string; signature: string; inviteCode?: string | undefined };
+
+/** Verifies a signed sign-in message, spends its nonce, and finds or creates the member. */
+export async function signIn(db: Db, input: SignIn, expected: { domain: string; chainId: number }) {
+  const check = await checkSiwe({ ...input, ...expected });
+  if (!check.ok) return fail(check.reason);
+  const address = getAddress(check.address);
+  const inviteCode = input.inviteCode?.trim().toUpperCase() || undefined;
+
+  return db.transaction(async (tx) => {
+    const spent = await tx
+      .update(authNonces)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authNonces.nonce, check.nonce), isNull(authNonces.usedAt), gt(authNonces.expiresAt, new Date())))
+      .returning({ nonce: authNonces.nonce });
+    if (spent.length === 0) return fail('nonceInvalid');
+
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.address, address));
+    if (existing) return { userId: existing.id, created: false };
+
+    let placement: { inviterId: number; department: number } | undefined;
+    if (inviteCode) {
+      const [code] = await tx
+        .select({ userId: inviteCodes.userId, department: inviteCodes.department })
+        .from(inviteCodes)
+        .where(eq(inviteCodes.code, inviteCode));
+      if (!code) return fail('invalidInviteCode');
+      placement = { inviterId: code.userId, department: code.department };
+    }
+    const [created] = await tx
+      .insert(users)
+      .values({ address, inviterId: placement?.inviterId, department: placement?.department })
+      .onConflictDoNothing({ target: users.address })
+      .returning({ id: users.id });
+    if (!created) {
+      // Another sign-in of the same new wallet won the race: use the member it created.
+      const [winner] = await tx.select({ id: users.id }).from(users).where(eq(users.address, address));
+      if (!winner) return fail('internal');
+      return { userId: winner.id, created: false };
+    }
+    await tx
+      .insert(inviteCodes)
+      .values([1, 2, 3].map((department) => ({ code: newInviteCode(), userId: created.id, department })));
+    return { userId: created.id, created: true };
+  });
+}

@@ -1,0 +1,66 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../../db/client.ts';
+import { serverSecrets, sessions } from '../../db/schema.ts';
+
+/** A user id that a token check has proven; only these reach user-scoped queries. */
+export type AuthorizedUserId = number & { readonly __brand: 'AuthorizedUserId' };
+
+const ISSUER = 'minecloud';
+const AUDIENCE = 'member';
+
+/**
+ * The signing key: JWT_SECRET in production (config refuses to start without it); otherwise one
+ * generated once and kept in the database, so every process and restart shares it.
+ */
+export async function loadSigningKey(db: Db, configured: string | undefined): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  const generated = randomBytes(32).toString('base64url');
+  await db.insert(serverSecrets).values({ name: 'jwt', value: generated }).onConflictDoNothing();
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'jwt'));
+  if (!row) throw new Error('signing key missing after insert');
+  return new TextEncoder().encode(row.value);
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+export function createTokenService(db: Db, key: Uint8Array, ttlSeconds: number) {
+  return {
+    async issue(userId: number) {
+      const id = randomUUID();
+      const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+      await db.insert(sessions).values({ id, userId, expiresAt });
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(userId))
+        .setJti(id)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+      return { token, expiresAt };
+    },
+
+    /** The session behind a token, or null when the token is bad, expired or revoked. */
+    async verify(token: string): Promise<{ userId: AuthorizedUserId; sessionId: string } | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        if (!payload.jti || !payload.sub) return null;
+        const [session] = await db
+          .select({ userId: sessions.userId })
+          .from(sessions)
+          .where(and(eq(sessions.id, payload.jti), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+        if (!session || String(session.userId) !== payload.sub) return null;
+        return { userId: session.userId as AuthorizedUserId, sessionId: payload.jti };
+      } catch {
+        return null;
+      }
+    },
+
+    async revoke(sessionId: string) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { type App, buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createTestDatabase } from './database.ts';
+
+export type TestApp = App;
+
+/** The real app on a fresh database, not listening; drive it with `app.inject`. */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  beforeReady?: (app: TestApp) => void,
+): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO: 'false', ...env });
+  const database = await createTestDatabase();
+  await database.migrate();
+  const app = await buildApp({ config, database, logger: false, serveApps: false });
+  app.addHook('onClose', async () => database.close());
+  beforeReady?.(app);
+  await app.ready();
+  return app;
+}
+
+export const TEST_HOST = 'localhost:80';

@@ -1,0 +1,5 @@
+import { createPgTemplate } from './database.ts';
+
+export default async function setup() {
+  await createPgTemplate();
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'api',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.ts'],
+    env: { TEST_DB_KIND: 'pglite' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});

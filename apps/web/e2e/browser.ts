@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Hex } from 'viem';
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+
+export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
+export const PHONE = { width: 390, height: 844 };
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+}
+
+/**
+ * Injects an EIP-1193 wallet announced through EIP-6963 (and as window.ethereum), whose key stays
+ * in the test process: the page asks, Node signs.
+ */
+export async function injectTestWallet(page: Page, key: Hex): Promise<PrivateKeyAccount> {
+  const account = privateKeyToAccount(key);
+  await page.exposeFunction('__e2eSign', async (message: string) =>
+    account.signMessage({ message: /^0x[0-9a-fA-F]*$/.test(message) ? { raw: message as Hex } : message }),
+  );
+  await page.addInitScript((address: string) => {
+    const sign = (window as unknown as { __e2eSign: (m: string) => Promise<string> }).__e2eSign;
+    const provider = {
+      isE2E: true,
+      async request({ method, params }: { method: string; params?: unknown[] }) {
+        switch (method) {
+          case 'eth_requestAccounts':
+          case 'eth_accounts':
+            return [address];
+          case 'eth_chainId':
+            return '0x38';
+          case 'personal_sign':
+            return sign(String(params?.[0]));
+          default:
+            throw Object.assign(new Error(`unsupported method ${method}`), { code: 4200 });
+        }
+      },
+      on() {},
+      removeListener() {},
+    };
+    (window as unknown as { ethereum: unknown }).ethereum = provider;
+    const info = {
+      uuid: '6b1c0f7e-5d1a-4a52-9d5e-000000000e2e',
+      name: 'E2E Wallet',
+      icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="32" height="32"/%3E',
+      rdns: 'org.minecloud.e2e',
+    };
+    const announce = () =>
+      window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
+    window.addEventListener('eip6963:requestProvider', announce);
+    announce();
+  }, account.address);
+  return account;
+}
+
+export function shot(page: Page, name: string) {
+  return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}

@@ -1,0 +1,180 @@
+import type { Locale } from './locales.ts';
+
+/**
+ * The closed set of answer codes (API.md). Each maps to one HTTP status and one localized
+ * message; business rules use 1001+ and answer HTTP 200.
+ */
+export const ERROR_CODES = {
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  payloadTooLarge: 413,
+  rateLimited: 429,
+  internal: 500,
+  unavailable: 503,
+  invalidInviteCode: 1001,
+  nonceInvalid: 1002,
+  signatureInvalid: 1003,
+  messageExpired: 1004,
+  domainMismatch: 1005,
+  chainMismatch: 1006,
+  messageInvalid: 1007,
+} as const;
+
+export type ErrorName = keyof typeof ERROR_CODES;
+export type ErrorCode = (typeof ERROR_CODES)[ErrorName];
+
+export const HTTP_STATUS: Record<ErrorName, number> = {
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  payloadTooLarge: 413,
+  rateLimited: 429,
+  internal: 500,
+  unavailable: 503,
+  invalidInviteCode: 200,
+  nonceInvalid: 200,
+  signatureInvalid: 200,
+  messageExpired: 200,
+  domainMismatch: 200,
+  chainMismatch: 200,
+  messageInvalid: 200,
+};
+
+type Texts = Record<Locale, string>;
+
+export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
+  badRequest: {
+    'zh-CN': '请求参数有误',
+    en: 'The request is invalid',
+    'zh-TW': '請求參數有誤',
+    'ko-KR': '요청이 올바르지 않습니다',
+    'ms-MY': 'Permintaan tidak sah',
+  },
+  unauthorized: {
+    'zh-CN': '请先登录',
+    en: 'Please sign in',
+    'zh-TW': '請先登入',
+    'ko-KR': '먼저 로그인하세요',
+    'ms-MY': 'Sila log masuk',
+  },
+  forbidden: {
+    'zh-CN': '没有权限',
+    en: 'You are not allowed to do this',
+    'zh-TW': '沒有權限',
+    'ko-KR': '권한이 없습니다',
+    'ms-MY': 'Anda tidak dibenarkan berbuat demikian',
+  },
+  notFound: {
+    'zh-CN': '内容不存在',
+    en: 'Not found',
+    'zh-TW': '內容不存在',
+    'ko-KR': '찾을 수 없습니다',
+    'ms-MY': 'Tidak dijumpai',
+  },
+  conflict: {
+    'zh-CN': '该请求编号已用于另一笔不同的操作',
+    en: 'This request key was already used for a different request',
+    'zh-TW': '該請求編號已用於另一筆不同的操作',
+    'ko-KR': '이 요청 키는 이미 다른 요청에 사용되었습니다',
+    'ms-MY': 'Kunci permintaan ini telah digunakan untuk permintaan lain',
+  },
+  payloadTooLarge: {
+    'zh-CN': '请求内容过大',
+    en: 'The request is too large',
+    'zh-TW': '請求內容過大',
+    'ko-KR': '요청이 너무 큽니다',
+    'ms-MY': 'Permintaan terlalu besar',
+  },
+  rateLimited: {
+    'zh-CN': '操作过于频繁，请稍后再试',
+    en: 'Too many requests, please try again later',
+    'zh-TW': '操作過於頻繁，請稍後再試',
+    'ko-KR': '요청이 너무 많습니다. 잠시 후 다시 시도하세요',
+    'ms-MY': 'Terlalu banyak permintaan, sila cuba sebentar lagi',
+  },
+  internal: {
+    'zh-CN': '服务器繁忙，请稍后再试',
+    en: 'Something went wrong on our side, please try again later',
+    'zh-TW': '伺服器繁忙，請稍後再試',
+    'ko-KR': '서버 오류가 발생했습니다. 잠시 후 다시 시도하세요',
+    'ms-MY': 'Ralat pelayan, sila cuba sebentar lagi',
+  },
+  unavailable: {
+    'zh-CN': '服务暂不可用',
+    en: 'The service is temporarily unavailable',
+    'zh-TW': '服務暫不可用',
+    'ko-KR': '서비스를 일시적으로 사용할 수 없습니다',
+    'ms-MY': 'Perkhidmatan tidak tersedia buat sementara',
+  },
+  invalidInviteCode: {
+    'zh-CN': '无效的分区邀请码',
+    en: 'Invalid partition invitation code',
+    'zh-TW': '無效的分區邀請碼',
+    'ko-KR': '유효하지 않은 부서 초대 코드입니다',
+    'ms-MY': 'Kod jemputan bahagian tidak sah',
+  },
+  nonceInvalid: {
+    'zh-CN': '登录请求已失效，请重新签名',
+    en: 'This sign-in request has expired or was already used, please sign again',
+    'zh-TW': '登入請求已失效，請重新簽名',
+    'ko-KR': '로그인 요청이 만료되었거나 이미 사용되었습니다. 다시 서명하세요',
+    'ms-MY': 'Permintaan log masuk ini telah tamat atau telah digunakan, sila tandatangan semula',
+  },
+  signatureInvalid: {
+    'zh-CN': '签名与钱包地址不符',
+    en: 'The signature does not match the wallet address',
+    'zh-TW': '簽名與錢包地址不符',
+    'ko-KR': '서명이 지갑 주소와 일치하지 않습니다',
+    'ms-MY': 'Tandatangan tidak sepadan dengan alamat dompet',
+  },
+  messageExpired: {
+    'zh-CN': '签名消息已过期，请重新签名',
+    en: 'The signed message has expired, please sign again',
+    'zh-TW': '簽名訊息已過期，請重新簽名',
+    'ko-KR': '서명 메시지가 만료되었습니다. 다시 서명하세요',
+    'ms-MY': 'Mesej yang ditandatangani telah tamat tempoh, sila tandatangan semula',
+  },
+  domainMismatch: {
+    'zh-CN': '签名消息的域名与本站不符',
+    en: 'The signed message names another website',
+    'zh-TW': '簽名訊息的網域與本站不符',
+    'ko-KR': '서명 메시지의 도메인이 이 사이트와 다릅니다',
+    'ms-MY': 'Mesej yang ditandatangani menamakan laman web lain',
+  },
+  chainMismatch: {
+    'zh-CN': '请切换到正确的网络后再签名',
+    en: 'Please switch to the right network and sign again',
+    'zh-TW': '請切換到正確的網路後再簽名',
+    'ko-KR': '올바른 네트워크로 전환한 후 다시 서명하세요',
+    'ms-MY': 'Sila tukar ke rangkaian yang betul dan tandatangan semula',
+  },
+  messageInvalid: {
+    'zh-CN': '签名消息格式不正确',
+    en: 'The signed message is not a valid sign-in message',
+    'zh-TW': '簽名訊息格式不正確',
+    'ko-KR': '서명 메시지 형식이 올바르지 않습니다',
+    'ms-MY': 'Mesej yang ditandatangani bukan mesej log masuk yang sah',
+  },
+};
+
+/** "The field X is invalid", naming the field (API.md: a 400 names the field). */
+export const FIELD_INVALID: Texts = {
+  'zh-CN': '参数 {field} 有误',
+  en: 'Invalid value for {field}',
+  'zh-TW': '參數 {field} 有誤',
+  'ko-KR': '{field} 값이 올바르지 않습니다',
+  'ms-MY': 'Nilai tidak sah untuk {field}',
+};
+
+export function errorMessage(name: ErrorName, locale: Locale): string {
+  return ERROR_MESSAGES[name][locale];
+}
+
+export function fieldInvalidMessage(field: string, locale: Locale): string {
+  return FIELD_INVALID[locale].replace('{field}', field);
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for everything; `npm test` (scripts/test.mjs) picks the projects.
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/contract/vitest.config.ts',
+      'apps/api/vitest.config.ts',
+      'apps/api/vitest.pg.config.ts',
+      'apps/web/vitest.config.ts',
+      'apps/web/e2e/vitest.config.ts',
+    ],
+  },
+});
