@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('config', () => {
+  it('runs on PGlite in demo mode on 127.0.0.1:8080 by default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: './data', demo: true, chainId: 56 });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('turns demo off on PostgreSQL unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO: '1' }).demo).toBe(true);
+  });
+
+  it('lists every bad setting at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', CHAIN_ID: '-1', DATABASE_URL: 'not a url' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/CHAIN_ID/);
+      expect(problems).toMatch(/DATABASE_URL/);
+    }
+  });
+
+  it('refuses production without its settings, naming each one', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems;
+      for (const key of ['JWT_SECRET', 'PUBLIC_ORIGIN', 'ADMIN_BOOTSTRAP_PASSWORD', 'SMTP_URL', 'DEPOSIT_ADDRESS']) {
+        expect(problems).toContain(`${key} is required in production`);
+      }
+      expect(problems).not.toContain('DATABASE_URL is required in production');
+    }
+  });
+
+  it('refuses a short JWT secret and demo mode in production', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    const full = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@h/db',
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_ORIGIN: 'https://app.example.com',
+      ADMIN_BOOTSTRAP_PASSWORD: 'a-long-operator-password',
+      SMTP_URL: 'smtp://mail.example.com',
+      CHAIN_RPC_URL: 'https://rpc.example.com',
+      MARKET_SOURCE_URL: 'https://market.example.com',
+      DEPOSIT_ADDRESS: `0x${'1'.repeat(40)}`,
+      PAYOUT_KEY: 'kms:payout',
+    };
+    expect(loadConfig(full)).toMatchObject({ production: true, host: '0.0.0.0', demo: false });
+    expect(() => loadConfig({ ...full, DEMO: '1' })).toThrow(/DEMO/);
+  });
+});

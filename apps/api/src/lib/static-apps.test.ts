@@ -1,0 +1,36 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveStaticApps } from './static-apps.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'static-'));
+const app = Fastify();
+
+beforeAll(async () => {
+  for (const name of ['web', 'admin']) {
+    mkdirSync(path.join(dir, name, 'assets'), { recursive: true });
+    writeFileSync(path.join(dir, name, 'index.html'), `<title>${name}</title>`);
+    writeFileSync(path.join(dir, name, 'assets', 'main-abc123.js'), `console.log('${name}')`);
+  }
+  await serveStaticApps(app, { web: path.join(dir, 'web'), admin: path.join(dir, 'admin') });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('serving the built apps', () => {
+  it('serves the member app at / and the console at /admin/', async () => {
+    const web = await app.inject('/');
+    expect(web.body).toBe('<title>web</title>');
+    expect(web.headers['cache-control']).toBe('no-cache');
+    expect((await app.inject('/admin/')).body).toBe('<title>admin</title>');
+    expect((await app.inject('/admin')).headers.location).toBe('/admin/');
+  });
+
+  it('lets browsers keep hashed assets for a year', async () => {
+    const asset = await app.inject('/assets/main-abc123.js');
+    expect(asset.body).toBe("console.log('web')");
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
