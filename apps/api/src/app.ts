@@ -8,9 +8,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { ensureSystemAccounts } from './ledger/transfer.ts';
 import { installErrorHandling } from './lib/error-handler.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
+import { assetRoutes } from './modules/asset/routes.ts';
 import { memberGuard } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
@@ -79,6 +81,7 @@ export async function buildApp({ config, database, logger, serveApps = true }: B
   await app.register(swaggerUi, { routePrefix: '/docs' });
   installMetrics(app);
 
+  await ensureSystemAccounts(database.db);
   const key = await loadSigningKey(database.db, config.jwtSecret);
   const tokens = createTokenService(database.db, key, config.tokenTtlSeconds);
   app.decorate('tokens', tokens);
@@ -102,6 +105,7 @@ export async function buildApp({ config, database, logger, serveApps = true }: B
         signInPerMinute: config.signInPerMinute,
       });
       await api.register(userRoutes);
+      await api.register(assetRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(configRoutes, { chainId: config.chainId, demo: config.demo });
     },
     { prefix: API_BASE.main.slice(0, -1) },

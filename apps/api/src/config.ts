@@ -26,6 +26,7 @@ const env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
   SMTP_URL: z.string().url().optional(),
@@ -79,6 +80,7 @@ function toConfig(parsed: z.infer<typeof env>) {
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY,
     signInPerMinute: parsed.RATE_LIMIT_SIGNIN_PER_MINUTE,
+    moneyCallsPerMinute: parsed.RATE_LIMIT_MONEY_PER_MINUTE,
     webDist: parsed.WEB_DIST,
     adminDist: parsed.ADMIN_DIST,
   };

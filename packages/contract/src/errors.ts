@@ -21,11 +21,22 @@ export const ERROR_CODES = {
   domainMismatch: 1005,
   chainMismatch: 1006,
   messageInvalid: 1007,
+  insufficientBalance: 1010,
+  invalidAmount: 1011,
+  receiverNotFound: 1012,
+  giftToSelf: 1013,
+  assetNotAllowed: 1014,
+  nothingToClaim: 1015,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
 export type ErrorCode = (typeof ERROR_CODES)[ErrorName];
 
+/**
+ * API.md's table, refined: input that can never succeed (a bad sign-in message, an unknown code,
+ * an invalid amount, an unknown receiver) is a 4xx with its specific code; an outcome of the
+ * business rules on valid input (balance too low, nothing to claim) answers 200 with its code.
+ */
 export const HTTP_STATUS: Record<ErrorName, number> = {
   badRequest: 400,
   unauthorized: 401,
@@ -36,13 +47,19 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   rateLimited: 429,
   internal: 500,
   unavailable: 503,
-  invalidInviteCode: 200,
-  nonceInvalid: 200,
-  signatureInvalid: 200,
-  messageExpired: 200,
-  domainMismatch: 200,
-  chainMismatch: 200,
-  messageInvalid: 200,
+  invalidInviteCode: 400,
+  nonceInvalid: 400,
+  signatureInvalid: 400,
+  messageExpired: 400,
+  domainMismatch: 400,
+  chainMismatch: 400,
+  messageInvalid: 400,
+  insufficientBalance: 200,
+  invalidAmount: 400,
+  receiverNotFound: 404,
+  giftToSelf: 400,
+  assetNotAllowed: 400,
+  nothingToClaim: 200,
 };
 
 type Texts = Record<Locale, string>;
@@ -159,6 +176,48 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'zh-TW': '簽名訊息格式不正確',
     'ko-KR': '서명 메시지 형식이 올바르지 않습니다',
     'ms-MY': 'Mesej yang ditandatangani bukan mesej log masuk yang sah',
+  },
+  insufficientBalance: {
+    'zh-CN': '余额不足',
+    en: 'Insufficient balance',
+    'zh-TW': '餘額不足',
+    'ko-KR': '잔액이 부족합니다',
+    'ms-MY': 'Baki tidak mencukupi',
+  },
+  invalidAmount: {
+    'zh-CN': '无效金额',
+    en: 'Invalid Amount',
+    'zh-TW': '無效金額',
+    'ko-KR': '유효하지 않은 금액',
+    'ms-MY': 'Jumlah tidak sah',
+  },
+  receiverNotFound: {
+    'zh-CN': '接收人不存在，请检查ID',
+    en: 'No member has this ID',
+    'zh-TW': '接收人不存在，請檢查ID',
+    'ko-KR': '이 ID의 회원이 없습니다',
+    'ms-MY': 'Tiada ahli dengan ID ini',
+  },
+  giftToSelf: {
+    'zh-CN': '不能赠送给自己',
+    en: 'You cannot gift to yourself',
+    'zh-TW': '不能贈送給自己',
+    'ko-KR': '자신에게는 선물할 수 없습니다',
+    'ms-MY': 'Anda tidak boleh menghadiahkan kepada diri sendiri',
+  },
+  assetNotAllowed: {
+    'zh-CN': '该资产不支持此操作',
+    en: 'This asset cannot be used here',
+    'zh-TW': '該資產不支援此操作',
+    'ko-KR': '이 자산은 여기에서 사용할 수 없습니다',
+    'ms-MY': 'Aset ini tidak boleh digunakan di sini',
+  },
+  nothingToClaim: {
+    'zh-CN': '暂无可领取的收益',
+    en: 'There are no earnings to claim',
+    'zh-TW': '暫無可領取的收益',
+    'ko-KR': '수령할 수익이 없습니다',
+    'ms-MY': 'Tiada pendapatan untuk dituntut',
   },
 };
 

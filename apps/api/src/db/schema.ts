@@ -1,2 +1,4 @@
 export * from './schema/auth.ts';
+export * from './schema/ledger.ts';
+export * from './schema/platform.ts';
 export * from './schema/users.ts';

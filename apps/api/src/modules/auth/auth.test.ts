@@ -62,7 +62,7 @@ describe('sign-in with Ethereum', () => {
     const signature = await wallet.signMessage({ message });
     expect((await login({ message, signature })).body.code).toBe(0);
     const reused = await login({ message, signature });
-    expect(reused.status).toBe(200);
+    expect(reused.status).toBe(400);
     expect(reused.body).toMatchObject({ code: 1002, data: null });
     expect(reused.body.msg).toMatch(/expired or was already used/);
   });
@@ -183,6 +183,7 @@ describe('invitations', () => {
     const message = siweMessage(wallet, nonce);
     const signature = await wallet.signMessage({ message });
     const zh = await login({ message, signature, inviteCode: 'NOPE1234' }, 'zh-CN');
+    expect(zh.status).toBe(400);
     expect(zh.body).toEqual({ code: 1001, data: null, msg: '无效的分区邀请码' });
     const en = await login({ message, signature, inviteCode: 'NOPE1234' }, 'en-US,en;q=0.9');
     expect(en.body.msg).toBe('Invalid partition invitation code');
@@ -235,7 +236,7 @@ describe('rate limits', () => {
         });
         codes.push(res.statusCode);
       }
-      expect(codes).toEqual([200, 200, 200, 429]);
+      expect(codes).toEqual([400, 400, 400, 429]);
       const statuses: number[] = [];
       for (let i = 0; i < 10; i += 1) {
         statuses.push((await limited.inject({ method: 'GET', url: '/app-api/biz/biz-user/nonce' })).statusCode);

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+/**
+ * Ledger accounts. A user account (user_id set) keeps its balance on its row, never negative.
+ * A system account (system set) keeps no balance on its row: its balance is the sum of its transfers.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }),
+    system: text('system'),
+    asset: text('asset').notNull(),
+    /** available | locked | earnings for users; the system account's name for system accounts. */
+    kind: text('kind').notNull(),
+    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [
+    unique('accounts_owner_asset_kind').on(t.userId, t.system, t.asset, t.kind).nullsNotDistinct(),
+    check('accounts_balance_not_negative', sql`${t.balance} >= 0`),
+    check('accounts_one_owner', sql`(${t.userId} is null) <> (${t.system} is null)`),
+    check('accounts_system_no_hot_balance', sql`${t.system} is null or ${t.balance} = 0`),
+    check('accounts_asset_known', sql`${t.asset} in ('GOLD','USDT','BTC')`),
+  ],
+);
+
+/** Immutable movements of one asset between two accounts; a correction is a new transfer. */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    asset: text('asset').notNull(),
+    debitAccountId: bigint('debit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    creditAccountId: bigint('credit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    kind: text('kind').notNull(),
+    reference: text('reference'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('transfers_amount_positive', sql`${t.amount} > 0`),
+    check('transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    index('transfers_debit_idx').on(t.debitAccountId, t.id),
+    index('transfers_credit_idx').on(t.creditAccountId, t.id),
+  ],
+);
+
+/** Donations to the foundation, listed publicly. */
+export const donations = pgTable(
+  'donations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    asset: text('asset').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => transfers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('donations_created_idx').on(t.createdAt)],
+);

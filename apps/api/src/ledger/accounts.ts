@@ -1,0 +1,51 @@
+import type { Asset } from '@minecloud/contract/amount';
+
+export const USER_ACCOUNT_KINDS = ['available', 'locked', 'earnings'] as const;
+export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
+
+/** ECONOMY.md, "The ledger": the platform's own accounts. */
+export const SYSTEM_ACCOUNTS = [
+  'treasury',
+  'prize_pool',
+  'foundation',
+  'payout',
+  'deposit',
+  'rounding',
+  'mining_output',
+  'yield',
+  'adjustment',
+] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+export type AccountRef = { userId: number; kind: UserAccountKind } | { system: SystemAccount };
+
+export const userAccount = (userId: number, kind: UserAccountKind = 'available'): AccountRef => ({ userId, kind });
+export const systemAccount = (system: SystemAccount): AccountRef => ({ system });
+
+export type TransferKind =
+  | 'gift'
+  | 'donation'
+  | 'topup'
+  | 'claim'
+  | 'adjustment'
+  | 'miner_purchase'
+  | 'referral_reward'
+  | 'pool_share'
+  | 'withdraw_lock'
+  | 'withdraw_release'
+  | 'withdraw_payout'
+  | 'deposit'
+  | 'mining_output'
+  | 'equity_purchase'
+  | 'equity_yield';
+
+export type TransferInput = {
+  asset: Asset;
+  from: AccountRef;
+  to: AccountRef;
+  amount: bigint;
+  kind: TransferKind;
+  reference?: string;
+  /** Unique per leg: the same key twice is a bug in the caller, and aborts the transaction. */
+  idempotencyKey: string;
+};

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { queryRows } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { AppError } from '../lib/errors.ts';
+import { systemAccount, userAccount } from './accounts.ts';
+import { checkLedger } from './check.ts';
+import { transfer } from './transfer.ts';
+
+let app: TestApp;
+let alice: number;
+let bob: number;
+let n = 0;
+const key = () => `test:${++n}`;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const rows = await app.db
+    .insert(users)
+    .values([
+      { address: '0x00000000000000000000000000000000000000a1' },
+      { address: '0x00000000000000000000000000000000000000b2' },
+    ])
+    .returning({ id: users.id });
+  alice = rows[0]!.id;
+  bob = rows[1]!.id;
+});
+afterAll(() => app.close());
+
+async function balance(userId: number, asset = 'USDT', kind = 'available') {
+  const r = await queryRows<{ balance: string }>(
+    app.db,
+    sql`select balance::text from accounts where user_id = ${userId} and asset = ${asset} and kind = ${kind}`,
+  );
+  return BigInt(r[0]?.balance ?? '0');
+}
+
+describe('transfer', () => {
+  it('credits a user from a system account, which may go negative', async () => {
+    await transfer(app.db, app.db, {
+      asset: 'USDT',
+      from: systemAccount('adjustment'),
+      to: userAccount(alice),
+      amount: 5_000_000n,
+      kind: 'adjustment',
+      idempotencyKey: key(),
+    });
+    expect(await balance(alice)).toBe(5_000_000n);
+    const check = await checkLedger(app.db);
+    expect(check).toMatchObject({ ok: true, mismatches: [] });
+    expect(check.assets.find((a) => a.asset === 'USDT')?.sum).toBe('0');
+  });
+
+  it('moves between users and refuses to overdraw, moving nothing', async () => {
+    await transfer(app.db, app.db, {
+      asset: 'USDT',
+      from: userAccount(alice),
+      to: userAccount(bob),
+      amount: 2_000_000n,
+      kind: 'gift',
+      idempotencyKey: key(),
+    });
+    expect(await balance(alice)).toBe(3_000_000n);
+    expect(await balance(bob)).toBe(2_000_000n);
+    await expect(
+      transfer(app.db, app.db, {
+        asset: 'USDT',
+        from: userAccount(alice),
+        to: userAccount(bob),
+        amount: 3_000_001n,
+        kind: 'gift',
+        idempotencyKey: key(),
+      }),
+    ).rejects.toBeInstanceOf(AppError);
+    expect(await balance(alice)).toBe(3_000_000n);
+    expect(await balance(bob)).toBe(2_000_000n);
+    expect((await checkLedger(app.db)).ok).toBe(true);
+  });
+
+  it('refuses a reused transfer key inside a transaction, rolling the whole transaction back', async () => {
+    const reused = key();
+    await expect(
+      app.db.transaction(async (tx) => {
+        await transfer(tx, app.db, {
+          asset: 'USDT',
+          from: userAccount(bob),
+          to: userAccount(alice),
+          amount: 1n,
+          kind: 'gift',
+          idempotencyKey: reused,
+        });
+        await transfer(tx, app.db, {
+          asset: 'USDT',
+          from: userAccount(bob),
+          to: userAccount(alice),
+          amount: 1n,
+          kind: 'gift',
+          idempotencyKey: reused,
+        });
+      }),
+    ).rejects.toThrow();
+    expect(await balance(bob)).toBe(2_000_000n);
+  });
+
+  it('finds a balance row edited behind the ledger', async () => {
+    await app.db.execute(sql`update accounts set balance = balance + 1 where user_id = ${bob} and asset = 'USDT'`);
+    const check = await checkLedger(app.db);
+    expect(check.ok).toBe(false);
+    expect(check.mismatches).toEqual([expect.objectContaining({ asset: 'USDT', balance: '2.000001', transfers: '2' })]);
+    expect(check.assets.find((a) => a.asset === 'USDT')?.sum).toBe('0.000001');
+    await app.db.execute(sql`update accounts set balance = balance - 1 where user_id = ${bob} and asset = 'USDT'`);
+  });
+});

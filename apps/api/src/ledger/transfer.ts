@@ -1,0 +1,78 @@
+import { ASSETS } from '@minecloud/contract/amount';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.ts';
+import { fail } from '../lib/errors.ts';
+import { type AccountRef, SYSTEM_ACCOUNTS, type SystemAccount, type TransferInput } from './accounts.ts';
+
+/** A database handle inside a transaction (or the pool, for single statements). */
+export type Tx = Pick<Db, 'execute'>;
+
+const systemIds = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Creates every system account once, outside any business transaction (so that no cached id can
+ * come from a rolled-back insert), and remembers their ids for this database.
+ */
+export async function ensureSystemAccounts(db: Tx & object): Promise<void> {
+  const values = SYSTEM_ACCOUNTS.flatMap((system) => ASSETS.map((asset) => sql`(${system}, ${asset}, ${system})`));
+  await db.execute(
+    sql`insert into accounts (system, asset, kind) values ${sql.join(values, sql`, `)} on conflict on constraint accounts_owner_asset_kind do nothing`,
+  );
+  const rows = await queryRows<{ id: string | number; system: string; asset: string }>(
+    db,
+    sql`select id, system, asset from accounts where system is not null`,
+  );
+  systemIds.set(db, new Map(rows.map((r) => [`${r.system}:${r.asset}`, Number(r.id)])));
+}
+
+function systemAccountId(db: object, system: SystemAccount, asset: string): number {
+  const id = systemIds.get(db)?.get(`${system}:${asset}`);
+  if (!id) throw new Error(`system account ${system}:${asset} unknown: call ensureSystemAccounts at start-up`);
+  return id;
+}
+
+/**
+ * Moves `amount` of one asset from one account to another and records the transfer, in one
+ * statement: the debit of a user account happens only if its balance covers it (else nothing at
+ * all happens and the caller gets `insufficientBalance`), the credit only if the debit did.
+ * Must run inside the caller's transaction so that the business row commits with it.
+ */
+export async function transfer(tx: Tx, db: object, input: TransferInput): Promise<number> {
+  if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
+  const amount = input.amount.toString();
+  const { asset } = input;
+
+  const debit: SQL =
+    'system' in input.from
+      ? sql`select ${systemAccountId(db, input.from.system, asset)}::bigint as id`
+      : sql`update accounts set balance = balance - ${amount}::bigint
+            where user_id = ${input.from.userId} and system is null and asset = ${asset}
+              and kind = ${input.from.kind} and balance >= ${amount}::bigint
+            returning id`;
+  const credit: SQL =
+    'system' in input.to
+      ? sql`select ${systemAccountId(db, input.to.system, asset)}::bigint as id from debit`
+      : sql`insert into accounts (user_id, asset, kind, balance)
+            select ${input.to.userId}, ${asset}, ${input.to.kind}, ${amount}::bigint from debit
+            on conflict on constraint accounts_owner_asset_kind
+            do update set balance = accounts.balance + excluded.balance
+            returning id`;
+
+  const result = await queryRows<{ id: string | number }>(
+    tx,
+    sql`
+    with debit as (${debit}), credit as (${credit})
+    insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
+    select ${asset}, debit.id, credit.id, ${amount}::bigint, ${input.kind}, ${input.reference ?? null}, ${input.idempotencyKey}
+    from debit, credit
+    returning id`,
+  );
+  const row = result[0];
+  if (!row) return fail('insufficientBalance');
+  return Number(row.id);
+}
+
+export function sameAccount(a: AccountRef, b: AccountRef): boolean {
+  if ('system' in a || 'system' in b) return 'system' in a && 'system' in b && a.system === b.system;
+  return a.userId === b.userId && a.kind === b.kind;
+}

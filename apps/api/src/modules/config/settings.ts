@@ -1,0 +1,78 @@
+import { ASSETS } from '@minecloud/contract/amount';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { auditLog, settings } from '../../db/schema.ts';
+
+/** A rate as an exact decimal string ("0.05"), never a float. */
+const rate = z.string().regex(/^(0|[1-9]\d*)(\.\d{1,8})?$/);
+/** An amount as a decimal string. */
+const amount = z.string().regex(/^(0|[1-9]\d*)(\.\d+)?$/);
+const asset = z.enum(ASSETS as [string, ...string[]]);
+
+/** Every operator-editable setting of ECONOMY.md, with its type and default. */
+export const SETTINGS = {
+  'gold.perUsdt': { schema: z.number().int().min(1).max(1_000_000), default: 100 },
+  'transfer.assets': { schema: z.array(asset).min(1), default: ['GOLD', 'USDT'] },
+  'donation.assets': { schema: z.array(asset).min(1), default: ['GOLD', 'USDT'] },
+  'mining.burnRate': { schema: rate, default: '0.05' },
+  'mining.btcPerThPerDay': { schema: amount, default: '0.0000008' },
+  'settlement.timeZone': { schema: z.string().min(1), default: 'Asia/Shanghai' },
+  'equity.minQuantity': { schema: z.number().int().min(1), default: 1 },
+  'equity.minReinvestU': { schema: amount, default: '10' },
+  'equity.btcShare': { schema: rate, default: '0.5' },
+  'equity.termDays': { schema: z.number().int().min(1), default: 365 },
+  'equity.tradingOpen': { schema: z.boolean(), default: false },
+  'equity.repurchaseOpen': { schema: z.boolean(), default: false },
+  'team.directRate': { schema: rate, default: '0.10' },
+  'team.indirectRate': { schema: rate, default: '0.05' },
+  'pool.purchaseShare': { schema: rate, default: '0.02' },
+  'pool.minForge': { schema: amount, default: '10' },
+  'pool.winners': { schema: z.number().int().min(1).max(100), default: 5 },
+  'pool.weights': { schema: z.array(z.number().int().min(0).max(100)), default: [40, 25, 15, 10, 10] },
+  'withdraw.fee.USDT': { schema: amount, default: '1' },
+  'withdraw.fee.BTC': { schema: amount, default: '0.0001' },
+  'withdraw.min.USDT': { schema: amount, default: '10' },
+  'withdraw.min.BTC': { schema: amount, default: '0.001' },
+  'chain.confirmations': { schema: z.number().int().min(1), default: 12 },
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;
+
+type Reader = Pick<Db, 'select'>;
+
+/** A setting's value: the stored one if valid, else the default. */
+export async function getSetting<K extends SettingKey>(db: Reader, key: K): Promise<SettingValue<K>> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  const spec = SETTINGS[key];
+  if (row) {
+    const parsed = spec.schema.safeParse(row.value);
+    if (parsed.success) return parsed.data as SettingValue<K>;
+  }
+  return spec.default as SettingValue<K>;
+}
+
+export async function allSettings(db: Reader) {
+  const rows = await db.select().from(settings);
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  return Object.entries(SETTINGS).map(([key, spec]) => {
+    const parsed = spec.schema.safeParse(stored.get(key));
+    return { key, value: parsed.success ? parsed.data : spec.default, isDefault: !parsed.success };
+  });
+}
+
+/** Validates and stores a setting, with an audit row of the change. */
+export async function setSetting(db: Db, key: SettingKey, value: unknown, actor: string) {
+  const spec = SETTINGS[key];
+  const parsed = spec.schema.parse(value);
+  await db.transaction(async (tx) => {
+    const before = await getSetting(tx, key);
+    await tx
+      .insert(settings)
+      .values({ key, value: parsed, updatedBy: actor })
+      .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedBy: actor, updatedAt: sql`now()` } });
+    await tx.insert(auditLog).values({ actor, action: 'config.set', target: key, before, after: parsed });
+  });
+  return parsed;
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { type Asset, parseAmount } from '@minecloud/contract/amount';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.ts';
+import { systemAccount, userAccount } from '../src/ledger/accounts.ts';
+import { transfer } from '../src/ledger/transfer.ts';
+import type { TestApp } from './app.ts';
+import { bearer, signIn } from './wallet.ts';
+
+/** Credits a member through the ledger (as an operator adjustment would). */
+export async function fund(
+  app: TestApp,
+  userId: number,
+  asset: Asset,
+  amount: string,
+  kind: 'available' | 'earnings' = 'available',
+) {
+  const parsed = parseAmount(amount, asset);
+  if (!parsed.ok) throw new Error(`bad amount ${amount}`);
+  await transfer(app.db, app.db, {
+    asset,
+    from: systemAccount('adjustment'),
+    to: userAccount(userId, kind),
+    amount: parsed.units,
+    kind: kind === 'earnings' ? 'referral_reward' : 'adjustment',
+    idempotencyKey: `test-fund:${randomUUID()}`,
+  });
+}
+
+export type Member = { userId: number; token: string; headers: Record<string, string> };
+
+export async function newMember(app: TestApp): Promise<Member> {
+  const { body, token } = await signIn(app);
+  return { userId: Number(body.data.userId), token: token!, headers: bearer(token) };
+}
+
+/** Balance of one account of a member in atomic units. */
+export async function unitsOf(app: TestApp, userId: number, asset: Asset, kind = 'available'): Promise<bigint> {
+  const rows = await queryRows<{ balance: string }>(
+    app.db,
+    sql`select balance::text from accounts where user_id = ${userId} and asset = ${asset} and kind = ${kind}`,
+  );
+  return BigInt(rows[0]?.balance ?? 0);
+}
+
+export async function post(app: TestApp, member: Member, url: string, payload: object, key: string = randomUUID()) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/app-api/${url}`,
+    headers: { ...member.headers, 'idempotency-key': key, 'accept-language': 'en' },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+export async function get(app: TestApp, member: Member | null, url: string) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/app-api/${url}`,
+    headers: { ...(member?.headers ?? {}), 'accept-language': 'en' },
+  });
+  return { status: res.statusCode, body: res.json() };
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ASSETS, type Asset, DECIMAL_PATTERN } from './amount.ts';
+import { pageQuerySchema, pageSchema } from './envelope.ts';
+
+export const assetSchema = z.enum(ASSETS as [Asset, ...Asset[]]);
+/** A decimal string; its scale and range are checked against the asset by the server. */
+export const amountTextSchema = z.string().trim().min(1).max(40).regex(DECIMAL_PATTERN);
+export const userIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,15}$/);
+
+export const balanceRowSchema = z.object({
+  asset: assetSchema,
+  available: z.string(),
+  locked: z.string(),
+  earnings: z.string(),
+});
+export const balancesQuerySchema = z.object({ asset: assetSchema.optional() });
+export const balancesAnswerSchema = z.object({ list: z.array(balanceRowSchema) });
+
+const earned = z.object({ total: z.string(), available: z.string() });
+export const earningsAnswerSchema = z.object({ USDT: earned, BTC: earned, referralTotalU: z.string() });
+
+export const RECORD_KINDS = [
+  'gift',
+  'donation',
+  'topup',
+  'claim',
+  'adjustment',
+  'miner_purchase',
+  'referral_reward',
+  'withdraw_lock',
+  'withdraw_release',
+  'withdraw_payout',
+  'deposit',
+  'mining_output',
+  'equity_purchase',
+  'equity_yield',
+] as const;
+export const recordQuerySchema = pageQuerySchema.extend({ kind: z.enum(RECORD_KINDS).optional() });
+export const recordSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  direction: z.enum(['in', 'out']),
+  amount: z.string(),
+  status: z.string().optional(),
+  createdAt: z.string(),
+});
+export type AssetRecord = z.infer<typeof recordSchema>;
+export const recordPageSchema = pageSchema(recordSchema);
+
+export const claimBodySchema = z.object({ amount: amountTextSchema.optional() });
+export const claimAnswerSchema = z.object({ claimed: z.string() });
+
+export const giftBodySchema = z.object({ toUserId: userIdSchema, asset: assetSchema, amount: amountTextSchema });
+export const giftAnswerSchema = z.object({ transferId: z.string() });
+export const receiverQuerySchema = z.object({ userId: userIdSchema });
+export const receiverAnswerSchema = z.object({ id: z.string(), address: z.string() });
+
+export const topupBodySchema = z.object({ amountUsdt: amountTextSchema });
+export const topupAnswerSchema = z.object({ gold: z.string(), paidUsdt: z.string() });
+
+export const donateBodySchema = z.object({ asset: assetSchema, amount: amountTextSchema });
+export const donateAnswerSchema = z.object({ donationId: z.string() });
+export const donationSchema = z.object({
+  id: z.string(),
+  address: z.string(),
+  asset: assetSchema,
+  amount: z.string(),
+  createdAt: z.string(),
+});
+export const donationPageSchema = pageSchema(donationSchema);
