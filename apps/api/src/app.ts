@@ -12,11 +12,14 @@ import { ensureSystemAccounts } from './ledger/transfer.ts';
 import { installErrorHandling } from './lib/error-handler.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
+import { bootstrapOperator } from './modules/admin/operators.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { assetRoutes } from './modules/asset/routes.ts';
 import { memberGuard } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { seedDemo } from './modules/demo/seed.ts';
 import { userRoutes } from './modules/user/routes.ts';
 
 declare module 'fastify' {
@@ -103,6 +106,7 @@ export async function buildApp({ config, database, logger, serveApps = true }: B
         chainId: config.chainId,
         publicOrigin: config.publicOrigin,
         signInPerMinute: config.signInPerMinute,
+        demo: config.demo,
       });
       await api.register(userRoutes);
       await api.register(assetRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
@@ -110,6 +114,18 @@ export async function buildApp({ config, database, logger, serveApps = true }: B
     },
     { prefix: API_BASE.main.slice(0, -1) },
   );
+
+  await app.register(adminRoutes, {
+    prefix: API_BASE.admin.slice(0, -1),
+    key,
+    loginsPerMinute: config.signInPerMinute,
+  });
+  if (config.demo && (await seedDemo(database.db))) app.log.info('demo catalogue seeded');
+  const oneTimePassword = await bootstrapOperator(database.db, config.adminBootstrapPassword);
+  if (oneTimePassword) {
+    // Printed once, to the console of the first start only: it is stored hashed.
+    console.log(`\n  Operator console: /admin/  username: admin  one-time password: ${oneTimePassword}\n`);
+  }
 
   if (serveApps) await serveStaticApps(app, { web: config.webDist, admin: config.adminDist });
   return app;

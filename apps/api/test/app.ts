@@ -9,7 +9,13 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: TestApp) => void,
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO: 'false', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEMO: 'false',
+    ADMIN_BOOTSTRAP_PASSWORD: TEST_OPERATOR_PASSWORD,
+    ...env,
+  });
   const database = await createTestDatabase();
   await database.migrate();
   const app = await buildApp({ config, database, logger: false, serveApps: false });
@@ -20,3 +26,14 @@ export async function buildTestApp(
 }
 
 export const TEST_HOST = 'localhost:80';
+/** A fixture for the throw-away test databases, not a credential of any real deployment. */
+export const TEST_OPERATOR_PASSWORD = 'operator-test-password';
+
+export async function operatorToken(app: TestApp): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/admin-api/auth/login',
+    payload: { username: 'admin', password: TEST_OPERATOR_PASSWORD },
+  });
+  return res.json().data.token;
+}

@@ -1,4 +1,5 @@
 export * from './schema/auth.ts';
 export * from './schema/ledger.ts';
+export * from './schema/operators.ts';
 export * from './schema/platform.ts';
 export * from './schema/users.ts';

@@ -6,10 +6,16 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { fail } from '../../lib/errors.ts';
 import { createWindowLimiter } from '../../lib/window-limiter.ts';
+import { welcomeDemoFunds } from '../demo/seed.ts';
 import { memberOf } from './guard.ts';
 import { issueNonce, signIn } from './service.ts';
 
-export type AuthRoutesOptions = { chainId: number; publicOrigin?: string; signInPerMinute: number };
+export type AuthRoutesOptions = {
+  chainId: number;
+  publicOrigin?: string | undefined;
+  signInPerMinute: number;
+  demo: boolean;
+};
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const perAddress = createWindowLimiter(options.signInPerMinute, 60_000);
@@ -34,10 +40,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       const named = parseSiweMessage(request.body.message).address?.toLowerCase();
       if (named && !perAddress.take(named)) return fail('rateLimited');
-      const { userId } = await signIn(app.db, request.body, {
-        domain: expectedDomain(request.host),
-        chainId: options.chainId,
-      });
+      const { userId } = await signIn(
+        app.db,
+        request.body,
+        { domain: expectedDomain(request.host), chainId: options.chainId },
+        options.demo ? (tx, id) => welcomeDemoFunds(tx, app.db, id) : undefined,
+      );
       const { token, expiresAt } = await app.tokens.issue(userId);
       return ok({ token, expiresAt: expiresAt.toISOString(), userId: String(userId) });
     },

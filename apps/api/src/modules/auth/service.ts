@@ -5,6 +5,7 @@ import { getAddress } from 'viem';
 import type { Db } from '../../db/client.ts';
 import { authNonces, inviteCodes, users } from '../../db/schema.ts';
 import { fail } from '../../lib/errors.ts';
+import type { TxDb } from '../../lib/idempotency.ts';
 import { checkSiwe } from './siwe.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -26,7 +27,12 @@ export async function issueNonce(db: Db): Promise<string> {
 export type SignIn = { message: string; signature: string; inviteCode?: string | undefined };
 
 /** Verifies a signed sign-in message, spends its nonce, and finds or creates the member. */
-export async function signIn(db: Db, input: SignIn, expected: { domain: string; chainId: number }) {
+export async function signIn(
+  db: Db,
+  input: SignIn,
+  expected: { domain: string; chainId: number },
+  onCreated?: (tx: TxDb, userId: number) => Promise<void>,
+) {
   const check = await checkSiwe({ ...input, ...expected });
   if (!check.ok) return fail(check.reason);
   const address = getAddress(check.address);
@@ -66,6 +72,7 @@ export async function signIn(db: Db, input: SignIn, expected: { domain: string; 
     await tx
       .insert(inviteCodes)
       .values([1, 2, 3].map((department) => ({ code: newInviteCode(), userId: created.id, department })));
+    await onCreated?.(tx, created.id);
     return { userId: created.id, created: true };
   });
 }

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { get } from '../../../test/money.ts';
+import { bearer, signIn } from '../../../test/wallet.ts';
+import { checkLedger } from '../../ledger/check.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp({ DEMO: '1' });
+});
+afterAll(() => app.close());
+
+describe('demo mode', () => {
+  it('seeds demo members and welcomes a new member with balances, all through the ledger', async () => {
+    const { token, body } = await signIn(app);
+    const me = await get(app, { userId: 0, token: token!, headers: bearer(token) }, 'biz/biz-user/get');
+    expect(me.body.data.balances).toEqual({ GOLD: '5000', USDT: '1000', BTC: '0' });
+    expect(Number(body.data.userId)).toBeGreaterThan(100003);
+    const demo = await app.inject({
+      method: 'GET',
+      url: '/app-api/asset/receiver?userId=100001',
+      headers: bearer(token),
+    });
+    expect(demo.json().data).toEqual({ id: '100001', address: '0xde30...0001' });
+    expect((await checkLedger(app.db)).ok).toBe(true);
+    const basic = await app.inject({ method: 'GET', url: '/app-api/biz/biz-config/get/basic' });
+    expect(basic.json().data.demo).toBe(true);
+    expect(basic.json().data.banners).toHaveLength(3);
+  });
+});

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import type { Db } from '../../db/client.ts';
+import { inviteCodes, users } from '../../db/schema.ts';
+import type { TxDb } from '../../lib/idempotency.ts';
+import { adjustBalance } from '../admin/ledger-service.ts';
+
+const DEMO_ACTOR = 'system:demo';
+
+/** What a member gets on first sign-in in demo mode, so every screen can be tried at once. */
+const WELCOME = [
+  { asset: 'USDT', amount: '1000' },
+  { asset: 'GOLD', amount: '5000' },
+] as const;
+
+/** Demo members that can receive gifts; their balances come through audited adjustments. */
+const DEMO_MEMBERS = [
+  {
+    address: '0xde30000000000000000000000000000000000001',
+    codes: ['DEMOA1', 'DEMOA2', 'DEMOA3'],
+    usdt: '2500',
+    gold: '12000',
+  },
+  {
+    address: '0xde30000000000000000000000000000000000002',
+    codes: ['DEMOB1', 'DEMOB2', 'DEMOB3'],
+    usdt: '800',
+    gold: '3000',
+  },
+  {
+    address: '0xde30000000000000000000000000000000000003',
+    codes: ['DEMOC1', 'DEMOC2', 'DEMOC3'],
+    usdt: '150',
+    gold: '600',
+  },
+];
+
+export async function welcomeDemoFunds(tx: TxDb, db: Db, userId: number) {
+  for (const { asset, amount } of WELCOME) {
+    await adjustBalance(
+      tx,
+      db,
+      DEMO_ACTOR,
+      { userId: String(userId), asset, amount, reason: 'demo welcome balance' },
+      (leg) => `demo:welcome:${userId}:${asset}:${leg}`,
+    );
+  }
+}
+
+/** Seeds the demo catalogue once, on an empty database. */
+export async function seedDemo(db: Db) {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  await db.transaction(async (tx) => {
+    for (const member of DEMO_MEMBERS) {
+      const [created] = await tx
+        .insert(users)
+        .values({ address: getAddress(member.address), identity: 'regular' })
+        .returning({ id: users.id });
+      const userId = created!.id;
+      await tx.insert(inviteCodes).values(member.codes.map((code, i) => ({ code, userId, department: i + 1 })));
+      for (const [asset, amount] of [
+        ['USDT', member.usdt],
+        ['GOLD', member.gold],
+      ] as const) {
+        await adjustBalance(
+          tx,
+          db,
+          DEMO_ACTOR,
+          { userId: String(userId), asset, amount, reason: 'demo member' },
+          (leg) => `demo:seed:${randomUUID()}:${leg}`,
+        );
+      }
+    }
+  });
+  return true;
+}

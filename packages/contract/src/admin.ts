@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { assetSchema, userIdSchema } from './asset.ts';
+
+export const operatorLoginBodySchema = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(256),
+  totp: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+});
+export const operatorLoginAnswerSchema = z.object({ token: z.string() });
+
+/** An adjustment may be negative (a debit); its reason is kept in the audit log. */
+export const adjustBodySchema = z.object({
+  userId: userIdSchema,
+  asset: assetSchema,
+  amount: z
+    .string()
+    .trim()
+    .regex(/^-?(0|[1-9]\d*)(\.\d+)?$/)
+    .max(41),
+  reason: z.string().trim().min(3).max(500),
+});
+export const adjustAnswerSchema = z.object({ transferId: z.string() });
+
+export const ledgerCheckAnswerSchema = z.object({
+  ok: z.boolean(),
+  assets: z.array(z.object({ asset: assetSchema, sum: z.string() })),
+  mismatches: z.array(
+    z.object({ accountId: z.number(), asset: assetSchema, balance: z.string(), transfers: z.string() }),
+  ),
+});
