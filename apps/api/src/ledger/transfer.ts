@@ -1,6 +1,7 @@
 import { ASSETS } from '@minecloud/contract/amount';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
+import { FOREIGN_KEY_VIOLATION, pgErrorOf } from '../db/errors.ts';
 import { fail } from '../lib/errors.ts';
 import { type AccountRef, SYSTEM_ACCOUNTS, type SystemAccount, type TransferInput } from './accounts.ts';
 
@@ -58,15 +59,22 @@ export async function transfer(tx: Tx, db: object, input: TransferInput): Promis
             do update set balance = accounts.balance + excluded.balance
             returning id`;
 
-  const result = await queryRows<{ id: string | number }>(
-    tx,
-    sql`
+  let result: { id: string | number }[];
+  try {
+    result = await queryRows<{ id: string | number }>(
+      tx,
+      sql`
     with debit as (${debit}), credit as (${credit})
     insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
     select ${asset}, debit.id, credit.id, ${amount}::bigint, ${input.kind}, ${input.reference ?? null}, ${input.idempotencyKey}
     from debit, credit
     returning id`,
-  );
+    );
+  } catch (error) {
+    // The credit names a member that does not exist (accounts.user_id references users).
+    if (pgErrorOf(error)?.code === FOREIGN_KEY_VIOLATION) return fail('receiverNotFound');
+    throw error;
+  }
   const row = result[0];
   if (!row) return fail('insufficientBalance');
   return Number(row.id);

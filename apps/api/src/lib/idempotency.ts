@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { pgErrorOf, UNIQUE_VIOLATION } from '../db/errors.ts';
 import { idempotencyKeys } from '../db/schema.ts';
-import { AppError, fail } from './errors.ts';
+import { AppError } from './errors.ts';
 
 export type TxDb = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -25,10 +26,13 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+class Replay extends Error {}
+
 /**
- * Runs a money operation once per (member, key): the key row is inserted in the operation's own
- * transaction, so a concurrent repeat waits for it and then replays its answer; a repeat with
- * another body is refused with 409. A failed operation leaves no key, so it may be retried.
+ * Runs a money operation once per (member, key). The key row is written with the answer at the end
+ * of the operation's own transaction, so only one of any concurrent repeats can commit; the others
+ * roll back and replay the committed answer, and a repeat with another body is refused with 409.
+ * A failed operation leaves no key, so it may be retried.
  */
 export async function oncePerKey<T>(
   db: Db,
@@ -38,25 +42,29 @@ export async function oncePerKey<T>(
   const requestHash = createHash('sha256')
     .update(`${scope.route}\n${canonical(scope.body)}`)
     .digest('hex');
-  return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ userId: scope.userId, key: scope.key, requestHash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      const [first] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key)));
-      if (!first || first.requestHash !== requestHash) return fail('conflict');
-      return first.answer as T;
-    }
-    const answer = await work(tx, (leg) => `${scope.route}:${scope.userId}:${scope.key}:${leg}`);
-    await tx
-      .update(idempotencyKeys)
-      .set({ answer: sql`${JSON.stringify(answer)}::jsonb` })
+  try {
+    return await db.transaction(async (tx) => {
+      const answer = await work(tx, (leg) => `${scope.route}:${scope.userId}:${scope.key}:${leg}`);
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ userId: scope.userId, key: scope.key, requestHash, answer: sql`${JSON.stringify(answer)}::jsonb` })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) throw new Replay();
+      return answer;
+    });
+  } catch (error) {
+    // Another request with this key committed first (its transfer key or its key row won):
+    // answer as it did, whatever this attempt ran into.
+    const replayable =
+      error instanceof Replay || error instanceof AppError || pgErrorOf(error)?.code === UNIQUE_VIOLATION;
+    if (!replayable) throw error;
+    const [first] = await db
+      .select()
+      .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key)));
-    return answer;
-  });
+    if (!first) throw error instanceof Replay ? new AppError('conflict') : error;
+    if (first.requestHash !== requestHash) throw new AppError('conflict');
+    return first.answer as T;
+  }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 /**
  * Ledger accounts. A user account (user_id set) keeps its balance on its row, never negative.
@@ -9,7 +10,7 @@ export const accounts = pgTable(
   'accounts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' }),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
     system: text('system'),
     asset: text('asset').notNull(),
     /** available | locked | earnings for users; the system account's name for system accounts. */

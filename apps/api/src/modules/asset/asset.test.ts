@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fund, get, type Member, newMember, post, unitsOf } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
 import { checkLedger } from '../../ledger/check.ts';
+import { setSetting } from '../config/settings.ts';
 
 let app: TestApp;
 let alice: Member;
@@ -152,11 +153,11 @@ describe('top-up and donations', () => {
     expect(await unitsOf(app, m.userId, 'USDT')).toBe(7_500_000n);
     const inexact = await post(app, m, 'asset/topup', { amountUsdt: '0.00001' });
     expect(inexact).toMatchObject({ status: 400, body: { code: 1011 } });
-    await app.db.execute(sql`insert into settings (key, value) values ('gold.perUsdt', '50'::jsonb)`);
+    await setSetting(app.db, 'gold.perUsdt', 50, 'test');
     try {
       expect((await post(app, m, 'asset/topup', { amountUsdt: '1' })).body.data.gold).toBe('50');
     } finally {
-      await app.db.execute(sql`delete from settings where key = 'gold.perUsdt'`);
+      await setSetting(app.db, 'gold.perUsdt', 100, 'test');
     }
   });
 

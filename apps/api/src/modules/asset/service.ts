@@ -156,7 +156,7 @@ export async function giftTo(
   const amount = positiveUnits(input.amount, input.asset);
   const to = Number(input.toUserId);
   if (to === from) return fail('giftToSelf');
-  await findReceiver(tx, to);
+  // An unknown receiver fails the credit's foreign key inside transfer(): no extra lookup.
   const transferId = await transfer(tx, db, {
     asset: input.asset,
     from: userAccount(from),

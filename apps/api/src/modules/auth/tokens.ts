@@ -25,7 +25,17 @@ export async function loadSigningKey(db: Db, configured: string | undefined): Pr
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
+/**
+ * A process keeps a verified session for this long before asking the database again: a token
+ * revoked on another process stops working within this time (at once on the process that revoked it).
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 50_000;
+
 export function createTokenService(db: Db, key: Uint8Array, ttlSeconds: number) {
+  // Keyed by the token itself, so a repeat within the cache time skips signature verification too.
+  const verified = new Map<string, { userId: number; sessionId: string; checkedAt: number; expiresAt: number }>();
+  const bySession = new Map<string, string>();
   return {
     async issue(userId: number) {
       const id = randomUUID();
@@ -48,11 +58,35 @@ export function createTokenService(db: Db, key: Uint8Array, ttlSeconds: number) 
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
         if (!payload.jti || !payload.sub) return null;
+        const now = Date.now();
+        const known = verified.get(payload.jti);
+        if (
+          known &&
+          now - known.checkedAt < SESSION_CACHE_MS &&
+          now < known.expiresAt &&
+          String(known.userId) === payload.sub
+        ) {
+          return { userId: known.userId as AuthorizedUserId, sessionId: payload.jti };
+        }
         const [session] = await db
           .select({ userId: sessions.userId })
           .from(sessions)
           .where(and(eq(sessions.id, payload.jti), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-        if (!session || String(session.userId) !== payload.sub) return null;
+        if (!session || String(session.userId) !== payload.sub) {
+          verified.delete(token);
+          return null;
+        }
+        if (verified.size >= SESSION_CACHE_MAX) {
+          verified.clear();
+          bySession.clear();
+        }
+        verified.set(token, {
+          userId: session.userId,
+          sessionId: payload.jti,
+          checkedAt: now,
+          expiresAt: (payload.exp ?? 0) * 1000,
+        });
+        bySession.set(payload.jti, token);
         return { userId: session.userId as AuthorizedUserId, sessionId: payload.jti };
       } catch {
         return null;
@@ -60,6 +94,9 @@ export function createTokenService(db: Db, key: Uint8Array, ttlSeconds: number) 
     },
 
     async revoke(sessionId: string) {
+      const token = bySession.get(sessionId);
+      if (token) verified.delete(token);
+      bySession.delete(sessionId);
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
     },
   };

@@ -42,15 +42,23 @@ export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['s
 
 type Reader = Pick<Db, 'select'>;
 
+/** Settings change rarely and are read on every money call: each process keeps them for 5 s. */
+export const SETTINGS_CACHE_MS = 5_000;
+let cache: { at: number; values: Map<string, unknown> } | undefined;
+
+export function forgetSettings() {
+  cache = undefined;
+}
+
 /** A setting's value: the stored one if valid, else the default. */
 export async function getSetting<K extends SettingKey>(db: Reader, key: K): Promise<SettingValue<K>> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
-  const spec = SETTINGS[key];
-  if (row) {
-    const parsed = spec.schema.safeParse(row.value);
-    if (parsed.success) return parsed.data as SettingValue<K>;
+  if (!cache || Date.now() - cache.at > SETTINGS_CACHE_MS) {
+    const rows = await db.select({ key: settings.key, value: settings.value }).from(settings);
+    cache = { at: Date.now(), values: new Map(rows.map((r) => [r.key, r.value])) };
   }
-  return spec.default as SettingValue<K>;
+  const spec = SETTINGS[key];
+  const parsed = spec.schema.safeParse(cache.values.get(key));
+  return (parsed.success ? parsed.data : spec.default) as SettingValue<K>;
 }
 
 export async function allSettings(db: Reader) {
@@ -74,5 +82,6 @@ export async function setSetting(db: Db, key: SettingKey, value: unknown, actor:
       .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedBy: actor, updatedAt: sql`now()` } });
     await tx.insert(auditLog).values({ actor, action: 'config.set', target: key, before, after: parsed });
   });
+  forgetSettings();
   return parsed;
 }

@@ -1,0 +1,104 @@
+// Money writes: gifts/s through the real API on PostgreSQL, between 1,000 members over 32
+// connections, as a ratio of pgbench TPC-B tps (scale 10, 16 clients) on the same machine, same run.
+import { randomBytes, randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../apps/api/src/db/client.ts';
+import { systemAccount, userAccount } from '../apps/api/src/ledger/accounts.ts';
+import { checkLedger } from '../apps/api/src/ledger/check.ts';
+import { ensureSystemAccounts, transfer } from '../apps/api/src/ledger/transfer.ts';
+import { createTokenService } from '../apps/api/src/modules/auth/tokens.ts';
+import { dropDatabase, freshDatabase, pgbenchTps, quick, startServer } from './lib.ts';
+
+const MEMBERS = quick ? 100 : 1000;
+const SECONDS = quick ? 3 : 15;
+const CONNECTIONS = 32;
+const BUDGET = 0.5;
+const name = 'minecloud_bench_gifts';
+
+const tps = await pgbenchTps(SECONDS);
+
+const url = await freshDatabase(name);
+const jwtSecret = randomBytes(32).toString('hex');
+const database = await openDatabase({ kind: 'pg', url, poolMax: 4 });
+await database.migrate();
+await ensureSystemAccounts(database.db);
+const users = await queryRows<{ id: string }>(
+  database.db,
+  sql`insert into users (address) select '0x' || lpad(to_hex(g), 40, '0') from generate_series(1, ${MEMBERS}) g returning id`,
+);
+const ids = users.map((u) => Number(u.id));
+const tokens = createTokenService(database.db, new TextEncoder().encode(jwtSecret), 3600);
+const bearer: string[] = [];
+for (const id of ids) {
+  await transfer(database.db, database.db, {
+    asset: 'GOLD',
+    from: systemAccount('adjustment'),
+    to: userAccount(id),
+    amount: 100_000_000n,
+    kind: 'adjustment',
+    idempotencyKey: `bench:fund:${id}`,
+  });
+  bearer.push(`Bearer ${(await tokens.issue(id)).token}`);
+}
+
+const server = await startServer({
+  DATABASE_URL: url,
+  JWT_SECRET: jwtSecret,
+  DATABASE_POOL_MAX: String(CONNECTIONS),
+  RATE_LIMIT_MONEY_PER_MINUTE: '100000000',
+  DEMO: '0',
+});
+let rejected = 0;
+try {
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/app-api/asset/send',
+        setupRequest: (request) => {
+          const from = Math.floor(Math.random() * ids.length);
+          const to = (from + 1 + Math.floor(Math.random() * (ids.length - 1))) % ids.length;
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              authorization: bearer[from]!,
+              'idempotency-key': randomUUID(),
+            },
+            body: JSON.stringify({ toUserId: String(ids[to]), asset: 'GOLD', amount: '0.01' }),
+          };
+        },
+        onResponse: (status, body) => {
+          if (status !== 200 || !body.includes('"code":0')) rejected += 1;
+        },
+      },
+    ],
+  });
+  const gifts = await queryRows<{ n: string }>(
+    database.db,
+    sql`select count(*)::text as n from transfers where kind = 'gift'`,
+  );
+  const done = Number(gifts[0]?.n);
+  const perSecond = done / SECONDS;
+  const ledger = await checkLedger(database.db);
+  console.log(
+    `\nmoney writes (asset/send on PostgreSQL, ${MEMBERS} members, ${CONNECTIONS} connections, ${SECONDS} s)`,
+  );
+  console.log(`  pgbench TPC-B (scale ${quick ? 1 : 10}, 16 clients): ${tps.toFixed(0)} tps`);
+  console.log(
+    `  gifts committed: ${done} (${perSecond.toFixed(0)}/s), refused or failed: ${rejected}, p99 latency ${result.latency.p99} ms`,
+  );
+  console.log(`  ledger after the run: ${ledger.ok ? 'balanced' : 'NOT BALANCED'}`);
+  console.log(
+    `  ratio gifts/s ÷ pgbench tps = ${(perSecond / tps).toFixed(2)} (budget ≥ ${BUDGET})${quick ? ' [quick run: not a measurement]' : ''}`,
+  );
+  if (!ledger.ok || rejected > 0) process.exitCode = 1;
+} finally {
+  await server.stop();
+  await database.close();
+  await dropDatabase(name);
+}
