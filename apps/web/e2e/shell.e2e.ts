@@ -1,0 +1,83 @@
+import type { Browser, Page } from 'playwright-core';
+import { generatePrivateKey } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { injectTestWallet, launchChromium, phoneContext, shot } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const context = await phoneContext(browser);
+  page = await context.newPage();
+  await injectTestWallet(page, generatePrivateKey());
+});
+afterAll(() => browser?.close());
+
+const hashPath = () => decodeURIComponent(new URL(page.url()).hash.slice(1));
+
+describe('the app shell in Chromium at 390×844', () => {
+  it('opens the home tab for an anonymous visitor, with banners and the five tabs', async () => {
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('home-app-name').waitFor();
+    await page.getByTestId('home-banners').waitFor();
+    await expect.poll(() => page.locator('[data-testid^="home-banner-"] img').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('home-sign-in').isVisible()).toBe(true);
+    const tabs = await page
+      .locator('[data-testid^="tab-"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
+    expect(tabs).toEqual(['tab-home', 'tab-second', 'tab-three', 'tab-four', 'tab-team']);
+    const title = await page.title();
+    expect(title.length).toBeGreaterThan(0);
+    await shot(page, 'home-signed-out');
+  });
+
+  it('sends a visitor of a private page to sign in, then back to that page', async () => {
+    await page.goto(`${baseUrl}/#/pages/my_child/assetslist/assetslist`);
+    await page.getByTestId('wallet-list').waitFor();
+    const url = new URL(page.url());
+    expect(url.hash).toMatch(/^#\/pages\/login\/index\?redirect=/);
+    expect(hashPath()).toContain('redirect=/pages/my_child/assetslist/assetslist');
+    await page.getByTestId('wallet-option-dev').waitFor();
+    await shot(page, 'login');
+
+    await page.getByTestId('wallet-option-org.minecloud.e2e').click();
+    await page.waitForFunction(() => location.hash.startsWith('#/pages/my_child/assetslist/assetslist'), null, {
+      timeout: 20_000,
+    });
+    await page.getByTestId('nav-title').waitFor();
+    const token = await page.evaluate(() => JSON.stringify(localStorage));
+    expect(token).toMatch(/ey[\w-]+\.[\w-]+\.[\w-]+/);
+    await shot(page, 'after-sign-in');
+  });
+
+  it('shows the signed-in member on the home tab and switches language', async () => {
+    await page.goto(`${baseUrl}/#/`);
+    await page.getByTestId('session-card').waitFor();
+    const zhTitle = await page.getByTestId('nav-title').textContent();
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-option-en').click();
+    await expect.poll(() => page.getByTestId('nav-title').textContent()).not.toBe(zhTitle);
+    expect(await page.getByTestId('nav-title').textContent()).toMatch(/[A-Za-z]/);
+    expect(await page.evaluate(() => document.documentElement.lang)).toMatch(/^en/);
+    await shot(page, 'home-english');
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-option-ko-KR').click();
+    await expect.poll(() => page.getByTestId('nav-title').textContent()).toMatch(/[\uac00-\ud7af]/);
+    await shot(page, 'home-korean');
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-option-zh-CN').click();
+    await expect.poll(() => page.getByTestId('nav-title').textContent()).toBe(zhTitle);
+  });
+
+  it('signs out after the confirm and shows the sign-in button again', async () => {
+    await page.getByTestId('sign-out').click();
+    await page.getByText('确认断开连接？').waitFor();
+    await shot(page, 'sign-out-confirm');
+    await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
+    await page.getByTestId('home-sign-in').waitFor();
+    const stored = await page.evaluate(() => JSON.stringify(localStorage));
+    expect(stored).not.toMatch(/ey[\w-]+\.[\w-]+\.[\w-]+/);
+  });
+});

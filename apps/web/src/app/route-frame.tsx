@@ -1,0 +1,43 @@
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { NavBar } from '@/components/nav-bar';
+import { type AppRoute, paths } from '@/config/paths';
+import { useIsLoggedIn } from '@/lib/session';
+import { PageErrorBoundary } from './page-error-boundary';
+
+type RouteFrameProps = {
+  route: AppRoute;
+  children: ReactNode;
+  navRight?: ReactNode;
+};
+
+/**
+ * What every page shares: the login guard, the nav bar with the page's title, and a per-route
+ * error boundary around the page.
+ */
+export function RouteFrame({ route, children, navRight }: RouteFrameProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const isLoggedIn = useIsLoggedIn();
+  const title = route.titleKey ? t(route.titleKey) : null;
+
+  useEffect(() => {
+    const appName = t('appName');
+    document.title = title && title !== appName ? `${title} · ${appName}` : appName;
+  }, [t, title]);
+
+  if (route.private && !isLoggedIn) {
+    const redirect = `${location.pathname}${location.search}`;
+    return <Navigate replace to={paths.login.href({ redirect })} />;
+  }
+
+  return (
+    <>
+      <NavBar title={title} showBack={!route.tab} right={navRight} />
+      <main className={route.tab ? 'page-body page-body--tab' : 'page-body'}>
+        <PageErrorBoundary resetKey={location.pathname}>{children}</PageErrorBoundary>
+      </main>
+    </>
+  );
+}

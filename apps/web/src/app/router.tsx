@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { createHashRouter, type RouteObject } from 'react-router';
+import { LanguageSwitch } from '@/components/language-switch';
+import { type AppRoute, paths } from '@/config/paths';
+import { setRelaunch } from '@/lib/relaunch';
+import { RouterError } from './app-error-boundary';
+import { RootLayout, TabLayout } from './layouts';
+import { type LazyPage, LazyRoute, lazyPage } from './lazy-page';
+import { RouteFrame } from './route-frame';
+import { HomeRoute } from './routes/home-route';
+
+const MiningPage = lazyPage(() => import('@/features/mining/pages/mining-page'));
+const MyTeamPage = lazyPage(() => import('@/features/team/pages/my-team-page'));
+const MarketTrendPage = lazyPage(() => import('@/features/market/pages/market-trend-page'));
+const TeamPage = lazyPage(() => import('@/features/team/pages/team-page'));
+const AboutPage = lazyPage(() => import('@/features/about/pages/about-page'));
+const AppInfoPage = lazyPage(() => import('@/features/about/pages/app-info-page'));
+const StartupPage = lazyPage(() => import('@/features/about/pages/startup-page'));
+const AssetDetailsPage = lazyPage(() => import('@/features/assets/pages/asset-details-page'));
+const MyAssetsPage = lazyPage(() => import('@/features/assets/pages/my-assets-page'));
+const ChainZonePage = lazyPage(() => import('@/features/market/pages/chain-zone-page'));
+const ChainListPage = lazyPage(() => import('@/features/market/pages/chain-list-page'));
+const DrawHistoryPage = lazyPage(() => import('@/features/rounds/pages/draw-history-page'));
+const EquityOrdersPage = lazyPage(() => import('@/features/equity/pages/equity-orders-page'));
+const FeedbackPage = lazyPage(() => import('@/features/feedback/pages/feedback-page'));
+const FeedbackHistoryPage = lazyPage(() => import('@/features/feedback/pages/feedback-history-page'));
+const MyMinersPage = lazyPage(() => import('@/features/mining/pages/my-miners-page'));
+const HashRatePage = lazyPage(() => import('@/features/mining/pages/hash-rate-page'));
+const HashRateDetailsPage = lazyPage(() => import('@/features/mining/pages/hash-rate-details-page'));
+const PrizePoolPage = lazyPage(() => import('@/features/pool/pages/prize-pool-page'));
+const PerformanceRankPage = lazyPage(() => import('@/features/rank/pages/performance-rank-page'));
+const ArticlePage = lazyPage(() => import('@/features/content/pages/article-page'));
+const CustomerServicePage = lazyPage(() => import('@/features/support/pages/customer-service-page'));
+const TopUpPage = lazyPage(() => import('@/features/assets/pages/top-up-page'));
+const GiftPage = lazyPage(() => import('@/features/assets/pages/gift-page'));
+const NoticeListPage = lazyPage(() => import('@/features/content/pages/notice-list-page'));
+const CommunityRankPage = lazyPage(() => import('@/features/rank/pages/community-rank-page'));
+const KlinePage = lazyPage(() => import('@/features/market/pages/kline-page'));
+const NoticeDetailPage = lazyPage(() => import('@/features/content/pages/notice-detail-page'));
+const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'));
+const NotFoundPage = lazyPage(() => import('./routes/not-found-route'));
+
+const notFoundRoute: AppRoute = {
+  path: '*',
+  href: () => '/',
+  private: false,
+  titleKey: 'titleNotFound',
+  tab: false,
+};
+
+function frame(route: AppRoute, content: ReactNode, navRight?: ReactNode): RouteObject {
+  return {
+    path: route.path,
+    element: (
+      <RouteFrame route={route} navRight={navRight}>
+        {content}
+      </RouteFrame>
+    ),
+  };
+}
+
+const page = (route: AppRoute, lazy: LazyPage) => frame(route, <LazyRoute page={lazy} />);
+const home = (route: AppRoute) => frame(route, <HomeRoute />, <LanguageSwitch />);
+
+/** Every route of spec point 2 at its exact path; `/` and `/pages/index/index` show the home tab. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouterError />,
+    children: [
+      {
+        element: <TabLayout />,
+        children: [
+          home(paths.root),
+          home(paths.home),
+          home(paths.index),
+          page(paths.second, MiningPage),
+          page(paths.three, MyTeamPage),
+          page(paths.four, MarketTrendPage),
+          page(paths.team, TeamPage),
+        ],
+      },
+      page(paths.about, AboutPage),
+      page(paths.aboutI18n, AppInfoPage),
+      page(paths.startup, StartupPage),
+      page(paths.assetDetails, AssetDetailsPage),
+      page(paths.assetsList, MyAssetsPage),
+      page(paths.chainList, ChainZonePage),
+      page(paths.coinList, ChainListPage),
+      page(paths.drawRecord, DrawHistoryPage),
+      page(paths.equityOrder, EquityOrdersPage),
+      page(paths.feedback, FeedbackPage),
+      page(paths.feedOrder, FeedbackHistoryPage),
+      page(paths.mineList, MyMinersPage),
+      page(paths.power, HashRatePage),
+      page(paths.powerDetail, HashRateDetailsPage),
+      page(paths.prizePool, PrizePoolPage),
+      page(paths.rank, PerformanceRankPage),
+      page(paths.richArticle, ArticlePage),
+      page(paths.services, CustomerServicePage),
+      page(paths.topUp, TopUpPage),
+      page(paths.transform, GiftPage),
+      page(paths.noticeList, NoticeListPage),
+      page(paths.teamRank, CommunityRankPage),
+      page(paths.kline, KlinePage),
+      page(paths.sectionInfo, NoticeDetailPage),
+      page(paths.login, LoginPage),
+      page(notFoundRoute, NotFoundPage),
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createHashRouter(routes);
+  setRelaunch((path) => {
+    void router.navigate(path, { replace: true });
+  });
+  return router;
+}

@@ -1,0 +1,146 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { changeLocale } from '@/i18n/i18n';
+import { resetNavigationThrottle } from '@/lib/navigation';
+import { DEFAULT_SESSION, useSession } from '@/lib/session';
+import { BASIC_CONFIG, mockServer, ok, renderApp } from '@/test/render-app';
+
+// antd-mobile keeps a dialog's buttons inert while its opening animation runs, which jsdom never finishes.
+const dialogUser = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const USER = {
+  id: '42',
+  address: ADDRESS,
+  identity: 'silver',
+  level: 2,
+  email: null,
+  withdrawAddress: null,
+  inviteCodes: [],
+  balances: { GOLD: '1234.5', USDT: '10.999999', BTC: '0.00000999' },
+};
+
+beforeEach(() => {
+  resetNavigationThrottle();
+  useSession.setState({ ...DEFAULT_SESSION });
+});
+
+afterEach(async () => {
+  await changeLocale('zh-CN');
+});
+
+describe('home tab', () => {
+  it('shows the app name and the banners of the basic config', async () => {
+    mockServer({ 'GET /app-api/biz/biz-config/get/basic': () => ok(BASIC_CONFIG) });
+    renderApp('/');
+    await waitFor(() => expect(screen.getByTestId('home-app-name')).toHaveTextContent('MineCloud Demo'));
+    expect(await screen.findByTestId('home-banners')).toBeInTheDocument();
+    const first = (await screen.findAllByAltText('Mining'))[0];
+    expect(first).toHaveAttribute('src', '/banners/mining.svg');
+    expect(first).toHaveAttribute('width', '750');
+  });
+
+  it('shows a skeleton while loading, then an error with a retry that works', async () => {
+    let fail = true;
+    mockServer({
+      'GET /app-api/biz/biz-config/get/basic': () =>
+        fail ? { status: 500, body: { code: 500, data: null, msg: '服务器繁忙，请稍后再试' } } : ok(BASIC_CONFIG),
+    });
+    renderApp('/');
+    expect(screen.getByTestId('home-banners-loading')).toBeInTheDocument();
+    expect(await screen.findByTestId('home-banners-error')).toHaveTextContent('首页内容加载失败');
+    fail = false;
+    await userEvent.click(screen.getByTestId('error-retry'));
+    expect(await screen.findByTestId('home-banners')).toBeInTheDocument();
+  });
+
+  it('offers sign-in when signed out, keeping the home tab as redirect', async () => {
+    mockServer({ 'GET /app-api/biz/biz-config/get/basic': () => ok(BASIC_CONFIG) });
+    const { router } = renderApp('/');
+    await userEvent.click(await screen.findByTestId('home-sign-in'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login.path));
+    expect(router.state.location.search).toBe('?redirect=%2F');
+  });
+
+  it('shows the shortened address and identity, and signs out after confirmation', async () => {
+    const calls: string[] = [];
+    mockServer({
+      'GET /app-api/biz/biz-config/get/basic': () => ok(BASIC_CONFIG),
+      'GET /app-api/biz/biz-user/get': () => ok(USER),
+      'POST /app-api/biz/biz-user/logout': ({ init }) => {
+        calls.push((init.headers as Record<string, string>).Authorization ?? '');
+        return ok(null);
+      },
+    });
+    useSession.setState({ token: 'jwt-1', address: ADDRESS });
+    renderApp('/');
+    expect(await screen.findByTestId('home-address')).toHaveTextContent('0xf39F...2266');
+    expect(await screen.findByTestId('home-identity')).toHaveTextContent('白银节点');
+    // Truncated, never rounded, to 2 decimals.
+    expect(screen.getByTestId('home-balance-gold')).toHaveTextContent('1234.50');
+    expect(screen.getByTestId('home-balance-usdt')).toHaveTextContent('10.99');
+    expect(screen.getByTestId('home-balance-btc')).toHaveTextContent('0.00');
+
+    await userEvent.click(screen.getByTestId('sign-out'));
+    expect(await screen.findByText('确认断开连接？')).toBeInTheDocument();
+    await dialogUser.click(screen.getByTestId('dialog-confirm'));
+    expect(await screen.findByTestId('home-sign-in')).toBeInTheDocument();
+    expect(calls).toEqual(['Bearer jwt-1']);
+    expect(useSession.getState()).toMatchObject({ token: '', address: '', userInfo: null });
+    expect(await screen.findByText('已断开连接')).toBeInTheDocument();
+  });
+
+  it('keeps the session when sign-out is cancelled', async () => {
+    const fetchMock = mockServer({
+      'GET /app-api/biz/biz-config/get/basic': () => ok(BASIC_CONFIG),
+      'GET /app-api/biz/biz-user/get': () => ok(USER),
+    });
+    useSession.setState({ token: 'jwt-1', address: ADDRESS });
+    renderApp('/');
+    await userEvent.click(await screen.findByTestId('sign-out'));
+    await dialogUser.click(await screen.findByTestId('dialog-cancel'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(useSession.getState().token).toBe('jwt-1');
+    expect(screen.getByTestId('home-address')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/app-api/biz/biz-user/logout');
+  });
+
+  it('switches the language of the interface and of the request headers', async () => {
+    const languages: string[] = [];
+    mockServer({
+      'GET /app-api/biz/biz-config/get/basic': ({ init }) => {
+        languages.push((init.headers as Record<string, string>)['Accept-Language'] ?? '');
+        return ok(BASIC_CONFIG);
+      },
+    });
+    renderApp('/');
+    await userEvent.click(await screen.findByTestId('language-switch'));
+    await userEvent.click(await screen.findByTestId('language-option-ko-KR'));
+    await waitFor(() => expect(screen.getByTestId('nav-title')).toHaveTextContent('홈'));
+    expect(useSession.getState()).toMatchObject({ language: 'ko_KR', localType: 'ko-KR' });
+    expect(document.documentElement.lang).toBe('ko-KR');
+    await waitFor(() => expect(languages).toEqual(['zh-CN', 'ko-KR']));
+    expect(screen.getByTestId('tab-home')).toHaveTextContent('홈');
+  });
+
+  it('opens an area from its entry', async () => {
+    mockServer({ 'GET /app-api/biz/biz-config/get/basic': () => ok(BASIC_CONFIG) });
+    const { router } = renderApp('/');
+    await userEvent.click(await screen.findByTestId('home-entry-prize-pool'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.prizePool.path));
+    expect(await screen.findByTestId('nav-title')).toHaveTextContent('奖池');
+  });
+
+  it('toasts 暂未开放! for a banner without a link', async () => {
+    mockServer({
+      'GET /app-api/biz/biz-config/get/basic': () =>
+        ok({ ...BASIC_CONFIG, banners: [{ id: 'x', image: '/banners/team.svg', title: 'Team', link: '' }] }),
+    });
+    const { router } = renderApp('/');
+    await userEvent.click(await screen.findByTestId('home-banner-x'));
+    expect(await screen.findByText('暂未开放!')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

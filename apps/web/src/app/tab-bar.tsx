@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Icon, type IconName } from '@/components/icons';
+import { type AppRoute, paths } from '@/config/paths';
+import type { MessageKey } from '@/i18n/i18n';
+import { useAppNavigate } from '@/lib/navigation';
+import './tab-bar.css';
+
+type Tab = { name: string; route: AppRoute; icon: IconName; labelKey: MessageKey; aliases?: string[] };
+
+/** The five tabs of spec point 2, in its order. */
+const TABS: Tab[] = [
+  { name: 'home', route: paths.home, icon: 'home', labelKey: 'tabHome', aliases: [paths.root.path, paths.index.path] },
+  { name: 'second', route: paths.second, icon: 'mining', labelKey: 'tabMining' },
+  { name: 'three', route: paths.three, icon: 'me', labelKey: 'tabMine' },
+  { name: 'four', route: paths.four, icon: 'market', labelKey: 'tabMarket' },
+  { name: 'team', route: paths.team, icon: 'team', labelKey: 'tabTeam' },
+];
+
+export function TabBar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { go } = useAppNavigate();
+  return (
+    <nav className="tab-bar" data-testid="tabbar">
+      {TABS.map((tab) => {
+        const selected = pathname === tab.route.path || (tab.aliases?.includes(pathname) ?? false);
+        return (
+          <button
+            key={tab.name}
+            type="button"
+            className={selected ? 'plain-button tab-bar__item is-selected' : 'plain-button tab-bar__item'}
+            aria-current={selected ? 'page' : undefined}
+            onClick={() => {
+              if (!selected) go(tab.route.href(), { replace: true });
+            }}
+            data-testid={`tab-${tab.name}`}
+          >
+            <Icon name={tab.icon} size={22} />
+            <span className="tab-bar__label">{t(tab.labelKey)}</span>
+          </button>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,15 @@
+import { Popup } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { LanguageOptions } from './language-options';
+
+type LanguagePopupProps = { visible: boolean; onClose: () => void };
+
+export default function LanguagePopup({ visible, onClose }: LanguagePopupProps) {
+  const { t } = useTranslation();
+  return (
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="language-popup">
+      <h2 className="language-popup__title">{t('languageSwitchTitle')}</h2>
+      <LanguageOptions onChosen={onClose} />
+    </Popup>
+  );
+}

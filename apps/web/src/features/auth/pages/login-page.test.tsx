@@ -1,0 +1,140 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '@/config/paths';
+import { resetNavigationThrottle } from '@/lib/navigation';
+import { DEFAULT_SESSION, useSession } from '@/lib/session';
+import { showToast } from '@/lib/toast';
+import { BASIC_CONFIG, mockServer, ok, renderApp } from '@/test/render-app';
+import { createTestWallet } from '@/test/test-wallet';
+
+vi.mock('@/lib/toast', () => ({
+  showToast: vi.fn(),
+  showLoading: vi.fn(),
+  hideLoading: vi.fn(),
+  preloadOverlays: vi.fn(),
+}));
+
+const USER = {
+  id: '42',
+  address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  identity: 'regular',
+  level: 1,
+  email: null,
+  withdrawAddress: null,
+  inviteCodes: [],
+  balances: { GOLD: '0', USDT: '0', BTC: '0' },
+};
+
+type LoginAnswer = { status?: number; body: unknown };
+
+function startServer(options: { demo?: boolean; login?: LoginAnswer } = {}) {
+  const loginBodies: Record<string, unknown>[] = [];
+  const fetchMock = mockServer({
+    'GET /app-api/biz/biz-config/get/basic': () => ok({ ...BASIC_CONFIG, demo: options.demo ?? false }),
+    'GET /app-api/biz/biz-user/nonce': () => ok({ nonce: 'abcdef123456' }),
+    'POST /app-api/biz/biz-user/login': ({ body }) => {
+      loginBodies.push(body as Record<string, unknown>);
+      return options.login ?? ok({ token: 'jwt-abc', expiresAt: '2030-01-01T00:00:00.000Z', userId: '42' });
+    },
+    'GET /app-api/biz/biz-user/get': () => ok(USER),
+  });
+  return { fetchMock, loginBodies };
+}
+
+const loginUrl = (query: Record<string, string>) => paths.login.href(query);
+
+beforeEach(() => {
+  resetNavigationThrottle();
+  useSession.setState({ ...DEFAULT_SESSION });
+});
+
+afterEach(() => {
+  delete window.ethereum;
+});
+
+describe('login page', () => {
+  it('offers the injected wallet as 浏览器钱包 and no development wallet outside demo mode', async () => {
+    window.ethereum = createTestWallet().provider;
+    startServer({ demo: false });
+    renderApp(loginUrl({}));
+    expect(await screen.findByTestId('wallet-option-injected')).toHaveTextContent('浏览器钱包');
+    await waitFor(() => expect(screen.getByTestId('wallet-option-injected')).toBeEnabled());
+    expect(screen.queryByTestId('wallet-option-dev')).not.toBeInTheDocument();
+  });
+
+  it('offers a clearly labelled development wallet in demo mode, and says when no wallet exists', async () => {
+    startServer({ demo: true });
+    renderApp(loginUrl({}));
+    const dev = await screen.findByTestId('wallet-option-dev');
+    expect(dev).toHaveTextContent('开发测试钱包');
+    expect(dev).toHaveTextContent('切勿存入真实资金');
+    expect(screen.getByTestId('no-wallet')).toBeInTheDocument();
+  });
+
+  it('signs in with the injected wallet, sends the invite code and returns to the redirect', async () => {
+    const wallet = createTestWallet();
+    window.ethereum = wallet.provider;
+    const { loginBodies, fetchMock } = startServer();
+    const { router } = renderApp(loginUrl({ redirect: paths.mineList.href({ tab: 'mining' }), code: 'INV9' }));
+    expect(await screen.findByTestId('invite-code-input')).toHaveValue('INV9');
+    const option = screen.getByTestId('wallet-option-injected');
+    await waitFor(() => expect(option).toBeEnabled());
+    await userEvent.click(option);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.mineList.path));
+    expect(router.state.location.search).toBe('?tab=mining');
+    expect(loginBodies).toHaveLength(1);
+    expect(loginBodies[0]?.inviteCode).toBe('INV9');
+    const state = useSession.getState();
+    expect([state.token, state.address]).toEqual(['jwt-abc', wallet.account.address]);
+    expect(state.userInfo?.id).toBe('42');
+    expect(showToast).toHaveBeenCalledWith('登录成功');
+    const userCall = fetchMock.mock.calls.find(([url]) => String(url) === '/app-api/biz/biz-user/get');
+    expect((userCall?.[1]?.headers ?? {}) as Record<string, string>).toMatchObject({ Authorization: 'Bearer jwt-abc' });
+  });
+
+  it('signs in with the development wallet in demo mode', async () => {
+    startServer({ demo: true });
+    const { router } = renderApp(loginUrl({ redirect: '/' }));
+    const dev = await screen.findByTestId('wallet-option-dev');
+    await waitFor(() => expect(dev).toBeEnabled());
+    await userEvent.click(dev);
+    await waitFor(() => expect(useSession.getState().token).toBe('jwt-abc'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(useSession.getState().address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  });
+
+  it('shows the server message of a refused sign-in and stays signed out', async () => {
+    window.ethereum = createTestWallet().provider;
+    startServer({ login: { body: { code: 1001, data: null, msg: '无效的分区邀请码' } } });
+    const { router } = renderApp(loginUrl({ code: 'BAD' }));
+    const option = await screen.findByTestId('wallet-option-injected');
+    await waitFor(() => expect(option).toBeEnabled());
+    await userEvent.click(option);
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('无效的分区邀请码'));
+    expect(useSession.getState().token).toBe('');
+    expect(router.state.location.pathname).toBe(paths.login.path);
+  });
+
+  it('says so when the member refuses to sign', async () => {
+    window.ethereum = createTestWallet({ reject: true }).provider;
+    const { loginBodies } = startServer();
+    renderApp(loginUrl({}));
+    const option = await screen.findByTestId('wallet-option-injected');
+    await waitFor(() => expect(option).toBeEnabled());
+    await userEvent.click(option);
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('你已取消签名'));
+    expect(loginBodies).toEqual([]);
+  });
+
+  it('never redirects outside the app', async () => {
+    window.ethereum = createTestWallet().provider;
+    startServer();
+    const { router } = renderApp(loginUrl({ redirect: '//evil.example/phish' }));
+    const option = await screen.findByTestId('wallet-option-injected');
+    await waitFor(() => expect(option).toBeEnabled());
+    await userEvent.click(option);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});

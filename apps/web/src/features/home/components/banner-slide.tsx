@@ -1,0 +1,24 @@
+import type { Banner } from '@minecloud/contract/config';
+
+type BannerSlideProps = { banner: Banner; eager: boolean; onOpen: (banner: Banner) => void };
+
+export function BannerSlide({ banner, eager, onOpen }: BannerSlideProps) {
+  return (
+    <button
+      type="button"
+      className="plain-button banner-carousel__slide"
+      onClick={() => onOpen(banner)}
+      data-testid={`home-banner-${banner.id}`}
+    >
+      <img
+        src={banner.image}
+        alt={banner.title}
+        width={750}
+        height={300}
+        loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : 'auto'}
+        draggable={false}
+      />
+    </button>
+  );
+}

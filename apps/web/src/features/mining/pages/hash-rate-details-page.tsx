@@ -1,0 +1,5 @@
+import { NotAvailable } from '@/components/not-available';
+
+export default function HashRateDetailsPage() {
+  return <NotAvailable />;
+}

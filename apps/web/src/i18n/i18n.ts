@@ -1,0 +1,59 @@
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, type Locale } from '@minecloud/contract/locales';
+import i18n, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type zhCN from './locales/zh-CN.json';
+
+export type Messages = typeof zhCN;
+export type MessageKey = keyof Messages;
+
+type LocaleModule = { default: Messages };
+
+// Each language is its own chunk: only the active one and the fallback are downloaded.
+const localeLoaders = import.meta.glob<LocaleModule>('./locales/*.json');
+
+function loadMessages(locale: string): Promise<Messages> {
+  const loader = localeLoaders[`./locales/${locale}.json`];
+  if (!loader) return Promise.reject(new Error(`No messages for locale ${locale}`));
+  return loader().then((module) => module.default);
+}
+
+const lazyLocaleBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    loadMessages(language).then(
+      (messages) => callback(null, messages),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/** Starts i18next in `locale` and resolves once its messages (and the fallback's) are loaded. */
+export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<void> {
+  if (i18n.isInitialized) {
+    await i18n.changeLanguage(locale);
+    return;
+  }
+  await i18n
+    .use(lazyLocaleBackend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      fallbackLng: FALLBACK_LOCALE,
+      supportedLngs: [...LOCALES],
+      load: 'currentOnly',
+      keySeparator: false,
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  document.documentElement.lang = locale;
+}
+
+export async function changeLocale(locale: Locale): Promise<void> {
+  await i18n.changeLanguage(locale);
+  document.documentElement.lang = locale;
+}
+
+export { i18n };

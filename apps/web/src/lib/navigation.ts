@@ -1,0 +1,68 @@
+import i18n from 'i18next';
+import { useMemo } from 'react';
+import { type NavigateOptions, useLocation, useNavigate } from 'react-router';
+import { showToast } from './toast';
+
+/** Spec point 5: navigation and back actions run at most once per 500 ms. */
+export const NAVIGATION_THROTTLE_MS = 500;
+
+/** Returns a gate that lets one call through, then refuses the others for `intervalMs`. */
+export function createThrottle(intervalMs: number, now: () => number = () => Date.now()): () => boolean {
+  let last = Number.NEGATIVE_INFINITY;
+  return () => {
+    const current = now();
+    if (current - last < intervalMs) return false;
+    last = current;
+    return true;
+  };
+}
+
+// One gate for the whole app: a double tap on two different links still moves only once.
+let gate = createThrottle(NAVIGATION_THROTTLE_MS);
+
+/** Tests swap the gate to start from a clean state. */
+export function resetNavigationThrottle(): void {
+  gate = createThrottle(NAVIGATION_THROTTLE_MS);
+}
+
+export type AppNavigator = {
+  /** Opens `to`; an empty target toasts "not yet open". Returns whether it navigated. */
+  go: (to: string | null | undefined, options?: NavigateOptions) => boolean;
+  /** Goes back, or to the home tab when the page was opened directly. */
+  back: () => boolean;
+};
+
+/**
+ * Whether a back step stays inside the app. The browser routers keep their position in
+ * `history.state.idx`; a memory router (tests) does not, so the location key decides there.
+ */
+function canGoBack(locationKey: string): boolean {
+  const index = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof index === 'number' ? index > 0 : locationKey !== 'default';
+}
+
+export function useAppNavigate(): AppNavigator {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const locationKey = location.key;
+  return useMemo<AppNavigator>(
+    () => ({
+      go(to, options) {
+        if (!to?.trim()) {
+          showToast(i18n.t('notYetOpen'));
+          return false;
+        }
+        if (!gate()) return false;
+        navigate(to, options);
+        return true;
+      },
+      back() {
+        if (!gate()) return false;
+        if (canGoBack(locationKey)) navigate(-1);
+        else navigate('/', { replace: true });
+        return true;
+      },
+    }),
+    [navigate, locationKey],
+  );
+}

@@ -1,0 +1,235 @@
+import { API, API_BASE } from '@minecloud/contract/api-paths';
+import type { Envelope } from '@minecloud/contract/envelope';
+import i18n from 'i18next';
+import { relaunch } from './relaunch';
+import { useSession } from './session';
+import { hideLoading, showLoading, showToast } from './toast';
+
+/** Spec point 9 gives 10000 ms for the request interceptor. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** Uploads use the spec's other reading (60000 ms): an image on a slow phone link takes a while. */
+export const UPLOAD_TIMEOUT_MS = 60_000;
+
+/** Rejection codes of spec point 8, for failures that never reached an answer. */
+export const ERROR_CODE_TIMEOUT = 5;
+export const ERROR_CODE_ABORT = 600003;
+export const ERROR_CODE_NETWORK = 602001;
+
+export const SUCCESS_CODE = 0;
+export const UNAUTHORIZED_CODE = 401;
+
+export type RequestType = 'main' | 'market';
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+export type RequestOptions = {
+  url: string;
+  method?: 'GET' | 'POST';
+  /** GET: added to the query. POST: sent as the JSON body. */
+  data?: unknown;
+  query?: QueryParams;
+  type?: RequestType;
+  showErrorToast?: boolean;
+  loadingText?: string;
+  timeout?: number;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export type UploadOptions = {
+  showErrorToast?: boolean;
+  timeout?: number;
+  signal?: AbortSignal;
+  fileName?: string;
+};
+
+/** Every rejection of the wrapper: `code` is the body code, the HTTP status, or one of the codes above. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly msg: string;
+  readonly status: number | null;
+
+  constructor(code: number, msg: string, status: number | null = null) {
+    super(msg || `Request failed with code ${code}`);
+    this.name = 'ApiError';
+    this.code = code;
+    this.msg = msg;
+    this.status = status;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function serializeQuery(params: QueryParams | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item !== undefined && item !== null) search.append(key, String(item));
+    }
+  }
+  return search.toString();
+}
+
+function isAbsolute(url: string): boolean {
+  return /^([a-z][a-z\d+.-]*:)?\/\//i.test(url) || url.startsWith('/');
+}
+
+export function buildUrl(url: string, type: RequestType = 'main', query?: QueryParams): string {
+  const base = type === 'main' ? API_BASE.main : API_BASE.market;
+  const full = isAbsolute(url) ? url : `${base}${url}`;
+  const search = serializeQuery(query);
+  if (!search) return full;
+  return `${full}${full.includes('?') ? '&' : '?'}${search}`;
+}
+
+export function commonHeaders(): Record<string, string> {
+  const { token, localType } = useSession.getState();
+  const language = localType || 'zh-CN';
+  const headers: Record<string, string> = {
+    platform: 'h5',
+    'Accept-Language': language,
+    'Content-Language': language,
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseBody(text: string): Partial<Envelope<unknown>> | null {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) ? (parsed as Partial<Envelope<unknown>>) : null;
+  } catch {
+    return null;
+  }
+}
+
+type SendOptions = {
+  url: string;
+  init: RequestInit;
+  timeout: number;
+  signal?: AbortSignal;
+  showErrorToast: boolean;
+  /** Shown for a non-2xx answer without a msg. */
+  fallbackText: () => string;
+  /** Shown when nothing came back. */
+  networkText: () => string;
+};
+
+function handleUnauthorized(bodyCode: unknown): void {
+  const session = useSession.getState();
+  session.clearConfig();
+  if (bodyCode === UNAUTHORIZED_CODE) session.clearUserInfo();
+  relaunch('/');
+}
+
+async function send<T>(options: SendOptions): Promise<Envelope<T>> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeout);
+  const abortFromCaller = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', abortFromCaller);
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(options.url, { ...options.init, signal: controller.signal });
+    text = await response.text();
+  } catch {
+    if (timedOut) {
+      if (options.showErrorToast) showToast(options.networkText());
+      throw new ApiError(ERROR_CODE_TIMEOUT, 'timeout');
+    }
+    if (controller.signal.aborted) throw new ApiError(ERROR_CODE_ABORT, 'abort');
+    if (options.showErrorToast) showToast(options.networkText());
+    throw new ApiError(ERROR_CODE_NETWORK, options.networkText());
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abortFromCaller);
+  }
+
+  const body = parseBody(text);
+  const msg = typeof body?.msg === 'string' ? body.msg : '';
+  if (response.status === UNAUTHORIZED_CODE || body?.code === UNAUTHORIZED_CODE) {
+    handleUnauthorized(body?.code);
+    throw new ApiError(UNAUTHORIZED_CODE, msg, response.status);
+  }
+  if (!response.ok || !body || typeof body.code !== 'number') {
+    const shown = msg || options.fallbackText();
+    if (options.showErrorToast) showToast(shown);
+    const code = typeof body?.code === 'number' ? body.code : response.status;
+    throw new ApiError(code, shown, response.status);
+  }
+  return body as Envelope<T>;
+}
+
+/**
+ * The one request wrapper (spec points 7 and 8). Resolves with the whole envelope when the HTTP
+ * status is 2xx and the body code is not 401; use `api` to get `data` of a successful answer.
+ */
+export async function request<T = unknown>(options: RequestOptions): Promise<Envelope<T>> {
+  const method = options.method ?? 'GET';
+  const query: QueryParams = { ...options.query };
+  if (method === 'GET' && isRecord(options.data)) Object.assign(query, options.data);
+  const headers: Record<string, string> = { ...commonHeaders(), ...options.headers };
+  let body: string | undefined;
+  // An empty POST carries no body at all: a JSON content type with an empty body is a 400.
+  if (method === 'POST' && options.data !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.data);
+  }
+
+  if (options.loadingText) showLoading(options.loadingText);
+  try {
+    return await send<T>({
+      url: buildUrl(options.url, options.type, query),
+      init: { method, headers, body },
+      timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+      signal: options.signal,
+      showErrorToast: options.showErrorToast ?? true,
+      fallbackText: () => i18n.t('requestError'),
+      networkText: () => i18n.t('networkError'),
+    });
+  } finally {
+    if (options.loadingText) hideLoading();
+  }
+}
+
+/** Like `request`, but a body code other than 0 toasts its msg (unless opted out) and throws. */
+export async function api<T>(options: RequestOptions): Promise<T> {
+  const envelope = await request<T>(options);
+  if (envelope.code !== SUCCESS_CODE) {
+    const msg = envelope.msg || i18n.t('requestError');
+    if (options.showErrorToast ?? true) showToast(msg);
+    throw new ApiError(envelope.code, msg, 200);
+  }
+  return envelope.data;
+}
+
+/** Posts one file as multipart (field `file`) to the business-user upload path. */
+export async function upload<T = { url: string }>(file: Blob, options: UploadOptions = {}): Promise<Envelope<T>> {
+  const form = new FormData();
+  if (options.fileName) form.append('file', file, options.fileName);
+  else form.append('file', file);
+  return send<T>({
+    url: buildUrl(API.upload, 'main'),
+    init: { method: 'POST', headers: commonHeaders(), body: form },
+    timeout: options.timeout ?? UPLOAD_TIMEOUT_MS,
+    signal: options.signal,
+    showErrorToast: options.showErrorToast ?? true,
+    fallbackText: () => i18n.t('uploadFailed'),
+    networkText: () => i18n.t('uploadFailed'),
+  });
+}

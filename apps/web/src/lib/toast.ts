@@ -1,0 +1,21 @@
+/** Spec point 9: toasts stay 1500 ms; a loading toast stays until hidden. */
+export const TOAST_DURATION_MS = 1500;
+
+const loadOverlays = () => import('./antd-overlays');
+
+/** Downloads the toast and dialog code ahead of their first use. */
+export function preloadOverlays(): void {
+  loadOverlays().catch(() => undefined);
+}
+
+export function showToast(content: string): void {
+  void loadOverlays().then(({ Toast }) => Toast.show({ content, duration: TOAST_DURATION_MS }));
+}
+
+export function showLoading(content: string): void {
+  void loadOverlays().then(({ Toast }) => Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false }));
+}
+
+export function hideLoading(): void {
+  void loadOverlays().then(({ Toast }) => Toast.clear());
+}

@@ -1,0 +1,19 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { Dialog, Toast } from 'antd-mobile';
+import { afterEach } from 'vitest';
+import { initI18n } from '@/i18n/i18n';
+import { setUpAntdRender } from '@/lib/antd-render';
+
+setUpAntdRender();
+await initI18n('zh-CN');
+
+afterEach(() => {
+  cleanup();
+  // Toasts and dialogs render outside the test's container, and jsdom never finishes their exit
+  // animation: forget them and drop their nodes so the next test starts clean.
+  Toast.clear();
+  Dialog.clear();
+  document.body.innerHTML = '';
+  localStorage.clear();
+});
