@@ -115,6 +115,16 @@ describe('operations endpoints', () => {
 
   it('serves the public basic config', async () => {
     const res = await app.inject({ method: 'GET', url: '/app-api/biz/biz-config/get/basic' });
-    expect(res.json()).toMatchObject({ code: 0, data: { chainId: 56, appVersion: '1.0.0', demo: false, banners: [] } });
+    expect(res.json()).toMatchObject({
+      code: 0,
+      data: {
+        chainId: 56,
+        appVersion: '1.0.0',
+        demo: false,
+        banners: [],
+        limits: { goldPerUsdt: '100', transferAssets: 'GOLD,USDT', donationAssets: 'GOLD,USDT' },
+        features: { equityTrading: false, equityRepurchase: false },
+      },
+    });
   });
 });

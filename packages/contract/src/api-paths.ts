@@ -12,6 +12,7 @@ export const API = {
   balances: 'asset/selectAssetBalance',
   usdtRecords: 'biz/user-usdt-record/page',
   btcRecords: 'biz/user-btc-record/page',
+  goldRecords: 'biz/user-gold-record/page',
   usdtClaim: 'biz/user-usdt-record/receive',
   btcClaim: 'biz/user-btc-record/receive',
   gift: 'asset/send',

@@ -100,6 +100,10 @@ describe('gifts', () => {
     expect(await unitsOf(app, bob.userId, 'GOLD')).toBe(1234n);
     const aliceRecords = (await get(app, alice, 'biz/user-usdt-record/page')).body.data;
     expect(aliceRecords.total).toBe(0);
+    const aliceGold = (await get(app, alice, 'biz/user-gold-record/page?kind=gift')).body.data;
+    expect(aliceGold.list).toEqual([expect.objectContaining({ kind: 'gift', direction: 'out', amount: '12.34' })]);
+    const bobGold = (await get(app, bob, 'biz/user-gold-record/page?kind=gift')).body.data;
+    expect(bobGold.list).toEqual([expect.objectContaining({ kind: 'gift', direction: 'in', amount: '12.34' })]);
   });
 
   it.each([

@@ -76,6 +76,7 @@ export const assetRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }>
   for (const [path, asset] of [
     [API.usdtRecords, 'USDT'],
     [API.btcRecords, 'BTC'],
+    [API.goldRecords, 'GOLD'],
   ] as const) {
     app.get(
       `/${path}`,

@@ -8,6 +8,6 @@ export const configRoutes: FastifyPluginAsyncZod<{ chainId: number; demo: boolea
   app.get(
     '/biz/biz-config/get/basic',
     { schema: { tags: ['config'], response: { 200: envelopeSchema(basicConfigSchema) } } },
-    async () => ok(basicConfig(options)),
+    async () => ok(await basicConfig(app.db, options)),
   );
 };

@@ -1,4 +1,6 @@
 import type { BasicConfig } from '@minecloud/contract/config';
+import type { Db } from '../../db/client.ts';
+import { getSetting } from './settings.ts';
 
 const APP_VERSION = '1.0.0';
 
@@ -9,15 +11,26 @@ const DEMO_BANNERS: BasicConfig['banners'] = [
   { id: 'market', image: '/banners/market.svg', title: 'Markets', link: '/pages/tabbar/four/four' },
 ];
 
-export function basicConfig(options: { chainId: number; demo: boolean }): BasicConfig {
+export async function basicConfig(db: Db, options: { chainId: number; demo: boolean }): Promise<BasicConfig> {
+  const [goldPerUsdt, transferAssets, donationAssets, tradingOpen, repurchaseOpen] = await Promise.all([
+    getSetting(db, 'gold.perUsdt'),
+    getSetting(db, 'transfer.assets'),
+    getSetting(db, 'donation.assets'),
+    getSetting(db, 'equity.tradingOpen'),
+    getSetting(db, 'equity.repurchaseOpen'),
+  ]);
   return {
     appName: 'MineCloud',
     chainId: options.chainId,
     appVersion: APP_VERSION,
     demo: options.demo,
     banners: options.demo ? DEMO_BANNERS : [],
-    customerService: { email: 'support@example.com', telegram: '' },
-    limits: {},
-    features: { equityTrading: false, equityRepurchase: false },
+    customerService: { email: options.demo ? 'support@example.com' : '', telegram: '' },
+    limits: {
+      goldPerUsdt: String(goldPerUsdt),
+      transferAssets: transferAssets.join(','),
+      donationAssets: donationAssets.join(','),
+    },
+    features: { equityTrading: tradingOpen, equityRepurchase: repurchaseOpen },
   };
 }
