@@ -23,7 +23,14 @@ function run(title, command, args, env = {}) {
 
 function vitest(title, projects, env = {}) {
   const file = path.join(reports, `${title.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ];
   try {
     run(title, 'npx', args, env);
   } finally {
@@ -41,7 +48,9 @@ function summary() {
 }
 
 if (!existsSync('/usr/bin/chromium')) {
-  console.error('✗ Debian Chromium is missing at /usr/bin/chromium: run `apt-get install -y chromium fonts-noto-cjk` (the e2e tests need it).');
+  console.error(
+    '✗ Debian Chromium is missing at /usr/bin/chromium: run `apt-get install -y chromium fonts-noto-cjk` (the e2e tests need it).',
+  );
   process.exit(1);
 }
 
@@ -49,7 +58,10 @@ run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npx', ['biome', 'check', '.']);
 const projects = ['contract', 'api', 'web'];
 if (process.env.TEST_DATABASE_URL) projects.push('api-pg');
-else console.warn('\n!! TEST_DATABASE_URL is not set: the integration suite runs on PGlite only, not again on PostgreSQL.');
+else
+  console.warn(
+    '\n!! TEST_DATABASE_URL is not set: the integration suite runs on PGlite only, not again on PostgreSQL.',
+  );
 vitest('unit and integration', projects);
 run('build', 'npm', ['run', 'build']);
 vitest('e2e in Chromium', ['e2e']);

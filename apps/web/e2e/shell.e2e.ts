@@ -81,3 +81,18 @@ describe('the app shell in Chromium at 390×844', () => {
     expect(stored).not.toMatch(/ey[\w-]+\.[\w-]+\.[\w-]+/);
   });
 });
+
+describe('the development wallet of demo mode', () => {
+  it('signs a new member in with a key kept in the browser, no extension needed', async () => {
+    const context = await phoneContext(browser);
+    const fresh = await context.newPage();
+    await fresh.goto(`${baseUrl}/#/pages/login/index`);
+    await fresh.getByTestId('wallet-option-dev').click();
+    await fresh.getByTestId('session-card').waitFor({ timeout: 20_000 });
+    await expect.poll(() => fresh.getByTestId('home-balance-usdt').textContent()).toContain('1000.00');
+    const stored = await fresh.evaluate(() => localStorage.getItem('minecloud-dev-wallet'));
+    expect(JSON.parse(stored ?? '{}').address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    await shot(fresh, 'home-dev-wallet');
+    await context.close();
+  });
+});

@@ -183,3 +183,23 @@ describe('top-up and donations', () => {
     expect(invalid.body).toMatchObject({ code: 1011, msg: 'Invalid Amount' });
   });
 });
+
+describe('rate limits on money calls', () => {
+  it('limits money calls per member session, not per machine', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_MONEY_PER_MINUTE: '3' });
+    try {
+      const a = await newMember(limited);
+      const b = await newMember(limited);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        statuses.push((await post(limited, a, 'donate_logs/clickDonate', { asset: 'GOLD', amount: '1' })).status);
+      }
+      expect(statuses.slice(0, 3).every((s) => s === 200)).toBe(true);
+      expect(statuses[3]).toBe(429);
+      // Another member on the same IP still gets through.
+      expect((await post(limited, b, 'donate_logs/clickDonate', { asset: 'GOLD', amount: '1' })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

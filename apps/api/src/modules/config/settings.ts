@@ -1,5 +1,5 @@
 import { ASSETS } from '@minecloud/contract/amount';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { auditLog, settings } from '../../db/schema.ts';
