@@ -30,6 +30,9 @@ declare module 'fastify' {
   }
 }
 
+/** `/admin` and `/admin/` are one page; so are `/x` and `/x/` everywhere. */
+export const ROUTER_OPTIONS = { ignoreTrailingSlash: true };
+
 /** Largest JSON body any member call takes; uploads set their own limit. */
 export const BODY_LIMIT = 64 * 1024;
 
@@ -50,7 +53,7 @@ export async function buildApp({ config, database, logger, serveApps = true }: B
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: ROUTER_OPTIONS,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

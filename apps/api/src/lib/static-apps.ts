@@ -18,7 +18,8 @@ function cacheHeaders(reply: { header(name: string, value: string): unknown }, f
 export async function serveStaticApps(app: FastifyInstance, dirs: { web?: string; admin?: string }) {
   const web = dirs.web ?? DEFAULT_WEB_DIST;
   const admin = dirs.admin ?? DEFAULT_ADMIN_DIST;
-  if (existsSync(path.join(web, 'index.html'))) {
+  const webBuilt = existsSync(path.join(web, 'index.html'));
+  if (webBuilt) {
     await app.register(fastifyStatic, { root: web, prefix: '/', setHeaders: cacheHeaders, wildcard: true });
   } else {
     app.log.warn({ web }, 'member app is not built; run `npm run build`');
@@ -27,9 +28,13 @@ export async function serveStaticApps(app: FastifyInstance, dirs: { web?: string
     await app.register(fastifyStatic, {
       root: admin,
       prefix: '/admin/',
-      decorateReply: false,
+      decorateReply: !webBuilt,
       setHeaders: cacheHeaders,
     });
-    app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
+    // The wildcard does not cover the bare prefix once trailing slashes are ignored: serve it here.
+    app.get('/admin', (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', admin);
+    });
   }
 }
