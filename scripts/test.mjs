@@ -11,14 +11,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'minecloud-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-function run(title, command, args, env = {}) {
+function step(title, command, args, env = {}) {
   console.log(`\n━━ ${title} ━━`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) {
-    console.error(`\n✗ ${title} failed`);
-    summary();
-    process.exit(result.status ?? 1);
-  }
+  return result.status ?? 1;
+}
+
+function stopOnFailure(title, status) {
+  if (status === 0) return;
+  console.error(`\n✗ ${title} failed`);
+  summary();
+  process.exit(status);
+}
+
+function run(title, command, args, env = {}) {
+  stopOnFailure(title, step(title, command, args, env));
 }
 
 function vitest(title, projects, env = {}) {
@@ -31,16 +38,14 @@ function vitest(title, projects, env = {}) {
     '--reporter=json',
     `--outputFile.json=${file}`,
   ];
-  try {
-    run(title, 'npx', args, env);
-  } finally {
-    if (existsSync(file)) {
-      const report = JSON.parse(readFileSync(file, 'utf8'));
-      totals.passed += report.numPassedTests;
-      totals.failed += report.numFailedTests;
-      totals.skipped += report.numPendingTests + report.numTodoTests;
-    }
+  const status = step(title, 'npx', args, env);
+  if (existsSync(file)) {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
   }
+  stopOnFailure(title, status);
 }
 
 function summary() {

@@ -5,6 +5,13 @@ import { afterEach } from 'vitest';
 import { initI18n } from '@/i18n/i18n';
 import { setUpAntdRender } from '@/lib/antd-render';
 
+// jsdom has no pointer capture; antd-mobile's Swiper (use-gesture) calls it on pointerdown.
+if (!Element.prototype.setPointerCapture) {
+  Element.prototype.setPointerCapture = () => {};
+  Element.prototype.releasePointerCapture = () => {};
+  Element.prototype.hasPointerCapture = () => false;
+}
+
 setUpAntdRender();
 await initI18n('zh-CN');
 
