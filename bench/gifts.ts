@@ -42,17 +42,23 @@ for (const id of ids) {
   bearer.push(`Bearer ${(await tokens.issue(id)).token}`);
 }
 
-const server = await startServer({
-  DATABASE_URL: url,
-  JWT_SECRET: jwtSecret,
-  DATABASE_POOL_MAX: String(CONNECTIONS),
-  RATE_LIMIT_MONEY_PER_MINUTE: '100000000',
-  DEMO: '0',
-});
+// The deployment shape of ARCHITECTURE.md: stateless API processes (one per core) on one PostgreSQL.
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
+const servers = await Promise.all(
+  Array.from({ length: PROCESSES }, () =>
+    startServer({
+      DATABASE_URL: url,
+      JWT_SECRET: jwtSecret,
+      DATABASE_POOL_MAX: String(Math.ceil(CONNECTIONS / PROCESSES)),
+      RATE_LIMIT_MONEY_PER_MINUTE: '100000000',
+      DEMO: '0',
+    }),
+  ),
+);
 let rejected = 0;
 try {
   const result = await autocannon({
-    url: server.url,
+    url: servers.map((s) => s.url),
     connections: CONNECTIONS,
     duration: SECONDS,
     requests: [
@@ -98,7 +104,7 @@ try {
   );
   if (!ledger.ok || rejected > 0) process.exitCode = 1;
 } finally {
-  await server.stop();
+  await Promise.all(servers.map((s) => s.stop()));
   await database.close();
   await dropDatabase(name);
 }
