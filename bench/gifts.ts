@@ -92,7 +92,7 @@ try {
   const perSecond = done / SECONDS;
   const ledger = await checkLedger(database.db);
   console.log(
-    `\nmoney writes (asset/send on PostgreSQL, ${MEMBERS} members, ${CONNECTIONS} connections, ${SECONDS} s)`,
+    `\nmoney writes (asset/send on PostgreSQL, ${PROCESSES} API processes, ${MEMBERS} members, ${CONNECTIONS} connections, ${SECONDS} s)`,
   );
   console.log(`  pgbench TPC-B (scale ${quick ? 1 : 10}, 16 clients): ${tps.toFixed(0)} tps`);
   console.log(
