@@ -103,8 +103,12 @@ describe('operations endpoints', () => {
         '/app-api/biz/biz-user/logout',
         '/app-api/biz/biz-user/get',
         '/app-api/biz/biz-config/get/basic',
+        '/app-api/asset/send',
+        '/app-api/biz/user-usdt-record/receive',
       ]),
     );
+    const gift = doc.json().paths['/app-api/asset/send'].post;
+    expect(Object.keys(gift.requestBody.content['application/json'].schema.properties)).toEqual(['toUserId', 'asset', 'amount']);
   });
 
   it('sends security headers', async () => {

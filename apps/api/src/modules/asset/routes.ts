@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { API } from '@minecloud/contract/api-paths';
 import {
   balancesAnswerSchema,
@@ -19,11 +18,10 @@ import {
   topupBodySchema,
 } from '@minecloud/contract/asset';
 import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { idempotencyKeyOf, oncePerKey } from '../../lib/idempotency.ts';
-import { bearerToken, memberOf } from '../auth/guard.ts';
+import { moneyPost } from '../../lib/money-route.ts';
+import { memberOf } from '../auth/guard.ts';
 import {
   balanceList,
   claimEarnings,
@@ -36,22 +34,9 @@ import {
   topUpGold,
 } from './service.ts';
 
-/** Money calls are limited per member session (the token), not per IP. */
-export const perMemberLimit = (max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) =>
-      createHash('sha256')
-        .update(bearerToken(request) ?? request.ip)
-        .digest('base64url'),
-  },
-});
-
 export const assetRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }> = async (app, options) => {
   const member = { preHandler: app.requireMember };
   const security = [{ bearer: [] }];
-  const money = { ...member, config: perMemberLimit(options.moneyCallsPerMinute) };
 
   app.get(
     `/${API.balances}`,
@@ -93,29 +78,15 @@ export const assetRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }>
     );
   }
 
+  const perMinute = options.moneyCallsPerMinute;
   for (const [path, asset] of [
     [API.usdtClaim, 'USDT'],
     [API.btcClaim, 'BTC'],
   ] as const) {
-    app.post(
-      `/${path}`,
-      {
-        ...money,
-        schema: {
-          tags: ['asset'],
-          security,
-          body: claimBodySchema,
-          response: { 200: envelopeSchema(claimAnswerSchema) },
-        },
-      },
-      async (request) => {
-        const { userId } = memberOf(request);
-        const key = idempotencyKeyOf(request);
-        const answer = await oncePerKey(app.db, { userId, key, route: path, body: request.body }, (tx, legKey) =>
-          claimEarnings(tx, app.db, userId, asset, request.body.amount, legKey),
-        );
-        return ok(answer);
-      },
+    moneyPost(
+      app,
+      { path, tag: 'asset', body: claimBodySchema, answer: claimAnswerSchema, perMinute },
+      (tx, userId, body, legKey) => claimEarnings(tx, app.db, userId, asset, body.amount, legKey),
     );
   }
 
@@ -133,65 +104,20 @@ export const assetRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }>
     async (request) => ok(await findReceiver(app.db, Number(request.query.userId))),
   );
 
-  app.post(
-    `/${API.gift}`,
-    {
-      ...money,
-      schema: { tags: ['asset'], security, body: giftBodySchema, response: { 200: envelopeSchema(giftAnswerSchema) } },
-    },
-    async (request) => {
-      const { userId } = memberOf(request);
-      const key = idempotencyKeyOf(request);
-      return ok(
-        await oncePerKey(app.db, { userId, key, route: API.gift, body: request.body }, (tx, legKey) =>
-          giftTo(tx, app.db, userId, request.body, legKey),
-        ),
-      );
-    },
+  moneyPost(
+    app,
+    { path: API.gift, tag: 'asset', body: giftBodySchema, answer: giftAnswerSchema, perMinute },
+    (tx, userId, body, legKey) => giftTo(tx, app.db, userId, body, legKey),
   );
-
-  app.post(
-    `/${API.topup}`,
-    {
-      ...money,
-      schema: {
-        tags: ['asset'],
-        security,
-        body: topupBodySchema,
-        response: { 200: envelopeSchema(topupAnswerSchema) },
-      },
-    },
-    async (request) => {
-      const { userId } = memberOf(request);
-      const key = idempotencyKeyOf(request);
-      return ok(
-        await oncePerKey(app.db, { userId, key, route: API.topup, body: request.body }, (tx, legKey) =>
-          topUpGold(tx, app.db, userId, request.body.amountUsdt, legKey),
-        ),
-      );
-    },
+  moneyPost(
+    app,
+    { path: API.topup, tag: 'asset', body: topupBodySchema, answer: topupAnswerSchema, perMinute },
+    (tx, userId, body, legKey) => topUpGold(tx, app.db, userId, body.amountUsdt, legKey),
   );
-
-  app.post(
-    `/${API.donate}`,
-    {
-      ...money,
-      schema: {
-        tags: ['asset'],
-        security,
-        body: donateBodySchema,
-        response: { 200: envelopeSchema(donateAnswerSchema) },
-      },
-    },
-    async (request) => {
-      const { userId } = memberOf(request);
-      const key = idempotencyKeyOf(request);
-      return ok(
-        await oncePerKey(app.db, { userId, key, route: API.donate, body: request.body }, (tx, legKey) =>
-          donate(tx, app.db, userId, request.body, legKey),
-        ),
-      );
-    },
+  moneyPost(
+    app,
+    { path: API.donate, tag: 'asset', body: donateBodySchema, answer: donateAnswerSchema, perMinute },
+    (tx, userId, body, legKey) => donate(tx, app.db, userId, body, legKey),
   );
 
   app.get(
