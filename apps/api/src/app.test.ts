@@ -108,7 +108,11 @@ describe('operations endpoints', () => {
       ]),
     );
     const gift = doc.json().paths['/app-api/asset/send'].post;
-    expect(Object.keys(gift.requestBody.content['application/json'].schema.properties)).toEqual(['toUserId', 'asset', 'amount']);
+    expect(Object.keys(gift.requestBody.content['application/json'].schema.properties)).toEqual([
+      'toUserId',
+      'asset',
+      'amount',
+    ]);
   });
 
   it('sends security headers', async () => {
