@@ -108,6 +108,7 @@ describe('login guard', () => {
     paths.feedOrder,
     paths.topUp,
     paths.transform,
+    paths.donate,
   ])('guards $path', async (route) => {
     expect(route.private).toBe(true);
     const { router } = renderApp(route.path);
@@ -117,7 +118,7 @@ describe('login guard', () => {
   it('lets a signed-in member in', async () => {
     signIn();
     const { router } = renderApp(paths.assetsList.path);
-    expect(await screen.findByTestId('not-available')).toBeInTheDocument();
+    expect(await screen.findByTestId('my-assets')).toBeInTheDocument();
     expect(screen.getByTestId('nav-title')).toHaveTextContent('我的资产');
     expect(router.state.location.pathname).toBe(paths.assetsList.path);
   });

@@ -33,6 +33,7 @@ const ArticlePage = lazyPage(() => import('@/features/content/pages/article-page
 const CustomerServicePage = lazyPage(() => import('@/features/support/pages/customer-service-page'));
 const TopUpPage = lazyPage(() => import('@/features/assets/pages/top-up-page'));
 const GiftPage = lazyPage(() => import('@/features/assets/pages/gift-page'));
+const DonationPage = lazyPage(() => import('@/features/assets/pages/donation-page'));
 const NoticeListPage = lazyPage(() => import('@/features/content/pages/notice-list-page'));
 const CommunityRankPage = lazyPage(() => import('@/features/rank/pages/community-rank-page'));
 const KlinePage = lazyPage(() => import('@/features/market/pages/kline-page'));
@@ -100,6 +101,7 @@ export const routes: RouteObject[] = [
       page(paths.services, CustomerServicePage),
       page(paths.topUp, TopUpPage),
       page(paths.transform, GiftPage),
+      page(paths.donate, DonationPage),
       page(paths.noticeList, NoticeListPage),
       page(paths.teamRank, CommunityRankPage),
       page(paths.kline, KlinePage),

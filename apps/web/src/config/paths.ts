@@ -65,6 +65,8 @@ export const paths = {
   services: route('/pages/my_child/services/services', 'titleCustomerService'),
   topUp: route('/pages/my_child/topup/topup', 'titleTopUp', { private: true }),
   transform: route('/pages/my_child/transform/transform', 'titleGift', { private: true }),
+  /** Donation/Charity: the spec names the screen but not its route. */
+  donate: route('/pages/my_child/donate/donate', 'titleDonation', { private: true }),
   noticeList: route('/pages/second_child/noticelist/noticelist', 'titleAnnouncements'),
   teamRank: route('/pages/team/rank/rank', 'titleCommunityRank'),
   kline: route('/pages/three_child/kline/kline', null),

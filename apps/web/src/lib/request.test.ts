@@ -207,6 +207,15 @@ describe('request: answers', () => {
     expect(showLoading).toHaveBeenCalledWith('发起提现中...');
     expect(hideLoading).toHaveBeenCalledTimes(1);
   });
+
+  it('replaces the loading toast with the error, so closing the loading toast cannot wipe it', async () => {
+    fetchMock.mockResolvedValue(json(500, { code: 500, data: null, msg: '服务器繁忙，请稍后再试' }));
+    await expect(
+      request({ url: 'biz/user-usdt-record/receive', method: 'POST', data: {}, loadingText: '领取中...' }),
+    ).rejects.toMatchObject({ code: 500 });
+    expect(hideLoading).toHaveBeenCalledWith('服务器繁忙，请稍后再试');
+    expect(showToast).not.toHaveBeenCalled();
+  });
 });
 
 describe('request: failures without an answer', () => {

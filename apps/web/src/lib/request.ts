@@ -118,6 +118,8 @@ type SendOptions = {
   timeout: number;
   signal?: AbortSignal;
   showErrorToast: boolean;
+  /** How an error message reaches the member (a loading toast must be closed first). */
+  toast: (content: string) => void;
   /** Shown for a non-2xx answer without a msg. */
   fallbackText: () => string;
   /** Shown when nothing came back. */
@@ -149,11 +151,11 @@ async function send<T>(options: SendOptions): Promise<Envelope<T>> {
     text = await response.text();
   } catch {
     if (timedOut) {
-      if (options.showErrorToast) showToast(options.networkText());
+      if (options.showErrorToast) options.toast(options.networkText());
       throw new ApiError(ERROR_CODE_TIMEOUT, 'timeout');
     }
     if (controller.signal.aborted) throw new ApiError(ERROR_CODE_ABORT, 'abort');
-    if (options.showErrorToast) showToast(options.networkText());
+    if (options.showErrorToast) options.toast(options.networkText());
     throw new ApiError(ERROR_CODE_NETWORK, options.networkText());
   } finally {
     clearTimeout(timer);
@@ -168,7 +170,7 @@ async function send<T>(options: SendOptions): Promise<Envelope<T>> {
   }
   if (!response.ok || !body || typeof body.code !== 'number') {
     const shown = msg || options.fallbackText();
-    if (options.showErrorToast) showToast(shown);
+    if (options.showErrorToast) options.toast(shown);
     const code = typeof body?.code === 'number' ? body.code : response.status;
     throw new ApiError(code, shown, response.status);
   }
@@ -192,6 +194,10 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
   }
 
   if (options.loadingText) showLoading(options.loadingText);
+  // With a loading toast up, an error toast waits until the loading toast is replaced, or
+  // closing the loading toast would wipe it before the member sees it.
+  let pendingToast: string | undefined;
+  const toast = options.loadingText ? (content: string) => (pendingToast = content) : showToast;
   try {
     return await send<T>({
       url: buildUrl(options.url, options.type, query),
@@ -199,11 +205,12 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
       timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
       signal: options.signal,
       showErrorToast: options.showErrorToast ?? true,
+      toast,
       fallbackText: () => i18n.t('requestError'),
       networkText: () => i18n.t('networkError'),
     });
   } finally {
-    if (options.loadingText) hideLoading();
+    if (options.loadingText) hideLoading(pendingToast);
   }
 }
 
@@ -229,6 +236,7 @@ export async function upload<T = { url: string }>(file: Blob, options: UploadOpt
     timeout: options.timeout ?? UPLOAD_TIMEOUT_MS,
     signal: options.signal,
     showErrorToast: options.showErrorToast ?? true,
+    toast: showToast,
     fallbackText: () => i18n.t('uploadFailed'),
     networkText: () => i18n.t('uploadFailed'),
   });

@@ -16,6 +16,10 @@ export function showLoading(content: string): void {
   void loadOverlays().then(({ Toast }) => Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false }));
 }
 
-export function hideLoading(): void {
-  void loadOverlays().then(({ Toast }) => Toast.clear());
+/** Closes the loading toast; with `then`, shows that message in its place, in one step. */
+export function hideLoading(then?: string): void {
+  void loadOverlays().then(({ Toast }) => {
+    Toast.clear();
+    if (then) Toast.show({ content: then, duration: TOAST_DURATION_MS });
+  });
 }

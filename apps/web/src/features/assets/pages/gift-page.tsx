@@ -1,5 +1,192 @@
-import { NotAvailable } from '@/components/not-available';
+import type { Asset } from '@minecloud/contract/amount';
+import { ERROR_CODES } from '@minecloud/contract/errors';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBasicConfig } from '@/api/get-basic-config';
+import { useUser } from '@/api/get-user';
+import { ErrorState } from '@/components/error-state';
+import { confirmDialog } from '@/lib/dialog';
+import { isApiError } from '@/lib/request';
+import { showToast } from '@/lib/toast';
+import { type AssetBalance, useBalances } from '../api/get-balances';
+import { type GiftReceiver, getGiftReceiver } from '../api/get-gift-receiver';
+import { useSendGift } from '../api/send-gift';
+import { AssetPicker } from '../components/asset-picker';
+import { AvailableLine } from '../components/available-line';
+import { ConfirmSummary } from '../components/confirm-summary';
+import { FormSkeleton } from '../components/form-skeleton';
+import { MoneyField } from '../components/money-field';
+import { useAmountProblemText } from '../components/use-amount-problem-text';
+import { useAssetName } from '../components/use-asset-name';
+import { checkAmount, exactAmountText } from '../lib/amount-check';
+import { apiErrorText } from '../lib/api-error-text';
+import { parseAssetList } from '../lib/asset-limits';
+import { checkReceiverId, type ReceiverProblem } from '../lib/receiver-check';
+import './money-page.css';
+
+const RECEIVER_TEXTS = {
+  required: 'giftReceiverRequired',
+  invalid: 'giftReceiverInvalid',
+  self: 'giftToSelf',
+} as const satisfies Record<ReceiverProblem, string>;
+
+function GiftForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances: Record<Asset, AssetBalance> }) {
+  const { t } = useTranslation();
+  const assetName = useAssetName();
+  const amountProblemText = useAmountProblemText();
+  const user = useUser();
+  const sendGift = useSendGift();
+  const [receiverId, setReceiverId] = useState('');
+  const [asset, setAsset] = useState<Asset>(assets[0]);
+  const [amount, setAmount] = useState('');
+  // Errors show once the member has tried to send, then follow every keystroke.
+  const [tried, setTried] = useState(false);
+  const [unknownReceiver, setUnknownReceiver] = useState<string | null>(null);
+  const [lookingUp, setLookingUp] = useState(false);
+
+  const available = balances[asset].available;
+  const receiverProblem = checkReceiverId(receiverId, user.data?.id);
+  const checked = checkAmount(amount, asset, available);
+  const receiverError = tried && receiverProblem ? t(RECEIVER_TEXTS[receiverProblem]) : unknownReceiver;
+  const amountError = tried && !checked.ok ? amountProblemText(checked) : null;
+
+  function reset() {
+    setReceiverId('');
+    setAmount('');
+    setTried(false);
+    setUnknownReceiver(null);
+  }
+
+  async function findReceiver(id: string): Promise<GiftReceiver | null> {
+    setLookingUp(true);
+    try {
+      return await getGiftReceiver(id);
+    } catch (error) {
+      if (isApiError(error) && error.code === ERROR_CODES.receiverNotFound) setUnknownReceiver(error.msg);
+      else showToast(apiErrorText(error));
+      return null;
+    } finally {
+      setLookingUp(false);
+    }
+  }
+
+  async function submit() {
+    setTried(true);
+    if (receiverProblem || !checked.ok) return;
+    const receiver = await findReceiver(receiverId.trim());
+    if (!receiver) return;
+    const shown = `${exactAmountText(checked.units, asset)} ${assetName(asset)}`;
+    const confirmed = await confirmDialog({
+      content: (
+        <ConfirmSummary
+          title={t('giftConfirmTitle')}
+          rows={[
+            { label: t('giftReceiverLabel'), value: receiver.id, testId: 'gift-confirm-receiver' },
+            { label: t('walletAddress'), value: receiver.address, testId: 'gift-confirm-address' },
+            { label: t('amountLabel'), value: shown, testId: 'gift-confirm-amount' },
+          ]}
+          note={t('giftIrreversible')}
+        />
+      ),
+      confirmText: t('confirm'),
+      cancelText: t('cancel'),
+    });
+    if (!confirmed) return;
+    sendGift.mutate(
+      { toUserId: receiver.id, asset, amount: checked.amount },
+      {
+        onSuccess: () => {
+          showToast(t('giftSuccess'));
+          reset();
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      className="money-page"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      data-testid="gift-form"
+    >
+      <div className="money-card">
+        <MoneyField
+          id="gift-receiver"
+          label={t('giftReceiverLabel')}
+          value={receiverId}
+          onChange={(value) => {
+            setReceiverId(value);
+            setUnknownReceiver(null);
+          }}
+          placeholder={t('giftReceiverRequired')}
+          inputMode="numeric"
+          error={receiverError}
+          testId="gift-receiver-input"
+        />
+        <AssetPicker label={t('assetLabel')} assets={assets} value={asset} onChange={setAsset} testId="gift-asset" />
+        <MoneyField
+          id="gift-amount"
+          label={t('amountLabel')}
+          value={amount}
+          onChange={setAmount}
+          placeholder={t('giftAmountPlaceholder')}
+          inputMode="decimal"
+          error={amountError}
+          suffix={
+            <>
+              <span className="money-field__unit">{assetName(asset)}</span>
+              <button
+                type="button"
+                className="plain-button money-field__all"
+                onClick={() => setAmount(available)}
+                data-testid="gift-amount-all"
+              >
+                {t('all')}
+              </button>
+            </>
+          }
+          meta={<AvailableLine asset={asset} available={available} testId="gift-available" />}
+          testId="gift-amount-input"
+        />
+      </div>
+      <Button
+        type="submit"
+        color="primary"
+        size="large"
+        block
+        loading={lookingUp || sendGift.isPending}
+        data-testid="gift-submit"
+      >
+        {t('giftSubmit')}
+      </Button>
+      <p className="money-note">{t('giftHint')}</p>
+    </form>
+  );
+}
 
 export default function GiftPage() {
-  return <NotAvailable />;
+  const { t } = useTranslation();
+  const config = useBasicConfig();
+  const balances = useBalances();
+  if (config.isPending || balances.isPending) return <FormSkeleton testId="gift-loading" />;
+  if (config.isError || balances.isError) {
+    return (
+      <ErrorState
+        message={t('formLoadFailed')}
+        onRetry={() => {
+          if (config.isError) void config.refetch();
+          if (balances.isError) void balances.refetch();
+        }}
+        testId="gift-load-error"
+      />
+    );
+  }
+  const [first, ...rest] = parseAssetList(config.data.limits.transferAssets);
+  if (!first) return <ErrorState message={t('featureUnavailable')} testId="gift-unavailable" />;
+  return <GiftForm assets={[first, ...rest]} balances={balances.data} />;
 }

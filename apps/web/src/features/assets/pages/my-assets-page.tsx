@@ -1,5 +1,111 @@
-import { NotAvailable } from '@/components/not-available';
+import { ASSETS } from '@minecloud/contract/amount';
+import type { PullToRefreshProps } from 'antd-mobile';
+import { PullToRefresh, Skeleton, SpinLoading } from 'antd-mobile';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '@/api/get-user';
+import { ErrorState } from '@/components/error-state';
+import { Icon } from '@/components/icons';
+import { type AppRoute, paths } from '@/config/paths';
+import type { MessageKey } from '@/i18n/i18n';
+import { useAppNavigate } from '@/lib/navigation';
+import { useBalances } from '../api/get-balances';
+import { useEarnings } from '../api/get-earnings';
+import { AssetCard } from '../components/asset-card';
+import { MemberIdCard } from '../components/member-id-card';
+import './my-assets-page.css';
+
+/** Spec point 9: pull-down refresh with range 150 and a 70 px head, in green. */
+export const PULL_REFRESH_THRESHOLD = 150;
+export const PULL_REFRESH_HEAD_HEIGHT = 70;
+
+type PullStatus = Parameters<NonNullable<PullToRefreshProps['renderText']>>[0];
+type Action = { name: string; route: AppRoute; icon: ReactNode; labelKey: MessageKey };
+
+const ACTIONS: Action[] = [
+  { name: 'gift', route: paths.transform, icon: <Icon name="gift" size={20} />, labelKey: 'titleGift' },
+  { name: 'top-up', route: paths.topUp, icon: <Icon name="topUp" size={20} />, labelKey: 'titleTopUp' },
+  { name: 'donation', route: paths.donate, icon: <Icon name="heart" size={20} />, labelKey: 'titleDonation' },
+];
+
+function PullText({ status, failed }: { status: PullStatus; failed: boolean }) {
+  const { t } = useTranslation();
+  switch (status) {
+    case 'pulling':
+      return <span>{t('pullToRefresh')}</span>;
+    case 'canRelease':
+      return <span>{t('releaseToRefresh')}</span>;
+    case 'refreshing':
+      return (
+        <span className="my-assets__pull-busy">
+          <SpinLoading color="currentColor" style={{ '--size': '18px' }} />
+          {t('refreshing')}
+        </span>
+      );
+    case 'complete':
+      return <span>{t(failed ? 'refreshFailed' : 'refreshDone')}</span>;
+  }
+}
 
 export default function MyAssetsPage() {
-  return <NotAvailable />;
+  const { t } = useTranslation();
+  const { go } = useAppNavigate();
+  const user = useUser();
+  const balances = useBalances();
+  const earnings = useEarnings();
+  const [refreshFailed, setRefreshFailed] = useState(false);
+
+  const refresh = async () => {
+    const results = await Promise.all([balances.refetch(), earnings.refetch(), user.refetch()]);
+    setRefreshFailed(results.some((result) => result.isError));
+  };
+
+  return (
+    <PullToRefresh
+      onRefresh={refresh}
+      threshold={PULL_REFRESH_THRESHOLD}
+      headHeight={PULL_REFRESH_HEAD_HEIGHT}
+      renderText={(status) => <PullText status={status} failed={refreshFailed} />}
+    >
+      <div className="my-assets" data-testid="my-assets">
+        <MemberIdCard user={user.data} />
+        <nav className="my-assets__actions" aria-label={t('titleMyAssets')}>
+          {ACTIONS.map((action) => (
+            <button
+              key={action.name}
+              type="button"
+              className="plain-button my-assets__action"
+              onClick={() => go(action.route.href())}
+              data-testid={`my-assets-go-${action.name}`}
+            >
+              <span className="my-assets__action-icon">{action.icon}</span>
+              {t(action.labelKey)}
+            </button>
+          ))}
+        </nav>
+        {balances.isPending ? (
+          <div className="my-assets__loading" data-testid="my-assets-loading">
+            {ASSETS.map((asset) => (
+              <Skeleton key={asset} animated className="my-assets__skeleton" />
+            ))}
+          </div>
+        ) : balances.isError ? (
+          <ErrorState
+            message={t('assetsLoadFailed')}
+            onRetry={() => void balances.refetch()}
+            testId="my-assets-error"
+          />
+        ) : (
+          ASSETS.map((asset) => (
+            <AssetCard
+              key={asset}
+              balance={balances.data[asset]}
+              totalEarned={asset === 'GOLD' ? undefined : earnings.data?.[asset].total}
+              onDetails={() => go(paths.assetDetails.href({ asset }))}
+            />
+          ))
+        )}
+      </div>
+    </PullToRefresh>
+  );
 }

@@ -21,6 +21,7 @@ const ENTRIES: Entry[] = [
   { name: 'services', route: paths.services, icon: 'service' },
   { name: 'top-up', route: paths.topUp, icon: 'topUp' },
   { name: 'gift', route: paths.transform, icon: 'gift' },
+  { name: 'donation', route: paths.donate, icon: 'heart' },
   { name: 'rank', route: paths.rank, icon: 'rank' },
   { name: 'community-rank', route: paths.teamRank, icon: 'team' },
   { name: 'chain-zone', route: paths.chainList, icon: 'chain' },

@@ -1,0 +1,25 @@
+import type { Asset } from '@minecloud/contract/amount';
+import { API } from '@minecloud/contract/api-paths';
+import type { donateAnswerSchema } from '@minecloud/contract/asset';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
+import type { z } from 'zod';
+import { withActionKey } from '../lib/action-key';
+import { invalidateMoneyQueries } from './invalidate-money';
+import { postMoney } from './post-money';
+
+export type DonateBody = { asset: Asset; amount: string };
+export type DonateAnswer = z.infer<typeof donateAnswerSchema>;
+
+/** Donates to the foundation; the donation then shows in the public list. */
+export function donate(body: DonateBody, idempotencyKey: string): Promise<DonateAnswer> {
+  return postMoney<DonateAnswer>(API.donate, body, idempotencyKey, i18n.t('processing'));
+}
+
+export function useDonate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DonateBody) => withActionKey(API.donate, body, (key) => donate(body, key)),
+    onSuccess: () => invalidateMoneyQueries(queryClient),
+  });
+}

@@ -1,0 +1,26 @@
+import type { Asset } from '@minecloud/contract/amount';
+import { API } from '@minecloud/contract/api-paths';
+import type { balancesAnswerSchema } from '@minecloud/contract/asset';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/request';
+import { assetKeys } from './query-keys';
+
+export type AssetBalance = z.infer<typeof balancesAnswerSchema>['list'][number];
+
+/** available / locked / earnings of every asset of the signed-in member. */
+export async function getBalances(signal?: AbortSignal): Promise<Record<Asset, AssetBalance>> {
+  const { list } = await api<z.infer<typeof balancesAnswerSchema>>({ url: API.balances, signal });
+  const empty = (asset: Asset): AssetBalance => ({ asset, available: '0', locked: '0', earnings: '0' });
+  const byAsset = { GOLD: empty('GOLD'), USDT: empty('USDT'), BTC: empty('BTC') };
+  for (const row of list) byAsset[row.asset] = row;
+  return byAsset;
+}
+
+export function getBalancesQueryOptions() {
+  return queryOptions({ queryKey: assetKeys.balances(), queryFn: ({ signal }) => getBalances(signal) });
+}
+
+export function useBalances() {
+  return useQuery(getBalancesQueryOptions());
+}

@@ -1,0 +1,21 @@
+import { API } from '@minecloud/contract/api-paths';
+import type { earningsAnswerSchema } from '@minecloud/contract/asset';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/request';
+import { assetKeys } from './query-keys';
+
+export type Earnings = z.infer<typeof earningsAnswerSchema>;
+
+/** Earned in total and still claimable, in USDT and BTC. */
+export function getEarnings(signal?: AbortSignal): Promise<Earnings> {
+  return api<Earnings>({ url: API.earnings, signal });
+}
+
+export function getEarningsQueryOptions() {
+  return queryOptions({ queryKey: assetKeys.earnings(), queryFn: ({ signal }) => getEarnings(signal) });
+}
+
+export function useEarnings() {
+  return useQuery(getEarningsQueryOptions());
+}

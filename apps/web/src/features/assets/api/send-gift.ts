@@ -1,0 +1,25 @@
+import type { Asset } from '@minecloud/contract/amount';
+import { API } from '@minecloud/contract/api-paths';
+import type { giftAnswerSchema } from '@minecloud/contract/asset';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
+import type { z } from 'zod';
+import { withActionKey } from '../lib/action-key';
+import { invalidateMoneyQueries } from './invalidate-money';
+import { postMoney } from './post-money';
+
+export type GiftBody = { toUserId: string; asset: Asset; amount: string };
+export type GiftAnswer = z.infer<typeof giftAnswerSchema>;
+
+/** Gifts `amount` of `asset` to another member by ID. */
+export function sendGift(body: GiftBody, idempotencyKey: string): Promise<GiftAnswer> {
+  return postMoney<GiftAnswer>(API.gift, body, idempotencyKey, i18n.t('processing'));
+}
+
+export function useSendGift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GiftBody) => withActionKey(API.gift, body, (key) => sendGift(body, key)),
+    onSuccess: () => invalidateMoneyQueries(queryClient),
+  });
+}

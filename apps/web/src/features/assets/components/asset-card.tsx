@@ -1,0 +1,72 @@
+import type { Asset } from '@minecloud/contract/amount';
+import { truncateDecimals } from '@minecloud/contract/amount';
+import { useTranslation } from 'react-i18next';
+import type { AssetBalance } from '../api/get-balances';
+import { displayPlaces, unitsOf } from '../lib/amount-check';
+import { AssetBadge } from './asset-badge';
+import { ClaimButton } from './claim-button';
+import { useAssetName } from './use-asset-name';
+import './asset-card.css';
+
+type AssetCardProps = {
+  balance: AssetBalance;
+  /** Everything ever earned (USDT and BTC), when known. */
+  totalEarned?: string;
+  onDetails: () => void;
+};
+
+/** One asset of the member: available, locked and claimable earnings, with the way to its records. */
+export function AssetCard({ balance, totalEarned, onDetails }: AssetCardProps) {
+  const { t } = useTranslation();
+  const assetName = useAssetName();
+  const { asset } = balance;
+  const places = displayPlaces(asset);
+  const show = (value: string) => truncateDecimals(value, places);
+  return (
+    <section className="asset-card" aria-labelledby={`asset-card-${asset}-title`} data-testid={`asset-card-${asset}`}>
+      <header className="asset-card__head">
+        <AssetBadge asset={asset} />
+        <h2 id={`asset-card-${asset}-title`} className="asset-card__name">
+          {assetName(asset)}
+        </h2>
+        <button
+          type="button"
+          className="plain-button asset-card__details"
+          onClick={onDetails}
+          data-testid={`asset-details-link-${asset}`}
+        >
+          {t('assetRecordsLink')} ›
+        </button>
+      </header>
+      <p className="asset-card__label">{t('available')}</p>
+      <p className="asset-card__available" data-testid={`asset-available-${asset}`}>
+        {show(balance.available)}
+      </p>
+      <dl className="asset-card__figures">
+        <div>
+          <dt>{t('locked')}</dt>
+          <dd data-testid={`asset-locked-${asset}`}>{show(balance.locked)}</dd>
+        </div>
+        <div>
+          <dt>{t('earningsClaimable')}</dt>
+          <dd data-testid={`asset-earnings-${asset}`}>{show(balance.earnings)}</dd>
+        </div>
+        {totalEarned !== undefined && (
+          <div>
+            <dt>{t('earningsTotal')}</dt>
+            <dd data-testid={`asset-earned-${asset}`}>{show(totalEarned)}</dd>
+          </div>
+        )}
+      </dl>
+      {isClaimable(asset) && (
+        <div className="asset-card__claim">
+          <ClaimButton asset={asset} claimable={unitsOf(balance.earnings, asset)} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function isClaimable(asset: Asset): asset is 'USDT' | 'BTC' {
+  return asset === 'USDT' || asset === 'BTC';
+}

@@ -1,0 +1,63 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import './money-form.css';
+
+type MoneyFieldProps = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  inputMode: InputHTMLAttributes<HTMLInputElement>['inputMode'];
+  error?: string | null;
+  /** Shown inside the box, after the input (the unit, an "All" button). */
+  suffix?: ReactNode;
+  /** Shown under the box (the available balance). */
+  meta?: ReactNode;
+  testId: string;
+};
+
+/** A labelled input of the money forms, with its error under it. */
+export function MoneyField({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+  inputMode,
+  error,
+  suffix,
+  meta,
+  testId,
+}: MoneyFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="money-field">
+      <label className="money-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className={`money-field__box${error ? ' is-invalid' : ''}`}>
+        <input
+          id={id}
+          className="money-field__input"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={40}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? errorId : undefined}
+          data-testid={testId}
+        />
+        {suffix}
+      </div>
+      {meta && <div className="money-field__meta">{meta}</div>}
+      {error && (
+        <p id={errorId} className="money-field__error" role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

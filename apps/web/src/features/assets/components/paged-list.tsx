@@ -1,0 +1,93 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { DotLoading, InfiniteScroll, Skeleton } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '@/components/error-state';
+import './paged-list.css';
+
+/** Spec point 9: a list loads more 50 px before its end. */
+export const REACH_BOTTOM_DISTANCE = 50;
+
+type Page<T> = { list: T[]; total: number };
+
+type PagedListProps<T> = {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  renderItem: (item: T) => ReactNode;
+  itemKey: (item: T) => string;
+  label: string;
+  emptyText: string;
+  failedText: string;
+  testId: string;
+};
+
+function ListFooter({ hasMore, failed, retry }: { hasMore: boolean; failed: boolean; retry: () => void }) {
+  const { t } = useTranslation();
+  if (failed) {
+    return (
+      <span className="paged-list__footer" data-testid="list-failed">
+        {t('listError')}
+        <button type="button" className="plain-button paged-list__retry" onClick={retry} data-testid="list-retry">
+          {t('listRetry')}
+        </button>
+      </span>
+    );
+  }
+  if (!hasMore) {
+    return (
+      <span className="paged-list__footer" data-testid="list-finished">
+        {t('listFinished')}
+      </span>
+    );
+  }
+  return (
+    <span className="paged-list__footer" data-testid="list-loading">
+      {t('listLoading')}
+      <DotLoading color="currentColor" />
+    </span>
+  );
+}
+
+/**
+ * A paged list with the spec's list texts: skeleton, then rows; more rows load near the end; a
+ * failed page offers 点击重试; a failed first page offers a retry in place.
+ */
+export function PagedList<T>({ query, renderItem, itemKey, label, emptyText, failedText, testId }: PagedListProps<T>) {
+  if (!query.data) {
+    if (query.isPending) {
+      return (
+        <div className="paged-list__skeleton" data-testid={`${testId}-loading`}>
+          <Skeleton.Paragraph lineCount={5} animated />
+        </div>
+      );
+    }
+    return <ErrorState message={failedText} onRetry={() => void query.refetch()} testId={`${testId}-error`} />;
+  }
+  const items = query.data.pages.flatMap((page) => page.list);
+  if (items.length === 0) {
+    return (
+      <p className="paged-list__empty" data-testid={`${testId}-empty`}>
+        {emptyText}
+      </p>
+    );
+  }
+  const loadMore = async () => {
+    // A refetch of every page (after a money call) is under way: wait for it rather than race it.
+    if (query.isFetching && !query.isFetchingNextPage) return;
+    const result = await query.fetchNextPage();
+    if (result.isError) throw result.error;
+  };
+  return (
+    <>
+      <ul className="paged-list" data-testid={testId} aria-label={label}>
+        {items.map((item) => (
+          <li key={itemKey(item)} className="paged-list__item">
+            {renderItem(item)}
+          </li>
+        ))}
+      </ul>
+      <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage} threshold={REACH_BOTTOM_DISTANCE}>
+        {(hasMore, failed, retry) => <ListFooter hasMore={hasMore} failed={failed} retry={retry} />}
+      </InfiniteScroll>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { checkAmount, exactAmountText, unitsOf } from './amount-check';
+
+describe('checkAmount', () => {
+  it('accepts a positive amount within the scale and the balance, in bigint units', () => {
+    expect(checkAmount(' 12.50 ', 'USDT', '1000')).toEqual({ ok: true, units: 12_500_000n, amount: '12.5' });
+    expect(checkAmount('1000', 'USDT', '1000')).toEqual({ ok: true, units: 1_000_000_000n, amount: '1000' });
+    expect(checkAmount('0.00000001', 'BTC')).toEqual({ ok: true, units: 1n, amount: '0.00000001' });
+  });
+
+  it('names what is wrong', () => {
+    expect(checkAmount('  ', 'GOLD')).toEqual({ ok: false, reason: 'required' });
+    for (const text of ['abc', '-1', '1e3', '.5', '1.', '0x10', '1,000']) {
+      expect([text, checkAmount(text, 'GOLD')]).toEqual([text, { ok: false, reason: 'invalid' }]);
+    }
+    expect(checkAmount('0.00', 'GOLD')).toEqual({ ok: false, reason: 'notPositive' });
+    expect(checkAmount('0.001', 'GOLD')).toEqual({ ok: false, reason: 'tooManyDecimals', places: 2 });
+    expect(checkAmount('0.1234567', 'USDT')).toEqual({ ok: false, reason: 'tooManyDecimals', places: 6 });
+    expect(checkAmount('1000.000001', 'USDT', '1000')).toEqual({ ok: false, reason: 'insufficient' });
+    expect(checkAmount('99999999999999999999', 'GOLD')).toEqual({ ok: false, reason: 'insufficient' });
+  });
+
+  it('compares with the balance exactly, where floats would not', () => {
+    // 0.1 + 0.2 > 0.3 in floating point; in units the balance 0.3 covers 0.3 exactly.
+    expect(checkAmount('0.3', 'USDT', '0.3').ok).toBe(true);
+    expect(checkAmount('9007199254740993', 'GOLD', '9007199254740992').ok).toBe(false);
+  });
+});
+
+describe('amount texts', () => {
+  it('keeps every typed decimal, with at least 2', () => {
+    expect(exactAmountText(12_500_000n, 'USDT')).toBe('12.50');
+    expect(exactAmountText(123_456n, 'USDT')).toBe('0.123456');
+    expect(exactAmountText(500n, 'GOLD')).toBe('5.00');
+  });
+
+  it('reads server balances as units', () => {
+    expect(unitsOf('1.5', 'GOLD')).toBe(150n);
+    expect(unitsOf(undefined, 'BTC')).toBe(0n);
+  });
+});

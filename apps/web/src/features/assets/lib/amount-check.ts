@@ -1,0 +1,51 @@
+import { ASSET_SCALES, type Asset, formatAmount, parseAmount } from '@minecloud/contract/amount';
+
+export type AmountProblem =
+  | { reason: 'required' }
+  | { reason: 'invalid' }
+  | { reason: 'notPositive' }
+  | { reason: 'tooManyDecimals'; places: number }
+  | { reason: 'insufficient' };
+
+/** `amount` is the canonical decimal string sent to the server, so a retry sends the same body. */
+export type CheckedAmount = { ok: true; units: bigint; amount: string } | ({ ok: false } & AmountProblem);
+
+/**
+ * Checks what a member typed as an amount of `asset`, in bigint units: never a float. `available`
+ * (a decimal string from the server) is the most the member can move.
+ */
+export function checkAmount(text: string, asset: Asset, available?: string | null): CheckedAmount {
+  const trimmed = text.trim();
+  if (!trimmed) return { ok: false, reason: 'required' };
+  const parsed = parseAmount(trimmed, asset);
+  if (!parsed.ok) {
+    if (parsed.reason === 'tooManyDecimals')
+      return { ok: false, reason: 'tooManyDecimals', places: ASSET_SCALES[asset] };
+    if (parsed.reason === 'tooLarge') return { ok: false, reason: 'insufficient' };
+    return { ok: false, reason: 'invalid' };
+  }
+  if (parsed.units === 0n) return { ok: false, reason: 'notPositive' };
+  if (available != null) {
+    const most = parseAmount(available, asset);
+    if (!most.ok || parsed.units > most.units) return { ok: false, reason: 'insufficient' };
+  }
+  return { ok: true, units: parsed.units, amount: formatAmount(parsed.units, asset) };
+}
+
+/** The units of a balance string from the server (0 when absent). */
+export function unitsOf(value: string | null | undefined, asset: Asset): bigint {
+  if (!value) return 0n;
+  const parsed = parseAmount(value, asset);
+  return parsed.ok ? parsed.units : 0n;
+}
+
+/** Decimals a member sees for an asset: BTC amounts are small, so BTC keeps its 8 places. */
+export function displayPlaces(asset: Asset): number {
+  return asset === 'BTC' ? 8 : 2;
+}
+
+/** An exact amount as typed, with at least 2 decimals: what the confirm prompt promises to move. */
+export function exactAmountText(units: bigint, asset: Asset): string {
+  const [whole = '0', fraction = ''] = formatAmount(units, asset).split('.');
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}

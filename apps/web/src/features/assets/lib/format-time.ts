@@ -1,0 +1,9 @@
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An ISO time from the server in the member's local time, as YYYY-MM-DD HH:mm:ss. */
+export function formatLocalTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}

@@ -1,0 +1,168 @@
+import type { Asset } from '@minecloud/contract/amount';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBasicConfig } from '@/api/get-basic-config';
+import { ErrorState } from '@/components/error-state';
+import { Icon } from '@/components/icons';
+import { confirmDialog } from '@/lib/dialog';
+import { showToast } from '@/lib/toast';
+import { useDonate } from '../api/donate';
+import { type AssetBalance, useBalances } from '../api/get-balances';
+import { useDonations } from '../api/get-donations';
+import { AssetPicker } from '../components/asset-picker';
+import { AvailableLine } from '../components/available-line';
+import { ConfirmSummary } from '../components/confirm-summary';
+import { DonationItem } from '../components/donation-item';
+import { FormSkeleton } from '../components/form-skeleton';
+import { MoneyField } from '../components/money-field';
+import { PagedList } from '../components/paged-list';
+import { useAmountProblemText } from '../components/use-amount-problem-text';
+import { useAssetName } from '../components/use-asset-name';
+import { checkAmount, exactAmountText } from '../lib/amount-check';
+import { parseAssetList } from '../lib/asset-limits';
+import './money-page.css';
+import './donation-page.css';
+
+function DonationForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances: Record<Asset, AssetBalance> }) {
+  const { t } = useTranslation();
+  const assetName = useAssetName();
+  const amountProblemText = useAmountProblemText('donationAmountRequired');
+  const donate = useDonate();
+  const [asset, setAsset] = useState<Asset>(assets[0]);
+  const [amount, setAmount] = useState('');
+  const [tried, setTried] = useState(false);
+
+  const available = balances[asset].available;
+  const checked = checkAmount(amount, asset, available);
+  const amountError = tried && !checked.ok ? amountProblemText(checked) : null;
+
+  async function submit() {
+    setTried(true);
+    if (!checked.ok) return;
+    const confirmed = await confirmDialog({
+      content: (
+        <ConfirmSummary
+          title={t('donationConfirmTitle')}
+          rows={[
+            {
+              label: t('amountLabel'),
+              value: `${exactAmountText(checked.units, asset)} ${assetName(asset)}`,
+              testId: 'donation-confirm-amount',
+            },
+          ]}
+          note={t('donationPublicNote')}
+        />
+      ),
+      confirmText: t('confirm'),
+      cancelText: t('cancel'),
+    });
+    if (!confirmed) return;
+    donate.mutate(
+      { asset, amount: checked.amount },
+      {
+        onSuccess: () => {
+          showToast(t('donationSuccess'));
+          setAmount('');
+          setTried(false);
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      className="money-page"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      data-testid="donation-form"
+    >
+      <div className="money-card">
+        <AssetPicker
+          label={t('assetLabel')}
+          assets={assets}
+          value={asset}
+          onChange={setAsset}
+          testId="donation-asset"
+        />
+        <MoneyField
+          id="donation-amount"
+          label={t('donationAmountLabel')}
+          value={amount}
+          onChange={setAmount}
+          placeholder={t('donationAmountRequired')}
+          inputMode="decimal"
+          error={amountError}
+          suffix={<span className="money-field__unit">{assetName(asset)}</span>}
+          meta={<AvailableLine asset={asset} available={available} testId="donation-available" />}
+          testId="donation-amount-input"
+        />
+      </div>
+      <Button type="submit" color="primary" size="large" block loading={donate.isPending} data-testid="donation-submit">
+        {t('donationSubmit')}
+      </Button>
+    </form>
+  );
+}
+
+function DonationList() {
+  const { t } = useTranslation();
+  const donations = useDonations();
+  return (
+    <section className="donation-list" aria-labelledby="donation-list-title">
+      <h2 id="donation-list-title" className="money-page__section-title">
+        {t('donationListTitle')}
+      </h2>
+      <PagedList
+        query={donations}
+        itemKey={(donation) => donation.id}
+        renderItem={(donation) => <DonationItem donation={donation} />}
+        label={t('donationListTitle')}
+        emptyText={t('donationListEmpty')}
+        failedText={t('donationListFailed')}
+        testId="donations"
+      />
+    </section>
+  );
+}
+
+function DonationFormArea() {
+  const { t } = useTranslation();
+  const config = useBasicConfig();
+  const balances = useBalances();
+  if (config.isPending || balances.isPending) return <FormSkeleton testId="donation-loading" />;
+  if (config.isError || balances.isError) {
+    return (
+      <ErrorState
+        message={t('formLoadFailed')}
+        onRetry={() => {
+          if (config.isError) void config.refetch();
+          if (balances.isError) void balances.refetch();
+        }}
+        testId="donation-load-error"
+      />
+    );
+  }
+  const [first, ...rest] = parseAssetList(config.data.limits.donationAssets);
+  if (!first) return <ErrorState message={t('featureUnavailable')} testId="donation-unavailable" />;
+  return <DonationForm assets={[first, ...rest]} balances={balances.data} />;
+}
+
+export default function DonationPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="donation-page">
+      <header className="donation-page__hero">
+        <span className="donation-page__mark">
+          <Icon name="heart" size={26} />
+        </span>
+        <p className="donation-page__intro">{t('donationIntro')}</p>
+      </header>
+      <DonationFormArea />
+      <DonationList />
+    </div>
+  );
+}

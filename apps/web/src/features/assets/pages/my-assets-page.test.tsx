@@ -1,0 +1,197 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { paths } from '@/config/paths';
+import { resetNavigationThrottle } from '@/lib/navigation';
+import { mockServer, ok, renderApp } from '@/test/render-app';
+import {
+  balancesAnswer,
+  CONFIG,
+  DEMO_BALANCES,
+  headersOf,
+  IDEMPOTENCY_KEY,
+  networkFailure,
+  OWN_ID,
+  signIn,
+  USER,
+} from '../testing/money-fixtures';
+
+const EARNINGS = {
+  USDT: { total: '25.5', available: '0' },
+  BTC: { total: '0.00002', available: '0.00001234' },
+  referralTotalU: '5',
+};
+
+const BALANCES = {
+  GOLD: { available: '5000' },
+  USDT: { available: '10.999999', locked: '3.5' },
+  BTC: { available: '0.000000019', earnings: '0.00001234' },
+};
+
+function server(overrides: Parameters<typeof mockServer>[0] = {}) {
+  return mockServer({
+    'GET /app-api/biz/biz-config/get/basic': () => ok(CONFIG),
+    'GET /app-api/biz/biz-user/get': () => ok(USER),
+    'GET /app-api/asset/selectAssetBalance': () => balancesAnswer(BALANCES),
+    'GET /app-api/biz/biz-user/get/earnings': () => ok(EARNINGS),
+    ...overrides,
+  });
+}
+
+const calls = (fetchMock: ReturnType<typeof mockServer>, path: string) =>
+  fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://localhost').pathname === `/app-api/${path}`);
+
+beforeEach(() => {
+  resetNavigationThrottle();
+  signIn();
+});
+
+describe('my assets', () => {
+  it("shows the member's ID and a card per asset, truncated and never rounded", async () => {
+    server();
+    renderApp(paths.assetsList.path);
+    await waitFor(() => expect(screen.getByTestId('member-id')).toHaveTextContent(OWN_ID));
+    expect(screen.getByTestId('member-id-card')).toHaveTextContent('0xf39F...2266');
+
+    expect(await screen.findByTestId('asset-available-GOLD')).toHaveTextContent('5000.00');
+    expect(screen.getByTestId('asset-available-USDT')).toHaveTextContent('10.99');
+    expect(screen.getByTestId('asset-locked-USDT')).toHaveTextContent('3.50');
+    // BTC amounts are small: they keep 8 decimals, still truncated.
+    expect(screen.getByTestId('asset-available-BTC')).toHaveTextContent('0.00000001');
+    expect(screen.getByTestId('asset-earnings-BTC')).toHaveTextContent('0.00001234');
+    expect(await screen.findByTestId('asset-earned-USDT')).toHaveTextContent('25.50');
+    expect(within(screen.getByTestId('asset-card-GOLD')).getByRole('heading')).toHaveTextContent('金币');
+    expect(within(screen.getByTestId('asset-card-USDT')).getByText('待领取收益')).toBeInTheDocument();
+    expect(screen.queryByTestId('claim-GOLD')).not.toBeInTheDocument();
+  });
+
+  it('disables claiming with nothing to claim, and claims the rest with an Idempotency-Key', async () => {
+    let claimed = false;
+    const fetchMock = server({
+      'GET /app-api/asset/selectAssetBalance': () =>
+        balancesAnswer(claimed ? { ...BALANCES, BTC: { available: '0.00001253', earnings: '0' } } : { ...BALANCES }),
+      'POST /app-api/biz/user-btc-record/receive': () => {
+        claimed = true;
+        return ok({ claimed: '0.00001234' });
+      },
+    });
+    renderApp(paths.assetsList.path);
+    expect(await screen.findByTestId('claim-USDT')).toBeDisabled();
+    const btc = screen.getByTestId('claim-BTC');
+    expect(btc).toBeEnabled();
+    expect(btc).toHaveTextContent('领取');
+
+    await userEvent.click(btc);
+    expect(await screen.findByText('已领取 0.00001234 BTC')).toBeInTheDocument();
+    const [claim] = calls(fetchMock, 'biz/user-btc-record/receive');
+    expect(headersOf(claim![1]!)['Idempotency-Key']).toMatch(IDEMPOTENCY_KEY);
+    expect(JSON.parse(String(claim![1]!.body))).toEqual({});
+    // Balances are fetched again: the earnings moved to available.
+    await waitFor(() => expect(screen.getByTestId('asset-available-BTC')).toHaveTextContent('0.00001253'));
+    expect(screen.getByTestId('claim-BTC')).toBeDisabled();
+  });
+
+  it('says 领取中... while claiming', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    const fetchMock = server({
+      'POST /app-api/biz/user-btc-record/receive': () => ok({ claimed: '0.00001234' }),
+    });
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      String(input).endsWith('receive') ? new Promise((resolve) => (answer = resolve)) : original(input, init),
+    );
+    renderApp(paths.assetsList.path);
+    await userEvent.click(await screen.findByTestId('claim-BTC'));
+    await waitFor(() => expect(screen.getByTestId('claim-BTC')).toHaveTextContent('领取中...'));
+    answer(new Response(JSON.stringify({ code: 0, data: { claimed: '0.00001234' }, msg: '' })));
+    expect(await screen.findByText('已领取 0.00001234 BTC')).toBeInTheDocument();
+  });
+
+  it('retries a claim that got no answer with the same Idempotency-Key', async () => {
+    let attempts = 0;
+    const fetchMock = server({
+      'POST /app-api/biz/user-btc-record/receive': () => {
+        attempts += 1;
+        return attempts === 1 ? networkFailure() : ok({ claimed: '0.00001234' });
+      },
+    });
+    renderApp(paths.assetsList.path);
+    await userEvent.click(await screen.findByTestId('claim-BTC'));
+    expect(await screen.findByText('网络错误，换个网络试试')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('claim-BTC')).toBeEnabled());
+    await userEvent.click(screen.getByTestId('claim-BTC'));
+    expect(await screen.findByText('已领取 0.00001234 BTC')).toBeInTheDocument();
+    const keys = calls(fetchMock, 'biz/user-btc-record/receive').map(([, init]) => headersOf(init!)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(IDEMPOTENCY_KEY);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('shows skeletons while loading, then an error with a retry that works', async () => {
+    let fail = true;
+    server({
+      'GET /app-api/asset/selectAssetBalance': () =>
+        fail
+          ? { status: 500, body: { code: 500, data: null, msg: '服务器繁忙，请稍后再试' } }
+          : balancesAnswer(DEMO_BALANCES),
+    });
+    renderApp(paths.assetsList.path);
+    expect(await screen.findByTestId('my-assets-loading')).toBeInTheDocument();
+    expect(await screen.findByTestId('my-assets-error')).toHaveTextContent('资产加载失败');
+    fail = false;
+    await userEvent.click(screen.getByTestId('error-retry'));
+    expect(await screen.findByTestId('asset-available-USDT')).toHaveTextContent('1000.00');
+  });
+
+  it('refreshes on a pull of more than 150 px, with the spec texts in a 70 px head', async () => {
+    const fetchMock = server();
+    renderApp(paths.assetsList.path);
+    await screen.findByTestId('asset-available-USDT');
+    const head = document.querySelector<HTMLElement>('.adm-pull-to-refresh-head-content');
+    expect(head?.style.height).toBe('70px');
+    const before = calls(fetchMock, 'asset/selectAssetBalance').length;
+
+    // Vitest's jsdom global is not `instanceof Window`; the pull gesture walks up to the window and needs it.
+    const hasInstance = Object.getOwnPropertyDescriptor(Window, Symbol.hasInstance);
+    Object.defineProperty(Window, Symbol.hasInstance, {
+      configurable: true,
+      value: (value: unknown) => value === window,
+    });
+    onTestFinished(() => {
+      if (hasInstance) Object.defineProperty(Window, Symbol.hasInstance, hasInstance);
+      else Reflect.deleteProperty(Window, Symbol.hasInstance);
+    });
+    const target = screen.getByTestId('my-assets');
+    const point = (y: number) => [{ identifier: 0, target, clientX: 10, clientY: y }];
+    const touch = (y: number) => ({ touches: point(y), targetTouches: point(y), changedTouches: point(y) });
+    fireEvent.touchStart(target, touch(0));
+    fireEvent.touchMove(target, touch(100));
+    expect(await screen.findByText('下拉刷新')).toBeInTheDocument();
+    fireEvent.touchMove(target, touch(700));
+    expect(await screen.findByText('释放立即刷新')).toBeInTheDocument();
+    fireEvent.touchEnd(target, { touches: [], targetTouches: [], changedTouches: point(700) });
+    expect(await screen.findByText('刷新成功')).toBeInTheDocument();
+    expect(calls(fetchMock, 'asset/selectAssetBalance').length).toBe(before + 1);
+    expect(calls(fetchMock, 'biz/biz-user/get/earnings').length).toBeGreaterThan(1);
+  });
+
+  it("opens each asset's details, and the gift, top-up and donation screens", async () => {
+    server();
+    const { router } = renderApp(paths.assetsList.path);
+    await userEvent.click(await screen.findByTestId('asset-details-link-BTC'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.assetDetails.path));
+    expect(router.state.location.search).toBe('?asset=BTC');
+
+    for (const [action, route] of [
+      ['gift', paths.transform],
+      ['top-up', paths.topUp],
+      ['donation', paths.donate],
+    ] as const) {
+      await router.navigate(paths.assetsList.path);
+      resetNavigationThrottle();
+      await userEvent.click(await screen.findByTestId(`my-assets-go-${action}`));
+      await waitFor(() => expect(router.state.location.pathname).toBe(route.path));
+    }
+    await waitFor(() => expect(screen.getByTestId('nav-title')).toHaveTextContent('爱心捐赠'));
+  });
+});
