@@ -2,20 +2,19 @@ import type { Asset } from '@minecloud/contract/amount';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBasicConfig } from '@/api/get-basic-config';
 import { ErrorState } from '@/components/error-state';
 import { Icon } from '@/components/icons';
 import { confirmDialog } from '@/lib/dialog';
 import { showToast } from '@/lib/toast';
 import { useDonate } from '../api/donate';
-import { type AssetBalance, useBalances } from '../api/get-balances';
+import type { AssetBalance } from '../api/get-balances';
 import { useDonations } from '../api/get-donations';
 import { AssetPicker } from '../components/asset-picker';
 import { AvailableLine } from '../components/available-line';
 import { ConfirmSummary } from '../components/confirm-summary';
 import { DonationItem } from '../components/donation-item';
-import { FormSkeleton } from '../components/form-skeleton';
 import { MoneyField } from '../components/money-field';
+import { MoneyFormGate } from '../components/money-form-gate';
 import { PagedList } from '../components/paged-list';
 import { useAmountProblemText } from '../components/use-amount-problem-text';
 import { useAssetName } from '../components/use-asset-name';
@@ -131,24 +130,15 @@ function DonationList() {
 
 function DonationFormArea() {
   const { t } = useTranslation();
-  const config = useBasicConfig();
-  const balances = useBalances();
-  if (config.isPending || balances.isPending) return <FormSkeleton testId="donation-loading" />;
-  if (config.isError || balances.isError) {
-    return (
-      <ErrorState
-        message={t('formLoadFailed')}
-        onRetry={() => {
-          if (config.isError) void config.refetch();
-          if (balances.isError) void balances.refetch();
-        }}
-        testId="donation-load-error"
-      />
-    );
-  }
-  const [first, ...rest] = parseAssetList(config.data.limits.donationAssets);
-  if (!first) return <ErrorState message={t('featureUnavailable')} testId="donation-unavailable" />;
-  return <DonationForm assets={[first, ...rest]} balances={balances.data} />;
+  return (
+    <MoneyFormGate testIdPrefix="donation">
+      {(config, balances) => {
+        const [first, ...rest] = parseAssetList(config.limits.donationAssets);
+        if (!first) return <ErrorState message={t('featureUnavailable')} testId="donation-unavailable" />;
+        return <DonationForm assets={[first, ...rest]} balances={balances} />;
+      }}
+    </MoneyFormGate>
+  );
 }
 
 export default function DonationPage() {

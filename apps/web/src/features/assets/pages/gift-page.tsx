@@ -3,20 +3,19 @@ import { ERROR_CODES } from '@minecloud/contract/errors';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBasicConfig } from '@/api/get-basic-config';
 import { useUser } from '@/api/get-user';
 import { ErrorState } from '@/components/error-state';
 import { confirmDialog } from '@/lib/dialog';
 import { isApiError } from '@/lib/request';
 import { showToast } from '@/lib/toast';
-import { type AssetBalance, useBalances } from '../api/get-balances';
+import type { AssetBalance } from '../api/get-balances';
 import { type GiftReceiver, getGiftReceiver } from '../api/get-gift-receiver';
 import { useSendGift } from '../api/send-gift';
 import { AssetPicker } from '../components/asset-picker';
 import { AvailableLine } from '../components/available-line';
 import { ConfirmSummary } from '../components/confirm-summary';
-import { FormSkeleton } from '../components/form-skeleton';
 import { MoneyField } from '../components/money-field';
+import { MoneyFormGate } from '../components/money-form-gate';
 import { useAmountProblemText } from '../components/use-amount-problem-text';
 import { useAssetName } from '../components/use-asset-name';
 import { checkAmount, exactAmountText } from '../lib/amount-check';
@@ -171,22 +170,13 @@ function GiftForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances:
 
 export default function GiftPage() {
   const { t } = useTranslation();
-  const config = useBasicConfig();
-  const balances = useBalances();
-  if (config.isPending || balances.isPending) return <FormSkeleton testId="gift-loading" />;
-  if (config.isError || balances.isError) {
-    return (
-      <ErrorState
-        message={t('formLoadFailed')}
-        onRetry={() => {
-          if (config.isError) void config.refetch();
-          if (balances.isError) void balances.refetch();
-        }}
-        testId="gift-load-error"
-      />
-    );
-  }
-  const [first, ...rest] = parseAssetList(config.data.limits.transferAssets);
-  if (!first) return <ErrorState message={t('featureUnavailable')} testId="gift-unavailable" />;
-  return <GiftForm assets={[first, ...rest]} balances={balances.data} />;
+  return (
+    <MoneyFormGate testIdPrefix="gift">
+      {(config, balances) => {
+        const [first, ...rest] = parseAssetList(config.limits.transferAssets);
+        if (!first) return <ErrorState message={t('featureUnavailable')} testId="gift-unavailable" />;
+        return <GiftForm assets={[first, ...rest]} balances={balances} />;
+      }}
+    </MoneyFormGate>
+  );
 }

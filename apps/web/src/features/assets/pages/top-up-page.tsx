@@ -2,16 +2,15 @@ import { formatAmount, truncateDecimals } from '@minecloud/contract/amount';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBasicConfig } from '@/api/get-basic-config';
 import { ErrorState } from '@/components/error-state';
 import { confirmDialog } from '@/lib/dialog';
 import { showToast } from '@/lib/toast';
-import { type AssetBalance, useBalances } from '../api/get-balances';
+import type { AssetBalance } from '../api/get-balances';
 import { useTopUpGold } from '../api/top-up-gold';
 import { AvailableLine } from '../components/available-line';
 import { ConfirmSummary } from '../components/confirm-summary';
-import { FormSkeleton } from '../components/form-skeleton';
 import { MoneyField } from '../components/money-field';
+import { MoneyFormGate } from '../components/money-form-gate';
 import { useAmountProblemText } from '../components/use-amount-problem-text';
 import { exactAmountText } from '../lib/amount-check';
 import { checkTopUp, mostConvertibleUsdt, parseGoldRate } from '../lib/gold-rate';
@@ -137,22 +136,13 @@ function TopUpForm({ rate, usdt, goldBalance }: { rate: bigint; usdt: AssetBalan
 
 export default function TopUpPage() {
   const { t } = useTranslation();
-  const config = useBasicConfig();
-  const balances = useBalances();
-  if (config.isPending || balances.isPending) return <FormSkeleton testId="topup-loading" />;
-  if (config.isError || balances.isError) {
-    return (
-      <ErrorState
-        message={t('formLoadFailed')}
-        onRetry={() => {
-          if (config.isError) void config.refetch();
-          if (balances.isError) void balances.refetch();
-        }}
-        testId="topup-load-error"
-      />
-    );
-  }
-  const rate = parseGoldRate(config.data.limits.goldPerUsdt);
-  if (rate === null) return <ErrorState message={t('featureUnavailable')} testId="topup-unavailable" />;
-  return <TopUpForm rate={rate} usdt={balances.data.USDT} goldBalance={balances.data.GOLD} />;
+  return (
+    <MoneyFormGate testIdPrefix="topup">
+      {(config, balances) => {
+        const rate = parseGoldRate(config.limits.goldPerUsdt);
+        if (rate === null) return <ErrorState message={t('featureUnavailable')} testId="topup-unavailable" />;
+        return <TopUpForm rate={rate} usdt={balances.USDT} goldBalance={balances.GOLD} />;
+      }}
+    </MoneyFormGate>
+  );
 }
