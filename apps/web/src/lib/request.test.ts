@@ -216,6 +216,16 @@ describe('request: answers', () => {
     expect(hideLoading).toHaveBeenCalledWith('服务器繁忙，请稍后再试');
     expect(showToast).not.toHaveBeenCalled();
   });
+
+  it('does the same for a business code through api', async () => {
+    fetchMock.mockResolvedValue(json(200, { code: 1010, data: null, msg: '余额不足' }));
+    await expect(api({ url: 'asset/send', method: 'POST', data: {}, loadingText: '处理中...' })).rejects.toMatchObject({
+      code: 1010,
+      msg: '余额不足',
+    });
+    expect(hideLoading).toHaveBeenCalledWith('余额不足');
+    expect(showToast).not.toHaveBeenCalled();
+  });
 });
 
 describe('request: failures without an answer', () => {

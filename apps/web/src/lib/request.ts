@@ -181,7 +181,16 @@ async function send<T>(options: SendOptions): Promise<Envelope<T>> {
  * The one request wrapper (spec points 7 and 8). Resolves with the whole envelope when the HTTP
  * status is 2xx and the body code is not 401; use `api` to get `data` of a successful answer.
  */
-export async function request<T = unknown>(options: RequestOptions): Promise<Envelope<T>> {
+export function request<T = unknown>(options: RequestOptions): Promise<Envelope<T>> {
+  return call<T>(options, false);
+}
+
+/** Like `request`, but a body code other than 0 toasts its msg (unless opted out) and throws. */
+export async function api<T>(options: RequestOptions): Promise<T> {
+  return (await call<T>(options, true)).data;
+}
+
+async function call<T>(options: RequestOptions, requireSuccess: boolean): Promise<Envelope<T>> {
   const method = options.method ?? 'GET';
   const query: QueryParams = { ...options.query };
   if (method === 'GET' && isRecord(options.data)) Object.assign(query, options.data);
@@ -199,7 +208,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
   let pendingToast: string | undefined;
   const toast = options.loadingText ? (content: string) => (pendingToast = content) : showToast;
   try {
-    return await send<T>({
+    const envelope = await send<T>({
       url: buildUrl(options.url, options.type, query),
       init: { method, headers, body },
       timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
@@ -209,20 +218,15 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Env
       fallbackText: () => i18n.t('requestError'),
       networkText: () => i18n.t('networkError'),
     });
+    if (requireSuccess && envelope.code !== SUCCESS_CODE) {
+      const msg = envelope.msg || i18n.t('requestError');
+      if (options.showErrorToast ?? true) toast(msg);
+      throw new ApiError(envelope.code, msg, 200);
+    }
+    return envelope;
   } finally {
     if (options.loadingText) hideLoading(pendingToast);
   }
-}
-
-/** Like `request`, but a body code other than 0 toasts its msg (unless opted out) and throws. */
-export async function api<T>(options: RequestOptions): Promise<T> {
-  const envelope = await request<T>(options);
-  if (envelope.code !== SUCCESS_CODE) {
-    const msg = envelope.msg || i18n.t('requestError');
-    if (options.showErrorToast ?? true) showToast(msg);
-    throw new ApiError(envelope.code, msg, 200);
-  }
-  return envelope.data;
 }
 
 /** Posts one file as multipart (field `file`) to the business-user upload path. */
