@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { bearer, fetchNonce, signIn, siweMessage, testWallet } from '../../../test/wallet.ts';
-import { authNonces, users } from '../../db/schema.ts';
+import { authNonces, sessions, users } from '../../db/schema.ts';
+import { SESSION_CACHE_MS } from './tokens.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -200,6 +201,25 @@ describe('tokens', () => {
     const me = await app.inject({ method: 'GET', url: '/app-api/biz/biz-user/get', headers: bearer(token) });
     expect(me.statusCode).toBe(401);
     expect(me.json()).toEqual({ code: 401, data: null, msg: '请先登录' });
+  });
+
+  it('a revocation made by another process takes effect within SESSION_CACHE_MS, not before the cache expires', async () => {
+    const { token, body } = await signIn(app);
+    const me = () => app.inject({ method: 'GET', url: '/app-api/biz/biz-user/get', headers: bearer(token) });
+    expect((await me()).statusCode).toBe(200);
+    // Another process revokes the session in the database; this process has the token cached.
+    await app.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.userId, Number(body.data.userId)));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      expect((await me()).statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + SESSION_CACHE_MS + 1);
+      expect((await me()).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a missing, malformed or foreign-signed token', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.ts';
@@ -36,6 +36,8 @@ export function createTokenService(db: Db, key: Uint8Array, ttlSeconds: number) 
   // Keyed by the token itself, so a repeat within the cache time skips signature verification too.
   const verified = new Map<string, { userId: number; sessionId: string; checkedAt: number; expiresAt: number }>();
   const bySession = new Map<string, string>();
+  // Imported once: jose would otherwise import the raw secret on every verification.
+  const verifyKey = createSecretKey(key);
   return {
     async issue(userId: number) {
       const id = randomUUID();
@@ -55,27 +57,25 @@ export function createTokenService(db: Db, key: Uint8Array, ttlSeconds: number) 
 
     /** The session behind a token, or null when the token is bad, expired or revoked. */
     async verify(token: string): Promise<{ userId: AuthorizedUserId; sessionId: string } | null> {
+      const now = Date.now();
+      // The exact token string was verified (signature, claims, session row) moments ago.
+      const known = verified.get(token);
+      if (known && now - known.checkedAt < SESSION_CACHE_MS && now < known.expiresAt) {
+        return { userId: known.userId as AuthorizedUserId, sessionId: known.sessionId };
+      }
+      verified.delete(token);
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, verifyKey, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
         if (!payload.jti || !payload.sub) return null;
-        const now = Date.now();
-        const known = verified.get(payload.jti);
-        if (
-          known &&
-          now - known.checkedAt < SESSION_CACHE_MS &&
-          now < known.expiresAt &&
-          String(known.userId) === payload.sub
-        ) {
-          return { userId: known.userId as AuthorizedUserId, sessionId: payload.jti };
-        }
         const [session] = await db
           .select({ userId: sessions.userId })
           .from(sessions)
           .where(and(eq(sessions.id, payload.jti), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-        if (!session || String(session.userId) !== payload.sub) {
-          verified.delete(token);
-          return null;
-        }
+        if (!session || String(session.userId) !== payload.sub) return null;
         if (verified.size >= SESSION_CACHE_MAX) {
           verified.clear();
           bySession.clear();
