@@ -33,12 +33,12 @@ function systemAccountId(db: object, system: SystemAccount, asset: string): numb
 }
 
 /**
- * Moves `amount` of one asset from one account to another and records the transfer, in one
- * statement: the debit of a user account happens only if its balance covers it (else nothing at
- * all happens and the caller gets `insufficientBalance`), the credit only if the debit did.
- * Must run inside the caller's transaction so that the business row commits with it.
+ * The statement that moves `amount` of one asset from one account to another and records the
+ * transfer: the debit of a user account happens only if its balance covers it (else nothing at all
+ * happens), the credit only if the debit did. It ends in the CTE `moved` (the new transfer's id), for
+ * the caller's final clause to read.
  */
-export async function transfer(tx: Tx, db: object, input: TransferInput): Promise<number> {
+function movedCte(db: object, input: TransferInput): SQL {
   if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
   const amount = input.amount.toString();
   const { asset } = input;
@@ -58,26 +58,64 @@ export async function transfer(tx: Tx, db: object, input: TransferInput): Promis
             on conflict on constraint accounts_owner_asset_kind
             do update set balance = accounts.balance + excluded.balance
             returning id`;
+  return sql`
+    with debit as (${debit}), credit as (${credit}),
+    moved as (
+      insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
+      select ${asset}, debit.id, credit.id, ${amount}::bigint, ${input.kind}, ${input.reference ?? null}, ${input.idempotencyKey}
+      from debit, credit
+      returning id)`;
+}
 
-  let result: { id: string | number }[];
+/**
+ * Runs a transfer statement whose final clause returns one row when the transfer happened: no row
+ * means the debit was not covered (`insufficientBalance`); a foreign-key failure means the credit
+ * names a member that does not exist (accounts.user_id references users).
+ */
+async function runTransfer<R>(tx: Tx, statement: SQL): Promise<R> {
+  let rows: R[];
   try {
-    result = await queryRows<{ id: string | number }>(
-      tx,
-      sql`
-    with debit as (${debit}), credit as (${credit})
-    insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
-    select ${asset}, debit.id, credit.id, ${amount}::bigint, ${input.kind}, ${input.reference ?? null}, ${input.idempotencyKey}
-    from debit, credit
-    returning id`,
-    );
+    rows = await queryRows<R>(tx, statement);
   } catch (error) {
-    // The credit names a member that does not exist (accounts.user_id references users).
     if (pgErrorOf(error)?.code === FOREIGN_KEY_VIOLATION) return fail('receiverNotFound');
     throw error;
   }
-  const row = result[0];
+  const row = rows[0];
   if (!row) return fail('insufficientBalance');
+  return row;
+}
+
+/**
+ * Moves `amount` of one asset between two accounts and records the transfer, in one statement.
+ * Must run inside the caller's transaction so that the business rows commit with it.
+ */
+export async function transfer(tx: Tx, db: object, input: TransferInput): Promise<number> {
+  const row = await runTransfer<{ id: string | number }>(tx, sql`${movedCte(db, input)} select id from moved`);
   return Number(row.id);
+}
+
+/**
+ * A transfer and the first answer to its Idempotency-Key in one autocommitted statement (one round
+ * trip, no BEGIN/COMMIT): the key row is inserted from the transfer's own id, so either both commit
+ * or neither does. A key used before fails the key's primary key and rolls the transfer back; the
+ * caller replays the first answer then.
+ */
+export async function transferWithAnswer(
+  db: Tx & object,
+  input: TransferInput,
+  key: { userId: number; key: string; requestHash: string },
+): Promise<{ transferId: string }> {
+  const row = await runTransfer<{ answer: { transferId: string } }>(
+    db,
+    sql`${movedCte(db, input)},
+    kept as (
+      insert into idempotency_keys (user_id, key, request_hash, answer)
+      select ${key.userId}, ${key.key}, ${key.requestHash}, jsonb_build_object('transferId', moved.id::text)
+      from moved
+      returning answer)
+    select answer from kept`,
+  );
+  return row.answer;
 }
 
 export function sameAccount(a: AccountRef, b: AccountRef): boolean {

@@ -4,6 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { pgErrorOf, UNIQUE_VIOLATION } from '../db/errors.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import type { TransferInput } from '../ledger/accounts.ts';
+import { transferWithAnswer } from '../ledger/transfer.ts';
 import { AppError } from './errors.ts';
 
 export type TxDb = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -28,6 +30,31 @@ function canonical(value: unknown): string {
 
 class Replay extends Error {}
 
+type KeyScope = { userId: number; key: string; route: string; body: unknown };
+
+function requestHashOf(scope: KeyScope): string {
+  return createHash('sha256')
+    .update(`${scope.route}\n${canonical(scope.body)}`)
+    .digest('hex');
+}
+
+/**
+ * After a failed attempt: when another request with this key committed first (its transfer key or
+ * its key row won), answer as it did, whatever this attempt ran into; otherwise rethrow.
+ */
+async function replayAfter<T>(db: Db, scope: KeyScope, requestHash: string, error: unknown): Promise<T> {
+  const replayable =
+    error instanceof Replay || error instanceof AppError || pgErrorOf(error)?.code === UNIQUE_VIOLATION;
+  if (!replayable) throw error;
+  const [first] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key)));
+  if (!first) throw error instanceof Replay ? new AppError('conflict') : error;
+  if (first.requestHash !== requestHash) throw new AppError('conflict');
+  return first.answer as T;
+}
+
 /**
  * Runs a money operation once per (member, key). The key row is written with the answer at the end
  * of the operation's own transaction, so only one of any concurrent repeats can commit; the others
@@ -36,12 +63,10 @@ class Replay extends Error {}
  */
 export async function oncePerKey<T>(
   db: Db,
-  scope: { userId: number; key: string; route: string; body: unknown },
+  scope: KeyScope,
   work: (tx: TxDb, legKey: (leg: string) => string) => Promise<T>,
 ): Promise<T> {
-  const requestHash = createHash('sha256')
-    .update(`${scope.route}\n${canonical(scope.body)}`)
-    .digest('hex');
+  const requestHash = requestHashOf(scope);
   try {
     return await db.transaction(async (tx) => {
       const answer = await work(tx, (leg) => `${scope.route}:${scope.userId}:${scope.key}:${leg}`);
@@ -54,17 +79,24 @@ export async function oncePerKey<T>(
       return answer;
     });
   } catch (error) {
-    // Another request with this key committed first (its transfer key or its key row won):
-    // answer as it did, whatever this attempt ran into.
-    const replayable =
-      error instanceof Replay || error instanceof AppError || pgErrorOf(error)?.code === UNIQUE_VIOLATION;
-    if (!replayable) throw error;
-    const [first] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key)));
-    if (!first) throw error instanceof Replay ? new AppError('conflict') : error;
-    if (first.requestHash !== requestHash) throw new AppError('conflict');
-    return first.answer as T;
+    return replayAfter(db, scope, requestHash, error);
+  }
+}
+
+/**
+ * The same guarantee for an operation that is exactly one transfer (a gift): the transfer and its
+ * key row are one statement, one round trip to the database instead of four.
+ */
+export async function transferOncePerKey(
+  db: Db,
+  scope: KeyScope,
+  plan: (legKey: (leg: string) => string) => Promise<TransferInput>,
+): Promise<{ transferId: string }> {
+  const requestHash = requestHashOf(scope);
+  try {
+    const input = await plan((leg) => `${scope.route}:${scope.userId}:${scope.key}:${leg}`);
+    return await transferWithAnswer(db, input, { userId: scope.userId, key: scope.key, requestHash });
+  } catch (error) {
+    return replayAfter(db, scope, requestHash, error);
   }
 }

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { TransferInput } from '../ledger/accounts.ts';
 import { bearerToken, memberOf } from '../modules/auth/guard.ts';
 import type { AuthorizedUserId } from '../modules/auth/tokens.ts';
 import { ok } from './envelope.ts';
-import { idempotencyKeyOf, oncePerKey, type TxDb } from './idempotency.ts';
+import { idempotencyKeyOf, oncePerKey, type TxDb, transferOncePerKey } from './idempotency.ts';
 
 /** Money calls are limited per member session (the token), not per IP. */
 export const perMemberLimit = (max: number) => ({
@@ -26,16 +27,29 @@ export type MoneyWork<B, A> = (
   legKey: (leg: string) => string,
 ) => Promise<A>;
 
+type MoneyRoute<B extends z.ZodType, A extends z.ZodType> = {
+  path: string;
+  tag: string;
+  body: B;
+  answer: A;
+  perMinute: number;
+};
+
 /**
- * A member's money POST: signed in, rate-limited per session, validated by the contract's
- * schemas, run once per Idempotency-Key in one transaction, answered in the envelope.
+ * A member's money POST: signed in, rate-limited per session, validated by the contract's schemas,
+ * run once per Idempotency-Key, answered in the envelope. `run` gets the proven member, the body
+ * and the key's scope.
  */
-export function moneyPost<B extends z.ZodType, A extends z.ZodType>(
+function registerMoneyPost<B extends z.ZodType, A extends z.ZodType>(
   // Typed as the plain instance: the zod schemas still validate and serialize at run time, and
-  // `work` is typed from them here.
+  // `run` is typed from them here.
   app: FastifyInstance,
-  options: { path: string; tag: string; body: B; answer: A; perMinute: number },
-  work: MoneyWork<z.infer<B>, z.infer<A>>,
+  options: MoneyRoute<B, A>,
+  run: (
+    userId: AuthorizedUserId,
+    body: z.infer<B>,
+    scope: { userId: number; key: string; route: string; body: unknown },
+  ) => Promise<z.infer<A>>,
 ) {
   app.post(
     `/${options.path}`,
@@ -53,8 +67,29 @@ export function moneyPost<B extends z.ZodType, A extends z.ZodType>(
       const { userId } = memberOf(request);
       const key = idempotencyKeyOf(request);
       const body = request.body as z.infer<B>;
-      const scope = { userId, key, route: options.path, body };
-      return ok(await oncePerKey(app.db, scope, (tx, legKey) => work(tx, userId, body, legKey)));
+      return ok(await run(userId, body, { userId, key, route: options.path, body }));
     },
+  );
+}
+
+/** A money POST whose work runs in one transaction with its key row. */
+export function moneyPost<B extends z.ZodType, A extends z.ZodType>(
+  app: FastifyInstance,
+  options: MoneyRoute<B, A>,
+  work: MoneyWork<z.infer<B>, z.infer<A>>,
+) {
+  registerMoneyPost(app, options, (userId, body, scope) =>
+    oncePerKey(app.db, scope, (tx, legKey) => work(tx, userId, body, legKey)),
+  );
+}
+
+/** A money POST that is exactly one transfer: checked by `plan`, then moved in one statement. */
+export function transferPost<B extends z.ZodType>(
+  app: FastifyInstance,
+  options: MoneyRoute<B, z.ZodType<{ transferId: string }>>,
+  plan: (userId: AuthorizedUserId, body: z.infer<B>, legKey: (leg: string) => string) => Promise<TransferInput>,
+) {
+  registerMoneyPost(app, options, (userId, body, scope) =>
+    transferOncePerKey(app.db, scope, (legKey) => plan(userId, body, legKey)),
   );
 }

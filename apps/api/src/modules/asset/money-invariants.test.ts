@@ -116,6 +116,29 @@ describe('all or nothing', () => {
     // The same key works once the fault is gone: nothing half-done was remembered.
   });
 
+  it.each([
+    ['the credit', 'accounts', 'true'],
+    ['the transfer record', 'transfers', "new.kind = 'gift'"],
+    ['the idempotency answer', 'idempotency_keys', 'true'],
+  ])('a gift whose %s fails leaves no trace, and the same key works afterwards', async (_leg, table, when) => {
+    const [a, b] = [await newMember(app), await newMember(app)];
+    await fund(app, a.userId, 'GOLD', '10');
+    const transfers = await count('transfers');
+    const keys = await count('idempotency_keys');
+    const key = randomUUID();
+    const gift = { toUserId: String(b.userId), asset: 'GOLD', amount: '1' };
+    const res = await failing(table, when, () => post(app, a, 'asset/send', gift, key));
+    expect(res).toMatchObject({ status: 500, body: { code: 500 } });
+    expect(await unitsOf(app, a.userId, 'GOLD')).toBe(1000n);
+    expect(await unitsOf(app, b.userId, 'GOLD')).toBe(0n);
+    expect(await count('transfers')).toBe(transfers);
+    expect(await count('idempotency_keys')).toBe(keys);
+    expect((await checkLedger(app.db)).ok).toBe(true);
+    const retry = await post(app, a, 'asset/send', gift, key);
+    expect(retry.body.code).toBe(0);
+    expect(await unitsOf(app, b.userId, 'GOLD')).toBe(100n);
+  });
+
   it('a donation whose public record fails moves no money', async () => {
     const m = await newMember(app);
     await fund(app, m.userId, 'GOLD', '10');

@@ -20,7 +20,7 @@ import {
 import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { moneyPost } from '../../lib/money-route.ts';
+import { moneyPost, transferPost } from '../../lib/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import {
   balanceList,
@@ -29,7 +29,7 @@ import {
   donationList,
   earningsOf,
   findReceiver,
-  giftTo,
+  giftPlan,
   recordsOf,
   topUpGold,
 } from './service.ts';
@@ -104,10 +104,10 @@ export const assetRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }>
     async (request) => ok(await findReceiver(app.db, Number(request.query.userId))),
   );
 
-  moneyPost(
+  transferPost(
     app,
     { path: API.gift, tag: 'asset', body: giftBodySchema, answer: giftAnswerSchema, perMinute },
-    (tx, userId, body, legKey) => giftTo(tx, app.db, userId, body, legKey),
+    (userId, body, legKey) => giftPlan(app.db, userId, body, legKey),
   );
   moneyPost(
     app,

@@ -4,7 +4,7 @@ import type { AssetRecord } from '@minecloud/contract/asset';
 import { desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { donations, users } from '../../db/schema.ts';
-import { systemAccount, userAccount } from '../../ledger/accounts.ts';
+import { systemAccount, type TransferInput, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { fail } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
@@ -144,20 +144,20 @@ export async function findReceiver(db: Pick<Db, 'select'>, userId: number) {
   return { id: String(row.id), address: shortenAddress(row.address) };
 }
 
-export async function giftTo(
-  tx: TxDb,
+/** A gift between members: checked here, then moved (with its key row) in one statement. */
+export async function giftPlan(
   db: Db,
   from: AuthorizedUserId,
   input: { toUserId: string; asset: Asset; amount: string },
   legKey: (leg: string) => string,
-) {
-  const allowed = await getSetting(tx, 'transfer.assets');
+): Promise<TransferInput> {
+  const allowed = await getSetting(db, 'transfer.assets');
   if (!allowed.includes(input.asset)) return fail('assetNotAllowed');
   const amount = positiveUnits(input.amount, input.asset);
   const to = Number(input.toUserId);
   if (to === from) return fail('giftToSelf');
-  // An unknown receiver fails the credit's foreign key inside transfer(): no extra lookup.
-  const transferId = await transfer(tx, db, {
+  // An unknown receiver fails the credit's foreign key inside the transfer: no extra lookup.
+  return {
     asset: input.asset,
     from: userAccount(from),
     to: userAccount(to),
@@ -165,8 +165,7 @@ export async function giftTo(
     kind: 'gift',
     reference: `gift:${from}:${to}`,
     idempotencyKey: legKey('gift'),
-  });
-  return { transferId: String(transferId) };
+  };
 }
 
 /** Buys gold coins with USDT at `gold.perUsdt`; only amounts that convert exactly are taken. */
