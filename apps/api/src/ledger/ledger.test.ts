@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { queryRows } from '../db/client.ts';
+import { preparedRows, queryRows } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { systemAccount, userAccount } from './accounts.ts';
@@ -110,5 +110,22 @@ describe('transfer', () => {
     expect(check.mismatches).toEqual([expect.objectContaining({ asset: 'USDT', balance: '2.000001', transfers: '2' })]);
     expect(check.assets.find((a) => a.asset === 'USDT')?.sum).toBe('0.000001');
     await app.db.execute(sql`update accounts set balance = balance - 1 where user_id = ${bob} and asset = 'USDT'`);
+  });
+});
+
+describe('prepared statements', () => {
+  it('binds new values on every run of a named statement, also inside a transaction', async () => {
+    const twice = (n: number) => preparedRows<{ v: number }>(app.db, 'test:twice', sql`select (${n}::int * 2) as v`);
+    expect(await twice(2)).toEqual([{ v: 4 }]);
+    expect(await twice(21)).toEqual([{ v: 42 }]);
+    const inside = await app.db.transaction((tx) =>
+      preparedRows<{ v: number }>(tx, 'test:twice', sql`select (${5}::int * 2) as v`),
+    );
+    expect(inside).toEqual([{ v: 10 }]);
+  });
+
+  it('refuses one name for two texts', async () => {
+    await preparedRows(app.db, 'test:one-text', sql`select 1 as v`);
+    await expect(preparedRows(app.db, 'test:one-text', sql`select 2 as v`)).rejects.toThrow(/two different texts/);
   });
 });

@@ -1,6 +1,6 @@
 import { ASSETS } from '@minecloud/contract/amount';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client.ts';
+import { type Db, preparedRows, queryRows } from '../db/client.ts';
 import { FOREIGN_KEY_VIOLATION, pgErrorOf } from '../db/errors.ts';
 import { fail } from '../lib/errors.ts';
 import { type AccountRef, SYSTEM_ACCOUNTS, type SystemAccount, type TransferInput } from './accounts.ts';
@@ -67,15 +67,21 @@ function movedCte(db: object, input: TransferInput): SQL {
       returning id)`;
 }
 
+/** What the text of a transfer statement depends on (everything else is a bound value). */
+function shapeOf(input: TransferInput): string {
+  const side = (ref: TransferInput['from']) => ('system' in ref ? 'system' : 'user');
+  return `${side(input.from)}:${side(input.to)}`;
+}
+
 /**
  * Runs a transfer statement whose final clause returns one row when the transfer happened: no row
  * means the debit was not covered (`insufficientBalance`); a foreign-key failure means the credit
  * names a member that does not exist (accounts.user_id references users).
  */
-async function runTransfer<R>(tx: Tx, statement: SQL): Promise<R> {
+async function runTransfer<R>(tx: Tx, name: string, statement: SQL): Promise<R> {
   let rows: R[];
   try {
-    rows = await queryRows<R>(tx, statement);
+    rows = await preparedRows<R>(tx, name, statement);
   } catch (error) {
     if (pgErrorOf(error)?.code === FOREIGN_KEY_VIOLATION) return fail('receiverNotFound');
     throw error;
@@ -90,7 +96,11 @@ async function runTransfer<R>(tx: Tx, statement: SQL): Promise<R> {
  * Must run inside the caller's transaction so that the business rows commit with it.
  */
 export async function transfer(tx: Tx, db: object, input: TransferInput): Promise<number> {
-  const row = await runTransfer<{ id: string | number }>(tx, sql`${movedCte(db, input)} select id from moved`);
+  const row = await runTransfer<{ id: string | number }>(
+    tx,
+    `transfer:${shapeOf(input)}`,
+    sql`${movedCte(db, input)} select id from moved`,
+  );
   return Number(row.id);
 }
 
@@ -107,6 +117,7 @@ export async function transferWithAnswer(
 ): Promise<{ transferId: string }> {
   const row = await runTransfer<{ answer: { transferId: string } }>(
     db,
+    `transfer_with_answer:${shapeOf(input)}`,
     sql`${movedCte(db, input)},
     kept as (
       insert into idempotency_keys (user_id, key, request_hash, answer)
