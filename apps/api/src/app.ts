@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { ensureSystemAccounts } from './ledger/transfer.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { installErrorHandling } from './lib/error-handler.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
@@ -19,7 +20,8 @@ import { memberGuard } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
 import { configRoutes } from './modules/config/routes.ts';
-import { seedDemo } from './modules/demo/seed.ts';
+import { seedDemo, seedDemoMiners } from './modules/demo/seed.ts';
+import { miningRoutes } from './modules/mining/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 
 declare module 'fastify' {
@@ -27,6 +29,7 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     config: Config;
+    clock: Clock;
   }
 }
 
@@ -41,10 +44,12 @@ export type BuildOptions = {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   serveApps?: boolean;
+  /** Where "now" comes from; tests pass a settable clock. */
+  clock?: Clock;
 };
 
 /** Builds the whole app (plugins, then modules) without listening; tests drive it with inject. */
-export async function buildApp({ config, database, logger, serveApps = true }: BuildOptions) {
+export async function buildApp({ config, database, logger, serveApps = true, clock = systemClock }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
@@ -60,6 +65,7 @@ export async function buildApp({ config, database, logger, serveApps = true }: B
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('config', config);
+  app.decorate('clock', clock);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -114,6 +120,7 @@ export async function buildApp({ config, database, logger, serveApps = true }: B
       await api.register(userRoutes);
       await api.register(assetRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(configRoutes, { chainId: config.chainId, demo: config.demo });
+      await api.register(miningRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute, demo: config.demo });
     },
     { prefix: API_BASE.main.slice(0, -1) },
   );
@@ -124,6 +131,7 @@ export async function buildApp({ config, database, logger, serveApps = true }: B
     loginsPerMinute: config.signInPerMinute,
   });
   if (config.demo && (await seedDemo(database.db))) app.log.info('demo catalogue seeded');
+  if (config.demo && (await seedDemoMiners(database.db))) app.log.info('demo miners seeded');
   const oneTimePassword = await bootstrapOperator(database.db, config.adminBootstrapPassword);
   if (oneTimePassword) {
     // Printed once, to the console of the first start only: it is stored hashed.

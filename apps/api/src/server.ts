@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { startScheduler } from './jobs/scheduler.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -20,6 +21,7 @@ async function main() {
   const app = await buildApp({ config, database });
   app.addHook('onClose', async () => database.close());
 
+  let scheduler: { stop(): void } | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -27,6 +29,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    scheduler?.stop();
     await app.close();
     process.exit(0);
   };
@@ -34,6 +37,10 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Jobs run in `all` and `worker` processes (ARCHITECTURE.md), never in tests.
+  if (config.mode !== 'api' && config.nodeEnv !== 'test') {
+    scheduler = await startScheduler(database.db, app.clock, app.log);
+  }
   app.log.info(
     {
       database: database.kind,

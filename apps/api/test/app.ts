@@ -1,5 +1,6 @@
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import type { Clock } from '../src/lib/clock.ts';
 import { createTestDatabase } from './database.ts';
 
 export type TestApp = App;
@@ -8,6 +9,7 @@ export type TestApp = App;
 export async function buildTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: TestApp) => void,
+  options: { clock?: Clock } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -18,7 +20,7 @@ export async function buildTestApp(
   });
   const database = await createTestDatabase();
   await database.migrate();
-  const app = await buildApp({ config, database, logger: false, serveApps: false });
+  const app = await buildApp({ config, database, logger: false, serveApps: false, ...options });
   app.addHook('onClose', async () => database.close());
   beforeReady?.(app);
   await app.ready();

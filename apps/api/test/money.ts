@@ -61,3 +61,19 @@ export async function get(app: TestApp, member: Member | null, url: string) {
   });
   return { status: res.statusCode, body: res.json() };
 }
+
+/** `n` members created directly (no wallet sign-in), each with a session token: for races. */
+export async function quickMembers(app: TestApp, n: number): Promise<Member[]> {
+  const rows = await queryRows<{ id: string }>(
+    app.db,
+    sql`insert into users (address)
+        select '0x' || substr(md5(random()::text || g) || md5(random()::text), 1, 40)
+        from generate_series(1, ${n}) g returning id`,
+  );
+  return Promise.all(
+    rows.map(async (r) => {
+      const { token } = await app.tokens.issue(Number(r.id));
+      return { userId: Number(r.id), token, headers: bearer(token) };
+    }),
+  );
+}

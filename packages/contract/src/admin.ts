@@ -31,3 +31,18 @@ export const ledgerCheckAnswerSchema = z.object({
     z.object({ accountId: z.number(), asset: assetSchema, balance: z.string(), transfers: z.string() }),
   ),
 });
+
+/** Jobs an operator may start by hand (API.md: settlement, rounds, pool; more arrive with their issues). */
+export const JOB_NAMES = ['settlement'] as const;
+export const runJobBodySchema = z.object({
+  job: z.enum(JOB_NAMES),
+  /** The period to run, e.g. '2026-11-21' for settlement; absent means the job's latest period. */
+  period: z.string().trim().min(1).max(32).optional(),
+});
+export const runJobAnswerSchema = z.object({
+  ran: z.boolean(),
+  period: z.string(),
+  /** Why it did not run: `done` (that period already ran) or `busy` (another runner holds it). */
+  reason: z.enum(['done', 'busy']).optional(),
+  result: z.record(z.string(), z.unknown()).optional(),
+});

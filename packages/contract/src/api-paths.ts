@@ -20,4 +20,12 @@ export const API = {
   topup: 'asset/topup',
   donate: 'donate_logs/clickDonate',
   donations: 'donate_logs/list',
+  minerProducts: 'user_mining_machines/miningMachineList',
+  minerBanners: 'user_mining_machines/buyMiningMachineBanners',
+  minerBuy: 'user_mining_machines/clickBuy',
+  myMiners: 'user_mining_machines/userMiningMachineInfoList',
+  powerRecords: 'powerOrder',
+  poolPower: 'biz/biz-config/get/pool/total/power',
+  blackHole: 'dataBoard/destroyData',
+  dailyOutput: 'user_mining_machines/dailyOutput',
 } as const;

@@ -27,6 +27,11 @@ export const ERROR_CODES = {
   giftToSelf: 1013,
   assetNotAllowed: 1014,
   nothingToClaim: 1015,
+  selectMiner: 1020,
+  enterQuantity: 1021,
+  belowMinQuantity: 1022,
+  soldOut: 1023,
+  productNotFound: 1024,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -60,6 +65,11 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   giftToSelf: 400,
   assetNotAllowed: 400,
   nothingToClaim: 200,
+  selectMiner: 400,
+  enterQuantity: 400,
+  belowMinQuantity: 400,
+  soldOut: 200,
+  productNotFound: 404,
 };
 
 type Texts = Record<Locale, string>;
@@ -219,6 +229,41 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '수령할 수익이 없습니다',
     'ms-MY': 'Tiada pendapatan untuk dituntut',
   },
+  selectMiner: {
+    'zh-CN': '请先选择矿机',
+    en: 'Select a miner first',
+    'zh-TW': '請先選擇礦機',
+    'ko-KR': '먼저 채굴기를 선택하세요',
+    'ms-MY': 'Pilih pelombong terlebih dahulu',
+  },
+  enterQuantity: {
+    'zh-CN': '请输入数量',
+    en: 'Enter Quantity',
+    'zh-TW': '請輸入數量',
+    'ko-KR': '수량을 입력하세요',
+    'ms-MY': 'Masukkan kuantiti',
+  },
+  belowMinQuantity: {
+    'zh-CN': '购买数量不能少于 {min} 台',
+    en: 'Buy at least {min}',
+    'zh-TW': '購買數量不能少於 {min} 台',
+    'ko-KR': '최소 {min}대 이상 구매하세요',
+    'ms-MY': 'Beli sekurang-kurangnya {min}',
+  },
+  soldOut: {
+    'zh-CN': '库存不足，已售罄',
+    en: 'Sold out: not enough stock left',
+    'zh-TW': '庫存不足，已售罄',
+    'ko-KR': '재고가 부족합니다 (품절)',
+    'ms-MY': 'Habis dijual: stok tidak mencukupi',
+  },
+  productNotFound: {
+    'zh-CN': '该矿机不存在或已下架',
+    en: 'This miner does not exist or is no longer sold',
+    'zh-TW': '該礦機不存在或已下架',
+    'ko-KR': '존재하지 않거나 판매가 중단된 채굴기입니다',
+    'ms-MY': 'Pelombong ini tiada atau tidak lagi dijual',
+  },
 };
 
 /** "The field X is invalid", naming the field (API.md: a 400 names the field). */
@@ -230,8 +275,11 @@ export const FIELD_INVALID: Texts = {
   'ms-MY': 'Nilai tidak sah untuk {field}',
 };
 
-export function errorMessage(name: ErrorName, locale: Locale): string {
-  return ERROR_MESSAGES[name][locale];
+/** The message of a code in a locale, with `{name}` placeholders filled from `params`. */
+export function errorMessage(name: ErrorName, locale: Locale, params?: Record<string, string | number>): string {
+  const text = ERROR_MESSAGES[name][locale];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
 }
 
 export function fieldInvalidMessage(field: string, locale: Locale): string {

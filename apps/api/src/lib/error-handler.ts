@@ -35,7 +35,11 @@ export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
     if (error instanceof AppError) {
-      const msg = error.field ? fieldInvalidMessage(error.field, locale) : undefined;
+      const msg = error.field
+        ? fieldInvalidMessage(error.field, locale)
+        : error.params
+          ? errorMessage(error.name_, locale, error.params)
+          : undefined;
       return send(reply, request, error.name_, msg);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

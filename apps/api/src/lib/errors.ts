@@ -9,6 +9,8 @@ export class AppError extends Error {
   constructor(
     readonly name_: ErrorName,
     readonly field?: string,
+    /** Values for the message's placeholders, e.g. `{ min: 2 }`. */
+    readonly params?: Record<string, string | number>,
   ) {
     super(name_);
     this.code = ERROR_CODES[name_];
@@ -17,4 +19,9 @@ export class AppError extends Error {
 
 export const fail = (name: ErrorName, field?: string): never => {
   throw new AppError(name, field);
+};
+
+/** Fails with a message that carries values, e.g. `failWith('belowMinQuantity', { min: 2 })`. */
+export const failWith = (name: ErrorName, params: Record<string, string | number>): never => {
+  throw new AppError(name, undefined, params);
 };

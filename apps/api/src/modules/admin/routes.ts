@@ -4,12 +4,19 @@ import {
   ledgerCheckAnswerSchema,
   operatorLoginAnswerSchema,
   operatorLoginBodySchema,
+  runJobAnswerSchema,
+  runJobBodySchema,
 } from '@minecloud/contract/admin';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditLog } from '../../db/schema.ts';
+import { JOBS } from '../../jobs/index.ts';
+import { runJob } from '../../jobs/runner.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { ok } from '../../lib/envelope.ts';
+import { fail } from '../../lib/errors.ts';
 import { idempotencyKeyOf, oncePerKey } from '../../lib/idempotency.ts';
+import { getSetting } from '../config/settings.ts';
 import { adjustBalance } from './ledger-service.ts';
 import { createOperatorAuth, operatorOf } from './operators.ts';
 
@@ -65,5 +72,33 @@ export const adminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array; loginsPerMinu
       schema: { tags: ['admin'], security, response: { 200: envelopeSchema(ledgerCheckAnswerSchema) } },
     },
     async () => ok(await checkLedger(app.db)),
+  );
+
+  app.post(
+    '/jobs/run',
+    {
+      ...operatorOnly,
+      schema: {
+        tags: ['admin'],
+        security,
+        body: runJobBodySchema,
+        response: { 200: envelopeSchema(runJobAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const operator = operatorOf(request);
+      const job = JOBS[request.body.job];
+      const now = app.clock.now();
+      const period = request.body.period ?? job.periodAt(now, await getSetting(app.db, 'settlement.timeZone'));
+      if (!job.isPeriod(period)) return fail('badRequest', 'period');
+      const outcome = await runJob(app.db, job, period, { now, trigger: `operator:${operator.username}` });
+      await app.db.insert(auditLog).values({
+        actor: `operator:${operator.username}`,
+        action: 'jobs.run',
+        target: `${job.name}:${period}`,
+        after: outcome,
+      });
+      return ok({ period, ...outcome });
+    },
   );
 };

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { parseAmount } from '@minecloud/contract/amount';
+import { parseHashRate } from '@minecloud/contract/miner';
 import { count } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Db } from '../../db/client.ts';
-import { inviteCodes, users } from '../../db/schema.ts';
+import { inviteCodes, minerProducts, users } from '../../db/schema.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
 import { adjustBalance } from '../admin/ledger-service.ts';
 
@@ -74,5 +76,30 @@ export async function seedDemo(db: Db) {
       }
     }
   });
+  return true;
+}
+
+/** Demo miner products (hash rate in TH/s, price in USDT), seeded once when the shop is empty. */
+const DEMO_MINERS = [
+  { name: 'Antminer S19 XP', image: '/miners/s19.svg', hashRate: '100', price: '100', durationDays: 30, stock: 500 },
+  { name: 'Antminer S21', image: '/miners/s21.svg', hashRate: '200', price: '180', durationDays: 60, stock: 300 },
+  { name: 'Whatsminer M60', image: '/miners/m60.svg', hashRate: '500', price: '420', durationDays: 90, stock: 120 },
+  { name: 'Avalon A1466', image: '/miners/a1466.svg', hashRate: '20', price: '25', durationDays: 15, stock: 0 },
+];
+
+export async function seedDemoMiners(db: Db) {
+  const [row] = await db.select({ n: count() }).from(minerProducts);
+  if ((row?.n ?? 0) > 0) return false;
+  await db.insert(minerProducts).values(
+    DEMO_MINERS.map((m, sort) => ({
+      name: m.name,
+      image: m.image,
+      hashRate: parseHashRate(m.hashRate)!,
+      price: (parseAmount(m.price, 'USDT') as { units: bigint }).units,
+      durationDays: m.durationDays,
+      stock: m.stock,
+      sort,
+    })),
+  );
   return true;
 }

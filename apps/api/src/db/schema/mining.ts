@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** The miner catalogue. Hash rate in units of 10^-6 TH/s, price in USDT atomic units (6 decimals). */
+export const minerProducts = pgTable(
+  'miner_products',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    hashRate: bigint('hash_rate', { mode: 'bigint' }).notNull(),
+    price: bigint('price', { mode: 'bigint' }).notNull(),
+    durationDays: integer('duration_days').notNull(),
+    stock: integer('stock').notNull(),
+    minQuantity: integer('min_quantity').notNull().default(1),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('miner_products_stock_not_negative', sql`${t.stock} >= 0`),
+    check('miner_products_positive', sql`${t.hashRate} > 0 and ${t.price} > 0 and ${t.durationDays} > 0`),
+    check('miner_products_min_quantity', sql`${t.minQuantity} >= 1`),
+  ],
+);
+
+/** One purchase: N units of a product, what was paid, the hash rate given and burned. */
+export const minerOrders = pgTable(
+  'miner_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => minerProducts.id),
+    quantity: integer('quantity').notNull(),
+    unitPrice: bigint('unit_price', { mode: 'bigint' }).notNull(),
+    paid: bigint('paid', { mode: 'bigint' }).notNull(),
+    /** The member's hash rate from this order, after the burn (all units). */
+    hashRate: bigint('hash_rate', { mode: 'bigint' }).notNull(),
+    burned: bigint('burned', { mode: 'bigint' }).notNull(),
+    transferId: bigint('transfer_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('miner_orders_user_idx').on(t.userId, t.id)],
+);
+
+/** One miner per unit bought: mining from start_at until end_at, then terminated. */
+export const miners = pgTable(
+  'miners',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => minerOrders.id),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    hashRate: bigint('hash_rate', { mode: 'bigint' }).notNull(),
+    status: text('status').notNull().default('mining'),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('miners_status_known', sql`${t.status} in ('mining','terminated')`),
+    check('miners_ends_after_start', sql`${t.endAt} > ${t.startAt}`),
+    index('miners_user_status_idx').on(t.userId, t.status, t.id),
+    index('miners_mining_end_idx').on(t.endAt).where(sql`${t.status} = 'mining'`),
+  ],
+);
+
+/**
+ * Every change of a member's hash rate (spec: hash rate records). Own = purchase (in), burn (out),
+ * expiry (out); bonus = level bonus. Quantities in 10^-6 TH/s.
+ */
+export const powerRecords = pgTable(
+  'power_records',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    source: text('source').notNull(),
+    kind: text('kind').notNull(),
+    quantity: bigint('quantity', { mode: 'bigint' }).notNull(),
+    direction: text('direction').notNull(),
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }),
+    minerId: bigint('miner_id', { mode: 'number' }),
+  },
+  (t) => [
+    check('power_records_source_known', sql`${t.source} in ('own','bonus')`),
+    check('power_records_kind_known', sql`${t.kind} in ('purchase','burn','level_bonus','expiry')`),
+    check('power_records_direction_known', sql`${t.direction} in ('in','out')`),
+    check('power_records_quantity_positive', sql`${t.quantity} > 0`),
+    index('power_records_user_idx').on(t.userId, t.source, t.id),
+    index('power_records_burn_idx').on(t.releaseAt).where(sql`${t.kind} = 'burn'`),
+  ],
+);
+
+/** A member's new performance in U (miner purchases now; the team module sums these). */
+export const performanceEvents = pgTable(
+  'performance_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    amountUsdt: bigint('amount_usdt', { mode: 'bigint' }).notNull(),
+    /** The settlement day (in the settlement time zone) the performance counts for. */
+    day: date('day').notNull(),
+    source: text('source').notNull(),
+    reference: text('reference').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('performance_events_day_idx').on(t.day), index('performance_events_user_idx').on(t.userId, t.day)],
+);
+
+/** A settled mining day: the rate used, so every output can be recomputed and checked. */
+export const settlementDays = pgTable('settlement_days', {
+  day: date('day').primaryKey(),
+  btcPerThPerDay: text('btc_per_th_per_day').notNull(),
+  dayStart: timestamp('day_start', { withTimezone: true }).notNull(),
+  dayEnd: timestamp('day_end', { withTimezone: true }).notNull(),
+  members: integer('members').notNull(),
+  totalBtc: bigint('total_btc', { mode: 'bigint' }).notNull(),
+  terminated: integer('terminated').notNull(),
+  settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
+});
+
+/** One member's output for one settled day: credited once, however often settlement runs. */
+export const miningOutputs = pgTable(
+  'mining_outputs',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    day: date('day').notNull(),
+    ownHash: bigint('own_hash', { mode: 'bigint' }).notNull(),
+    bonusHash: bigint('bonus_hash', { mode: 'bigint' }).notNull(),
+    btc: bigint('btc', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** A job's run for one period: the unique key that makes a period run once. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    result: text('result'),
+    trigger: text('trigger').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
+);

@@ -1,0 +1,6 @@
+import type { JobDefinition } from './runner.ts';
+import { settlementJob } from './settlement.ts';
+
+/** Every scheduled job by name (contract JOB_NAMES). */
+export const JOBS = { settlement: settlementJob } satisfies Record<string, JobDefinition>;
+export type JobName = keyof typeof JOBS;

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.ts';
+import type { TxDb } from '../lib/idempotency.ts';
+
+export type JobContext = { tx: TxDb; db: Db; period: string; now: Date };
+
+export type JobDefinition = {
+  name: string;
+  /** croner pattern, evaluated in the settlement time zone. */
+  schedule: string;
+  /** The period a run at `now` works on (e.g. yesterday for the daily settlement). */
+  periodAt(now: Date, timeZone: string): string;
+  isPeriod(period: string): boolean;
+  /** Does the period's work inside the run's transaction; returns a summary kept with the run. */
+  run(context: JobContext): Promise<Record<string, unknown>>;
+};
+
+export type RunOutcome = { ran: true; result: Record<string, unknown> } | { ran: false; reason: 'done' | 'busy' };
+
+/** A stable 63-bit key per job name for PostgreSQL's advisory locks. */
+function lockKey(name: string): bigint {
+  return BigInt.asIntN(64, BigInt(`0x${createHash('sha256').update(`job:${name}`).digest('hex').slice(0, 16)}`));
+}
+
+/**
+ * Runs one period of a job at most once, however many processes or operators start it:
+ * - one runner at a time per job: `pg_try_advisory_xact_lock`, held until the run's transaction ends
+ *   (a second runner does not wait: it answers `busy`);
+ * - the (job, period) row is inserted in the same transaction as the work, so a finished period
+ *   answers `done`, and a crash mid-run leaves neither work nor row behind: the next start redoes it.
+ */
+export async function runJob(
+  db: Db,
+  job: JobDefinition,
+  period: string,
+  options: { now: Date; trigger: string },
+): Promise<RunOutcome> {
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ ok: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${lockKey(job.name).toString()}::bigint) as ok`,
+    );
+    if (!lock?.ok) return { ran: false, reason: 'busy' } as const;
+    const claimed = await queryRows<{ job: string }>(
+      tx,
+      sql`insert into job_runs (job, period, started_at, trigger)
+          values (${job.name}, ${period}, ${options.now.toISOString()}, ${options.trigger})
+          on conflict do nothing returning job`,
+    );
+    if (claimed.length === 0) return { ran: false, reason: 'done' } as const;
+    const result = await job.run({ tx, db, period, now: options.now });
+    await tx.execute(
+      sql`update job_runs set finished_at = ${options.now.toISOString()}, result = ${JSON.stringify(result)}
+          where job = ${job.name} and period = ${period}`,
+    );
+    return { ran: true, result } as const;
+  });
+}

@@ -1,0 +1,37 @@
+import { Cron } from 'croner';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import { getSetting } from '../modules/config/settings.ts';
+import { JOBS } from './index.ts';
+import { type JobDefinition, runJob } from './runner.ts';
+
+/**
+ * Runs every job on its schedule in the settlement time zone, in every process that has jobs on
+ * (MODE all or worker): the runner's advisory lock and (job, period) key make one of them do the
+ * work and the others answer `busy` or `done`. At start, each job's latest period is run too, so a
+ * period missed while no process was up is caught up.
+ */
+export async function startScheduler(db: Db, clock: Clock, log: FastifyBaseLogger) {
+  const timeZone = await getSetting(db, 'settlement.timeZone');
+  const fire = async (job: JobDefinition, trigger: string) => {
+    const now = clock.now();
+    const period = job.periodAt(now, timeZone);
+    try {
+      const outcome = await runJob(db, job, period, { now, trigger });
+      if (outcome.ran) log.info({ job: job.name, period, result: outcome.result }, 'job ran');
+      else log.debug({ job: job.name, period, reason: outcome.reason }, 'job skipped');
+    } catch (error) {
+      log.error({ err: error, job: job.name, period }, 'job failed');
+    }
+  };
+  const crons = Object.values(JOBS).map(
+    (job) => new Cron(job.schedule, { timezone: timeZone, protect: true }, () => fire(job, 'schedule')),
+  );
+  for (const job of Object.values(JOBS)) await fire(job, 'startup');
+  return {
+    stop() {
+      for (const cron of crons) cron.stop();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { formatAmount } from '@minecloud/contract/amount';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client.ts';
+import { systemAccountIdOf } from '../ledger/transfer.ts';
+import { fail } from '../lib/errors.ts';
+import { getSetting } from '../modules/config/settings.ts';
+import { levelBonusPct } from '../modules/mining/levels.ts';
+import { addDays, dayOf, isDay, startOfDay } from './calendar.ts';
+import type { JobContext, JobDefinition } from './runner.ts';
+
+/**
+ * Settles one mining day (ECONOMY.md, "Miners and hash rate"), set-based, in the runner's
+ * transaction:
+ * 1. miners whose contract ended by the end of the day become terminated, each with an expiry record;
+ * 2. every member's effective hash rate (miners mining for the whole day, plus the level bonus)
+ *    × `mining.btcPerThPerDay` is credited to their BTC earnings from `mining_output`, rounded down
+ *    to the satoshi, once per (member, day) (mining_outputs' key and the transfer's key).
+ */
+async function settleDay({ tx, db, period, now }: JobContext) {
+  const timeZone = await getSetting(tx, 'settlement.timeZone');
+  const rate = await getSetting(tx, 'mining.btcPerThPerDay');
+  const dayStart = startOfDay(period, timeZone);
+  const dayEnd = startOfDay(addDays(period, 1), timeZone);
+  if (dayEnd.getTime() > now.getTime()) return fail('badRequest', 'period');
+  const ds = dayStart.toISOString();
+  const de = dayEnd.toISOString();
+
+  const [ended] = await queryRows<{ n: number }>(
+    tx,
+    sql`with ended as (
+          update miners set status = 'terminated'
+          where status = 'mining' and end_at <= ${de}::timestamptz
+          returning id, user_id, hash_rate, end_at)
+        , recorded as (
+          insert into power_records (user_id, source, kind, quantity, direction, release_at, miner_id)
+          select user_id, 'own', 'expiry', hash_rate, 'out', end_at, id from ended
+          returning 1)
+        select count(*)::int as n from recorded`,
+  );
+
+  const source = systemAccountIdOf(db, 'mining_output', 'BTC');
+  // Hash units are 10^-6 TH/s and BTC units 10^-8: satoshis = units × rate × 100, exact in numeric.
+  const [paid] = await queryRows<{ members: number; total: string }>(
+    tx,
+    sql`with eligible as (
+          select user_id, sum(hash_rate) as own from miners
+          where start_at <= ${ds}::timestamptz and end_at >= ${de}::timestamptz
+          group by user_id)
+        , scored as (
+          select e.user_id, e.own, (e.own * ${levelBonusPct}) / 100 as bonus
+          from eligible e join users u on u.id = e.user_id)
+        , priced as (
+          select user_id, own, bonus,
+            floor((own + bonus)::numeric * ${rate}::numeric * 100)::bigint as btc
+          from scored)
+        , recorded as (
+          insert into mining_outputs (user_id, day, own_hash, bonus_hash, btc)
+          select user_id, ${period}::date, own, bonus, btc from priced where btc > 0
+          on conflict do nothing
+          returning user_id, btc)
+        , credited as (
+          insert into accounts (user_id, asset, kind, balance)
+          select user_id, 'BTC', 'earnings', btc from recorded
+          on conflict on constraint accounts_owner_asset_kind
+          do update set balance = accounts.balance + excluded.balance
+          returning id, user_id)
+        , moved as (
+          insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
+          select 'BTC', ${source}::bigint, c.id, r.btc, 'mining_output', ${`settlement:${period}`},
+            ${`settlement:${period}:`} || r.user_id
+          from recorded r join credited c on c.user_id = r.user_id
+          returning amount)
+        select count(*)::int as members, coalesce(sum(amount), 0)::text as total from moved`,
+  );
+  const members = paid?.members ?? 0;
+  const total = BigInt(paid?.total ?? 0);
+  await tx.execute(
+    sql`insert into settlement_days (day, btc_per_th_per_day, day_start, day_end, members, total_btc, terminated, settled_at)
+        values (${period}::date, ${rate}, ${ds}::timestamptz, ${de}::timestamptz, ${members}, ${total.toString()}::bigint,
+          ${ended?.n ?? 0}, ${now.toISOString()}::timestamptz)`,
+  );
+  return { day: period, members, totalBtc: formatAmount(total, 'BTC'), terminated: ended?.n ?? 0 };
+}
+
+export const settlementJob: JobDefinition = {
+  name: 'settlement',
+  // 00:00:05 in the settlement time zone: the day just ended.
+  schedule: '5 0 0 * * *',
+  periodAt: (now, timeZone) => addDays(dayOf(now, timeZone), -1),
+  isPeriod: isDay,
+  run: settleDay,
+};

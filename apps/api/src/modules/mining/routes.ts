@@ -1,0 +1,120 @@
+import { API } from '@minecloud/contract/api-paths';
+import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
+import {
+  blackHoleAnswerSchema,
+  buyAnswerSchema,
+  buyBodySchema,
+  dailyOutputAnswerSchema,
+  dailyOutputQuerySchema,
+  minerBannersAnswerSchema,
+  minerProductPageSchema,
+  myMinerPageSchema,
+  myMinersBodySchema,
+  poolPowerAnswerSchema,
+  powerBodySchema,
+  powerPageSchema,
+} from '@minecloud/contract/miner';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
+import { moneyPost } from '../../lib/money-route.ts';
+import { memberOf } from '../auth/guard.ts';
+import { blackHole, buyMiners, dailyOutput, myMiners, poolPower, powerRecords, productList } from './service.ts';
+
+/** Banners above the miner shop in demo mode; operators manage real ones once content lands. */
+const DEMO_BANNERS = [
+  { id: 'mining', image: '/banners/mining.svg', title: 'Cloud mining', link: '/pages/my_child/power/power' },
+  { id: 'team', image: '/banners/team.svg', title: 'Build your team', link: '/pages/tabbar/three/three' },
+];
+
+export const miningRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number; demo: boolean }> = async (
+  app,
+  options,
+) => {
+  const member = { preHandler: app.requireMember };
+  const security = [{ bearer: [] }];
+  const tags = ['mining'];
+
+  app.post(
+    `/${API.minerProducts}`,
+    { schema: { tags, body: pageQuerySchema.optional(), response: { 200: envelopeSchema(minerProductPageSchema) } } },
+    async (request) => ok(await productList(app.db, pageQuerySchema.parse(request.body ?? {}))),
+  );
+
+  app.post(
+    `/${API.minerBanners}`,
+    { schema: { tags, response: { 200: envelopeSchema(minerBannersAnswerSchema) } } },
+    async () => ok({ list: options.demo ? DEMO_BANNERS : [] }),
+  );
+
+  moneyPost(
+    app,
+    {
+      path: API.minerBuy,
+      tag: 'mining',
+      body: buyBodySchema,
+      answer: buyAnswerSchema,
+      perMinute: options.moneyCallsPerMinute,
+    },
+    (tx, userId, body, legKey) => buyMiners(tx, app.db, userId, body, legKey, app.clock.now()),
+  );
+
+  app.post(
+    `/${API.myMiners}`,
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        body: myMinersBodySchema.optional(),
+        response: { 200: envelopeSchema(myMinerPageSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await myMiners(app.db, memberOf(request).userId, myMinersBodySchema.parse(request.body ?? {}), app.clock.now()),
+      ),
+  );
+
+  app.post(
+    `/${API.powerRecords}`,
+    {
+      ...member,
+      schema: { tags, security, body: powerBodySchema.optional(), response: { 200: envelopeSchema(powerPageSchema) } },
+    },
+    async (request) =>
+      ok(
+        await powerRecords(
+          app.db,
+          memberOf(request).userId,
+          powerBodySchema.parse(request.body ?? {}),
+          app.clock.now(),
+        ),
+      ),
+  );
+
+  app.get(
+    `/${API.poolPower}`,
+    { schema: { tags, response: { 200: envelopeSchema(poolPowerAnswerSchema) } } },
+    async () => ok(await poolPower(app.db, app.clock.now())),
+  );
+
+  app.post(
+    `/${API.blackHole}`,
+    { schema: { tags, response: { 200: envelopeSchema(blackHoleAnswerSchema) } } },
+    async () => ok(await blackHole(app.db, app.clock.now())),
+  );
+
+  app.get(
+    `/${API.dailyOutput}`,
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        querystring: dailyOutputQuerySchema,
+        response: { 200: envelopeSchema(dailyOutputAnswerSchema) },
+      },
+    },
+    async (request) => ok(await dailyOutput(app.db, memberOf(request).userId, request.query.days, app.clock.now())),
+  );
+};

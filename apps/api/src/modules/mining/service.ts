@@ -1,0 +1,322 @@
+import { formatAmount } from '@minecloud/contract/amount';
+import { formatHashRate, type MinerStatus, type MyMiner, type PowerRecord } from '@minecloud/contract/miner';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
+import { systemAccount, userAccount } from '../../ledger/accounts.ts';
+import { transfer } from '../../ledger/transfer.ts';
+import { fail, failWith } from '../../lib/errors.ts';
+import type { TxDb } from '../../lib/idempotency.ts';
+import { applyRate } from '../../lib/rates.ts';
+import type { AuthorizedUserId } from '../auth/tokens.ts';
+import { getSetting } from '../config/settings.ts';
+import { levelBonusPct } from './levels.ts';
+
+type Reader = Pick<Db, 'execute'>;
+type Page = { pageNo: number; pageSize: number };
+
+/** The member's hash rate per unit of a product, and the part burned, at a burn rate. */
+export function splitHashRate(productHash: bigint, burnRate: string) {
+  const burned = applyRate(productHash, burnRate);
+  return { kept: productHash - burned, burned };
+}
+
+/** Satoshis a hash rate (10^-6 TH/s units) earns in one full day at `btcPerThPerDay`. */
+export function dailySatoshis(hashUnits: bigint, btcPerThPerDay: string): bigint {
+  return applyRate(hashUnits * 100n, btcPerThPerDay);
+}
+
+export async function productList(db: Reader, page: Page) {
+  const burnRate = await getSetting(db as Db, 'mining.burnRate');
+  const rate = await getSetting(db as Db, 'mining.btcPerThPerDay');
+  const [rows, count] = await Promise.all([
+    queryRows<{
+      id: string;
+      name: string;
+      image: string;
+      hash_rate: string;
+      price: string;
+      duration_days: number;
+      stock: number;
+      min_quantity: number;
+    }>(
+      db,
+      sql`select id, name, image, hash_rate::text, price::text, duration_days, stock, min_quantity
+          from miner_products where active order by sort, id
+          limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from miner_products where active`),
+  ]);
+  return {
+    list: rows.map((r) => {
+      const { kept } = splitHashRate(BigInt(r.hash_rate), burnRate);
+      return {
+        id: String(r.id),
+        name: r.name,
+        image: r.image,
+        hashRate: formatHashRate(BigInt(r.hash_rate)),
+        price: formatAmount(BigInt(r.price), 'USDT'),
+        durationDays: r.duration_days,
+        stock: r.stock,
+        minQuantity: r.min_quantity,
+        dailyOutputBtc: formatAmount(dailySatoshis(kept, rate), 'BTC'),
+      };
+    }),
+    total: count[0]?.n ?? 0,
+  };
+}
+
+/**
+ * Buys `quantity` units of a product, in the caller's transaction: stock first (never below zero:
+ * the conditional update), then the USDT payment to the treasury, then the order, one miner per unit
+ * (the product's hash rate less the burn), the hash-rate records (purchase in, burn out) and one
+ * performance event. Any refusal throws, and the transaction leaves nothing behind.
+ */
+export async function buyMiners(
+  tx: TxDb,
+  db: Db,
+  userId: AuthorizedUserId,
+  input: { productId?: string | undefined; quantity?: number | undefined },
+  legKey: (leg: string) => string,
+  now: Date,
+) {
+  if (!input.productId) return fail('selectMiner');
+  if (!input.quantity) return fail('enterQuantity');
+  const quantity = input.quantity;
+  const [product] = await queryRows<{
+    id: string;
+    hash_rate: string;
+    price: string;
+    duration_days: number;
+    min_quantity: number;
+  }>(
+    tx,
+    sql`select id, hash_rate::text, price::text, duration_days, min_quantity
+        from miner_products where id = ${input.productId} and active`,
+  );
+  if (!product) return fail('productNotFound');
+  if (quantity < product.min_quantity) return failWith('belowMinQuantity', { min: product.min_quantity });
+  const taken = await queryRows<{ id: string }>(
+    tx,
+    sql`update miner_products set stock = stock - ${quantity}
+        where id = ${product.id} and stock >= ${quantity} returning id`,
+  );
+  if (taken.length === 0) return fail('soldOut');
+
+  const unitPrice = BigInt(product.price);
+  const paid = unitPrice * BigInt(quantity);
+  const transferId = await transfer(tx, db, {
+    asset: 'USDT',
+    from: userAccount(userId),
+    to: systemAccount('treasury'),
+    amount: paid,
+    kind: 'miner_purchase',
+    reference: `miner:${product.id}:${quantity}`,
+    idempotencyKey: legKey('pay'),
+  });
+
+  const burnRate = await getSetting(tx, 'mining.burnRate');
+  const timeZone = await getSetting(tx, 'settlement.timeZone');
+  const unitHash = BigInt(product.hash_rate);
+  const { kept, burned } = splitHashRate(unitHash, burnRate);
+  const today = dayOf(now, timeZone);
+  // The contract counts whole settlement days from the day after purchase: N days earn N outputs.
+  const endAt = startOfDay(addDays(today, 1 + product.duration_days), timeZone);
+  const at = now.toISOString();
+
+  const [order] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into miner_orders (user_id, product_id, quantity, unit_price, paid, hash_rate, burned, transfer_id, created_at)
+        values (${userId}, ${product.id}, ${quantity}, ${unitPrice.toString()}::bigint, ${paid.toString()}::bigint,
+          ${(kept * BigInt(quantity)).toString()}::bigint, ${(burned * BigInt(quantity)).toString()}::bigint,
+          ${transferId}, ${at}::timestamptz)
+        returning id`,
+  );
+  const orderId = order!.id;
+  await tx.execute(
+    sql`insert into miners (user_id, order_id, product_id, hash_rate, status, start_at, end_at)
+        select ${userId}, ${orderId}, ${product.id}, ${kept.toString()}::bigint, 'mining', ${at}::timestamptz,
+          ${endAt.toISOString()}::timestamptz
+        from generate_series(1, ${quantity})`,
+  );
+  const record = (kind: 'purchase' | 'burn', quantity: bigint, direction: 'in' | 'out') =>
+    sql`(${userId}, 'own', ${kind}, ${quantity.toString()}::bigint, ${direction}, ${at}::timestamptz, ${orderId})`;
+  const records = [record('purchase', unitHash * BigInt(quantity), 'in')];
+  if (burned > 0n) records.push(record('burn', burned * BigInt(quantity), 'out'));
+  await tx.execute(
+    sql`insert into power_records (user_id, source, kind, quantity, direction, release_at, order_id)
+        values ${sql.join(records, sql`, `)}`,
+  );
+  await tx.execute(
+    sql`insert into performance_events (user_id, amount_usdt, day, source, reference, created_at)
+        values (${userId}, ${paid.toString()}::bigint, ${today}::date, 'miner_purchase', ${`miner_order:${orderId}`},
+          ${at}::timestamptz)`,
+  );
+  return {
+    orderId: String(orderId),
+    hashRate: formatHashRate(kept * BigInt(quantity)),
+    burnedHashRate: formatHashRate(burned * BigInt(quantity)),
+    paid: formatAmount(paid, 'USDT'),
+  };
+}
+
+/** A miner's status as a member sees it: terminated once its end has passed, even before settlement. */
+const statusSql = (now: string) =>
+  sql`case when m.status = 'terminated' or m.end_at <= ${now}::timestamptz then 'terminated' else 'mining' end`;
+
+export async function myMiners(
+  db: Reader,
+  userId: AuthorizedUserId,
+  page: Page & { status?: MinerStatus | undefined },
+  now: Date,
+): Promise<{ list: MyMiner[]; total: number }> {
+  const at = now.toISOString();
+  const filter =
+    page.status === 'mining'
+      ? sql`and m.status = 'mining' and m.end_at > ${at}::timestamptz`
+      : page.status === 'terminated'
+        ? sql`and (m.status = 'terminated' or m.end_at <= ${at}::timestamptz)`
+        : sql``;
+  const [rows, count] = await Promise.all([
+    queryRows<{
+      id: string;
+      name: string;
+      image: string;
+      hash_rate: string;
+      status: MinerStatus;
+      start_at: string | Date;
+      end_at: string | Date;
+      output: string;
+    }>(
+      db,
+      sql`select m.id, p.name, p.image, m.hash_rate::text, ${statusSql(at)} as status, m.start_at, m.end_at,
+            coalesce((select sum(floor(m.hash_rate::numeric * d.btc_per_th_per_day::numeric * 100))
+              from settlement_days d where d.day_start >= m.start_at and d.day_end <= m.end_at), 0)::text as output
+          from miners m join miner_products p on p.id = m.product_id
+          where m.user_id = ${userId} ${filter}
+          order by m.id desc
+          limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from miners m where m.user_id = ${userId} ${filter}`),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      id: String(r.id),
+      productName: r.name,
+      image: r.image,
+      hashRate: formatHashRate(BigInt(r.hash_rate)),
+      status: r.status,
+      startAt: new Date(r.start_at).toISOString(),
+      endAt: new Date(r.end_at).toISOString(),
+      outputBtc: formatAmount(BigInt(r.output), 'BTC'),
+    })),
+    total: count[0]?.n ?? 0,
+  };
+}
+
+/** A member's live own hash rate (miners mining now) and level bonus on it. */
+export async function hashRateOf(db: Reader, userId: number, now: Date) {
+  const [row] = await queryRows<{ own: string; bonus: string }>(
+    db,
+    sql`select coalesce(sum(m.hash_rate), 0)::text as own,
+          (coalesce(sum(m.hash_rate), 0) * (select ${levelBonusPct} from users u where u.id = ${userId}) / 100)::bigint::text as bonus
+        from miners m
+        where m.user_id = ${userId} and m.status = 'mining' and m.end_at > ${now.toISOString()}::timestamptz`,
+  );
+  return { own: BigInt(row?.own ?? 0), bonus: BigInt(row?.bonus ?? 0) };
+}
+
+export async function powerRecords(
+  db: Reader,
+  userId: AuthorizedUserId,
+  page: Page & { source?: 'own' | 'bonus' | undefined },
+  now: Date,
+) {
+  const filter = page.source ? sql`and source = ${page.source}` : sql``;
+  const [rows, count, rate] = await Promise.all([
+    queryRows<{
+      id: string;
+      source: PowerRecord['source'];
+      kind: PowerRecord['kind'];
+      quantity: string;
+      direction: PowerRecord['direction'];
+      release_at: string | Date;
+    }>(
+      db,
+      sql`select id, source, kind, quantity::text, direction, release_at from power_records
+          where user_id = ${userId} ${filter}
+          order by id desc limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from power_records where user_id = ${userId} ${filter}`),
+    hashRateOf(db, userId, now),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      id: String(r.id),
+      source: r.source,
+      kind: r.kind,
+      quantity: formatHashRate(BigInt(r.quantity)),
+      direction: r.direction,
+      releaseAt: new Date(r.release_at).toISOString(),
+    })),
+    total: count[0]?.n ?? 0,
+    own: formatHashRate(rate.own),
+    bonus: formatHashRate(rate.bonus),
+  };
+}
+
+/** Network totals: live hash rate and miners, and everything ever burned. */
+export async function poolPower(db: Reader, now: Date) {
+  const [row] = await queryRows<{ total: string; miners: number; burned: string }>(
+    db,
+    sql`select
+          (select coalesce(sum(hash_rate), 0) from miners where status = 'mining' and end_at > ${now.toISOString()}::timestamptz)::text as total,
+          (select count(*)::int from miners where status = 'mining' and end_at > ${now.toISOString()}::timestamptz) as miners,
+          (select coalesce(sum(quantity), 0) from power_records where kind = 'burn')::text as burned`,
+  );
+  return {
+    totalHashRate: formatHashRate(BigInt(row?.total ?? 0)),
+    burnedHashRate: formatHashRate(BigInt(row?.burned ?? 0)),
+    miners: row?.miners ?? 0,
+  };
+}
+
+/** The black hole: all hash rate ever burned, and what was burned since today's start. */
+export async function blackHole(db: Reader, now: Date) {
+  const timeZone = await getSetting(db as Db, 'settlement.timeZone');
+  const todayStart = startOfDay(dayOf(now, timeZone), timeZone).toISOString();
+  const [row] = await queryRows<{ total: string; today: string }>(
+    db,
+    sql`select coalesce(sum(quantity), 0)::text as total,
+          coalesce(sum(quantity) filter (where release_at >= ${todayStart}::timestamptz), 0)::text as today
+        from power_records where kind = 'burn'`,
+  );
+  return {
+    burnedHashRate: formatHashRate(BigInt(row?.total ?? 0)),
+    burnedToday: formatHashRate(BigInt(row?.today ?? 0)),
+  };
+}
+
+/** The member's output per day for the last `days` settled days, a zero for a day without output. */
+export async function dailyOutput(db: Reader, userId: AuthorizedUserId, days: number, now: Date) {
+  const timeZone = await getSetting(db as Db, 'settlement.timeZone');
+  const last = addDays(dayOf(now, timeZone), -1);
+  const first = addDays(last, -(days - 1));
+  const rows = await queryRows<{ day: string; btc: string; hash: string }>(
+    db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, btc::text, (own_hash + bonus_hash)::text as hash
+        from mining_outputs where user_id = ${userId} and day between ${first}::date and ${last}::date`,
+  );
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return {
+    list: Array.from({ length: days }, (_, i) => {
+      const day = addDays(first, i);
+      const row = byDay.get(day);
+      return {
+        day,
+        btc: formatAmount(BigInt(row?.btc ?? 0), 'BTC'),
+        hashRate: formatHashRate(BigInt(row?.hash ?? 0)),
+      };
+    }),
+  };
+}
