@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { newProduct } from '../../../test/mining.ts';
 import { fund, get, type Member, newMember, post, quickMembers, unitsOf } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
