@@ -22,6 +22,8 @@ async function settleDay({ tx, db, period, now }: JobContext) {
   const dayStart = startOfDay(period, timeZone);
   const dayEnd = startOfDay(addDays(period, 1), timeZone);
   if (dayEnd.getTime() > now.getTime()) return fail('badRequest', 'period');
+  // One pass aggregates every miner: give it memory to hash in, not sort on disk (this transaction only).
+  await tx.execute(sql`set local work_mem = '128MB'`);
   const ds = dayStart.toISOString();
   const de = dayEnd.toISOString();
 

@@ -1,0 +1,95 @@
+// Daily settlement: one set-based pass over 10,000, 100,000 and 1,000,000 miners on PostgreSQL
+// (10 miners per member, 1 in 30 ending that day). Prints seconds and miners/s for each size; the
+// cost must grow linearly, and 1,000,000 miners must settle in under 60 s.
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../apps/api/src/db/client.ts';
+import { addDays, startOfDay } from '../apps/api/src/jobs/calendar.ts';
+import { runJob } from '../apps/api/src/jobs/runner.ts';
+import { settlementJob } from '../apps/api/src/jobs/settlement.ts';
+import { checkLedger } from '../apps/api/src/ledger/check.ts';
+import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
+import { dropDatabase, freshDatabase, quick } from './lib.ts';
+
+const SIZES = quick ? [1_000, 10_000] : [10_000, 100_000, 1_000_000];
+const PER_MEMBER = 10;
+const LIMIT_SECONDS = 60;
+const DAY = '2026-11-20';
+const TZ = 'Asia/Shanghai';
+const name = 'minecloud_bench_settlement';
+
+async function settleOnce(miners: number) {
+  const url = await freshDatabase(name);
+  const database = await openDatabase({ kind: 'pg', url, poolMax: 2 });
+  try {
+    await database.migrate();
+    await ensureSystemAccounts(database.db);
+    const db = database.db;
+    const members = Math.ceil(miners / PER_MEMBER);
+    const dayStart = startOfDay(DAY, TZ);
+    const dayEnd = startOfDay(addDays(DAY, 1), TZ);
+    // Seeded set-based: members, one product, one order per member, then the miners.
+    await db.execute(
+      sql`insert into users (address) select '0x' || lpad(to_hex(g), 40, '0') from generate_series(1, ${members}) g`,
+    );
+    await db.execute(
+      sql`insert into miner_products (name, image, hash_rate, price, duration_days, stock)
+          values ('Bench miner', '/miners/s19.svg', 100000000, 100000000, 30, 0)`,
+    );
+    await db.execute(
+      sql`insert into miner_orders (user_id, product_id, quantity, unit_price, paid, hash_rate, burned, transfer_id, created_at)
+          select u.id, p.id, ${PER_MEMBER}, 100000000, 100000000 * ${PER_MEMBER}, 95000000 * ${PER_MEMBER},
+            5000000 * ${PER_MEMBER}, 0, ${dayStart.toISOString()}::timestamptz - interval '10 days'
+          from users u cross join (select id from miner_products limit 1) p`,
+    );
+    await db.execute(
+      sql`insert into miners (user_id, order_id, product_id, hash_rate, status, start_at, end_at)
+          select o.user_id, o.id, o.product_id, 95000000, 'mining', o.created_at,
+            case when (o.id + g) % 30 = 0 then ${dayEnd.toISOString()}::timestamptz
+                 else ${dayEnd.toISOString()}::timestamptz + interval '10 days' end
+          from miner_orders o cross join generate_series(1, ${PER_MEMBER}) g
+          limit ${miners}`,
+    );
+    await db.execute(sql`analyze`);
+    // Start each size from clean buffers, so the seeding's writes are not charged to the settlement.
+    await db.execute(sql`checkpoint`);
+    const started = process.hrtime.bigint();
+    const outcome = await runJob(db, settlementJob, DAY, {
+      now: new Date(dayEnd.getTime() + 5_000),
+      trigger: 'bench',
+    });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    if (!outcome.ran) throw new Error('settlement did not run');
+    const [paid] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from mining_outputs`);
+    if (paid?.n !== members) throw new Error(`expected ${members} member outputs, got ${paid?.n}`);
+    const ledger = await checkLedger(db);
+    if (!ledger.ok) throw new Error('ledger not balanced after settlement');
+    return seconds;
+  } finally {
+    await database.close();
+    await dropDatabase(name);
+  }
+}
+
+console.log(`\nsettlement (one set-based pass on PostgreSQL, ${PER_MEMBER} miners per member)`);
+const results: { miners: number; seconds: number }[] = [];
+for (const miners of SIZES) {
+  const seconds = await settleOnce(miners);
+  results.push({ miners, seconds });
+  console.log(
+    `  ${miners.toLocaleString('en').padStart(9)} miners: ${seconds.toFixed(2).padStart(6)} s, ${Math.round(miners / seconds).toLocaleString('en')} miners/s`,
+  );
+}
+for (let i = 1; i < results.length; i++) {
+  const a = results[i - 1]!;
+  const b = results[i]!;
+  console.log(
+    `  ${a.miners.toLocaleString('en')} → ${b.miners.toLocaleString('en')}: ${(b.miners / a.miners).toFixed(0)}× the miners took ${(b.seconds / a.seconds).toFixed(1)}× the time`,
+  );
+}
+const largest = results.at(-1)!;
+if (!quick) {
+  console.log(`  1,000,000 miners in ${largest.seconds.toFixed(1)} s (budget < ${LIMIT_SECONDS} s)`);
+  if (largest.seconds >= LIMIT_SECONDS) process.exitCode = 1;
+} else {
+  console.log('  [quick run: not a measurement]');
+}
