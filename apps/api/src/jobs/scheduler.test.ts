@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { queryRows } from '../db/client.ts';
+import { fixedClock } from '../lib/clock.ts';
+import { startScheduler } from './scheduler.ts';
+
+let app: TestApp;
+// 2026-11-22 00:30 in Shanghai: the 21st has ended, the 22nd has not.
+const clock = fixedClock('2026-11-21T16:30:00Z');
+beforeAll(async () => {
+  app = await buildTestApp({}, undefined, { clock });
+});
+afterAll(() => app.close());
+
+it('catches up the latest period at start, in the settlement time zone, and only once across starts', async () => {
+  const first = await startScheduler(app.db, clock, app.log);
+  first.stop();
+  const second = await startScheduler(app.db, clock, app.log);
+  second.stop();
+  const runs = await queryRows<{ period: string; trigger: string }>(
+    app.db,
+    sql`select period, trigger from job_runs where job = 'settlement'`,
+  );
+  expect(runs).toEqual([{ period: '2026-11-21', trigger: 'startup' }]);
+});
