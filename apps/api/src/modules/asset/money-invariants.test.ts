@@ -3,6 +3,7 @@ import { type Asset, formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { failingInsert } from '../../../test/faults.ts';
 import { fund, type Member, newMember, post, unitsOf } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
 import { checkLedger } from '../../ledger/check.ts';
@@ -81,21 +82,7 @@ describe('idempotency', () => {
 });
 
 describe('all or nothing', () => {
-  /** A trigger that makes one leg fail inside the database, as a crash or constraint would. */
-  async function failing<T>(table: string, when: string, run: () => Promise<T>): Promise<T> {
-    await app.db.execute(
-      sql.raw(`create or replace function fail_leg() returns trigger language plpgsql as $$ begin
-        if ${when} then raise exception 'injected failure'; end if; return new; end $$`),
-    );
-    await app.db.execute(
-      sql.raw(`create trigger fail_leg before insert on ${table} for each row execute function fail_leg()`),
-    );
-    try {
-      return await run();
-    } finally {
-      await app.db.execute(sql.raw(`drop trigger fail_leg on ${table}`));
-    }
-  }
+  const failing = <T>(table: string, when: string, run: () => Promise<T>) => failingInsert(app, table, when, run);
 
   it.each([
     ['the USDT payment', 'transfers', "new.kind = 'topup' and new.asset = 'USDT'"],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { failingInsert } from '../../../test/faults.ts';
 import { newProduct } from '../../../test/mining.ts';
 import { fund, get, type Member, newMember, post, quickMembers, unitsOf } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
@@ -162,20 +163,7 @@ describe('purchase', () => {
 });
 
 describe('all or nothing', () => {
-  async function failing<T>(table: string, run: () => Promise<T>): Promise<T> {
-    await app.db.execute(
-      sql.raw(`create or replace function fail_leg() returns trigger language plpgsql as $$ begin
-        raise exception 'injected failure'; end $$`),
-    );
-    await app.db.execute(
-      sql.raw(`create trigger fail_leg before insert on ${table} for each row execute function fail_leg()`),
-    );
-    try {
-      return await run();
-    } finally {
-      await app.db.execute(sql.raw(`drop trigger fail_leg on ${table}`));
-    }
-  }
+  const failing = <T>(table: string, run: () => Promise<T>) => failingInsert(app, table, 'true', run);
 
   it.each(['transfers', 'miner_orders', 'miners', 'power_records', 'performance_events', 'idempotency_keys'])(
     'a purchase whose %s leg fails leaves no trace, and the same key works afterwards',

@@ -1,7 +1,7 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { formatHashRate, type MinerStatus, type MyMiner, type PowerRecord } from '@minecloud/contract/miner';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, pageClause, queryRows } from '../../db/client.ts';
 import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
@@ -43,7 +43,7 @@ export async function productList(db: Reader, page: Page) {
       db,
       sql`select id, name, image, hash_rate::text, price::text, duration_days, stock, min_quantity
           from miner_products where active order by sort, id
-          limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`,
+          ${pageClause(page)}`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from miner_products where active`),
   ]);
@@ -195,7 +195,7 @@ export async function myMiners(
           from miners m join miner_products p on p.id = m.product_id
           where m.user_id = ${userId} ${filter}
           order by m.id desc
-          limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`,
+          ${pageClause(page)}`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from miners m where m.user_id = ${userId} ${filter}`),
   ]);
@@ -245,7 +245,7 @@ export async function powerRecords(
       db,
       sql`select id, source, kind, quantity::text, direction, release_at from power_records
           where user_id = ${userId} ${filter}
-          order by id desc limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`,
+          order by id desc ${pageClause(page)}`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from power_records where user_id = ${userId} ${filter}`),
     hashRateOf(db, userId, now),
