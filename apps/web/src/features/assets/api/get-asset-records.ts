@@ -2,6 +2,7 @@ import type { Asset } from '@minecloud/contract/amount';
 import { API } from '@minecloud/contract/api-paths';
 import type { AssetRecord } from '@minecloud/contract/asset';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { nextPageNo } from '@/lib/paging';
 import { api } from '@/lib/request';
 import { assetKeys } from './query-keys';
 
@@ -22,12 +23,6 @@ export function getAssetRecords(
   signal?: AbortSignal,
 ) {
   return api<RecordPage>({ url: RECORD_PATHS[asset], query: { pageNo, pageSize, kind }, signal });
-}
-
-/** The next page number while fewer rows than `total` are loaded. */
-export function nextPageNo(last: { list: unknown[]; total: number }, pages: { list: unknown[] }[]): number | undefined {
-  const loaded = pages.reduce((sum, page) => sum + page.list.length, 0);
-  return last.list.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
 }
 
 export function getAssetRecordsQueryOptions(asset: Asset, kind?: string) {

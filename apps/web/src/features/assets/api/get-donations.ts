@@ -2,8 +2,8 @@ import { API } from '@minecloud/contract/api-paths';
 import type { donationPageSchema } from '@minecloud/contract/asset';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { nextPageNo } from '@/lib/paging';
 import { api } from '@/lib/request';
-import { nextPageNo } from './get-asset-records';
 import { assetKeys } from './query-keys';
 
 export type DonationPage = z.infer<typeof donationPageSchema>;

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { getBalancesQueryOptions } from '@/api/get-balances';
 import { getUserQueryOptions } from '@/api/get-user';
 import { assetKeys } from './query-keys';
 
@@ -6,6 +7,7 @@ import { assetKeys } from './query-keys';
 export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+    queryClient.invalidateQueries({ queryKey: getBalancesQueryOptions().queryKey }),
     queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey }),
   ]).then(() => undefined);
 }

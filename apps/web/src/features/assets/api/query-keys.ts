@@ -3,7 +3,6 @@ import type { Asset } from '@minecloud/contract/amount';
 /** Every query of this feature starts with `assets`, so one invalidation refreshes them all after a money call. */
 export const assetKeys = {
   all: ['assets'] as const,
-  balances: () => ['assets', 'balances'] as const,
   earnings: () => ['assets', 'earnings'] as const,
   records: (asset: Asset, kind: string | undefined) => ['assets', 'records', asset, kind ?? 'all'] as const,
   donations: () => ['assets', 'donations'] as const,

@@ -1,7 +1,7 @@
 import type { Asset } from '@minecloud/contract/amount';
 import { truncateDecimals } from '@minecloud/contract/amount';
 import { useTranslation } from 'react-i18next';
-import type { AssetBalance } from '../api/get-balances';
+import type { AssetBalance } from '@/api/get-balances';
 import { displayPlaces, unitsOf } from '../lib/amount-check';
 import { AssetBadge } from './asset-badge';
 import { ClaimButton } from './claim-button';

@@ -2,9 +2,9 @@ import type { Asset } from '@minecloud/contract/amount';
 import type { BasicConfig } from '@minecloud/contract/config';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type AssetBalance, useBalances } from '@/api/get-balances';
 import { useBasicConfig } from '@/api/get-basic-config';
 import { ErrorState } from '@/components/error-state';
-import { type AssetBalance, useBalances } from '../api/get-balances';
 import { FormSkeleton } from './form-skeleton';
 
 type Props = {

@@ -1,5 +1,5 @@
 import { api } from '@/lib/request';
-import { IDEMPOTENCY_HEADER } from '../lib/action-key';
+import { IDEMPOTENCY_HEADER } from './action-key';
 
 /** A money POST with its Idempotency-Key and a loading toast; a failure replaces the loading toast. */
 export function postMoney<T>(url: string, body: unknown, idempotencyKey: string, loadingText: string): Promise<T> {

@@ -16,6 +16,8 @@ type PagedListProps<T> = {
   itemKey: (item: T) => string;
   label: string;
   emptyText: string;
+  /** Shown under the empty text: a way to fill the list. */
+  emptyAction?: ReactNode;
   failedText: string;
   testId: string;
 };
@@ -51,7 +53,16 @@ function ListFooter({ hasMore, failed, retry }: { hasMore: boolean; failed: bool
  * A paged list with the spec's list texts: skeleton, then rows; more rows load near the end; a
  * failed page offers 点击重试; a failed first page offers a retry in place.
  */
-export function PagedList<T>({ query, renderItem, itemKey, label, emptyText, failedText, testId }: PagedListProps<T>) {
+export function PagedList<T>({
+  query,
+  renderItem,
+  itemKey,
+  label,
+  emptyText,
+  emptyAction,
+  failedText,
+  testId,
+}: PagedListProps<T>) {
   if (!query.data) {
     if (query.isPending) {
       return (
@@ -65,9 +76,10 @@ export function PagedList<T>({ query, renderItem, itemKey, label, emptyText, fai
   const items = query.data.pages.flatMap((page) => page.list);
   if (items.length === 0) {
     return (
-      <p className="paged-list__empty" data-testid={`${testId}-empty`}>
-        {emptyText}
-      </p>
+      <div className="paged-list__empty" data-testid={`${testId}-empty`}>
+        <p>{emptyText}</p>
+        {emptyAction}
+      </div>
     );
   }
   const loadMore = async () => {

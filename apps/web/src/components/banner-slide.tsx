@@ -1,14 +1,14 @@
 import type { Banner } from '@minecloud/contract/config';
 
-type BannerSlideProps = { banner: Banner; eager: boolean; onOpen: (banner: Banner) => void };
+type BannerSlideProps = { banner: Banner; eager: boolean; onOpen: (banner: Banner) => void; testIdPrefix: string };
 
-export function BannerSlide({ banner, eager, onOpen }: BannerSlideProps) {
+export function BannerSlide({ banner, eager, onOpen, testIdPrefix }: BannerSlideProps) {
   return (
     <button
       type="button"
-      className="plain-button banner-carousel__slide"
+      className="plain-button banners__slide"
       onClick={() => onOpen(banner)}
-      data-testid={`home-banner-${banner.id}`}
+      data-testid={`${testIdPrefix}-banner-${banner.id}`}
     >
       <img
         src={banner.image}

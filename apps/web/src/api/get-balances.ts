@@ -4,11 +4,10 @@ import type { balancesAnswerSchema } from '@minecloud/contract/asset';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/request';
-import { assetKeys } from './query-keys';
 
 export type AssetBalance = z.infer<typeof balancesAnswerSchema>['list'][number];
 
-/** available / locked / earnings of every asset of the signed-in member. */
+/** available / locked / earnings of every asset of the signed-in member (the asset pages, the miner shop). */
 export async function getBalances(signal?: AbortSignal): Promise<Record<Asset, AssetBalance>> {
   const { list } = await api<z.infer<typeof balancesAnswerSchema>>({ url: API.balances, signal });
   const empty = (asset: Asset): AssetBalance => ({ asset, available: '0', locked: '0', earnings: '0' });
@@ -18,7 +17,7 @@ export async function getBalances(signal?: AbortSignal): Promise<Record<Asset, A
 }
 
 export function getBalancesQueryOptions() {
-  return queryOptions({ queryKey: assetKeys.balances(), queryFn: ({ signal }) => getBalances(signal) });
+  return queryOptions({ queryKey: ['balances'], queryFn: ({ signal }) => getBalances(signal) });
 }
 
 export function useBalances() {

@@ -1,0 +1,55 @@
+import type { Banner } from '@minecloud/contract/config';
+import { Skeleton } from 'antd-mobile';
+import { lazy, Suspense } from 'react';
+import { useAppNavigate } from '@/lib/navigation';
+import { BannerSlide } from './banner-slide';
+import './banners.css';
+
+// The swiper's gesture and animation code comes after the first paint; until then the first
+// banner is shown still, in the same box, so nothing moves.
+const BannerSwiper = lazy(() => import('./banner-swiper'));
+
+function isExternal(link: string): boolean {
+  return /^https?:\/\//i.test(link);
+}
+
+type BannersProps = {
+  banners: Banner[];
+  /** Test ids: `<prefix>-banner-<id>` per slide, `<prefix>-banner-swiper`. */
+  testIdPrefix: string;
+  testId: string;
+};
+
+/** A row of banners that turns by itself; a tap opens the banner's link (an empty one says "not yet open"). */
+export function Banners({ banners, testIdPrefix, testId }: BannersProps) {
+  const { go } = useAppNavigate();
+  const first = banners[0];
+  if (!first) return null;
+
+  const open = (banner: Banner) => {
+    if (isExternal(banner.link)) window.open(banner.link, '_blank', 'noopener,noreferrer');
+    else go(banner.link);
+  };
+  const still = <BannerSlide banner={first} eager onOpen={open} testIdPrefix={testIdPrefix} />;
+
+  return (
+    <div className="banners" data-testid={testId}>
+      {banners.length === 1 ? (
+        still
+      ) : (
+        <Suspense fallback={still}>
+          <BannerSwiper banners={banners} onOpen={open} testIdPrefix={testIdPrefix} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** Holds the banners' place, at their size, while they load. */
+export function BannersSkeleton({ testId }: { testId: string }) {
+  return (
+    <div className="banners" data-testid={testId}>
+      <Skeleton animated className="banners__skeleton" />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { API } from '@minecloud/contract/api-paths';
+import { ERROR_CODES } from '@minecloud/contract/errors';
+import type { buyAnswerSchema } from '@minecloud/contract/miner';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
+import type { z } from 'zod';
+import { getBalancesQueryOptions } from '@/api/get-balances';
+import { getUserQueryOptions } from '@/api/get-user';
+import { withActionKey } from '@/lib/action-key';
+import { postMoney } from '@/lib/post-money';
+import { isApiError } from '@/lib/request';
+import { miningKeys } from './query-keys';
+
+export type BuyBody = { productId: string; quantity: number };
+export type BuyAnswer = z.infer<typeof buyAnswerSchema>;
+
+/** Buys `quantity` units of a miner product with USDT; 5% of their hash rate goes to the black hole. */
+export function buyMiners(body: BuyBody, idempotencyKey: string): Promise<BuyAnswer> {
+  return postMoney<BuyAnswer>(API.minerBuy, body, idempotencyKey, i18n.t('minerPaying'));
+}
+
+/** After a purchase: stock, the member's miners and hash rate, the network totals, and the USDT balance. */
+function invalidateAfterPurchase(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: miningKeys.all }),
+    queryClient.invalidateQueries({ queryKey: getBalancesQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey }),
+  ]).then(() => undefined);
+}
+
+/** Refusals that mean the catalogue on screen is out of date. */
+const STALE_CATALOGUE: number[] = [ERROR_CODES.soldOut, ERROR_CODES.productNotFound];
+
+export function useBuyMiners() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BuyBody) => withActionKey(API.minerBuy, body, (key) => buyMiners(body, key)),
+    // Not awaited: the sheet closes at once, and the lists refresh behind it.
+    onSuccess: () => void invalidateAfterPurchase(queryClient),
+    onError: (error) => {
+      if (isApiError(error) && STALE_CATALOGUE.includes(error.code)) {
+        void queryClient.invalidateQueries({ queryKey: miningKeys.products() });
+      }
+    },
+  });
+}

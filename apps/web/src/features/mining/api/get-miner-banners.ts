@@ -1,0 +1,25 @@
+import { API } from '@minecloud/contract/api-paths';
+import type { minerBannersAnswerSchema } from '@minecloud/contract/miner';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/request';
+import { miningKeys } from './query-keys';
+
+export type MinerBanners = z.infer<typeof minerBannersAnswerSchema>;
+
+/** The banners above the miner shop (public). Decoration: a failure is not toasted. */
+export function getMinerBanners(signal?: AbortSignal): Promise<MinerBanners> {
+  return api<MinerBanners>({ url: API.minerBanners, method: 'POST', showErrorToast: false, signal });
+}
+
+export function getMinerBannersQueryOptions() {
+  return queryOptions({
+    queryKey: miningKeys.banners(),
+    queryFn: ({ signal }) => getMinerBanners(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useMinerBanners() {
+  return useQuery(getMinerBannersQueryOptions());
+}

@@ -1,0 +1,16 @@
+import type { MinerStatus, POWER_SOURCES } from '@minecloud/contract/miner';
+
+export type PowerSource = (typeof POWER_SOURCES)[number];
+
+/** Every query of this feature starts with `mining`, so one invalidation refreshes them all after a purchase. */
+export const miningKeys = {
+  all: ['mining'] as const,
+  products: () => ['mining', 'products'] as const,
+  banners: () => ['mining', 'banners'] as const,
+  myMiners: (status: MinerStatus) => ['mining', 'my-miners', status] as const,
+  powerRecords: (source: PowerSource) => ['mining', 'power-records', source] as const,
+  powerSummary: () => ['mining', 'power-summary'] as const,
+  poolPower: () => ['mining', 'pool-power'] as const,
+  blackHole: () => ['mining', 'black-hole'] as const,
+  dailyOutput: (days: number) => ['mining', 'daily-output', days] as const,
+};

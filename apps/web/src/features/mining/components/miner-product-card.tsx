@@ -1,0 +1,71 @@
+import { truncateDecimals } from '@minecloud/contract/amount';
+import type { MinerProduct } from '@minecloud/contract/miner';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { btcText, hashRateText } from '../lib/display';
+import { isSoldOut, minimumOf } from '../lib/purchase';
+import './miner-product-card.css';
+
+type MinerProductCardProps = { product: MinerProduct; onBuy: (product: MinerProduct) => void };
+
+/** One miner on sale: what it gives, what it costs, how long it runs, what is left. */
+export function MinerProductCard({ product, onBuy }: MinerProductCardProps) {
+  const { t } = useTranslation();
+  const soldOut = isSoldOut(product);
+  const titleId = `miner-product-${product.id}-name`;
+  return (
+    <article
+      className={`miner-card${soldOut ? ' is-sold-out' : ''}`}
+      aria-labelledby={titleId}
+      data-testid={`miner-product-${product.id}`}
+    >
+      <header className="miner-card__head">
+        <img className="miner-card__image" src={product.image} alt="" width={64} height={64} loading="lazy" />
+        <div className="miner-card__title">
+          <h3 id={titleId} className="miner-card__name">
+            {product.name}
+          </h3>
+          <p className="miner-card__hash">
+            <span data-testid="miner-product-hash-rate">{hashRateText(product.hashRate)}</span> <small>TH/s</small>
+          </p>
+        </div>
+        {soldOut && (
+          <span className="miner-card__badge" data-testid="miner-product-sold-out">
+            {t('minerSoldOut')}
+          </span>
+        )}
+      </header>
+      <dl className="miner-card__figures">
+        <div>
+          <dt>{t('minerPrice')}</dt>
+          <dd data-testid="miner-product-price">{truncateDecimals(product.price, 2)} U</dd>
+        </div>
+        <div>
+          <dt>{t('minerDuration')}</dt>
+          <dd data-testid="miner-product-days">{t('minerDays', { n: product.durationDays })}</dd>
+        </div>
+        <div>
+          <dt>{t('minerStock')}</dt>
+          <dd data-testid="miner-product-stock">{t('minerUnits', { n: product.stock })}</dd>
+        </div>
+        <div>
+          <dt>{t('minerDailyOutput')}</dt>
+          <dd data-testid="miner-product-daily-output">{btcText(product.dailyOutputBtc)} BTC</dd>
+        </div>
+      </dl>
+      <footer className="miner-card__foot">
+        <span className="miner-card__minimum">{t('minerMinimum', { n: minimumOf(product) })}</span>
+        <Button
+          color="primary"
+          size="small"
+          shape="rounded"
+          disabled={soldOut}
+          onClick={() => onBuy(product)}
+          data-testid={`miner-buy-${product.id}`}
+        >
+          {soldOut ? t('minerSoldOut') : t('minerBuy')}
+        </Button>
+      </footer>
+    </article>
+  );
+}

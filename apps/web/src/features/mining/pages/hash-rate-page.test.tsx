@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { resetNavigationThrottle } from '@/lib/navigation';
+import { ok, renderApp } from '@/test/render-app';
+import { signIn } from '../../assets/testing/money-fixtures';
+import { callsTo, failure, miningServer } from '../testing/mining-fixtures';
+
+type Answer = { status?: number; body: unknown };
+
+/** 30 settled days, oldest first: nothing for the first 27, then three days of output. */
+function thirtyDays(last: string[] = ['0.0001', '0.00005', '0.00020001']) {
+  return Array.from({ length: 30 }, (_, i) => ({
+    day: `2024-05-${String(i + 1).padStart(2, '0')}`,
+    btc: i >= 30 - last.length ? (last[i - (30 - last.length)] ?? '0') : '0',
+    hashRate: '95',
+  }));
+}
+
+function server(overrides: { output?: () => Answer; power?: () => Answer } = {}) {
+  return miningServer({
+    'POST /app-api/powerOrder': overrides.power ?? (() => ok({ list: [], total: 0, own: '285.5', bonus: '0.0047' })),
+    'GET /app-api/user_mining_machines/dailyOutput': overrides.output ?? (() => ok({ list: thirtyDays() })),
+  });
+}
+
+beforeEach(() => {
+  resetNavigationThrottle();
+  signIn();
+});
+
+describe('hash rate', () => {
+  it("shows the member's own, bonus and total hash rate, and the network's totals", async () => {
+    const fetchMock = server();
+    renderApp(paths.power.path);
+    expect(await screen.findByTestId('power-own')).toHaveTextContent('285.50');
+    // Too small for 2 decimals: it keeps its own places rather than reading 0.00.
+    expect(screen.getByTestId('power-bonus')).toHaveTextContent('0.0047');
+    // Added exactly: 285.5 + 0.0047.
+    expect(screen.getByTestId('power-total')).toHaveTextContent('285.50');
+    expect(await screen.findByTestId('network-total')).toHaveTextContent('12345.67');
+    expect(screen.getByTestId('black-hole-total')).toHaveTextContent('649.77');
+    expect(screen.getByTestId('black-hole-today')).toHaveTextContent('15.00');
+    expect(callsTo(fetchMock, 'powerOrder')[0]?.body).toEqual({ pageNo: 1, pageSize: 1 });
+  });
+
+  it('draws the last 30 days of BTC output as bars', async () => {
+    const fetchMock = server();
+    renderApp(paths.power.path);
+    const chart = await screen.findByRole('img', { name: /近30日每日BTC产出柱状图/ });
+    expect(chart).toHaveAccessibleName(
+      expect.stringContaining('合计 0.00035001 BTC，最高 0.00020001 BTC（2024-05-30）'),
+    );
+    expect(screen.getAllByTestId('output-bar')).toHaveLength(30);
+    expect(screen.getByTestId('output-chart-selected')).toHaveTextContent('2024-05-300.00020001 BTC');
+    expect(callsTo(fetchMock, 'user_mining_machines/dailyOutput')[0]?.url.searchParams.get('days')).toBe('30');
+  });
+
+  it('says so when the miners have earned nothing yet', async () => {
+    server({ output: () => ok({ list: thirtyDays([]) }) });
+    renderApp(paths.power.path);
+    expect(await screen.findByTestId('output-chart-empty')).toHaveTextContent('暂无产出记录');
+    expect(screen.queryByTestId('output-bar')).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the output or the totals fail to load', async () => {
+    let fail = true;
+    server({
+      output: () => (fail ? failure : ok({ list: thirtyDays() })),
+      power: () => (fail ? failure : ok({ list: [], total: 0, own: '1', bonus: '0' })),
+    });
+    renderApp(paths.power.path);
+    expect(await screen.findByTestId('output-chart-error')).toHaveTextContent('产出数据加载失败');
+    expect(await screen.findByTestId('my-hash-rate-error')).toHaveTextContent('算力加载失败');
+    fail = false;
+    for (const button of screen.getAllByTestId('error-retry')) await userEvent.click(button);
+    expect(await screen.findAllByTestId('output-bar')).toHaveLength(30);
+    expect(await screen.findByTestId('power-own')).toHaveTextContent('1.00');
+  });
+
+  it('opens the hash rate details', async () => {
+    server();
+    const { router } = renderApp(paths.power.path);
+    await userEvent.click(await screen.findByTestId('hash-rate-go-details'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.powerDetail.path));
+  });
+});

@@ -1,0 +1,306 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { changeLocale } from '@/i18n/i18n';
+import { resetNavigationThrottle } from '@/lib/navigation';
+import { DEFAULT_SESSION, useSession } from '@/lib/session';
+import { ok, renderApp } from '@/test/render-app';
+import {
+  balancesAnswer,
+  DEMO_BALANCES,
+  dialogUser,
+  headersOf,
+  IDEMPOTENCY_KEY,
+  layOutForInfiniteScroll,
+  signIn,
+} from '../../assets/testing/money-fixtures';
+import { callsTo, failure, miningServer, page, product } from '../testing/mining-fixtures';
+
+const SHOP = paths.second.path;
+const BUY = 'user_mining_machines/clickBuy';
+
+/** A product that sells 2 at least and has 5 left, at 0.1 USDT: 0.1 × 3 must read 0.30, not 0.30000000000000004. */
+const SMALL = product('7', { name: 'Mini miner', price: '0.1', minQuantity: 2, stock: 5, hashRate: '1' });
+
+async function openSheet(productId: string) {
+  await userEvent.click(await screen.findByTestId(`miner-buy-${productId}`));
+  return screen.findByTestId('buy-form');
+}
+
+async function typeQuantity(text: string) {
+  const input = screen.getByTestId('buy-quantity');
+  await dialogUser.clear(input);
+  if (text) await dialogUser.type(input, text);
+}
+
+const errorText = () => screen.queryByTestId('buy-error')?.textContent ?? null;
+
+let restoreLayout: () => void;
+beforeAll(() => {
+  restoreLayout = layOutForInfiniteScroll();
+});
+afterAll(() => restoreLayout());
+
+beforeEach(() => {
+  resetNavigationThrottle();
+  signIn();
+});
+
+afterEach(async () => {
+  await changeLocale('zh-CN');
+});
+
+describe('miner shop', () => {
+  it('shows the banners, the network hash rate, the burned hash rate and every product', async () => {
+    miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () =>
+        page([
+          product('1', { name: 'Antminer S19', hashRate: '95.5', price: '1999.999', durationDays: 360, stock: 42 }),
+          product('2', { name: 'Antminer S9', stock: 0 }),
+        ]),
+    });
+    renderApp(SHOP);
+    expect(await screen.findByTestId('miner-banners')).toBeInTheDocument();
+    expect(screen.getByTestId('miner-banner-m1').querySelector('img')).toHaveAttribute('src', '/banners/mining.svg');
+    expect(await screen.findByTestId('pool-total-hash-rate')).toHaveTextContent('12345.67');
+    expect(screen.getByTestId('pool-burned-hash-rate')).toHaveTextContent('649.77');
+    expect(screen.getByTestId('pool-power')).toHaveTextContent('黑洞销毁');
+
+    const card = await screen.findByTestId('miner-product-1');
+    expect(within(card).getByRole('heading')).toHaveTextContent('Antminer S19');
+    expect(within(card).getByTestId('miner-product-hash-rate')).toHaveTextContent('95.50');
+    // Truncated, never rounded.
+    expect(within(card).getByTestId('miner-product-price')).toHaveTextContent('1999.99 U');
+    expect(within(card).getByTestId('miner-product-days')).toHaveTextContent('360 天');
+    expect(within(card).getByTestId('miner-product-stock')).toHaveTextContent('42 台');
+    expect(within(card).getByTestId('miner-product-daily-output')).toHaveTextContent('0.00012345 BTC');
+    expect(within(card).getByTestId('miner-buy-1')).toBeEnabled();
+
+    const soldOut = screen.getByTestId('miner-product-2');
+    expect(within(soldOut).getByTestId('miner-product-sold-out')).toHaveTextContent('已售罄');
+    expect(within(soldOut).getByTestId('miner-buy-2')).toBeDisabled();
+    expect(await screen.findByTestId('list-finished')).toHaveTextContent('已加载完毕');
+  });
+
+  it('shows an empty catalogue, and a failed one with a retry', async () => {
+    let fail = true;
+    miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () => (fail ? failure : page([])),
+    });
+    renderApp(SHOP);
+    expect(await screen.findByTestId('miner-products-error')).toHaveTextContent('矿机列表加载失败');
+    fail = false;
+    await userEvent.click(screen.getByTestId('error-retry'));
+    expect(await screen.findByTestId('miner-products-empty')).toHaveTextContent('暂无在售矿机');
+  });
+
+  it('sends a signed-out visitor who taps buy to sign in, and back here after', async () => {
+    useSession.setState({ ...DEFAULT_SESSION });
+    const fetchMock = miningServer();
+    const { router } = renderApp(SHOP);
+    await userEvent.click(await screen.findByTestId('miner-buy-1'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login.path));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(SHOP);
+    expect(callsTo(fetchMock, 'asset/selectAssetBalance')).toEqual([]);
+  });
+
+  it('opens my miners and the hash rate page', async () => {
+    miningServer({ 'POST /app-api/powerOrder': () => ok({ list: [], total: 0, own: '0', bonus: '0' }) });
+    const { router } = renderApp(SHOP);
+    await userEvent.click(await screen.findByTestId('mining-go-my-miners'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.mineList.path));
+    await router.navigate(SHOP);
+    resetNavigationThrottle();
+    await userEvent.click(await screen.findByTestId('mining-go-hash-rate'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.power.path));
+  });
+});
+
+describe('buy sheet', () => {
+  it('starts at the minimum, steps within minimum and stock, and totals price × quantity exactly', async () => {
+    miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () => page([SMALL]),
+      'GET /app-api/asset/selectAssetBalance': () =>
+        balancesAnswer({ ...DEMO_BALANCES, USDT: { available: '12.345678' } }),
+    });
+    renderApp(SHOP);
+    await openSheet('7');
+    expect(screen.getByTestId('buy-product-name')).toHaveTextContent('Mini miner');
+    expect(screen.getByTestId('buy-quantity')).toHaveValue('2');
+    expect(screen.getByTestId('buy-total')).toHaveTextContent('0.20');
+    expect(screen.getByTestId('buy-quantity-minus')).toBeDisabled();
+    expect(await screen.findByTestId('buy-available')).toHaveTextContent('12.34 USDT');
+
+    await dialogUser.click(screen.getByTestId('buy-quantity-plus'));
+    expect(screen.getByTestId('buy-quantity')).toHaveValue('3');
+    expect(screen.getByTestId('buy-total')).toHaveTextContent(/^0\.30$/);
+    await dialogUser.click(screen.getByTestId('buy-quantity-plus'));
+    await dialogUser.click(screen.getByTestId('buy-quantity-plus'));
+    expect(screen.getByTestId('buy-quantity')).toHaveValue('5');
+    expect(screen.getByTestId('buy-quantity-plus')).toBeDisabled();
+    expect(screen.getByTestId('buy-total')).toHaveTextContent(/^0\.50$/);
+  });
+
+  it('keeps every digit of the total', async () => {
+    miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () =>
+        page([product('8', { price: '1234.567891', stock: 100 })]),
+      'GET /app-api/asset/selectAssetBalance': () => balancesAnswer({ ...DEMO_BALANCES, USDT: { available: '99999' } }),
+    });
+    renderApp(SHOP);
+    await openSheet('8');
+    await typeQuantity('7');
+    expect(screen.getByTestId('buy-total')).toHaveTextContent(/^8641\.975237$/);
+  });
+
+  it('explains an empty, too small, too large or unaffordable quantity, and sends nothing', async () => {
+    const fetchMock = miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () => page([SMALL]),
+      'GET /app-api/asset/selectAssetBalance': () => balancesAnswer({ ...DEMO_BALANCES, USDT: { available: '0.3' } }),
+    });
+    renderApp(SHOP);
+    await openSheet('7');
+    await screen.findByText('0.30 USDT');
+
+    const cases: [string, string][] = [
+      ['', '请输入数量'],
+      ['1', '购买数量不能少于 2 台'],
+      ['0', '购买数量不能少于 2 台'],
+      ['6', '库存不足，最多可购买 5 台'],
+      ['4', '余额不足'],
+    ];
+    for (const [typed, message] of cases) {
+      await typeQuantity(typed);
+      await dialogUser.click(screen.getByTestId('buy-submit'));
+      expect([typed, errorText()]).toEqual([typed, message]);
+    }
+    // Letters never reach the box.
+    await typeQuantity('a2b');
+    expect(screen.getByTestId('buy-quantity')).toHaveValue('2');
+    expect(errorText()).toBeNull();
+    expect(screen.queryByTestId('purchase-summary')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, BUY)).toEqual([]);
+  });
+
+  it('says "Enter Quantity" and "Select a miner first" in English', async () => {
+    let listed = true;
+    miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () => page(listed ? [SMALL] : []),
+    });
+    await changeLocale('en');
+    const { queryClient } = renderApp(SHOP);
+    await openSheet('7');
+    await typeQuantity('');
+    await dialogUser.click(screen.getByTestId('buy-submit'));
+    expect(errorText()).toBe('Enter Quantity');
+
+    // The miner leaves the catalogue while the sheet is open.
+    listed = false;
+    await queryClient.invalidateQueries({ queryKey: ['mining', 'products'] });
+    await waitFor(() => expect(screen.queryByTestId('buy-product-name')).not.toBeInTheDocument());
+    await typeQuantity('3');
+    await dialogUser.click(screen.getByTestId('buy-submit'));
+    expect(errorText()).toBe('Select a miner first');
+  });
+
+  it('asks "确认购买？"; cancelling sends nothing', async () => {
+    const fetchMock = miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () => page([SMALL]),
+    });
+    renderApp(SHOP);
+    await openSheet('7');
+    await dialogUser.click(screen.getByTestId('buy-quantity-plus'));
+    await dialogUser.click(screen.getByTestId('buy-submit'));
+    const summary = await screen.findByTestId('purchase-summary');
+    expect(within(summary).getByRole('heading')).toHaveTextContent('确认购买？');
+    expect(within(summary).getByTestId('buy-confirm-name')).toHaveTextContent('Mini miner');
+    expect(within(summary).getByTestId('buy-confirm-quantity')).toHaveTextContent('3 台');
+    expect(within(summary).getByTestId('buy-confirm-total')).toHaveTextContent('0.30 USDT');
+    await dialogUser.click(screen.getByTestId('dialog-cancel'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(fetchMock, BUY)).toEqual([]);
+    expect(screen.getByTestId('buy-quantity')).toHaveValue('3');
+  });
+
+  it('buys with an Idempotency-Key, toasts, closes the sheet and refreshes stock, balance and miners', async () => {
+    let stock = 5;
+    let usdt = '1000';
+    const fetchMock = miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () => page([{ ...SMALL, stock }]),
+      'GET /app-api/asset/selectAssetBalance': () => balancesAnswer({ ...DEMO_BALANCES, USDT: { available: usdt } }),
+      [`POST /app-api/${BUY}`]: () => {
+        stock -= 3;
+        usdt = '999.7';
+        return ok({ orderId: '31', hashRate: '2.85', burnedHashRate: '0.15', paid: '0.3' });
+      },
+    });
+    renderApp(SHOP);
+    await openSheet('7');
+    await typeQuantity('3');
+    await dialogUser.click(screen.getByTestId('buy-submit'));
+    await dialogUser.click(await screen.findByTestId('dialog-confirm'));
+
+    expect(await screen.findByText('购买成功，新增算力 2.85 TH/s')).toBeInTheDocument();
+    const [sent, ...more] = callsTo(fetchMock, BUY);
+    expect(more).toEqual([]);
+    expect(sent?.body).toEqual({ productId: '7', quantity: 3 });
+    expect(headersOf(sent!.init)['Idempotency-Key']).toMatch(IDEMPOTENCY_KEY);
+    await waitFor(() => expect(screen.getByTestId('miner-product-stock')).toHaveTextContent('2 台'));
+    await waitFor(() => expect(callsTo(fetchMock, 'asset/selectAssetBalance').length).toBeGreaterThan(1));
+    // The sheet slides away and lets go of its form.
+    await waitFor(() => expect(screen.queryByTestId('buy-form')).not.toBeInTheDocument(), { timeout: 3000 });
+
+    // The next opening starts afresh and shows the new balance.
+    await waitFor(() => expect(screen.getByTestId('miner-buy-7')).toBeEnabled());
+    await openSheet('7');
+    expect(screen.getByTestId('buy-quantity')).toHaveValue('2');
+    await waitFor(() => expect(screen.getByTestId('buy-available')).toHaveTextContent('999.70 USDT'));
+  });
+
+  it('says 支付中... while paying', async () => {
+    const fetchMock = miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () => page([SMALL]),
+    });
+    const answer = fetchMock.getMockImplementation()!;
+    // The purchase never answers: the loading toast stays.
+    fetchMock.mockImplementation((input, init) =>
+      String(input).endsWith(BUY) ? new Promise<Response>(() => undefined) : answer(input, init),
+    );
+    renderApp(SHOP);
+    await openSheet('7');
+    await dialogUser.click(screen.getByTestId('buy-submit'));
+    await dialogUser.click(await screen.findByTestId('dialog-confirm'));
+    expect(await screen.findByText('支付中...')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('buy-submit')).toHaveClass('adm-button-loading'));
+  });
+
+  it("keeps the sheet open with the server's refusal, and reloads the catalogue when sold out", async () => {
+    let refusal = { code: 1010, msg: '余额不足' };
+    const fetchMock = miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () => page([SMALL]),
+      [`POST /app-api/${BUY}`]: () => ({ body: { ...refusal, data: null } }),
+    });
+    renderApp(SHOP);
+    await openSheet('7');
+    await dialogUser.click(screen.getByTestId('buy-submit'));
+    await dialogUser.click(await screen.findByTestId('dialog-confirm'));
+    expect(await screen.findByText('余额不足')).toBeInTheDocument();
+    expect(screen.getByTestId('buy-form')).toBeInTheDocument();
+    const listed = callsTo(fetchMock, 'user_mining_machines/miningMachineList').length;
+
+    refusal = { code: 1023, msg: '库存不足，已售罄' };
+    await waitFor(() => expect(screen.getByTestId('buy-submit')).not.toHaveClass('adm-button-loading'));
+    await dialogUser.click(screen.getByTestId('buy-submit'));
+    await waitFor(() => expect(screen.getAllByTestId('dialog-confirm')).toHaveLength(2));
+    await dialogUser.click(screen.getAllByTestId('dialog-confirm')[1]!);
+    expect(await screen.findByText('库存不足，已售罄')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'user_mining_machines/miningMachineList').length).toBeGreaterThan(listed),
+    );
+    const keys = callsTo(fetchMock, BUY).map((call) => headersOf(call.init)['Idempotency-Key']);
+    // Each answered attempt is its own action.
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+});

@@ -1,0 +1,83 @@
+import type { MinerProduct, MyMiner, PowerRecord } from '@minecloud/contract/miner';
+import { mockServer, ok } from '@/test/render-app';
+import { balancesAnswer, CONFIG, DEMO_BALANCES, USER } from '../../assets/testing/money-fixtures';
+
+/** Fixtures shared by the mining screens' tests (imported by tests only). */
+export function product(id: string, over: Partial<MinerProduct> = {}): MinerProduct {
+  return {
+    id,
+    name: `Antminer S${id}`,
+    image: `/miners/${id}.svg`,
+    hashRate: '100',
+    price: '500',
+    durationDays: 180,
+    stock: 50,
+    minQuantity: 1,
+    dailyOutputBtc: '0.00012345',
+    ...over,
+  };
+}
+
+// A local time, so the expected text holds in any time zone.
+export const START = new Date(2024, 4, 3, 9, 5, 7).toISOString();
+export const END = new Date(2024, 10, 1, 0, 0, 0).toISOString();
+
+export function miner(id: string, over: Partial<MyMiner> = {}): MyMiner {
+  return {
+    id,
+    productName: 'Antminer S19',
+    image: '/miners/s19.svg',
+    hashRate: '95',
+    status: 'mining',
+    startAt: START,
+    endAt: END,
+    outputBtc: '0.000123456',
+    ...over,
+  };
+}
+
+export function powerRecord(id: string, over: Partial<PowerRecord> = {}): PowerRecord {
+  return {
+    id,
+    source: 'own',
+    kind: 'purchase',
+    quantity: '100',
+    direction: 'in',
+    releaseAt: START,
+    ...over,
+  };
+}
+
+export const page = <T>(list: T[], total = list.length) => ok({ list, total });
+export const failure = { status: 500, body: { code: 500, data: null, msg: '服务器繁忙，请稍后再试' } };
+
+type Handlers = Parameters<typeof mockServer>[0];
+
+/** The calls every mining screen may make, answered with demo data; `overrides` replace any of them. */
+export function miningServer(overrides: Handlers = {}) {
+  return mockServer({
+    'GET /app-api/biz/biz-config/get/basic': () => ok(CONFIG),
+    'GET /app-api/biz/biz-user/get': () => ok(USER),
+    'GET /app-api/asset/selectAssetBalance': () => balancesAnswer(DEMO_BALANCES),
+    'POST /app-api/user_mining_machines/buyMiningMachineBanners': () =>
+      ok({
+        list: [{ id: 'm1', image: '/banners/mining.svg', title: 'Cloud mining', link: '/pages/my_child/power/power' }],
+      }),
+    'POST /app-api/user_mining_machines/miningMachineList': () => page([product('1')]),
+    'GET /app-api/biz/biz-config/get/pool/total/power': () =>
+      ok({ totalHashRate: '12345.678', burnedHashRate: '649.77', miners: 130 }),
+    'POST /app-api/dataBoard/destroyData': () => ok({ burnedHashRate: '649.77', burnedToday: '15' }),
+    ...overrides,
+  });
+}
+
+/** The calls made to one path of the main API, with their bodies. */
+export function callsTo(fetchMock: ReturnType<typeof mockServer>, path: string) {
+  return fetchMock.mock.calls
+    .filter(([url]) => new URL(String(url), 'http://localhost').pathname === `/app-api/${path}`)
+    .map(([url, init]) => ({
+      url: new URL(String(url), 'http://localhost'),
+      init: init ?? {},
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    }));
+}
