@@ -32,6 +32,7 @@ export const ERROR_CODES = {
   belowMinQuantity: 1022,
   soldOut: 1023,
   productNotFound: 1024,
+  notEnoughStock: 1025,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -70,6 +71,7 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   belowMinQuantity: 400,
   soldOut: 200,
   productNotFound: 404,
+  notEnoughStock: 200,
 };
 
 type Texts = Record<Locale, string>;
@@ -263,6 +265,13 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'zh-TW': '該礦機不存在或已下架',
     'ko-KR': '존재하지 않거나 판매가 중단된 채굴기입니다',
     'ms-MY': 'Pelombong ini tiada atau tidak lagi dijual',
+  },
+  notEnoughStock: {
+    'zh-CN': '库存不足，仅剩 {left} 台',
+    en: 'Not enough stock: only {left} left',
+    'zh-TW': '庫存不足，僅剩 {left} 台',
+    'ko-KR': '재고가 부족합니다. {left}대만 남았습니다',
+    'ms-MY': 'Stok tidak mencukupi: tinggal {left} sahaja',
   },
 };
 

@@ -36,6 +36,10 @@ export const minerProductSchema = z.object({
   image: z.string(),
   /** TH/s of one unit as sold (the member's miner gets this less the burn). */
   hashRate: z.string(),
+  /** TH/s the member's miner keeps per unit, after the burn. */
+  keptHashRate: z.string(),
+  /** Percent of a new miner's hash rate burned into the black hole (config `mining.burnRate`). */
+  burnRatePct: z.string(),
   /** USDT per unit. */
   price: z.string(),
   durationDays: z.number().int(),

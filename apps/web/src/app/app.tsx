@@ -1,13 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient, forgetQueriesWhenSessionEnds } from '@/lib/query-client';
 import { AppErrorBoundary } from './app-error-boundary';
 import { createAppRouter } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
+  useEffect(() => forgetQueriesWhenSessionEnds(queryClient), [queryClient]);
   return (
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>

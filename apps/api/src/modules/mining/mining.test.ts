@@ -103,7 +103,7 @@ describe('purchase', () => {
       404,
       'This miner does not exist or is no longer sold',
     ],
-    ['more than the stock', { productId: 'P', quantity: 6 }, 200, 'Sold out: not enough stock left'],
+    ['more than the stock', { productId: 'P', quantity: 6 }, 200, 'Not enough stock: only 5 left'],
     ['a balance too low', { productId: 'P', quantity: 4 }, 200, 'Insufficient balance'],
   ])('refuses %s with a clear message, and moves nothing', async (_case, body, status, msg) => {
     const m = await newMember(app);
@@ -207,5 +207,19 @@ describe('member privacy', () => {
     expect(records.body.data).toMatchObject({ list: [], total: 0, own: '0' });
     const anonymous = await app.inject({ method: 'POST', url: '/app-api/powerOrder', payload: {} });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('percentOf', () => {
+  it('moves the decimal point exactly', async () => {
+    const { percentOf } = await import('./service.ts');
+    expect(['0.05', '0.055', '0.1', '1', '0', '0.00000001'].map(percentOf)).toEqual([
+      '5',
+      '5.5',
+      '10',
+      '100',
+      '0',
+      '0.000001',
+    ]);
   });
 });

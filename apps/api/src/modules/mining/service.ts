@@ -26,6 +26,16 @@ export function dailySatoshis(hashUnits: bigint, btcPerThPerDay: string): bigint
   return applyRate(hashUnits * 100n, btcPerThPerDay);
 }
 
+/** A rate ("0.05") as a percentage ("5"), exactly: the decimal point moves two places. */
+export function percentOf(rate: string): string {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const digits = `${whole}${fraction.padEnd(2, '0')}`;
+  const point = whole.length + 2;
+  const integer = digits.slice(0, point).replace(/^0+(?=\d)/, '');
+  const rest = digits.slice(point).replace(/0+$/, '');
+  return rest ? `${integer}.${rest}` : integer;
+}
+
 export async function productList(db: Reader, page: Page) {
   const burnRate = await getSetting(db as Db, 'mining.burnRate');
   const rate = await getSetting(db as Db, 'mining.btcPerThPerDay');
@@ -55,6 +65,8 @@ export async function productList(db: Reader, page: Page) {
         name: r.name,
         image: r.image,
         hashRate: formatHashRate(BigInt(r.hash_rate)),
+        keptHashRate: formatHashRate(kept),
+        burnRatePct: percentOf(burnRate),
         price: formatAmount(BigInt(r.price), 'USDT'),
         durationDays: r.duration_days,
         stock: r.stock,
@@ -101,7 +113,14 @@ export async function buyMiners(
     sql`update miner_products set stock = stock - ${quantity}
         where id = ${product.id} and stock >= ${quantity} returning id`,
   );
-  if (taken.length === 0) return fail('soldOut');
+  if (taken.length === 0) {
+    const [left] = await queryRows<{ stock: number }>(
+      tx,
+      sql`select stock from miner_products where id = ${product.id}`,
+    );
+    if (!left?.stock) return fail('soldOut');
+    return failWith('notEnoughStock', { left: left.stock });
+  }
 
   const unitPrice = BigInt(product.price);
   const paid = unitPrice * BigInt(quantity);

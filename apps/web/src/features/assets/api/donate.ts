@@ -4,9 +4,9 @@ import type { donateAnswerSchema } from '@minecloud/contract/asset';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import type { z } from 'zod';
+import { invalidateMoneyQueries } from '@/api/invalidate-money';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
-import { invalidateMoneyQueries } from './invalidate-money';
 
 export type DonateBody = { asset: Asset; amount: string };
 export type DonateAnswer = z.infer<typeof donateAnswerSchema>;

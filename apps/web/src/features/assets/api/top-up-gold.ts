@@ -3,9 +3,9 @@ import type { topupAnswerSchema } from '@minecloud/contract/asset';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import type { z } from 'zod';
+import { invalidateMoneyQueries } from '@/api/invalidate-money';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
-import { invalidateMoneyQueries } from './invalidate-money';
 
 export type TopUpBody = { amountUsdt: string };
 export type TopUpAnswer = z.infer<typeof topupAnswerSchema>;

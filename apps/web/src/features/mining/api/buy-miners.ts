@@ -4,8 +4,7 @@ import type { buyAnswerSchema } from '@minecloud/contract/miner';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import type { z } from 'zod';
-import { getBalancesQueryOptions } from '@/api/get-balances';
-import { getUserQueryOptions } from '@/api/get-user';
+import { invalidateMoneyQueries } from '@/api/invalidate-money';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
 import { isApiError } from '@/lib/request';
@@ -19,17 +18,16 @@ export function buyMiners(body: BuyBody, idempotencyKey: string): Promise<BuyAns
   return postMoney<BuyAnswer>(API.minerBuy, body, idempotencyKey, i18n.t('minerPaying'));
 }
 
-/** After a purchase: stock, the member's miners and hash rate, the network totals, and the USDT balance. */
+/** After a purchase: stock, the member's miners and hash rate, the network totals, and every money view. */
 function invalidateAfterPurchase(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: miningKeys.all }),
-    queryClient.invalidateQueries({ queryKey: getBalancesQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey }),
+    invalidateMoneyQueries(queryClient),
   ]).then(() => undefined);
 }
 
 /** Refusals that mean the catalogue on screen is out of date. */
-const STALE_CATALOGUE: number[] = [ERROR_CODES.soldOut, ERROR_CODES.productNotFound];
+const STALE_CATALOGUE: number[] = [ERROR_CODES.soldOut, ERROR_CODES.notEnoughStock, ERROR_CODES.productNotFound];
 
 export function useBuyMiners() {
   const queryClient = useQueryClient();

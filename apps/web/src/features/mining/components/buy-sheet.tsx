@@ -160,7 +160,11 @@ function BuyForm({ product, onDone }: BuyFormProps) {
         <span className="buy-sheet__unit">USDT</span>
       </div>
       <AvailableUsdt />
-      <p className="buy-sheet__note">{t('minerBurnNote')}</p>
+      {product && (
+        <p className="buy-sheet__note" data-testid="buy-burn-note">
+          {t('minerBurnNote', { pct: product.burnRatePct, kept: hashRateText(product.keptHashRate) })}
+        </p>
+      )}
       <Button type="submit" color="primary" size="large" block loading={buy.isPending} data-testid="buy-submit">
         {t('minerBuyNow')}
       </Button>

@@ -131,6 +131,8 @@ describe('buy sheet', () => {
     expect(screen.getByTestId('buy-total')).toHaveTextContent('0.20');
     expect(screen.getByTestId('buy-quantity-minus')).toBeDisabled();
     expect(await screen.findByTestId('buy-available')).toHaveTextContent('12.34 USDT');
+    expect(screen.getByTestId('buy-burn-note')).toHaveTextContent('5%');
+    expect(screen.getByTestId('buy-burn-note')).toHaveTextContent('95.00 TH/s');
 
     await dialogUser.click(screen.getByTestId('buy-quantity-plus'));
     expect(screen.getByTestId('buy-quantity')).toHaveValue('3');

@@ -9,6 +9,8 @@ export function product(id: string, over: Partial<MinerProduct> = {}): MinerProd
     name: `Antminer S${id}`,
     image: `/miners/${id}.svg`,
     hashRate: '100',
+    keptHashRate: '95',
+    burnRatePct: '5',
     price: '500',
     durationDays: 180,
     stock: 50,

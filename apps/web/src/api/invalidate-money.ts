@@ -1,12 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getBalancesQueryOptions } from '@/api/get-balances';
-import { getUserQueryOptions } from '@/api/get-user';
-import { assetKeys } from './query-keys';
+import { getBalancesQueryOptions } from './get-balances';
+import { getUserQueryOptions } from './get-user';
+
+/**
+ * The root key of every asset query (earnings, records, donations): features/assets builds its keys
+ * under it, and anything that moves money refreshes them through this one call.
+ */
+export const ASSET_QUERIES_ROOT = ['assets'] as const;
 
 /** After money moved: balances, earnings, records, donations and the member's own balances. */
 export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: assetKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ASSET_QUERIES_ROOT }),
     queryClient.invalidateQueries({ queryKey: getBalancesQueryOptions().queryKey }),
     queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey }),
   ]).then(() => undefined);
