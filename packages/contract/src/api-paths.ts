@@ -28,4 +28,9 @@ export const API = {
   poolPower: 'biz/biz-config/get/pool/total/power',
   blackHole: 'dataBoard/destroyData',
   dailyOutput: 'user_mining_machines/dailyOutput',
+  equityRound: 'biz/equity-investment/get',
+  equityBuy: 'biz/equity-investment-order/buy',
+  equityReinvest: 'biz/equity-investment-order/re-buy',
+  equityOrders: 'biz/equity-investment-order/page',
+  equityOrder: 'biz/equity-investment-order/get',
 } as const;

@@ -33,6 +33,10 @@ export const ERROR_CODES = {
   soldOut: 1023,
   productNotFound: 1024,
   notEnoughStock: 1025,
+  roundClosed: 1030,
+  notEnoughShares: 1031,
+  enterUsdtAmount: 1032,
+  belowMinReinvest: 1033,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -72,6 +76,10 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   soldOut: 200,
   productNotFound: 404,
   notEnoughStock: 200,
+  roundClosed: 200,
+  notEnoughShares: 200,
+  enterUsdtAmount: 400,
+  belowMinReinvest: 400,
 };
 
 type Texts = Record<Locale, string>;
@@ -272,6 +280,34 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'zh-TW': '庫存不足，僅剩 {left} 台',
     'ko-KR': '재고가 부족합니다. {left}대만 남았습니다',
     'ms-MY': 'Stok tidak mencukupi: tinggal {left} sahaja',
+  },
+  roundClosed: {
+    'zh-CN': '当前没有开放的股权认购',
+    en: 'No equity round is open now',
+    'zh-TW': '目前沒有開放的股權認購',
+    'ko-KR': '현재 진행 중인 지분 라운드가 없습니다',
+    'ms-MY': 'Tiada pusingan ekuiti dibuka sekarang',
+  },
+  notEnoughShares: {
+    'zh-CN': '剩余份额不足，仅剩 {left} 份',
+    en: 'Not enough shares left: only {left}',
+    'zh-TW': '剩餘份額不足，僅剩 {left} 份',
+    'ko-KR': '남은 지분이 부족합니다. {left}주만 남았습니다',
+    'ms-MY': 'Saham tidak mencukupi: tinggal {left} sahaja',
+  },
+  enterUsdtAmount: {
+    'zh-CN': '请输入USDT数量',
+    en: 'Enter USDT Amount',
+    'zh-TW': '請輸入USDT數量',
+    'ko-KR': 'USDT 금액을 입력하세요',
+    'ms-MY': 'Masukkan Jumlah USDT',
+  },
+  belowMinReinvest: {
+    'zh-CN': '复投金额不能少于 {min} USDT',
+    en: 'Reinvest at least {min} USDT',
+    'zh-TW': '複投金額不能少於 {min} USDT',
+    'ko-KR': '최소 {min} USDT 이상 재투자하세요',
+    'ms-MY': 'Labur semula sekurang-kurangnya {min} USDT',
   },
 };
 

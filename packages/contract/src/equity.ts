@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { amountTextSchema } from './asset.ts';
+import { pageQuerySchema, pageSchema } from './envelope.ts';
+
+/** The open equity round (ECONOMY.md, "Equity investment"); null when none is open. */
+export const equityRoundSchema = z.object({
+  id: z.string(),
+  totalShares: z.number().int(),
+  sharesRemaining: z.number().int(),
+  /** USDT per share. */
+  pricePerShare: z.string(),
+  /** Percent a year, e.g. "12" or "7.5". */
+  annualYieldPct: z.string(),
+  minQuantity: z.number().int(),
+  termDays: z.number().int(),
+  /** Percent of each day's static earnings paid in BTC (the rest in U). */
+  btcSharePct: z.string(),
+  /** The least USDT of earnings a reinvestment takes. */
+  minReinvestU: z.string(),
+  /** Equity trading between members: "still in development" while false. */
+  tradingOpen: z.boolean(),
+  /** Share repurchase by the platform: "not yet open" while false. */
+  repurchaseOpen: z.boolean(),
+});
+export type EquityRound = z.infer<typeof equityRoundSchema>;
+export const equityRoundAnswerSchema = equityRoundSchema.nullable();
+
+/** Both optional so that a missing one gets its own message ("Enter Quantity", "Enter USDT Amount"). */
+export const equityBuyBodySchema = z.object({ quantity: z.number().int().min(0).max(100_000_000).optional() });
+export const equityBuyAnswerSchema = z.object({ orderId: z.string(), payment: z.string(), quantity: z.number().int() });
+export const equityReinvestBodySchema = z.object({ amount: amountTextSchema.optional() });
+/** `payment` is what the shares cost (whole shares only); the rest of `amount` stays in earnings. */
+export const equityReinvestAnswerSchema = z.object({
+  orderId: z.string(),
+  quantity: z.number().int(),
+  payment: z.string(),
+});
+
+export const EQUITY_ORDER_STATUSES = ['active', 'ended'] as const;
+export type EquityOrderStatus = (typeof EQUITY_ORDER_STATUSES)[number];
+export const equityOrdersQuerySchema = pageQuerySchema.extend({ status: z.enum(EQUITY_ORDER_STATUSES).optional() });
+export const equityOrderSchema = z.object({
+  id: z.string(),
+  quantity: z.number().int(),
+  /** USDT paid. */
+  payment: z.string(),
+  pricePerShare: z.string(),
+  annualYieldPct: z.string(),
+  /** `buy` with USDT, or `reinvest` of earnings. */
+  source: z.enum(['buy', 'reinvest']),
+  status: z.enum(EQUITY_ORDER_STATUSES),
+  createdAt: z.string(),
+  endsAt: z.string(),
+});
+export type EquityOrder = z.infer<typeof equityOrderSchema>;
+export const equityOrderPageSchema = pageSchema(equityOrderSchema);
+
+export const equityOrderQuerySchema = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/) });
+export const equityOrderDetailSchema = equityOrderSchema.extend({
+  /** Static earnings this order has earned in total, per asset. */
+  totalStaticU: z.string(),
+  totalStaticBtc: z.string(),
+  /**
+   * What the member can claim now in each asset. Earnings of all orders (and other sources) share
+   * one earnings account per asset, so this is the account's claimable balance, not this order's.
+   */
+  availableStaticU: z.string(),
+  availableStaticBtc: z.string(),
+  /** Daily static earnings of this order, newest first (at most 30). */
+  days: z.array(
+    z.object({
+      day: z.string(),
+      usdt: z.string(),
+      btc: z.string(),
+      /** USDT per BTC used for the BTC part. */
+      btcPrice: z.string(),
+      /** `market` (that day's close) or `fallback` (configured, while no market price exists). */
+      priceSource: z.enum(['market', 'fallback']),
+    }),
+  ),
+});
