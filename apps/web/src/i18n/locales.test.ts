@@ -41,7 +41,9 @@ describe('locales', () => {
 
   it('leaves no English in the Korean texts', () => {
     const korean = messages['ko-KR'] ?? {};
-    expect(Object.entries(korean).filter(([, text]) => /[A-Za-z]{3,}/.test(text))).toEqual([]);
+    // Placeholders ({{kept}}) are names for values, not text a reader sees.
+    const visible = (text: string) => text.replace(/\{\{\w+\}\}/g, '');
+    expect(Object.entries(korean).filter(([, text]) => /[A-Za-z]{3,}/.test(visible(text)))).toEqual([]);
   });
 
   it('translates every Malay text', () => {
