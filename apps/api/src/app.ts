@@ -20,7 +20,8 @@ import { memberGuard } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
 import { configRoutes } from './modules/config/routes.ts';
-import { seedDemo, seedDemoMiners } from './modules/demo/seed.ts';
+import { seedDemo, seedDemoEquity, seedDemoMiners } from './modules/demo/seed.ts';
+import { equityRoutes } from './modules/equity/routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await api.register(assetRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(configRoutes, { chainId: config.chainId, demo: config.demo });
       await api.register(miningRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute, demo: config.demo });
+      await api.register(equityRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
     },
     { prefix: API_BASE.main.slice(0, -1) },
   );
@@ -132,6 +134,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   });
   if (config.demo && (await seedDemo(database.db))) app.log.info('demo catalogue seeded');
   if (config.demo && (await seedDemoMiners(database.db))) app.log.info('demo miners seeded');
+  if (config.demo && (await seedDemoEquity(database.db))) app.log.info('demo equity round opened');
   const oneTimePassword = await bootstrapOperator(database.db, config.adminBootstrapPassword);
   if (oneTimePassword) {
     // Printed once, to the console of the first start only: it is stored hashed.

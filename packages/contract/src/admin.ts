@@ -46,3 +46,19 @@ export const runJobAnswerSchema = z.object({
   reason: z.enum(['done', 'busy']).optional(),
   result: z.record(z.string(), z.unknown()).optional(),
 });
+
+/** Opens a new equity round (the open one, if any, closes): ECONOMY.md, "Equity investment". */
+export const openRoundBodySchema = z.object({
+  totalShares: z.number().int().min(1).max(1_000_000_000),
+  pricePerShare: z
+    .string()
+    .trim()
+    .regex(/^(0|[1-9]\d{0,11})(\.\d{1,6})?$/),
+  annualYieldPct: z
+    .string()
+    .trim()
+    .regex(/^(0|[1-9]\d{0,2})(\.\d{1,4})?$/),
+  minQuantity: z.number().int().min(1).default(1),
+  termDays: z.number().int().min(1).max(3650),
+});
+export const openRoundAnswerSchema = z.object({ roundId: z.string() });

@@ -1,4 +1,5 @@
 export * from './schema/auth.ts';
+export * from './schema/equity.ts';
 export * from './schema/ledger.ts';
 export * from './schema/mining.ts';
 export * from './schema/operators.ts';

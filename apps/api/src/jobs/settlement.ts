@@ -6,6 +6,7 @@ import { fail } from '../lib/errors.ts';
 import { getSetting } from '../modules/config/settings.ts';
 import { levelBonusPct } from '../modules/mining/levels.ts';
 import { addDays, dayOf, isDay, startOfDay } from './calendar.ts';
+import { settleEquityDay } from './equity-yield.ts';
 import type { JobContext, JobDefinition } from './runner.ts';
 
 /**
@@ -81,7 +82,8 @@ async function settleDay({ tx, db, period, now }: JobContext) {
         values (${period}::date, ${rate}, ${ds}::timestamptz, ${de}::timestamptz, ${members}, ${total.toString()}::bigint,
           ${ended?.n ?? 0}, ${now.toISOString()}::timestamptz)`,
   );
-  return { day: period, members, totalBtc: formatAmount(total, 'BTC'), terminated: ended?.n ?? 0 };
+  const equity = await settleEquityDay(tx, db, period, ds, de);
+  return { day: period, members, totalBtc: formatAmount(total, 'BTC'), terminated: ended?.n ?? 0, ...equity };
 }
 
 export const settlementJob: JobDefinition = {

@@ -2,6 +2,8 @@ import {
   adjustAnswerSchema,
   adjustBodySchema,
   ledgerCheckAnswerSchema,
+  openRoundAnswerSchema,
+  openRoundBodySchema,
   operatorLoginAnswerSchema,
   operatorLoginBodySchema,
   runJobAnswerSchema,
@@ -17,6 +19,7 @@ import { ok } from '../../lib/envelope.ts';
 import { fail } from '../../lib/errors.ts';
 import { idempotencyKeyOf, oncePerKey } from '../../lib/idempotency.ts';
 import { getSetting } from '../config/settings.ts';
+import { openNewRound } from '../equity/service.ts';
 import { adjustBalance } from './ledger-service.ts';
 import { createOperatorAuth, operatorOf } from './operators.ts';
 
@@ -99,6 +102,33 @@ export const adminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array; loginsPerMinu
         after: outcome,
       });
       return ok({ period, ...outcome });
+    },
+  );
+
+  app.post(
+    '/equity/round',
+    {
+      ...operatorOnly,
+      schema: {
+        tags: ['admin'],
+        security,
+        body: openRoundBodySchema,
+        response: { 200: envelopeSchema(openRoundAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const operator = operatorOf(request);
+      const answer = await app.db.transaction(async (tx) => {
+        const opened = await openNewRound(tx, request.body);
+        await tx.insert(auditLog).values({
+          actor: `operator:${operator.username}`,
+          action: 'equity.round.open',
+          target: `equity_round:${opened.roundId}`,
+          after: request.body,
+        });
+        return opened;
+      });
+      return ok(answer);
     },
   );
 };

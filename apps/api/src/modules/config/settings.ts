@@ -24,6 +24,8 @@ export const SETTINGS = {
   'equity.termDays': { schema: z.number().int().min(1), default: 365 },
   'equity.tradingOpen': { schema: z.boolean(), default: false },
   'equity.repurchaseOpen': { schema: z.boolean(), default: false },
+  /** USDT per BTC for the BTC part of static earnings while the market module has no close price. */
+  'equity.fallbackBtcPrice': { schema: amount, default: '60000' },
   'team.directRate': { schema: rate, default: '0.10' },
   'team.indirectRate': { schema: rate, default: '0.05' },
   'pool.purchaseShare': { schema: rate, default: '0.02' },

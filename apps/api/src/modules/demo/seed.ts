@@ -4,9 +4,10 @@ import { parseHashRate } from '@minecloud/contract/miner';
 import { count } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Db } from '../../db/client.ts';
-import { inviteCodes, minerProducts, users } from '../../db/schema.ts';
+import { equityRounds, inviteCodes, minerProducts, users } from '../../db/schema.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
 import { adjustBalance } from '../admin/ledger-service.ts';
+import { openNewRound } from '../equity/service.ts';
 
 const DEMO_ACTOR = 'system:demo';
 
@@ -100,6 +101,22 @@ export async function seedDemoMiners(db: Db) {
       stock: m.stock,
       sort,
     })),
+  );
+  return true;
+}
+
+/** A demo equity round, opened once when there has never been one. */
+export async function seedDemoEquity(db: Db) {
+  const [row] = await db.select({ n: count() }).from(equityRounds);
+  if ((row?.n ?? 0) > 0) return false;
+  await db.transaction((tx) =>
+    openNewRound(tx, {
+      totalShares: 100_000,
+      pricePerShare: '10',
+      annualYieldPct: '18',
+      minQuantity: 1,
+      termDays: 365,
+    }),
   );
   return true;
 }

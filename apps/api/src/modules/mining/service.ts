@@ -7,7 +7,7 @@ import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
-import { applyRate } from '../../lib/rates.ts';
+import { applyRate, percentOf } from '../../lib/rates.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
 import { levelBonusPct } from './levels.ts';
@@ -24,16 +24,6 @@ export function splitHashRate(productHash: bigint, burnRate: string) {
 /** Satoshis a hash rate (10^-6 TH/s units) earns in one full day at `btcPerThPerDay`. */
 export function dailySatoshis(hashUnits: bigint, btcPerThPerDay: string): bigint {
   return applyRate(hashUnits * 100n, btcPerThPerDay);
-}
-
-/** A rate ("0.05") as a percentage ("5"), exactly: the decimal point moves two places. */
-export function percentOf(rate: string): string {
-  const [whole = '0', fraction = ''] = rate.split('.');
-  const digits = `${whole}${fraction.padEnd(2, '0')}`;
-  const point = whole.length + 2;
-  const integer = digits.slice(0, point).replace(/^0+(?=\d)/, '');
-  const rest = digits.slice(point).replace(/0+$/, '');
-  return rest ? `${integer}.${rest}` : integer;
 }
 
 export async function productList(db: Reader, page: Page) {

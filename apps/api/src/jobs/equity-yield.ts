@@ -1,0 +1,82 @@
+import { formatAmount } from '@minecloud/contract/amount';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.ts';
+import { systemAccountIdOf } from '../ledger/transfer.ts';
+import type { TxDb } from '../lib/idempotency.ts';
+import { getSetting } from '../modules/config/settings.ts';
+
+/**
+ * The BTC close price (USDT per BTC) of a day, for the BTC part of static earnings. The market
+ * module will provide real closes; until it exists the configured fallback is used, and every
+ * yield row records which one it was.
+ */
+export async function btcClosePrice(tx: TxDb, _day: string): Promise<{ price: string; source: 'market' | 'fallback' }> {
+  return { price: await getSetting(tx, 'equity.fallbackBtcPrice'), source: 'fallback' };
+}
+
+/**
+ * Equity static earnings of one settled day, set-based (ECONOMY.md, "Equity investment"): every
+ * order active for the whole day earns payment × annual yield / 100 / 365 USDT units, rounded down;
+ * `equity.btcShare` of it is paid in BTC at the day's close price (rounded down to the satoshi), the
+ * rest in U; both credited to the member's earnings from `yield`, once per (order, day). Orders
+ * whose term ended by the day's end become ended.
+ */
+export async function settleEquityDay(tx: TxDb, db: Db, period: string, dayStart: string, dayEnd: string) {
+  const btcShare = await getSetting(tx, 'equity.btcShare');
+  const { price, source } = await btcClosePrice(tx, period);
+  const [ended] = await queryRows<{ n: number }>(
+    tx,
+    sql`with ended as (
+          update equity_orders set status = 'ended'
+          where status = 'active' and end_at <= ${dayEnd}::timestamptz returning 1)
+        select count(*)::int as n from ended`,
+  );
+  const fromUsdt = systemAccountIdOf(db, 'yield', 'USDT');
+  const fromBtc = systemAccountIdOf(db, 'yield', 'BTC');
+  const [paid] = await queryRows<{ orders: number; usdt: string; btc: string }>(
+    tx,
+    sql`with earned as (
+          select id, user_id, floor(payment::numeric * annual_yield_pct::numeric / 36500)::bigint as daily
+          from equity_orders
+          where start_at <= ${dayStart}::timestamptz and end_at >= ${dayEnd}::timestamptz)
+        , split as (
+          select id, user_id, daily, floor(daily::numeric * ${btcShare}::numeric)::bigint as in_btc from earned)
+        , priced as (
+          select id, user_id, daily - in_btc as usdt,
+            floor(in_btc::numeric * 100 / ${price}::numeric)::bigint as btc
+          from split)
+        , recorded as (
+          insert into equity_yields (order_id, day, user_id, usdt, btc, btc_price, price_source)
+          select id, ${period}::date, user_id, usdt, btc, ${price}, ${source} from priced where usdt > 0 or btc > 0
+          on conflict do nothing
+          returning user_id, usdt, btc)
+        , legs as (
+          select user_id, 'USDT' as asset, sum(usdt)::bigint as amount from recorded group by user_id having sum(usdt) > 0
+          union all
+          select user_id, 'BTC', sum(btc)::bigint from recorded group by user_id having sum(btc) > 0)
+        , credited as (
+          insert into accounts (user_id, asset, kind, balance)
+          select user_id, asset, 'earnings', amount from legs
+          on conflict on constraint accounts_owner_asset_kind
+          do update set balance = accounts.balance + excluded.balance
+          returning id, user_id, asset)
+        , moved as (
+          insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
+          select l.asset, case when l.asset = 'USDT' then ${fromUsdt}::bigint else ${fromBtc}::bigint end, c.id, l.amount,
+            'equity_yield', ${`equity_yield:${period}`}, ${`equity_yield:${period}:`} || l.user_id || ':' || l.asset
+          from legs l join credited c on c.user_id = l.user_id and c.asset = l.asset
+          returning 1)
+        select (select count(*)::int from recorded) as orders,
+          (select coalesce(sum(usdt), 0)::text from recorded) as usdt,
+          (select coalesce(sum(btc), 0)::text from recorded) as btc
+        from (select count(*) from moved) m`,
+  );
+  return {
+    equityOrders: paid?.orders ?? 0,
+    equityUsdt: formatAmount(BigInt(paid?.usdt ?? 0), 'USDT'),
+    equityBtc: formatAmount(BigInt(paid?.btc ?? 0), 'BTC'),
+    equityEnded: ended?.n ?? 0,
+    btcPrice: price,
+    btcPriceSource: source,
+  };
+}

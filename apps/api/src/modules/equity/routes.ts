@@ -1,0 +1,77 @@
+import { API } from '@minecloud/contract/api-paths';
+import { envelopeSchema } from '@minecloud/contract/envelope';
+import {
+  equityBuyAnswerSchema,
+  equityBuyBodySchema,
+  equityOrderDetailSchema,
+  equityOrderPageSchema,
+  equityOrderQuerySchema,
+  equityOrdersQuerySchema,
+  equityReinvestAnswerSchema,
+  equityReinvestBodySchema,
+  equityRoundAnswerSchema,
+} from '@minecloud/contract/equity';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
+import { moneyPost } from '../../lib/money-route.ts';
+import { memberOf } from '../auth/guard.ts';
+import { buyShares, currentRound, orderDetail, orderPage, reinvest } from './service.ts';
+
+export const equityRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }> = async (app, options) => {
+  const member = { preHandler: app.requireMember };
+  const security = [{ bearer: [] }];
+  const tags = ['equity'];
+  const perMinute = options.moneyCallsPerMinute;
+
+  app.get(
+    `/${API.equityRound}`,
+    { schema: { tags, response: { 200: envelopeSchema(equityRoundAnswerSchema) } } },
+    async () => ok(await currentRound(app.db)),
+  );
+
+  moneyPost(
+    app,
+    { path: API.equityBuy, tag: 'equity', body: equityBuyBodySchema, answer: equityBuyAnswerSchema, perMinute },
+    (tx, userId, body, legKey) => buyShares(tx, app.db, userId, body, legKey, app.clock.now()),
+  );
+
+  moneyPost(
+    app,
+    {
+      path: API.equityReinvest,
+      tag: 'equity',
+      body: equityReinvestBodySchema,
+      answer: equityReinvestAnswerSchema,
+      perMinute,
+    },
+    (tx, userId, body, legKey) => reinvest(tx, app.db, userId, body, legKey, app.clock.now()),
+  );
+
+  app.get(
+    `/${API.equityOrders}`,
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        querystring: equityOrdersQuerySchema,
+        response: { 200: envelopeSchema(equityOrderPageSchema) },
+      },
+    },
+    async (request) => ok(await orderPage(app.db, memberOf(request).userId, request.query, app.clock.now())),
+  );
+
+  app.get(
+    `/${API.equityOrder}`,
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        querystring: equityOrderQuerySchema,
+        response: { 200: envelopeSchema(equityOrderDetailSchema) },
+      },
+    },
+    async (request) => ok(await orderDetail(app.db, memberOf(request).userId, request.query.id, app.clock.now())),
+  );
+};
