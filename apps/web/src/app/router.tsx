@@ -21,6 +21,7 @@ const MyAssetsPage = lazyPage(() => import('@/features/assets/pages/my-assets-pa
 const ChainZonePage = lazyPage(() => import('@/features/market/pages/chain-zone-page'));
 const ChainListPage = lazyPage(() => import('@/features/market/pages/chain-list-page'));
 const DrawHistoryPage = lazyPage(() => import('@/features/rounds/pages/draw-history-page'));
+const EquityPage = lazyPage(() => import('@/features/equity/pages/equity-page'));
 const EquityOrdersPage = lazyPage(() => import('@/features/equity/pages/equity-orders-page'));
 const FeedbackPage = lazyPage(() => import('@/features/feedback/pages/feedback-page'));
 const FeedbackHistoryPage = lazyPage(() => import('@/features/feedback/pages/feedback-history-page'));
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
       page(paths.chainList, ChainZonePage),
       page(paths.coinList, ChainListPage),
       page(paths.drawRecord, DrawHistoryPage),
+      page(paths.equity, EquityPage),
       page(paths.equityOrder, EquityOrdersPage),
       page(paths.feedback, FeedbackPage),
       page(paths.feedOrder, FeedbackHistoryPage),

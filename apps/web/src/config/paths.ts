@@ -53,6 +53,8 @@ export const paths = {
   chainList: route('/pages/my_child/chainlist/chainlist', 'titleChainZone'),
   coinList: route('/pages/my_child/coinlist/coinlist', 'titleChainList'),
   drawRecord: route('/pages/my_child/drawrecord/drawrecord', 'titleDrawHistory'),
+  /** Equity Investment: the spec names the screen but not its route. */
+  equity: route('/pages/my_child/equity/equity', 'titleEquityInvestment'),
   equityOrder: route('/pages/my_child/equityorder/equityorder', 'titleEquityOrders', { private: true }),
   feedback: route('/pages/my_child/feedback/feedback', 'titleFeedback', { private: true }),
   feedOrder: route('/pages/my_child/feedorder/feedorder', 'titleFeedbackHistory', { private: true }),

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterEach } from 'vitest';
 import { initI18n } from '@/i18n/i18n';
@@ -24,3 +24,7 @@ afterEach(() => {
   document.body.innerHTML = '';
   localStorage.clear();
 });
+
+// findBy/waitFor give up after 1 s by default; on two loaded CI cores a page's second request
+// can take longer than that without anything being wrong.
+configure({ asyncUtilTimeout: 5_000 });

@@ -2,9 +2,10 @@ import type { Asset } from '@minecloud/contract/amount';
 import { truncateDecimals } from '@minecloud/contract/amount';
 import { useTranslation } from 'react-i18next';
 import type { AssetBalance } from '@/api/get-balances';
-import { displayPlaces, unitsOf } from '../lib/amount-check';
+import { ClaimButton } from '@/components/claim-button';
+import { displayPlaces } from '@/lib/display-places';
+import { unitsOf } from '../lib/amount-check';
 import { AssetBadge } from './asset-badge';
-import { ClaimButton } from './claim-button';
 import { useAssetName } from './use-asset-name';
 import './asset-card.css';
 

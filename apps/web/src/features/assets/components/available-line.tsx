@@ -1,7 +1,7 @@
 import type { Asset } from '@minecloud/contract/amount';
 import { truncateDecimals } from '@minecloud/contract/amount';
 import { useTranslation } from 'react-i18next';
-import { displayPlaces } from '../lib/amount-check';
+import { displayPlaces } from '@/lib/display-places';
 import { useAssetName } from './use-asset-name';
 
 /** "Available balance 1000.00 USDT" under an amount field. */

@@ -1,7 +1,7 @@
 import { truncateDecimals } from '@minecloud/contract/amount';
+import { displayPlaces } from '@/lib/display-places';
 import { formatLocalTime } from '@/lib/format-time';
 import type { Donation } from '../api/get-donations';
-import { displayPlaces } from '../lib/amount-check';
 import { useAssetName } from './use-asset-name';
 import './record-item.css';
 

@@ -2,8 +2,8 @@ import type { Asset } from '@minecloud/contract/amount';
 import { truncateDecimals } from '@minecloud/contract/amount';
 import type { AssetRecord } from '@minecloud/contract/asset';
 import { useTranslation } from 'react-i18next';
+import { displayPlaces } from '@/lib/display-places';
 import { formatLocalTime } from '@/lib/format-time';
-import { displayPlaces } from '../lib/amount-check';
 import { recordName } from '../lib/record-kinds';
 import './record-item.css';
 

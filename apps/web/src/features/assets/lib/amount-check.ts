@@ -39,11 +39,6 @@ export function unitsOf(value: string | null | undefined, asset: Asset): bigint 
   return parsed.ok ? parsed.units : 0n;
 }
 
-/** Decimals a member sees for an asset: BTC amounts are small, so BTC keeps its 8 places. */
-export function displayPlaces(asset: Asset): number {
-  return asset === 'BTC' ? 8 : 2;
-}
-
 /** An exact amount as typed, with at least 2 decimals: what the confirm prompt promises to move. */
 export function exactAmountText(units: bigint, asset: Asset): string {
   const [whole = '0', fraction = ''] = formatAmount(units, asset).split('.');

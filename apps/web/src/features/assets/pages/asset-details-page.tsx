@@ -6,11 +6,11 @@ import { useSearchParams } from 'react-router';
 import { useBalances } from '@/api/get-balances';
 import { ErrorState } from '@/components/error-state';
 import { PagedList } from '@/components/paged-list';
+import { displayPlaces } from '@/lib/display-places';
 import { useAssetRecords } from '../api/get-asset-records';
 import { AssetBadge } from '../components/asset-badge';
 import { RecordItem } from '../components/record-item';
 import { useAssetName } from '../components/use-asset-name';
-import { displayPlaces } from '../lib/amount-check';
 import { KINDS_BY_ASSET, kindFilterName, type RecordKind } from '../lib/record-kinds';
 import './asset-details-page.css';
 

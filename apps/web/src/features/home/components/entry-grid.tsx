@@ -13,7 +13,7 @@ const ENTRIES: Entry[] = [
   { name: 'hash-rate', route: paths.power, icon: 'power' },
   { name: 'prize-pool', route: paths.prizePool, icon: 'pool' },
   { name: 'draw-record', route: paths.drawRecord, icon: 'history' },
-  { name: 'equity', route: paths.equityOrder, icon: 'equity' },
+  { name: 'equity', route: paths.equity, icon: 'equity' },
   { name: 'team', route: paths.team, icon: 'team' },
   { name: 'market', route: paths.four, icon: 'market' },
   { name: 'notices', route: paths.noticeList, icon: 'bell' },

@@ -4,13 +4,13 @@ import { Button, Popup } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalances } from '@/api/get-balances';
+import { PurchaseSummary } from '@/components/purchase-summary';
+import { QuantityStepper } from '@/components/quantity-stepper';
 import { confirmDialog } from '@/lib/dialog';
 import { showToast } from '@/lib/toast';
 import { useBuyMiners } from '../api/buy-miners';
 import { hashRateText } from '../lib/display';
 import { checkPurchase, minimumOf, type PurchaseProblem, purchaseTotal, usdtText, usdtUnits } from '../lib/purchase';
-import { PurchaseSummary } from './purchase-summary';
-import { QuantityStepper } from './quantity-stepper';
 import './buy-sheet.css';
 
 function useProblemText() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPurchase, isSoldOut, purchaseTotal, quantityDigits, usdtText } from './purchase';
+import { quantityDigits } from '@/lib/quantity';
+import { checkPurchase, isSoldOut, purchaseTotal, usdtText } from './purchase';
 
 const PRODUCT = { id: '7', price: '0.1', minQuantity: 2, stock: 5 };
 

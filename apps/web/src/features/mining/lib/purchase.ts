@@ -1,5 +1,6 @@
 import { formatAmount, parseAmount } from '@minecloud/contract/amount';
 import type { MinerProduct } from '@minecloud/contract/miner';
+import { quantityDigits } from '@/lib/quantity';
 
 export type PurchaseProblem =
   | { reason: 'noProduct' }
@@ -20,14 +21,6 @@ export function minimumOf(product: Pick<MinerProduct, 'minQuantity'>): number {
 /** Whether a product can be bought at all: enough stock for its minimum. */
 export function isSoldOut(product: Pick<MinerProduct, 'minQuantity' | 'stock'>): boolean {
   return product.stock < minimumOf(product);
-}
-
-/** Keeps only the digits a member typed into the quantity box (no sign, no decimals). */
-export function quantityDigits(text: string): string {
-  return text
-    .replace(/\D/g, '')
-    .replace(/^0+(?=\d)/, '')
-    .slice(0, 7);
 }
 
 /** USDT units of `price × quantity`, in bigint: never a float. Null when the price is not a USDT amount. */

@@ -3,11 +3,11 @@ import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PagedList } from '@/components/paged-list';
+import { TabSwitch } from '@/components/tab-switch';
 import type { MessageKey } from '@/i18n/i18n';
 import { usePowerRecords } from '../api/get-power-records';
 import type { PowerSource } from '../api/query-keys';
 import { PowerRecordItem } from '../components/power-record-item';
-import { TabSwitch } from '../components/tab-switch';
 import { hashRateText } from '../lib/display';
 import './list-page.css';
 

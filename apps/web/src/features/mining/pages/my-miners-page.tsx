@@ -3,11 +3,11 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PagedList } from '@/components/paged-list';
+import { TabSwitch } from '@/components/tab-switch';
 import { paths } from '@/config/paths';
 import { useAppNavigate } from '@/lib/navigation';
 import { useMyMiners } from '../api/get-my-miners';
 import { MyMinerCard, STATUS_NAMES } from '../components/my-miner-card';
-import { TabSwitch } from '../components/tab-switch';
 import './list-page.css';
 
 function isMinerStatus(value: string | null): value is MinerStatus {

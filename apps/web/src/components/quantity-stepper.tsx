@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { quantityDigits } from '../lib/purchase';
+import { quantityDigits } from '@/lib/quantity';
 import './quantity-stepper.css';
 
 type QuantityStepperProps = {

@@ -3,17 +3,17 @@ import type { earningsAnswerSchema } from '@minecloud/contract/asset';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/request';
-import { assetKeys } from './query-keys';
+import { ASSET_QUERIES_ROOT } from './invalidate-money';
 
 export type Earnings = z.infer<typeof earningsAnswerSchema>;
 
-/** Earned in total and still claimable, in USDT and BTC. */
+/** Earned in total and still claimable, in USDT and BTC (the asset pages, equity reinvestment). */
 export function getEarnings(signal?: AbortSignal): Promise<Earnings> {
   return api<Earnings>({ url: API.earnings, signal });
 }
 
 export function getEarningsQueryOptions() {
-  return queryOptions({ queryKey: assetKeys.earnings(), queryFn: ({ signal }) => getEarnings(signal) });
+  return queryOptions({ queryKey: [...ASSET_QUERIES_ROOT, 'earnings'], queryFn: ({ signal }) => getEarnings(signal) });
 }
 
 export function useEarnings() {
