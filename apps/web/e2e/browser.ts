@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { Hex } from 'viem';
-import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 
 export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 export const PHONE = { width: 390, height: 844 };
@@ -72,4 +72,31 @@ export async function injectTestWallet(page: Page, key: Hex): Promise<PrivateKey
 
 export function shot(page: Page, name: string) {
   return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** Waits until the element at `selector` has finished its opening animation, so a screenshot shows it. */
+export async function settled(page: Page, selector: string) {
+  await page.waitForFunction((s) => {
+    const element = document.querySelector<HTMLElement>(s);
+    return element !== null && getComputedStyle(element).opacity === '1';
+  }, selector);
+}
+
+/**
+ * A new member with an injected wallet opens the private page `path`, is sent to sign in, signs in,
+ * and is back on `path`. `query` is appended to the first URL (an invite code, say).
+ */
+export async function signInAt(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  options: { key?: Hex; query?: string } = {},
+): Promise<{ page: Page; context: BrowserContext; account: PrivateKeyAccount }> {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  const account = await injectTestWallet(page, options.key ?? generatePrivateKey());
+  await page.goto(`${baseUrl}/#${path}${options.query ?? ''}`);
+  await page.getByTestId('wallet-option-org.minecloud.e2e').click();
+  await page.waitForFunction((p) => location.hash.startsWith(`#${p}`), path, { timeout: 20_000 });
+  return { page, context, account };
 }

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { injectTestWallet, launchChromium, phoneContext, shot } from './browser.ts';
+import { launchChromium, settled, shot, signInAt } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const SHOP = '/pages/tabbar/second/second';
@@ -12,23 +11,9 @@ let page: Page;
 
 const text = (testId: string) => page.getByTestId(testId).first().textContent();
 
-/** Waits until antd-mobile's popup or dialog has finished opening, so a screenshot shows it. */
-async function settled(selector: string) {
-  await page.waitForFunction((s) => {
-    const element = document.querySelector<HTMLElement>(s);
-    return element !== null && getComputedStyle(element).opacity === '1';
-  }, selector);
-}
-
 beforeAll(async () => {
   browser = await launchChromium();
-  const context = await phoneContext(browser);
-  page = await context.newPage();
-  await injectTestWallet(page, generatePrivateKey());
-  // A private page sends the visitor to sign in, and back to it after.
-  await page.goto(`${baseUrl}/#${MY_MINERS}`);
-  await page.getByTestId('wallet-option-org.minecloud.e2e').click();
-  await page.waitForFunction((path) => location.hash.startsWith(`#${path}`), MY_MINERS, { timeout: 20_000 });
+  ({ page } = await signInAt(browser, baseUrl, MY_MINERS));
 });
 afterAll(() => browser?.close());
 
@@ -50,7 +35,7 @@ describe('miners in Chromium at 390×844', () => {
     await page.getByTestId('buy-quantity-plus').click();
     await expect.poll(() => text('buy-total')).toBe('200.00');
     await expect.poll(() => text('buy-available')).toContain('1000.00');
-    await settled('.adm-popup-body');
+    await settled(page, '.adm-popup-body');
     await shot(page, 'miner-buy-sheet');
 
     await page.getByTestId('buy-submit').click();

@@ -109,12 +109,16 @@ describe('buy', () => {
     expect(await orders(m)).toBe(0);
   });
 
-  it('gives one order for 20 identical requests with one key', async () => {
+  it('gives one order and one answer for 50 identical requests with one key, and refuses that key with another body', async () => {
     const m = await newMember(app);
     await fund(app, m.userId, 'USDT', '100');
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 20 }, () => buy(m, { quantity: 2 }, key)));
-    expect(new Set(results.map((r) => r.body.data?.orderId)).size).toBe(1);
+    const results = await Promise.all(Array.from({ length: 50 }, () => buy(m, { quantity: 2 }, key)));
+    expect(results.every((r) => r.body.code === 0)).toBe(true);
+    expect(new Set(results.map((r) => JSON.stringify(r.body.data))).size).toBe(1);
+    expect(await orders(m)).toBe(1);
+    expect(await unitsOf(app, m.userId, 'USDT')).toBe(80_000_000n);
+    expect((await buy(m, { quantity: 3 }, key)).status).toBe(409);
     expect(await orders(m)).toBe(1);
     expect(await unitsOf(app, m.userId, 'USDT')).toBe(80_000_000n);
   });
