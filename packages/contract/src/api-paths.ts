@@ -33,4 +33,13 @@ export const API = {
   equityReinvest: 'biz/equity-investment-order/re-buy',
   equityOrders: 'biz/equity-investment-order/page',
   equityOrder: 'biz/equity-investment-order/get',
+  inviteRelation: 'biz/invite-relation/get',
+  departmentInfo: 'dataBoard/departmentInfo',
+  communityInfo: 'dataBoard/communityInfo',
+  levelConfig: 'levelConfig/levelConfig',
+  performanceRank: 'user_mining_machines/addPerformanceRank',
+  communityRank: 'community_ranks/communityRank',
+  poolCurrent: 'prizePool/current',
+  poolHistory: 'prizePool/history',
+  poolForge: 'prizePool/forge',
 } as const;

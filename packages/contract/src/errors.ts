@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   notEnoughShares: 1031,
   enterUsdtAmount: 1032,
   belowMinReinvest: 1033,
+  enterForgeAmount: 1040,
+  belowMinForge: 1041,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -80,6 +82,8 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   notEnoughShares: 200,
   enterUsdtAmount: 400,
   belowMinReinvest: 400,
+  enterForgeAmount: 400,
+  belowMinForge: 400,
 };
 
 type Texts = Record<Locale, string>;
@@ -308,6 +312,20 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'zh-TW': '複投金額不能少於 {min} USDT',
     'ko-KR': '최소 {min} USDT 이상 재투자하세요',
     'ms-MY': 'Labur semula sekurang-kurangnya {min} USDT',
+  },
+  enterForgeAmount: {
+    'zh-CN': '请输入锻造数量',
+    en: 'Enter the gold coins to forge',
+    'zh-TW': '請輸入鍛造數量',
+    'ko-KR': '단조할 골드 코인 수량을 입력하세요',
+    'ms-MY': 'Masukkan syiling emas untuk ditempa',
+  },
+  belowMinForge: {
+    'zh-CN': '锻造数量不能少于 {min} 金币',
+    en: 'Forge at least {min} gold coins',
+    'zh-TW': '鍛造數量不能少於 {min} 金幣',
+    'ko-KR': '최소 {min} 골드 코인 이상 단조하세요',
+    'ms-MY': 'Tempa sekurang-kurangnya {min} syiling emas',
   },
 };
 
