@@ -23,6 +23,8 @@ import { configRoutes } from './modules/config/routes.ts';
 import { seedDemo, seedDemoEquity, seedDemoMiners } from './modules/demo/seed.ts';
 import { equityRoutes } from './modules/equity/routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
+import { poolRoutes } from './modules/pool/routes.ts';
+import { teamRoutes } from './modules/team/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 
 declare module 'fastify' {
@@ -123,6 +125,8 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await api.register(configRoutes, { chainId: config.chainId, demo: config.demo });
       await api.register(miningRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute, demo: config.demo });
       await api.register(equityRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
+      await api.register(teamRoutes, { publicOrigin: config.publicOrigin });
+      await api.register(poolRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
     },
     { prefix: API_BASE.main.slice(0, -1) },
   );

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { getSetting } from '../modules/config/settings.ts';
+import { runTeamRollup } from '../modules/team/rollup.ts';
 import { JOBS } from './index.ts';
 import { type JobDefinition, runJob } from './runner.ts';
 
@@ -12,7 +13,15 @@ import { type JobDefinition, runJob } from './runner.ts';
  * work and the others answer `busy` or `done`. At start, each job's latest period is run too, so a
  * period missed while no process was up is caught up.
  */
-export async function startScheduler(db: Db, clock: Clock, log: FastifyBaseLogger) {
+/** How often the team roll-up runs: team figures are at most this (plus one roll-up) behind. */
+export const TEAM_ROLLUP_INTERVAL_MS = 20_000;
+
+export async function startScheduler(
+  db: Db,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  options: { teamRollupMs?: number } = {},
+) {
   const timeZone = await getSetting(db, 'settlement.timeZone');
   const fire = async (job: JobDefinition, trigger: string) => {
     const now = clock.now();
@@ -29,9 +38,29 @@ export async function startScheduler(db: Db, clock: Clock, log: FastifyBaseLogge
     (job) => new Cron(job.schedule, { timezone: timeZone, protect: true }, () => fire(job, 'schedule')),
   );
   for (const job of Object.values(JOBS)) await fire(job, 'startup');
+
+  // The team roll-up is not a period job: it takes whatever purchases and newcomers are queued. Every
+  // process may tick; its advisory lock makes them take turns, and an empty queue costs one query.
+  let rolling = false;
+  const rollUp = async () => {
+    if (rolling) return;
+    rolling = true;
+    try {
+      const result = await runTeamRollup(db, clock.now());
+      if (result.deltas > 0) log.debug({ ...result }, 'team rolled up');
+    } catch (error) {
+      log.error({ err: error }, 'team roll-up failed');
+    } finally {
+      rolling = false;
+    }
+  };
+  await rollUp();
+  const ticker = setInterval(() => void rollUp(), options.teamRollupMs ?? TEAM_ROLLUP_INTERVAL_MS);
+  ticker.unref();
   return {
     stop() {
       for (const cron of crons) cron.stop();
+      clearInterval(ticker);
     },
   };
 }

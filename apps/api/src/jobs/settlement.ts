@@ -4,7 +4,8 @@ import { queryRows } from '../db/client.ts';
 import { systemAccountIdOf } from '../ledger/transfer.ts';
 import { fail } from '../lib/errors.ts';
 import { getSetting } from '../modules/config/settings.ts';
-import { levelBonusPct } from '../modules/mining/levels.ts';
+import { levelBonusPctSql, recomputeLevelsSql } from '../modules/team/levels.ts';
+import { rollUpTeam } from '../modules/team/rollup.ts';
 import { addDays, dayOf, isDay, startOfDay } from './calendar.ts';
 import { settleEquityDay } from './equity-yield.ts';
 import type { JobContext, JobDefinition } from './runner.ts';
@@ -41,6 +42,11 @@ async function settleDay({ tx, db, period, now }: JobContext) {
         select count(*)::int as n from recorded`,
   );
 
+  // Levels first (ECONOMY.md: recomputed at each settlement), from every purchase so far: the
+  // day's bonus hash rate follows the level the member holds at the day's end.
+  await rollUpTeam(tx, now);
+  await tx.execute(await recomputeLevelsSql(tx, null));
+  const levelBonusPct = await levelBonusPctSql(tx);
   const source = systemAccountIdOf(db, 'mining_output', 'BTC');
   // Hash units are 10^-6 TH/s and BTC units 10^-8: satoshis = units × rate × 100, exact in numeric.
   const [paid] = await queryRows<{ members: number; total: string }>(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -13,6 +13,8 @@ export const users = pgTable(
     withdrawAddress: text('withdraw_address'),
     identity: text('identity').notNull().default('guest'),
     level: smallint('level').notNull().default(0),
+    /** Generations below the top of the invitation tree (0 without an inviter): the roll-up's order. */
+    depth: integer('depth').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

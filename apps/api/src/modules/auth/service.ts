@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { NONCE_TTL_SECONDS } from '@minecloud/contract/auth';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Db } from '../../db/client.ts';
-import { authNonces, inviteCodes, users } from '../../db/schema.ts';
+import { authNonces, inviteCodes, teamDeltas, users } from '../../db/schema.ts';
 import { fail } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
 import { checkSiwe } from './siwe.ts';
@@ -49,18 +49,24 @@ export async function signIn(
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.address, address));
     if (existing) return { userId: existing.id, created: false };
 
-    let placement: { inviterId: number; department: number } | undefined;
+    let placement: { inviterId: number; department: number; depth: number } | undefined;
     if (inviteCode) {
       const [code] = await tx
-        .select({ userId: inviteCodes.userId, department: inviteCodes.department })
+        .select({ userId: inviteCodes.userId, department: inviteCodes.department, inviterDepth: users.depth })
         .from(inviteCodes)
+        .innerJoin(users, eq(users.id, inviteCodes.userId))
         .where(eq(inviteCodes.code, inviteCode));
       if (!code) return fail('invalidInviteCode');
-      placement = { inviterId: code.userId, department: code.department };
+      placement = { inviterId: code.userId, department: code.department, depth: code.inviterDepth + 1 };
     }
     const [created] = await tx
       .insert(users)
-      .values({ address, inviterId: placement?.inviterId, department: placement?.department })
+      .values({
+        address,
+        inviterId: placement?.inviterId,
+        department: placement?.department,
+        depth: placement?.depth ?? 0,
+      })
       .onConflictDoNothing({ target: users.address })
       .returning({ id: users.id });
     if (!created) {
@@ -72,6 +78,8 @@ export async function signIn(
     await tx
       .insert(inviteCodes)
       .values([1, 2, 3].map((department) => ({ code: newInviteCode(), userId: created.id, department })));
+    // One more member in each ancestor's department, counted by the team roll-up (no ancestor row here).
+    if (placement) await tx.insert(teamDeltas).values({ userId: created.id, day: sql`current_date`, members: 1 });
     await onCreated?.(tx, created.id);
     return { userId: created.id, created: true };
   });

@@ -28,10 +28,25 @@ export const SETTINGS = {
   'equity.fallbackBtcPrice': { schema: amount, default: '60000' },
   'team.directRate': { schema: rate, default: '0.10' },
   'team.indirectRate': { schema: rate, default: '0.05' },
+  /** Levels (node identities): major and minor area performance in U, and the bonus hash rate. */
+  'team.silverMajor': { schema: amount, default: '50000' },
+  'team.silverMinor': { schema: amount, default: '20000' },
+  'team.goldMajor': { schema: amount, default: '200000' },
+  'team.goldMinor': { schema: amount, default: '80000' },
+  'team.regularBonusPct': { schema: z.number().int().min(0).max(100), default: 0 },
+  'team.silverBonusPct': { schema: z.number().int().min(0).max(100), default: 5 },
+  'team.goldBonusPct': { schema: z.number().int().min(0).max(100), default: 10 },
   'pool.purchaseShare': { schema: rate, default: '0.02' },
   'pool.minForge': { schema: amount, default: '10' },
   'pool.winners': { schema: z.number().int().min(1).max(100), default: 5 },
-  'pool.weights': { schema: z.array(z.number().int().min(0).max(100)), default: [40, 25, 15, 10, 10] },
+  /** Percent of the pool for each winning place, best first; what they leave of 100 rolls over. */
+  'pool.weights': {
+    schema: z
+      .array(z.number().int().min(0).max(100))
+      .min(1)
+      .refine((w) => w.reduce((a, b) => a + b, 0) <= 100, 'weights add up to at most 100'),
+    default: [40, 25, 15, 10, 10],
+  },
   'withdraw.fee.USDT': { schema: amount, default: '1' },
   'withdraw.fee.BTC': { schema: amount, default: '0.0001' },
   'withdraw.min.USDT': { schema: amount, default: '10' },
@@ -55,17 +70,24 @@ export function forgetSettings() {
 /** A setting's value: the stored one if valid, else the default. */
 export async function getSetting<K extends SettingKey>(db: Reader, key: K): Promise<SettingValue<K>> {
   if (!cache || Date.now() - cache.at > SETTINGS_CACHE_MS) {
-    const rows = await db.select({ key: settings.key, value: settings.value }).from(settings);
-    cache = { at: Date.now(), values: new Map(rows.map((r) => [r.key, r.value])) };
+    cache = { at: Date.now(), values: await storedSettings(db) };
   }
   const spec = SETTINGS[key];
   const parsed = spec.schema.safeParse(cache.values.get(key));
   return (parsed.success ? parsed.data : spec.default) as SettingValue<K>;
 }
 
+/**
+ * The stored values, parsed from their JSON text here: drizzle's jsonb column parses a string value
+ * a second time, so a stored "100" came back as the number 100 and failed its (string) schema.
+ */
+async function storedSettings(db: Reader): Promise<Map<string, unknown>> {
+  const rows = await db.select({ key: settings.key, json: sql<string>`${settings.value}::text` }).from(settings);
+  return new Map(rows.map((r) => [r.key, JSON.parse(r.json)]));
+}
+
 export async function allSettings(db: Reader) {
-  const rows = await db.select().from(settings);
-  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  const stored = await storedSettings(db);
   return Object.entries(SETTINGS).map(([key, spec]) => {
     const parsed = spec.schema.safeParse(stored.get(key));
     return { key, value: parsed.success ? parsed.data : spec.default, isDefault: !parsed.success };

@@ -59,7 +59,7 @@ export async function seedDemo(db: Db) {
     for (const member of DEMO_MEMBERS) {
       const [created] = await tx
         .insert(users)
-        .values({ address: getAddress(member.address), identity: 'regular' })
+        .values({ address: getAddress(member.address), identity: 'regular', level: 1 })
         .returning({ id: users.id });
       const userId = created!.id;
       await tx.insert(inviteCodes).values(member.codes.map((code, i) => ({ code, userId, department: i + 1 })));

@@ -10,6 +10,7 @@ import type { TxDb } from '../../lib/idempotency.ts';
 import { percentOf } from '../../lib/rates.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
+import { recordPurchase } from '../team/purchase.ts';
 
 type Reader = Pick<Db, 'execute'>;
 
@@ -100,10 +101,19 @@ async function takeShares(
           ${round.annual_yield_pct}, ${source}, 'active', ${transferId}, ${at}::timestamptz, ${endAt.toISOString()}::timestamptz)
         returning id`,
   );
-  await tx.execute(
-    sql`insert into performance_events (user_id, amount_usdt, day, source, reference, created_at)
-        values (${userId}, ${payment.toString()}::bigint, ${today}::date, ${`equity_${source}`},
-          ${`equity_order:${order!.id}`}, ${at}::timestamptz)`,
+  await recordPurchase(
+    tx,
+    db,
+    {
+      userId,
+      paid: payment,
+      day: today,
+      at,
+      source: `equity_${source}`,
+      reference: `equity_order:${order!.id}`,
+      fundsPool: false,
+    },
+    legKey,
   );
   return { orderId: String(order!.id), quantity, payment: formatAmount(payment, 'USDT') };
 }

@@ -10,7 +10,8 @@ import type { TxDb } from '../../lib/idempotency.ts';
 import { applyRate, percentOf } from '../../lib/rates.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
-import { levelBonusPct } from './levels.ts';
+import { levelBonusPctSql } from '../team/levels.ts';
+import { recordPurchase } from '../team/purchase.ts';
 
 type Reader = Pick<Db, 'execute'>;
 type Page = { pageNo: number; pageSize: number };
@@ -156,10 +157,19 @@ export async function buyMiners(
     sql`insert into power_records (user_id, source, kind, quantity, direction, release_at, order_id)
         values ${sql.join(records, sql`, `)}`,
   );
-  await tx.execute(
-    sql`insert into performance_events (user_id, amount_usdt, day, source, reference, created_at)
-        values (${userId}, ${paid.toString()}::bigint, ${today}::date, 'miner_purchase', ${`miner_order:${orderId}`},
-          ${at}::timestamptz)`,
+  await recordPurchase(
+    tx,
+    db,
+    {
+      userId,
+      paid,
+      day: today,
+      at,
+      source: 'miner_purchase',
+      reference: `miner_order:${orderId}`,
+      fundsPool: true,
+    },
+    legKey,
   );
   return {
     orderId: String(orderId),
@@ -225,6 +235,7 @@ export async function myMiners(
 
 /** A member's live own hash rate (miners mining now) and level bonus on it. */
 export async function hashRateOf(db: Reader, userId: number, now: Date) {
+  const levelBonusPct = await levelBonusPctSql(db as Db);
   const [row] = await queryRows<{ own: string; bonus: string }>(
     db,
     sql`select coalesce(sum(m.hash_rate), 0)::text as own,
