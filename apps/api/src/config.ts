@@ -23,6 +23,8 @@ const env = z.object({
     .max(7 * 24 * 3600)
     .default(12 * 3600),
   MODE: z.enum(['api', 'worker', 'all']).default('all'),
+  /** How often jobs processes roll team figures up (they are at most this far behind). */
+  TEAM_ROLLUP_SECONDS: z.coerce.number().int().min(1).max(60).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -77,6 +79,7 @@ function toConfig(parsed: z.infer<typeof env>) {
     jwtSecret: parsed.JWT_SECRET,
     tokenTtlSeconds: parsed.TOKEN_TTL_SECONDS,
     mode: parsed.MODE,
+    teamRollupMs: parsed.TEAM_ROLLUP_SECONDS * 1000,
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY,
     signInPerMinute: parsed.RATE_LIMIT_SIGNIN_PER_MINUTE,

@@ -39,7 +39,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Jobs run in `all` and `worker` processes (ARCHITECTURE.md), never in tests.
   if (config.mode !== 'api' && config.nodeEnv !== 'test') {
-    scheduler = await startScheduler(database.db, app.clock, app.log);
+    scheduler = await startScheduler(database.db, app.clock, app.log, { teamRollupMs: config.teamRollupMs });
   }
   app.log.info(
     {

@@ -13,7 +13,7 @@ import { type JobDefinition, runJob } from './runner.ts';
  * work and the others answer `busy` or `done`. At start, each job's latest period is run too, so a
  * period missed while no process was up is caught up.
  */
-/** How often the team roll-up runs: team figures are at most this (plus one roll-up) behind. */
+/** How often the team roll-up runs by default (TEAM_ROLLUP_SECONDS): figures are at most this behind. */
 export const TEAM_ROLLUP_INTERVAL_MS = 20_000;
 
 export async function startScheduler(

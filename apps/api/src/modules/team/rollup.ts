@@ -10,7 +10,7 @@ const ROLLUP_LOCK = BigInt.asIntN(
 ).toString();
 
 /** Deltas taken per pass: bounds the work table; a pass that fills it is followed by another. */
-const BATCH = 200_000;
+const BATCH = 1_000_000;
 
 export type RollupResult = { deltas: number; ancestors: number; depths: number };
 
@@ -60,10 +60,15 @@ export async function rollUpTeam(tx: TxDb, now: Date): Promise<RollupResult> {
     );
     const deltas = taken?.n ?? 0;
     if (deltas === 0) break;
+    // Fresh statistics, so that each depth's step below finds its rows by the index, not by a scan.
+    await tx.execute(sql`analyze rollup_pending`);
     total.deltas += deltas;
 
-    let depth = await deepest(tx);
-    while (depth !== null && depth > 0) {
+    // Every depth from the deepest down, each once: what a step carries up lands one depth higher,
+    // so the next step finds it (asking for max(depth) each time would walk the index over every
+    // row already deleted from its top end, which grows with the depth).
+    const deepestQueued = await deepest(tx);
+    for (let depth = deepestQueued ?? 0; depth > 0; depth -= 1) {
       await tx.execute(
         sql`with level as (
               delete from rollup_pending where depth = ${depth} returning user_id, day, amount, members)
@@ -80,7 +85,6 @@ export async function rollUpTeam(tx: TxDb, now: Date): Promise<RollupResult> {
             select parent, ${depth - 1}, day, amount, members from up`,
       );
       total.depths += 1;
-      depth = await deepest(tx);
     }
 
     const [applied] = await queryRows<{ n: number }>(
