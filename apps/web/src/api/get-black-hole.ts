@@ -3,7 +3,7 @@ import type { blackHoleAnswerSchema } from '@minecloud/contract/miner';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/request';
-import { miningKeys } from './query-keys';
+import { networkKeys } from './network-keys';
 
 export type BlackHole = z.infer<typeof blackHoleAnswerSchema>;
 
@@ -13,7 +13,7 @@ export function getBlackHole(signal?: AbortSignal): Promise<BlackHole> {
 }
 
 export function getBlackHoleQueryOptions() {
-  return queryOptions({ queryKey: miningKeys.blackHole(), queryFn: ({ signal }) => getBlackHole(signal) });
+  return queryOptions({ queryKey: networkKeys.blackHole(), queryFn: ({ signal }) => getBlackHole(signal) });
 }
 
 export function useBlackHole() {

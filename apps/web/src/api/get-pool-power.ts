@@ -3,7 +3,7 @@ import type { poolPowerAnswerSchema } from '@minecloud/contract/miner';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/request';
-import { miningKeys } from './query-keys';
+import { networkKeys } from './network-keys';
 
 export type PoolPower = z.infer<typeof poolPowerAnswerSchema>;
 
@@ -13,7 +13,7 @@ export function getPoolPower(signal?: AbortSignal): Promise<PoolPower> {
 }
 
 export function getPoolPowerQueryOptions() {
-  return queryOptions({ queryKey: miningKeys.poolPower(), queryFn: ({ signal }) => getPoolPower(signal) });
+  return queryOptions({ queryKey: networkKeys.poolPower(), queryFn: ({ signal }) => getPoolPower(signal) });
 }
 
 export function usePoolPower() {

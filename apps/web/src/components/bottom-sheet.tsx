@@ -1,9 +1,9 @@
 import { Popup } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import './share-sheet.css';
+import './bottom-sheet.css';
 
-type ShareSheetProps = {
+type BottomSheetProps = {
   title: string;
   visible: boolean;
   onClose: () => void;
@@ -12,20 +12,20 @@ type ShareSheetProps = {
   children: ReactNode;
 };
 
-/** The bottom sheet the equity actions (buy, reinvest) open in. */
-export function ShareSheet({ title, visible, onClose, testId, children }: ShareSheetProps) {
+/** The bottom sheet a money action (buy shares, reinvest, forge) opens in, with its title and a close button. */
+export function BottomSheet({ title, visible, onClose, testId, children }: BottomSheetProps) {
   const { t } = useTranslation();
   const titleId = `${testId}-title`;
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} destroyOnClose bodyClassName="share-sheet">
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} destroyOnClose bodyClassName="bottom-sheet">
       <div role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId}>
-        <header className="share-sheet__head">
-          <h2 id={titleId} className="share-sheet__title">
+        <header className="bottom-sheet__head">
+          <h2 id={titleId} className="bottom-sheet__title">
             {title}
           </h2>
           <button
             type="button"
-            className="plain-button share-sheet__close"
+            className="plain-button bottom-sheet__close"
             onClick={onClose}
             aria-label={t('close')}
             data-testid={`${testId}-close`}

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import './money-form.css';
+import './money-field.css';
 
 type MoneyFieldProps = {
   id: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@/i18n/i18n';
-import type { AmountProblem } from '../lib/amount-check';
+import type { AmountProblem } from './amount-check';
 
 /** The message under an amount field; `requiredKey` lets a form word the empty case its own way. */
 export function useAmountProblemText(requiredKey: MessageKey = 'amountRequired'): (problem: AmountProblem) => string {

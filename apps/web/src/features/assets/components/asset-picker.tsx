@@ -1,5 +1,6 @@
 import type { Asset } from '@minecloud/contract/amount';
 import { useAssetName } from './use-asset-name';
+import '@/components/money-field.css';
 import './money-form.css';
 
 type AssetPickerProps = {

@@ -1,5 +1,5 @@
 import { ASSET_SCALES, formatAmount } from '@minecloud/contract/amount';
-import { type AmountProblem, checkAmount, unitsOf } from './amount-check';
+import { type AmountProblem, checkAmount, unitsOf } from '@/lib/amount-check';
 
 /** USDT has 6 decimals and gold 2: gold units = USDT units × rate / 10^4. */
 const UNIT_SHIFT = 10n ** BigInt(ASSET_SCALES.USDT - ASSET_SCALES.GOLD);

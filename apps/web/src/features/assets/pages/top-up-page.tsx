@@ -4,15 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssetBalance } from '@/api/get-balances';
 import { ErrorState } from '@/components/error-state';
+import { MoneyField } from '@/components/money-field';
+import { exactAmountText } from '@/lib/amount-check';
 import { confirmDialog } from '@/lib/dialog';
 import { showToast } from '@/lib/toast';
+import { useAmountProblemText } from '@/lib/use-amount-problem-text';
 import { useTopUpGold } from '../api/top-up-gold';
 import { AvailableLine } from '../components/available-line';
 import { ConfirmSummary } from '../components/confirm-summary';
-import { MoneyField } from '../components/money-field';
 import { MoneyFormGate } from '../components/money-form-gate';
-import { useAmountProblemText } from '../components/use-amount-problem-text';
-import { exactAmountText } from '../lib/amount-check';
 import { checkTopUp, mostConvertibleUsdt, parseGoldRate } from '../lib/gold-rate';
 import './money-page.css';
 

@@ -4,6 +4,7 @@ import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalances } from '@/api/get-balances';
+import { BottomSheet } from '@/components/bottom-sheet';
 import { PurchaseSummary } from '@/components/purchase-summary';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { confirmDialog } from '@/lib/dialog';
@@ -18,7 +19,7 @@ import {
   usdtUnits,
 } from '../lib/shares';
 import { ShareResult } from './share-result';
-import { ShareSheet } from './share-sheet';
+import './share-sheet.css';
 
 function useProblemText() {
   const { t } = useTranslation();
@@ -186,7 +187,7 @@ export function BuySharesSheet({ round, formKey, visible, onClose, onOrders }: B
   const [paid, setPaid] = useState<{ formKey: number; answer: BuySharesAnswer } | null>(null);
   const result = paid?.formKey === formKey ? paid.answer : null;
   return (
-    <ShareSheet title={t('equityBuy')} visible={visible} onClose={onClose} testId="share-buy-sheet">
+    <BottomSheet title={t('equityBuy')} visible={visible} onClose={onClose} testId="share-buy-sheet">
       {result ? (
         <ShareResult
           message={t('equityBuySuccess')}
@@ -209,6 +210,6 @@ export function BuySharesSheet({ round, formKey, visible, onClose, onOrders }: B
       ) : (
         <BuyForm key={formKey} round={round} onPaid={(answer) => setPaid({ formKey, answer })} />
       )}
-    </ShareSheet>
+    </BottomSheet>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEarnings } from '@/api/get-earnings';
+import { BottomSheet } from '@/components/bottom-sheet';
 import { PurchaseSummary } from '@/components/purchase-summary';
 import { confirmDialog } from '@/lib/dialog';
 import { type ReinvestAnswer, useReinvestEarnings } from '../api/reinvest-earnings';
@@ -17,7 +18,7 @@ import {
   usdtUnits,
 } from '../lib/shares';
 import { ShareResult } from './share-result';
-import { ShareSheet } from './share-sheet';
+import './share-sheet.css';
 
 function useProblemText() {
   const { t } = useTranslation();
@@ -231,7 +232,7 @@ export function ReinvestSheet({ round, formKey, visible, onClose, onOrders }: Re
   const [done, setDone] = useState<{ formKey: number; answer: ReinvestAnswer; rest: bigint } | null>(null);
   const result = done?.formKey === formKey ? done : null;
   return (
-    <ShareSheet title={t('equityReinvestTitle')} visible={visible} onClose={onClose} testId="reinvest-sheet">
+    <BottomSheet title={t('equityReinvestTitle')} visible={visible} onClose={onClose} testId="reinvest-sheet">
       {result ? (
         <ShareResult
           message={t('equityReinvestSuccess', { n: result.answer.quantity })}
@@ -259,6 +260,6 @@ export function ReinvestSheet({ round, formKey, visible, onClose, onOrders }: Re
       ) : (
         <ReinvestForm key={formKey} round={round} onDone={(answer, rest) => setDone({ formKey, answer, rest })} />
       )}
-    </ShareSheet>
+    </BottomSheet>
   );
 }

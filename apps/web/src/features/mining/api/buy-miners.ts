@@ -5,6 +5,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import i18n from 'i18next';
 import type { z } from 'zod';
 import { invalidateMoneyQueries } from '@/api/invalidate-money';
+import { networkKeys } from '@/api/network-keys';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
 import { isApiError } from '@/lib/request';
@@ -22,6 +23,7 @@ export function buyMiners(body: BuyBody, idempotencyKey: string): Promise<BuyAns
 function invalidateAfterPurchase(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: miningKeys.all }),
+    queryClient.invalidateQueries({ queryKey: networkKeys.all }),
     invalidateMoneyQueries(queryClient),
   ]).then(() => undefined);
 }

@@ -10,7 +10,5 @@ export const miningKeys = {
   myMiners: (status: MinerStatus) => ['mining', 'my-miners', status] as const,
   powerRecords: (source: PowerSource) => ['mining', 'power-records', source] as const,
   powerSummary: () => ['mining', 'power-summary'] as const,
-  poolPower: () => ['mining', 'pool-power'] as const,
-  blackHole: () => ['mining', 'black-hole'] as const,
   dailyOutput: (days: number) => ['mining', 'daily-output', days] as const,
 };

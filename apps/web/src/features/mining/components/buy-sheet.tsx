@@ -7,9 +7,9 @@ import { useBalances } from '@/api/get-balances';
 import { PurchaseSummary } from '@/components/purchase-summary';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { confirmDialog } from '@/lib/dialog';
+import { hashRateText } from '@/lib/hash-rate-text';
 import { showToast } from '@/lib/toast';
 import { useBuyMiners } from '../api/buy-miners';
-import { hashRateText } from '../lib/display';
 import { checkPurchase, minimumOf, type PurchaseProblem, purchaseTotal, usdtText, usdtUnits } from '../lib/purchase';
 import './buy-sheet.css';
 

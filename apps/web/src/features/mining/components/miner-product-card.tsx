@@ -2,7 +2,8 @@ import { truncateDecimals } from '@minecloud/contract/amount';
 import type { MinerProduct } from '@minecloud/contract/miner';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { btcText, hashRateText } from '../lib/display';
+import { hashRateText } from '@/lib/hash-rate-text';
+import { btcText } from '../lib/display';
 import { isSoldOut, minimumOf } from '../lib/purchase';
 import './miner-product-card.css';
 

@@ -2,7 +2,8 @@ import type { MinerStatus, MyMiner } from '@minecloud/contract/miner';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@/i18n/i18n';
 import { formatLocalTime } from '@/lib/format-time';
-import { btcText, hashRateText } from '../lib/display';
+import { hashRateText } from '@/lib/hash-rate-text';
+import { btcText } from '../lib/display';
 import './my-miner-card.css';
 
 export const STATUS_NAMES: Record<MinerStatus, MessageKey> = {

@@ -1,8 +1,8 @@
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { usePoolPower } from '@/api/get-pool-power';
 import { Icon } from '@/components/icons';
-import { usePoolPower } from '../api/get-pool-power';
-import { hashRateText } from '../lib/display';
+import { hashRateText } from '@/lib/hash-rate-text';
 import './pool-power-strip.css';
 
 /** The network's live hash rate and what has been burned into the black hole, side by side. */

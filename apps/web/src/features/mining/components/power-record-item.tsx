@@ -1,7 +1,7 @@
 import type { PowerRecord } from '@minecloud/contract/miner';
 import { useTranslation } from 'react-i18next';
 import { formatLocalTime } from '@/lib/format-time';
-import { hashRateText } from '../lib/display';
+import { hashRateText } from '@/lib/hash-rate-text';
 import { powerKindName } from '../lib/power-kinds';
 import './power-record-item.css';
 

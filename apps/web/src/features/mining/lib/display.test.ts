@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { btcText, hashRateText, sumHashRates } from './display';
+import { btcText, sumHashRates } from './display';
 
 describe('display', () => {
-  it('truncates hash rates to 2 decimals, unless that would hide a small one', () => {
-    expect(hashRateText('95.999999')).toBe('95.99');
-    expect(hashRateText('100')).toBe('100.00');
-    expect(hashRateText('0')).toBe('0.00');
-    expect(hashRateText('0.0047')).toBe('0.0047');
-    expect(hashRateText('0.015')).toBe('0.01');
-  });
-
   it('keeps 8 places of BTC, truncated', () => {
     expect(btcText('0.000123456')).toBe('0.00012345');
     expect(btcText('1')).toBe('1.00000000');

@@ -8,17 +8,6 @@ export function btcText(value: string): string {
   return truncateDecimals(value, BTC_PLACES);
 }
 
-/**
- * A hash rate in TH/s, truncated to 2 decimals like every amount; a rate too small for 2 decimals
- * (a bonus of 0.0047) keeps its own places rather than reading as 0.00.
- */
-export function hashRateText(value: string): string {
-  const short = truncateDecimals(value, 2);
-  const units = parseHashRate(value);
-  if (units === null || units === 0n || /[1-9]/.test(short)) return short;
-  return formatHashRate(units);
-}
-
 /** The sum of hash rates given as TH/s strings, exactly (bigint units); unreadable values count as 0. */
 export function sumHashRates(...values: string[]): string {
   return formatHashRate(values.reduce((sum, value) => sum + (parseHashRate(value) ?? 0n), 0n));

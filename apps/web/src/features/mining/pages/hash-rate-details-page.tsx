@@ -5,10 +5,10 @@ import { useSearchParams } from 'react-router';
 import { PagedList } from '@/components/paged-list';
 import { TabSwitch } from '@/components/tab-switch';
 import type { MessageKey } from '@/i18n/i18n';
+import { hashRateText } from '@/lib/hash-rate-text';
 import { usePowerRecords } from '../api/get-power-records';
 import type { PowerSource } from '../api/query-keys';
 import { PowerRecordItem } from '../components/power-record-item';
-import { hashRateText } from '../lib/display';
 import './list-page.css';
 
 const SOURCE_NAMES: Record<PowerSource, MessageKey> = { own: 'powerOwn', bonus: 'powerBonus' };

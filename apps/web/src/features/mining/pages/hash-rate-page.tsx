@@ -1,15 +1,16 @@
 import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBlackHole } from '@/api/get-black-hole';
+import { usePoolPower } from '@/api/get-pool-power';
 import { ErrorState } from '@/components/error-state';
 import { paths } from '@/config/paths';
+import { hashRateText } from '@/lib/hash-rate-text';
 import { useAppNavigate } from '@/lib/navigation';
-import { useBlackHole } from '../api/get-black-hole';
 import { OUTPUT_CHART_DAYS, useDailyOutput } from '../api/get-daily-output';
-import { usePoolPower } from '../api/get-pool-power';
 import { usePowerSummary } from '../api/get-power-records';
 import { DailyOutputChart } from '../components/daily-output-chart';
-import { hashRateText, sumHashRates } from '../lib/display';
+import { sumHashRates } from '../lib/display';
 import './hash-rate-page.css';
 
 function HashRate({ value, testId }: { value: string; testId: string }) {

@@ -1,4 +1,5 @@
 import type { MinerProduct, MyMiner, PowerRecord } from '@minecloud/contract/miner';
+import { page } from '@/test/calls';
 import { mockServer, ok } from '@/test/render-app';
 import { balancesAnswer, CONFIG, DEMO_BALANCES, USER } from '../../assets/testing/money-fixtures';
 
@@ -50,9 +51,6 @@ export function powerRecord(id: string, over: Partial<PowerRecord> = {}): PowerR
   };
 }
 
-export const page = <T>(list: T[], total = list.length) => ok({ list, total });
-export const failure = { status: 500, body: { code: 500, data: null, msg: '服务器繁忙，请稍后再试' } };
-
 type Handlers = Parameters<typeof mockServer>[0];
 
 /** The calls every mining screen may make, answered with demo data; `overrides` replace any of them. */
@@ -73,13 +71,4 @@ export function miningServer(overrides: Handlers = {}) {
   });
 }
 
-/** The calls made to one path of the main API, with their bodies. */
-export function callsTo(fetchMock: ReturnType<typeof mockServer>, path: string) {
-  return fetchMock.mock.calls
-    .filter(([url]) => new URL(String(url), 'http://localhost').pathname === `/app-api/${path}`)
-    .map(([url, init]) => ({
-      url: new URL(String(url), 'http://localhost'),
-      init: init ?? {},
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-    }));
-}
+export { callsTo, failure, page } from '@/test/calls';
