@@ -109,6 +109,9 @@ describe('login guard', () => {
     paths.topUp,
     paths.transform,
     paths.donate,
+    paths.levelRewards,
+    paths.rank,
+    paths.teamRank,
   ])('guards $path', async (route) => {
     expect(route.private).toBe(true);
     const { router } = renderApp(route.path);
@@ -124,9 +127,9 @@ describe('login guard', () => {
   });
 
   it('leaves public pages open', async () => {
-    const { router } = renderApp(paths.prizePool.path);
+    const { router } = renderApp(paths.drawRecord.path);
     expect(await screen.findByTestId('not-available')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(paths.prizePool.path);
+    expect(router.state.location.pathname).toBe(paths.drawRecord.path);
   });
 });
 

@@ -37,6 +37,7 @@ const GiftPage = lazyPage(() => import('@/features/assets/pages/gift-page'));
 const DonationPage = lazyPage(() => import('@/features/assets/pages/donation-page'));
 const NoticeListPage = lazyPage(() => import('@/features/content/pages/notice-list-page'));
 const CommunityRankPage = lazyPage(() => import('@/features/rank/pages/community-rank-page'));
+const LevelRewardsPage = lazyPage(() => import('@/features/team/pages/level-rewards-page'));
 const KlinePage = lazyPage(() => import('@/features/market/pages/kline-page'));
 const NoticeDetailPage = lazyPage(() => import('@/features/content/pages/notice-detail-page'));
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'));
@@ -106,6 +107,7 @@ export const routes: RouteObject[] = [
       page(paths.donate, DonationPage),
       page(paths.noticeList, NoticeListPage),
       page(paths.teamRank, CommunityRankPage),
+      page(paths.levelRewards, LevelRewardsPage),
       page(paths.kline, KlinePage),
       page(paths.sectionInfo, NoticeDetailPage),
       page(paths.login, LoginPage),

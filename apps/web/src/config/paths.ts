@@ -62,7 +62,8 @@ export const paths = {
   power: route('/pages/my_child/power/power', 'titleHashRate', { private: true }),
   powerDetail: route('/pages/my_child/powerdetail/powerdetail', 'titleHashRateDetails', { private: true }),
   prizePool: route('/pages/my_child/prizepool/prizepool', 'titlePrizePool'),
-  rank: route('/pages/my_child/rank/rank', 'titlePerformanceRank'),
+  /** Rankings show the reader's own place: their calls need a signed-in member. */
+  rank: route('/pages/my_child/rank/rank', 'titlePerformanceRank', { private: true }),
   richArticle: route('/pages/my_child/richarticle/richarticle', 'titleArticle'),
   services: route('/pages/my_child/services/services', 'titleCustomerService'),
   topUp: route('/pages/my_child/topup/topup', 'titleTopUp', { private: true }),
@@ -70,7 +71,9 @@ export const paths = {
   /** Donation/Charity: the spec names the screen but not its route. */
   donate: route('/pages/my_child/donate/donate', 'titleDonation', { private: true }),
   noticeList: route('/pages/second_child/noticelist/noticelist', 'titleAnnouncements'),
-  teamRank: route('/pages/team/rank/rank', 'titleCommunityRank'),
+  teamRank: route('/pages/team/rank/rank', 'titleCommunityRank', { private: true }),
+  /** Level Rewards: the spec names the screen but not its route. */
+  levelRewards: route('/pages/my_child/level/level', 'titleLevelRewards', { private: true }),
   kline: route('/pages/three_child/kline/kline', null),
   sectionInfo: route('/pages/three_child/sectioninfo/sectioninfo', 'titleAnnouncementDetail'),
   login: route('/pages/login/index', 'titleSignIn'),

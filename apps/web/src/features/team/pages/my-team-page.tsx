@@ -1,5 +1,60 @@
-import { NotAvailable } from '@/components/not-available';
+import { Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '@/api/get-user';
+import { ErrorState } from '@/components/error-state';
+import { paths } from '@/config/paths';
+import { useReferrals } from '../api/get-invite-relation';
+import { DepartmentsCard } from '../components/departments-card';
+import { InviteCard } from '../components/invite-card';
+import { PlacementCodes } from '../components/placement-codes';
+import { ReferralLists } from '../components/referral-lists';
+import { TeamLinks } from '../components/team-links';
+import { IDENTITY_NAMES } from '../lib/identity';
+import '../components/team-card.css';
+import './team-pages.css';
 
+function LevelHint() {
+  const { t } = useTranslation();
+  const user = useUser();
+  if (!user.data) return null;
+  return <span data-testid="team-my-identity">{t(IDENTITY_NAMES[user.data.identity])}</span>;
+}
+
+/** My Team: the invite link and placement codes, referral rewards, departments and referrals. */
 export default function MyTeamPage() {
-  return <NotAvailable />;
+  const { t } = useTranslation();
+  // The first page of the direct list carries the link, the codes and the totals.
+  const relation = useReferrals('direct');
+  const first = relation.data?.pages[0];
+
+  let invite: React.ReactNode;
+  if (first) {
+    invite = (
+      <>
+        <InviteCard relation={first} />
+        <PlacementCodes codes={first.inviteCodes} />
+      </>
+    );
+  } else if (relation.isPending) {
+    invite = <Skeleton animated className="team-card__skeleton" />;
+  } else {
+    invite = (
+      <ErrorState message={t('teamInviteFailed')} onRetry={() => void relation.refetch()} testId="invite-error" />
+    );
+  }
+
+  return (
+    <div className="team-page" data-testid="my-team">
+      {invite}
+      <TeamLinks
+        links={[
+          { route: paths.levelRewards, icon: 'rank', name: 'levels', hint: <LevelHint /> },
+          { route: paths.rank, icon: 'power', name: 'performance-rank' },
+          { route: paths.prizePool, icon: 'pool', name: 'prize-pool' },
+        ]}
+      />
+      <DepartmentsCard />
+      <ReferralLists totals={first ? { direct: first.directTotal, indirect: first.indirectTotal } : null} />
+    </div>
+  );
 }

@@ -1,5 +1,23 @@
-import { NotAvailable } from '@/components/not-available';
+import { paths } from '@/config/paths';
+import { CommunityOverview } from '../components/community-overview';
+import { DataBoard } from '../components/data-board';
+import { TeamLinks } from '../components/team-links';
+import './team-pages.css';
 
+/** The team tab: the community overview, the data board (black hole), and the rankings. */
 export default function TeamPage() {
-  return <NotAvailable />;
+  return (
+    <div className="team-page" data-testid="team">
+      <CommunityOverview />
+      <DataBoard />
+      <TeamLinks
+        links={[
+          { route: paths.teamRank, icon: 'team', name: 'community-rank' },
+          { route: paths.rank, icon: 'rank', name: 'performance-rank' },
+          { route: paths.prizePool, icon: 'pool', name: 'prize-pool' },
+          { route: paths.three, icon: 'me', name: 'my-team' },
+        ]}
+      />
+    </div>
+  );
 }
