@@ -1,5 +1,74 @@
-import { NotAvailable } from '@/components/not-available';
+import { PERFORMANCE_RANK_TYPES, type PerformanceRankType } from '@minecloud/contract/team';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PagedList } from '@/components/paged-list';
+import { TabSwitch } from '@/components/tab-switch';
+import type { MessageKey } from '@/i18n/i18n';
+import { usePerformanceRank } from '../api/get-performance-rank';
+import { MyPlace } from '../components/my-place';
+import { RankRow } from '../components/rank-row';
+import './rank-pages.css';
 
+// The closed day first: its ranking is final; today's moves with every purchase.
+const TYPES: PerformanceRankType[] = ['daily', 'new'];
+
+const TYPE_NAMES: Record<PerformanceRankType, MessageKey> = { daily: 'rankDaily', new: 'rankNew' };
+const TYPE_NOTES: Record<PerformanceRankType, MessageKey> = { daily: 'rankDailyNote', new: 'rankNewNote' };
+
+function isRankType(value: string | null): value is PerformanceRankType {
+  return PERFORMANCE_RANK_TYPES.some((type) => type === value);
+}
+
+function Ranking({ type }: { type: PerformanceRankType }) {
+  const { t } = useTranslation();
+  const rank = usePerformanceRank(type);
+  const first = rank.data?.pages[0];
+  const mine = first ? first.mine && { ...first.mine, value: first.mine.performance } : undefined;
+  return (
+    <>
+      <p className="rank-page__note" data-testid="rank-note">
+        {t(TYPE_NOTES[type])}
+        {first ? ` · ${t('rankDay', { day: first.day })}` : ''}
+      </p>
+      <MyPlace mine={mine} />
+      <section className="rank-page__list">
+        <p className="rank-page__columns" aria-hidden="true">
+          <span>{t('rankPlace')}</span>
+          <span>{t('rankAddress')}</span>
+          <span>{t('rankNewPerformance')}</span>
+        </p>
+        <PagedList
+          query={rank}
+          itemKey={(row) => String(row.rank)}
+          renderItem={(row) => (
+            <RankRow rank={row.rank} address={row.address} value={row.performance} testId={`rank-${row.rank}`} />
+          )}
+          label={t(TYPE_NAMES[type])}
+          emptyText={t('rankEmpty')}
+          failedText={t('rankFailed')}
+          testId="performance-rank"
+        />
+      </section>
+    </>
+  );
+}
+
+/** Performance rank: new performance of the last closed day (final) or of today so far. */
 export default function PerformanceRankPage() {
-  return <NotAvailable />;
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('type');
+  const type: PerformanceRankType = isRankType(requested) ? requested : 'daily';
+  return (
+    <div className="rank-page">
+      <TabSwitch
+        options={TYPES.map((value) => ({ value, label: t(TYPE_NAMES[value]) }))}
+        value={type}
+        onChange={(value) => setParams({ type: value }, { replace: true })}
+        label={t('titlePerformanceRank')}
+        testIdPrefix="rank-tab"
+      />
+      <Ranking key={type} type={type} />
+    </div>
+  );
 }

@@ -1,0 +1,20 @@
+import { truncateDecimals } from '@minecloud/contract/amount';
+import { RankBadge } from '@/components/rank-badge';
+import './rank-row.css';
+
+type RankRowProps = { rank: number; address: string; value: string; testId: string };
+
+/** One place of a ranking: the place (the first three as medals), the shortened address, and the U figure. */
+export function RankRow({ rank, address, value, testId }: RankRowProps) {
+  return (
+    <div className="rank-row" data-testid={testId}>
+      <RankBadge rank={rank} testId="rank-place" />
+      <span className="rank-row__address" data-testid="rank-address">
+        {address}
+      </span>
+      <span className="rank-row__value">
+        <strong data-testid="rank-value">{truncateDecimals(value, 2)}</strong> U
+      </span>
+    </div>
+  );
+}

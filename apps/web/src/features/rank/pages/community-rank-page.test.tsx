@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
+import { resetNavigationThrottle } from '@/lib/navigation';
+import { DEFAULT_SESSION, useSession } from '@/lib/session';
+import { callsTo, page } from '@/test/calls';
+import { renderApp } from '@/test/render-app';
+import { layOutForInfiniteScroll, signIn } from '../../assets/testing/money-fixtures';
+import { communityRows, rankServer } from '../testing/rank-fixtures';
+
+const RANK = 'community_ranks/communityRank';
+
+let restoreLayout: () => void;
+beforeAll(() => {
+  restoreLayout = layOutForInfiniteScroll();
+});
+afterAll(() => restoreLayout());
+
+beforeEach(() => {
+  resetNavigationThrottle();
+  signIn();
+});
+
+const rows = () => within(screen.getByTestId('community-rank')).getAllByTestId(/^rank-\d+$/);
+
+describe('community rank', () => {
+  it("ranks members by whole-team performance, with the reader's place pinned", async () => {
+    const fetchMock = rankServer();
+    renderApp(paths.teamRank.path);
+    await screen.findByTestId('community-rank');
+    expect(screen.getByTestId('nav-title')).toHaveTextContent('社区排行');
+    const [first, , third] = rows();
+    expect(within(first!).getByTestId('rank-place')).toHaveTextContent('1');
+    expect(within(first!).getByTestId('rank-value')).toHaveTextContent(/^499000\.50$/);
+    expect(within(third!).getByTestId('rank-address')).toHaveTextContent('0x0003...fff3');
+    const mine = screen.getByTestId('my-place-row');
+    expect(within(mine).getByTestId('rank-place')).toHaveTextContent('7');
+    expect(within(mine).getByTestId('rank-value')).toHaveTextContent(/^321\.99$/);
+    expect(callsTo(fetchMock, RANK).map((call) => call.body)).toEqual([{ pageNo: 1, pageSize: 20 }]);
+  });
+
+  it('loads the next page at the end of the list', async () => {
+    const asked: number[] = [];
+    rankServer({
+      [`POST /app-api/${RANK}`]: ({ body }) => {
+        const { pageNo } = body as { pageNo: number };
+        asked.push(pageNo);
+        return page(pageNo === 1 ? communityRows(1, 20) : communityRows(21, 1), 21, { mine: null });
+      },
+    });
+    renderApp(paths.teamRank.path);
+    expect(await screen.findByTestId('list-finished')).toHaveTextContent('已加载完毕');
+    expect(rows()).toHaveLength(21);
+    expect(asked).toEqual([1, 2]);
+    expect(screen.getByTestId('my-place-none')).toHaveTextContent('暂未上榜');
+  });
+
+  it('says when nobody is ranked yet', async () => {
+    rankServer({ [`POST /app-api/${RANK}`]: () => page([], 0, { mine: null }) });
+    renderApp(paths.teamRank.path);
+    expect(await screen.findByTestId('community-rank-empty')).toHaveTextContent('暂无排名数据');
+  });
+
+  it('sends a signed-out visitor to sign in', async () => {
+    useSession.setState({ ...DEFAULT_SESSION });
+    rankServer();
+    const { router } = renderApp(paths.teamRank.path);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login.path));
+  });
+});
