@@ -1,0 +1,148 @@
+import { truncateDecimals } from '@minecloud/contract/amount';
+import type { PoolCurrent } from '@minecloud/contract/team';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBalances } from '@/api/get-balances';
+import { BottomSheet } from '@/components/bottom-sheet';
+import { MoneyField } from '@/components/money-field';
+import { PurchaseSummary } from '@/components/purchase-summary';
+import { exactAmountText, unitsOf } from '@/lib/amount-check';
+import { confirmDialog } from '@/lib/dialog';
+import { showToast } from '@/lib/toast';
+import { useAmountProblemText } from '@/lib/use-amount-problem-text';
+import { useForgeGold } from '../api/forge-gold';
+import { checkForge, type ForgeProblem } from '../lib/forge-check';
+import './forge-sheet.css';
+
+function useForgeProblemText() {
+  const { t } = useTranslation();
+  const amountProblemText = useAmountProblemText('poolForgeRequired');
+  return (problem: ForgeProblem): string =>
+    problem.reason === 'belowMinimum'
+      ? t('poolForgeBelowMinimum', { min: truncateDecimals(problem.min, 2) })
+      : amountProblemText(problem);
+}
+
+type ForgeFormProps = { pool: PoolCurrent; onForged: () => void };
+
+function ForgeForm({ pool, onForged }: ForgeFormProps) {
+  const { t } = useTranslation();
+  const problemText = useForgeProblemText();
+  const balances = useBalances();
+  const forge = useForgeGold();
+  const [amount, setAmount] = useState('');
+  // Problems show once the member has tried to forge, then follow every change.
+  const [tried, setTried] = useState(false);
+
+  const available = balances.data?.GOLD.available;
+  const checked = checkForge(amount, pool.minForge, available);
+  const error = tried && !checked.ok ? problemText(checked) : null;
+
+  async function submit() {
+    setTried(true);
+    if (!checked.ok || forge.isPending) return;
+    const confirmed = await confirmDialog({
+      content: (
+        <PurchaseSummary
+          title={t('poolForgeConfirmTitle')}
+          rows={[
+            {
+              label: t('poolForgeAmount'),
+              value: `${exactAmountText(checked.units, 'GOLD')} ${t('balanceGold')}`,
+              testId: 'forge-confirm-amount',
+            },
+            { label: t('poolRound'), value: pool.day, testId: 'forge-confirm-day' },
+          ]}
+        />
+      ),
+      confirmText: t('confirm'),
+      cancelText: t('cancel'),
+    });
+    if (!confirmed) return;
+    forge.mutate(
+      { amount: checked.amount },
+      {
+        onSuccess: (answer) => {
+          showToast(t('poolForgeSuccess', { n: truncateDecimals(answer.forged, 2) }));
+          onForged();
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      className="forge-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      data-testid="forge-form"
+    >
+      <p className="forge-form__terms">
+        <span>
+          {t('poolThisRound')} <strong>{truncateDecimals(pool.pool, 2)}</strong>
+        </span>
+        <span>
+          {t('poolMinForge')} <strong data-testid="forge-minimum">{truncateDecimals(pool.minForge, 2)}</strong>
+        </span>
+      </p>
+      <MoneyField
+        id="forge-amount"
+        label={t('poolForgeAmount')}
+        value={amount}
+        onChange={setAmount}
+        placeholder={t('poolForgePlaceholder', { min: truncateDecimals(pool.minForge, 2) })}
+        inputMode="decimal"
+        error={error}
+        suffix={
+          <>
+            <span className="money-field__unit">{t('balanceGold')}</span>
+            <button
+              type="button"
+              className="plain-button money-field__all"
+              disabled={!available || unitsOf(available, 'GOLD') === 0n}
+              onClick={() => available && setAmount(exactAmountText(unitsOf(available, 'GOLD'), 'GOLD'))}
+              data-testid="forge-all"
+            >
+              {t('all')}
+            </button>
+          </>
+        }
+        meta={
+          <span>
+            {t('availableBalance')}{' '}
+            <strong data-testid="forge-available">
+              {balances.isPending ? '…' : balances.isError ? '--' : truncateDecimals(available ?? '0', 2)}
+            </strong>
+          </span>
+        }
+        testId="forge-amount"
+      />
+      <p className="forge-form__note">{t('poolForgeNote')}</p>
+      <Button type="submit" color="primary" size="large" block loading={forge.isPending} data-testid="forge-submit">
+        {t('poolForgeNow')}
+      </Button>
+    </form>
+  );
+}
+
+type ForgeSheetProps = {
+  pool: PoolCurrent;
+  /** Changes with each opening, so the form starts afresh. */
+  formKey: number;
+  visible: boolean;
+  onClose: () => void;
+};
+
+/** Forging gold coins into this round: how many (at least the minimum), then confirm, then the outcome. */
+export function ForgeSheet({ pool, formKey, visible, onClose }: ForgeSheetProps) {
+  const { t } = useTranslation();
+  return (
+    <BottomSheet title={t('poolForgeTitle')} visible={visible} onClose={onClose} testId="forge-sheet">
+      <ForgeForm key={formKey} pool={pool} onForged={onClose} />
+    </BottomSheet>
+  );
+}

@@ -1,0 +1,32 @@
+import type { PoolCurrent } from '@minecloud/contract/team';
+import { useTranslation } from 'react-i18next';
+import { PoolRankItem } from './pool-rank-item';
+import './pool-ranking.css';
+
+/** This round's participants by new performance (the first page the server sends); the reader's place marked. */
+export function PoolRanking({ pool }: { pool: PoolCurrent }) {
+  const { t } = useTranslation();
+  return (
+    <section className="pool-ranking" aria-labelledby="pool-ranking-title" data-testid="pool-ranking">
+      <header className="pool-ranking__head">
+        <h2 id="pool-ranking-title" className="pool-ranking__title">
+          {t('poolRankingTitle')}
+        </h2>
+        <span className="pool-ranking__count">{t('poolParticipantsN', { n: pool.participants })}</span>
+      </header>
+      {pool.ranking.length === 0 ? (
+        <p className="pool-ranking__empty" data-testid="pool-ranking-empty">
+          {t('poolRankingEmpty')}
+        </p>
+      ) : (
+        <ol className="pool-ranking__list">
+          {pool.ranking.map((row) => (
+            <li key={row.rank}>
+              <PoolRankItem row={row} isMine={row.rank === pool.myRank} testId={`pool-rank-${row.rank}`} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
