@@ -47,7 +47,7 @@ export function PoolRankItem({ row, isMine = false, testId }: PoolRankItemProps)
         </div>
         {row.amount !== undefined && (
           <div className="pool-rank__line pool-rank__line--small">
-            <span className="pool-rank__paid" data-testid="pool-rank-paid">
+            <span className={wins ? 'pool-rank__paid' : undefined} data-testid="pool-rank-paid">
               {t('poolPaidN', { n: two(row.amount) })}
             </span>
             {row.transferId && (

@@ -52,7 +52,7 @@ export function PoolRoundCard({ round }: { round: PoolRound }) {
         </div>
       </dl>
       <p className="pool-round__rounding" data-testid="pool-round-rounding">
-        {t('poolRoundRounding', { n: round.rounding })}
+        {t('poolRoundRounding', { n: gold(round.rounding) })}
       </p>
       {round.ranking.length === 0 ? (
         <p className="pool-ranking__empty">{t('poolRoundNoParticipants')}</p>

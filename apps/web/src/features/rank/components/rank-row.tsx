@@ -2,12 +2,12 @@ import { truncateDecimals } from '@minecloud/contract/amount';
 import { RankBadge } from '@/components/rank-badge';
 import './rank-row.css';
 
-type RankRowProps = { rank: number; address: string; value: string; testId: string };
+type RankRowProps = { rank: number; address: string; value: string; isMine?: boolean; testId: string };
 
-/** One place of a ranking: the place (the first three as medals), the shortened address, and the U figure. */
-export function RankRow({ rank, address, value, testId }: RankRowProps) {
+/** One place of a ranking: the place (the first three as medals), the shortened address, and the U figure; the reader's own in green. */
+export function RankRow({ rank, address, value, isMine = false, testId }: RankRowProps) {
   return (
-    <div className="rank-row" data-testid={testId}>
+    <div className={`rank-row${isMine ? ' is-mine' : ''}`} data-testid={testId}>
       <RankBadge rank={rank} testId="rank-place" />
       <span className="rank-row__address" data-testid="rank-address">
         {address}

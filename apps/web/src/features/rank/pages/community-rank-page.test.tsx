@@ -55,6 +55,17 @@ describe('community rank', () => {
     expect(screen.getByTestId('my-place-none')).toHaveTextContent('暂未上榜');
   });
 
+  it("marks the reader's own row in the list", async () => {
+    rankServer({
+      [`POST /app-api/${RANK}`]: () =>
+        page(communityRows(1, 3), 3, { mine: { rank: 2, address: '0x0002...fff2', teamPerformance: '498000.5' } }),
+    });
+    renderApp(paths.teamRank.path);
+    await screen.findByTestId('community-rank');
+    expect(within(screen.getByTestId('community-rank')).getByTestId('rank-2')).toHaveClass('is-mine');
+    expect(within(screen.getByTestId('community-rank')).getByTestId('rank-1')).not.toHaveClass('is-mine');
+  });
+
   it('says when nobody is ranked yet', async () => {
     rankServer({ [`POST /app-api/${RANK}`]: () => page([], 0, { mine: null }) });
     renderApp(paths.teamRank.path);

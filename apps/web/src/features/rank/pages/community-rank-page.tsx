@@ -25,7 +25,13 @@ export default function CommunityRankPage() {
           query={rank}
           itemKey={(row) => String(row.rank)}
           renderItem={(row) => (
-            <RankRow rank={row.rank} address={row.address} value={row.teamPerformance} testId={`rank-${row.rank}`} />
+            <RankRow
+              rank={row.rank}
+              address={row.address}
+              value={row.teamPerformance}
+              isMine={row.rank === mine?.rank}
+              testId={`rank-${row.rank}`}
+            />
           )}
           label={t('titleCommunityRank')}
           emptyText={t('rankEmpty')}

@@ -41,7 +41,13 @@ function Ranking({ type }: { type: PerformanceRankType }) {
           query={rank}
           itemKey={(row) => String(row.rank)}
           renderItem={(row) => (
-            <RankRow rank={row.rank} address={row.address} value={row.performance} testId={`rank-${row.rank}`} />
+            <RankRow
+              rank={row.rank}
+              address={row.address}
+              value={row.performance}
+              isMine={row.rank === mine?.rank}
+              testId={`rank-${row.rank}`}
+            />
           )}
           label={t(TYPE_NAMES[type])}
           emptyText={t('rankEmpty')}

@@ -48,8 +48,8 @@ export default function MyTeamPage() {
       {invite}
       <TeamLinks
         links={[
-          { route: paths.levelRewards, icon: 'rank', name: 'levels', hint: <LevelHint /> },
-          { route: paths.rank, icon: 'power', name: 'performance-rank' },
+          { route: paths.levelRewards, icon: 'power', name: 'levels', hint: <LevelHint /> },
+          { route: paths.rank, icon: 'rank', name: 'performance-rank' },
           { route: paths.prizePool, icon: 'pool', name: 'prize-pool' },
         ]}
       />
