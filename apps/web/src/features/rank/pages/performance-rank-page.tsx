@@ -1,12 +1,10 @@
 import { PERFORMANCE_RANK_TYPES, type PerformanceRankType } from '@minecloud/contract/team';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PagedList } from '@/components/paged-list';
 import { TabSwitch } from '@/components/tab-switch';
 import type { MessageKey } from '@/i18n/i18n';
 import { usePerformanceRank } from '../api/get-performance-rank';
-import { MyPlace } from '../components/my-place';
-import { RankRow } from '../components/rank-row';
+import { RankingList } from '../components/ranking-list';
 import './rank-pages.css';
 
 // The closed day first: its ranking is final; today's moves with every purchase.
@@ -22,39 +20,20 @@ function isRankType(value: string | null): value is PerformanceRankType {
 function Ranking({ type }: { type: PerformanceRankType }) {
   const { t } = useTranslation();
   const rank = usePerformanceRank(type);
-  const first = rank.data?.pages[0];
-  const mine = first ? first.mine && { ...first.mine, value: first.mine.performance } : undefined;
+  const day = rank.data?.pages[0]?.day;
   return (
     <>
       <p className="rank-page__note" data-testid="rank-note">
         {t(TYPE_NOTES[type])}
-        {first ? ` · ${t('rankDay', { day: first.day })}` : ''}
+        {day ? ` · ${t('rankDay', { day })}` : ''}
       </p>
-      <MyPlace mine={mine} />
-      <section className="rank-page__list">
-        <p className="rank-page__columns" aria-hidden="true">
-          <span>{t('rankPlace')}</span>
-          <span>{t('rankAddress')}</span>
-          <span>{t('rankNewPerformance')}</span>
-        </p>
-        <PagedList
-          query={rank}
-          itemKey={(row) => String(row.rank)}
-          renderItem={(row) => (
-            <RankRow
-              rank={row.rank}
-              address={row.address}
-              value={row.performance}
-              isMine={row.rank === mine?.rank}
-              testId={`rank-${row.rank}`}
-            />
-          )}
-          label={t(TYPE_NAMES[type])}
-          emptyText={t('rankEmpty')}
-          failedText={t('rankFailed')}
-          testId="performance-rank"
-        />
-      </section>
+      <RankingList
+        query={rank}
+        figureOf={(row) => row.performance}
+        valueLabel={t('rankNewPerformance')}
+        label={t(TYPE_NAMES[type])}
+        testId="performance-rank"
+      />
     </>
   );
 }
