@@ -37,6 +37,8 @@ export const RECORD_KINDS = [
   'mining_output',
   'equity_purchase',
   'equity_yield',
+  'pool_forge',
+  'pool_payout',
 ] as const;
 export const recordQuerySchema = pageQuerySchema.extend({ kind: z.enum(RECORD_KINDS).optional() });
 export const recordSchema = z.object({

@@ -19,11 +19,13 @@ const KIND_NAMES: Record<RecordKind, MessageKey> = {
   mining_output: 'recordKindMiningOutput',
   equity_purchase: 'recordKindEquityPurchase',
   equity_yield: 'recordKindEquityYield',
+  pool_forge: 'recordKindPoolForge',
+  pool_payout: 'recordKindPoolPayout',
 };
 
 /** The kinds that can move each asset (ECONOMY.md), offered as filters on its details page. */
 export const KINDS_BY_ASSET: Record<Asset, RecordKind[]> = {
-  GOLD: ['gift', 'topup', 'donation', 'adjustment'],
+  GOLD: ['gift', 'topup', 'donation', 'pool_forge', 'pool_payout', 'adjustment'],
   USDT: [
     'gift',
     'topup',
