@@ -58,16 +58,6 @@ export async function levelRules(db: Reader): Promise<LevelRule[]> {
   ];
 }
 
-/** The level a member holds: `bought` (their own purchase), major and minor area in USDT units. */
-export function levelOf(rules: LevelRule[], bought: boolean, major: bigint, minor: bigint): LevelRule {
-  let held = rules[0]!;
-  for (const rule of rules) {
-    if (rule.needsPurchase && !bought) break;
-    if (major >= rule.major && minor >= rule.minor) held = rule;
-  }
-  return held;
-}
-
 /** The level bonus (percent of own hash rate) as SQL over a member's row `u`. */
 export async function levelBonusPctSql(db: Reader): Promise<SQL> {
   const rules = await levelRules(db);

@@ -54,9 +54,8 @@ export async function rollUpTeam(tx: TxDb, now: Date): Promise<RollupResult> {
             insert into rollup_pending (user_id, depth, day, amount, members)
             select t.user_id, u.depth, t.day, sum(t.amount), sum(t.members)
             from taken t join users u on u.id = t.user_id
-            group by t.user_id, u.depth, t.day
-            returning 1)
-          select (select count(*) from taken)::int as n, (select count(*) from queued)::int as q`,
+            group by t.user_id, u.depth, t.day)
+          select (select count(*) from taken)::int as n`,
     );
     const deltas = taken?.n ?? 0;
     if (deltas === 0) break;
@@ -67,8 +66,8 @@ export async function rollUpTeam(tx: TxDb, now: Date): Promise<RollupResult> {
     // Every depth from the deepest down, each once: what a step carries up lands one depth higher,
     // so the next step finds it (asking for max(depth) each time would walk the index over every
     // row already deleted from its top end, which grows with the depth).
-    const deepestQueued = await deepest(tx);
-    for (let depth = deepestQueued ?? 0; depth > 0; depth -= 1) {
+    const [deepest] = await queryRows<{ d: number | null }>(tx, sql`select max(depth) as d from rollup_pending`);
+    for (let depth = deepest?.d ?? 0; depth > 0; depth -= 1) {
       await tx.execute(
         sql`with level as (
               delete from rollup_pending where depth = ${depth} returning user_id, day, amount, members)
@@ -79,8 +78,7 @@ export async function rollUpTeam(tx: TxDb, now: Date): Promise<RollupResult> {
               group by u.inviter_id, u.department, l.day)
             , credited as (
               insert into rollup_credits (user_id, department, day, amount, members)
-              select parent, department, day, amount, members from up
-              returning 1)
+              select parent, department, day, amount, members from up)
             insert into rollup_pending (user_id, depth, day, amount, members)
             select parent, ${depth - 1}, day, amount, members from up`,
       );
@@ -97,30 +95,24 @@ export async function rollUpTeam(tx: TxDb, now: Date): Promise<RollupResult> {
             select user_id, department, sum(amount), sum(members) from c group by user_id, department
             on conflict (user_id, department) do update
             set performance = team_performance.performance + excluded.performance,
-                members = team_performance.members + excluded.members
-            returning 1)
+                members = team_performance.members + excluded.members)
           , daily as (
             insert into team_performance_daily (day, user_id, department, amount)
             select day, user_id, department, amount from c where amount > 0
             on conflict (day, user_id, department) do update
-            set amount = team_performance_daily.amount + excluded.amount
-            returning 1)
+            set amount = team_performance_daily.amount + excluded.amount)
           , totals as (
             insert into team_totals (user_id, performance, members)
             select user_id, sum(amount), sum(members) from c group by user_id
             on conflict (user_id) do update
             set performance = team_totals.performance + excluded.performance,
-                members = team_totals.members + excluded.members
-            returning 1)
+                members = team_totals.members + excluded.members)
           , daily_totals as (
             insert into team_daily_totals (day, user_id, amount)
             select day, user_id, sum(amount) from c where amount > 0 group by day, user_id
             on conflict (day, user_id) do update
-            set amount = team_daily_totals.amount + excluded.amount
-            returning 1)
-          select (select count(distinct user_id) from c)::int as n,
-            (select count(*) from perf) + (select count(*) from daily) + (select count(*) from totals)
-              + (select count(*) from daily_totals) as written`,
+            set amount = team_daily_totals.amount + excluded.amount)
+          select count(distinct user_id)::int as n from c`,
     );
     total.ancestors += applied?.n ?? 0;
     await tx.execute(await recomputeLevelsSql(tx, sql`select distinct user_id from rollup_credits`));
@@ -132,11 +124,6 @@ export async function rollUpTeam(tx: TxDb, now: Date): Promise<RollupResult> {
         on conflict (id) do update set last_run_at = excluded.last_run_at, deltas = team_rollups.deltas + excluded.deltas`,
   );
   return total;
-}
-
-async function deepest(tx: TxDb): Promise<number | null> {
-  const [row] = await queryRows<{ d: number | null }>(tx, sql`select max(depth) as d from rollup_pending`);
-  return row?.d ?? null;
 }
 
 /** One roll-up in its own transaction (the periodic ticker, tests, benchmarks). */

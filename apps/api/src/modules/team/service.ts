@@ -16,7 +16,7 @@ import { type Db, pageClause, queryRows } from '../../db/client.ts';
 import { addDays, dayOf } from '../../jobs/calendar.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
-import { levelOf, levelRules } from './levels.ts';
+import { levelRules } from './levels.ts';
 import { lastRollupAt } from './rollup.ts';
 
 type Page = { pageNo: number; pageSize: number };
@@ -165,8 +165,8 @@ export async function levelConfig(db: Db, userId: AuthorizedUserId, now: Date): 
   ]);
   const level = me[0]?.level ?? 0;
   const bought = level >= 1;
-  // The stored level is what the settlement pays on; the rules say what the figures earn right now.
-  const current = rules.find((r) => r.level === level) ?? levelOf(rules, bought, areas.major, areas.minor);
+  // The stored level: what the roll-up and the settlement last recomputed, and what the settlement pays on.
+  const current = rules.find((r) => r.level === level) ?? rules[0]!;
   const next = rules.find((r) => r.level === current.level + 1);
   const missing = (need: bigint, have: bigint) => u(need > have ? need - have : 0n);
   return {
