@@ -42,4 +42,13 @@ export const API = {
   poolCurrent: 'prizePool/current',
   poolHistory: 'prizePool/history',
   poolForge: 'prizePool/forge',
+  rounds: 'guessPeriod/list',
+} as const;
+
+/** Calls of the public market-data base (API_BASE.market): answered to GET (cacheable) and POST. */
+export const MARKET_API = {
+  coinList: 'blockCoin/coinInfoList',
+  coinDetail: 'blockCoin/getCoinDetail',
+  kline: 'blockCoin/getKlineInfo',
+  trend: 'tokenMarketCondition/tokenMarketCondition',
 } as const;

@@ -39,6 +39,11 @@ export const ERROR_CODES = {
   belowMinReinvest: 1033,
   enterForgeAmount: 1040,
   belowMinForge: 1041,
+  klineMinutesExceeded: 1050,
+  klineHoursExceeded: 1051,
+  klineDaysExceeded: 1052,
+  klineWeeksExceeded: 1053,
+  klineMonthsExceeded: 1054,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -84,6 +89,11 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   belowMinReinvest: 400,
   enterForgeAmount: 400,
   belowMinForge: 400,
+  klineMinutesExceeded: 400,
+  klineHoursExceeded: 400,
+  klineDaysExceeded: 400,
+  klineWeeksExceeded: 400,
+  klineMonthsExceeded: 400,
 };
 
 type Texts = Record<Locale, string>;
@@ -326,6 +336,41 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'zh-TW': '鍛造數量不能少於 {min} 金幣',
     'ko-KR': '최소 {min} 골드 코인 이상 단조하세요',
     'ms-MY': 'Tempa sekurang-kurangnya {min} syiling emas',
+  },
+  klineMinutesExceeded: {
+    'zh-CN': '分钟数不能超过 {max}',
+    en: 'Minutes must not exceed {max}',
+    'zh-TW': '分鐘數不能超過 {max}',
+    'ko-KR': '분 수는 {max}을(를) 초과할 수 없습니다',
+    'ms-MY': 'Bilangan minit tidak boleh melebihi {max}',
+  },
+  klineHoursExceeded: {
+    'zh-CN': '小时数不能超过 {max}',
+    en: 'Hours must not exceed {max}',
+    'zh-TW': '小時數不能超過 {max}',
+    'ko-KR': '시간 수는 {max}을(를) 초과할 수 없습니다',
+    'ms-MY': 'Bilangan jam tidak boleh melebihi {max}',
+  },
+  klineDaysExceeded: {
+    'zh-CN': '天数不能超过 {max}',
+    en: 'Days must not exceed {max}',
+    'zh-TW': '天數不能超過 {max}',
+    'ko-KR': '일 수는 {max}을(를) 초과할 수 없습니다',
+    'ms-MY': 'Bilangan hari tidak boleh melebihi {max}',
+  },
+  klineWeeksExceeded: {
+    'zh-CN': '周数不能超过 {max}',
+    en: 'Weeks must not exceed {max}',
+    'zh-TW': '週數不能超過 {max}',
+    'ko-KR': '주 수는 {max}을(를) 초과할 수 없습니다',
+    'ms-MY': 'Bilangan minggu tidak boleh melebihi {max}',
+  },
+  klineMonthsExceeded: {
+    'zh-CN': '月数不能超过 {max}',
+    en: 'Months must not exceed {max}',
+    'zh-TW': '月數不能超過 {max}',
+    'ko-KR': '개월 수는 {max}을(를) 초과할 수 없습니다',
+    'ms-MY': 'Bilangan bulan tidak boleh melebihi {max}',
   },
 };
 

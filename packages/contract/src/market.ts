@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from './envelope.ts';
+
+/**
+ * Market data (API.md, market base `/market-api/`) and the up/down rounds (ECONOMY.md, "Up/down
+ * rounds"). Prices are exact decimal strings as the source gave them ("37012.5"), never floats.
+ * Every answer names its source: `exchange` (a real exchange's public REST data) or `simulated`
+ * (the embedded default's deterministic feed), which the app shows wherever prices are shown.
+ */
+
+export const MARKET_SOURCES = ['exchange', 'simulated'] as const;
+export const marketSourceSchema = z.enum(MARKET_SOURCES);
+export type MarketSource = z.infer<typeof marketSourceSchema>;
+
+/** A price or volume as the source gave it, trailing zeros trimmed. */
+export const priceTextSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+export const KLINE_INTERVALS = ['1m', '1h', '1d', '1w', '1M'] as const;
+export const klineIntervalSchema = z.enum(KLINE_INTERVALS);
+export type KlineInterval = z.infer<typeof klineIntervalSchema>;
+
+/** Most candles one getKlineInfo call returns per interval (spec point 8: "must not exceed"). */
+export const KLINE_LIMITS: Record<KlineInterval, number> = { '1m': 1440, '1h': 720, '1d': 365, '1w': 104, '1M': 60 };
+/** How many candles a call without `limit` gets. */
+export const KLINE_DEFAULT_LIMIT = 120;
+
+/** Query strings carry booleans as text; JSON bodies as booleans: both are accepted. */
+const flagSchema = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+/** A symbol as the exchange spells it: base and quote asset, e.g. BTCUSDT. */
+export const symbolSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,20}$/);
+
+export const coinRowSchema = z.object({
+  symbol: z.string(),
+  /** The coin, e.g. BTC. */
+  base: z.string(),
+  name: z.string(),
+  /** A public chain's own coin (shown in the public chain zone). */
+  chain: z.boolean(),
+  /** Latest price in USDT; null until the feed has delivered one. */
+  price: priceTextSchema.nullable(),
+  /** Change over the last 24 hours in percent, e.g. "-1.25". */
+  change24hPct: priceTextSchema.nullable(),
+  high24h: priceTextSchema.nullable(),
+  low24h: priceTextSchema.nullable(),
+  /** Base-asset volume over the last 24 hours. */
+  volume24h: priceTextSchema.nullable(),
+  source: marketSourceSchema.nullable(),
+  /** When the source last reported these figures. */
+  asOf: z.string().nullable(),
+});
+export type CoinRow = z.infer<typeof coinRowSchema>;
+
+export const coinInfoListBodySchema = pageQuerySchema.extend({
+  /** Only public chains' coins (the chain zone). */
+  chain: flagSchema.optional(),
+});
+export const coinInfoListAnswerSchema = pageSchema(coinRowSchema);
+export type CoinInfoList = z.infer<typeof coinInfoListAnswerSchema>;
+
+export const coinDetailBodySchema = z.object({ symbol: symbolSchema });
+export const coinDetailAnswerSchema = coinRowSchema.extend({
+  /** Price 24 hours ago, and the USDT traded in the last 24 hours. */
+  open24h: priceTextSchema.nullable(),
+  quoteVolume24h: priceTextSchema.nullable(),
+  /** Open time of the newest stored 1-minute candle. */
+  lastCandleAt: z.string().nullable(),
+});
+export type CoinDetail = z.infer<typeof coinDetailAnswerSchema>;
+
+export const klineBodySchema = z.object({
+  symbol: symbolSchema,
+  interval: klineIntervalSchema,
+  /** Candles wanted, newest last; over KLINE_LIMITS[interval] gives the "must not exceed" prompt. */
+  limit: z.coerce.number().int().min(1).default(KLINE_DEFAULT_LIMIT),
+  /** The newest candle is the one containing this instant (ISO time); default now. */
+  endTime: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const candleSchema = z.object({
+  /** Open time (ISO, UTC); days, weeks (from Monday) and months are UTC periods, as on the exchange. */
+  time: z.string(),
+  open: priceTextSchema,
+  high: priceTextSchema,
+  low: priceTextSchema,
+  close: priceTextSchema,
+  volume: priceTextSchema,
+});
+export type Candle = z.infer<typeof candleSchema>;
+
+export const klineAnswerSchema = z.object({
+  symbol: z.string(),
+  interval: klineIntervalSchema,
+  list: z.array(candleSchema),
+  /** Null when no candle is stored for the range. */
+  source: marketSourceSchema.nullable(),
+});
+export type KlineInfo = z.infer<typeof klineAnswerSchema>;
+
+/** Hourly closes of the last 24 hours, oldest first, for the trend line. */
+export const trendRowSchema = coinRowSchema.extend({ trend: z.array(priceTextSchema) });
+export type TrendRow = z.infer<typeof trendRowSchema>;
+
+export const marketTrendBodySchema = z.object({}).default({});
+export const marketTrendAnswerSchema = z.object({
+  list: z.array(trendRowSchema),
+  /** How many coins rose, fell and stayed flat over 24 hours. */
+  rising: z.number().int(),
+  falling: z.number().int(),
+  unchanged: z.number().int(),
+  source: marketSourceSchema.nullable(),
+  asOf: z.string().nullable(),
+});
+export type MarketTrend = z.infer<typeof marketTrendAnswerSchema>;
+
+/** Round lengths in minutes (spec point 9: chart and lottery periods). */
+export const ROUND_PERIODS = [1, 3] as const;
+export const roundPeriodSchema = z.coerce
+  .number()
+  .int()
+  .refine((p): p is 1 | 3 => p === 1 || p === 3, 'period is 1 or 3');
+export const ROUND_RESULTS = ['up', 'down', 'flat', 'pending'] as const;
+export const roundResultSchema = z.enum(ROUND_RESULTS);
+export type RoundResult = z.infer<typeof roundResultSchema>;
+
+export const roundsQuerySchema = pageQuerySchema.extend({ period: roundPeriodSchema.default(1) });
+export const roundSchema = z.object({
+  /** yyyyMMdd and the round's place in that day (settlement time zone), e.g. 202611230725. */
+  periodNo: z.number().int(),
+  period: z.number().int(),
+  symbol: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  /** Open of the 1-minute candle at startAt; null while that candle is missing. */
+  openPrice: priceTextSchema.nullable(),
+  /** Close of the 1-minute candle that ends at endAt; null while that candle is missing. */
+  closePrice: priceTextSchema.nullable(),
+  /** up: close > open, down: close < open, flat: equal; pending while a candle is missing. */
+  result: roundResultSchema,
+  settledAt: z.string().nullable(),
+  source: marketSourceSchema.nullable(),
+});
+export type Round = z.infer<typeof roundSchema>;
+export const roundsAnswerSchema = pageSchema(roundSchema);
+export type RoundsPage = z.infer<typeof roundsAnswerSchema>;
