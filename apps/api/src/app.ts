@@ -22,6 +22,7 @@ import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { seedDemo, seedDemoEquity, seedDemoMiners } from './modules/demo/seed.ts';
 import { equityRoutes } from './modules/equity/routes.ts';
+import { marketRoutes, roundRoutes } from './modules/market/routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
 import { poolRoutes } from './modules/pool/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
@@ -127,9 +128,11 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await api.register(equityRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(teamRoutes, { publicOrigin: config.publicOrigin });
       await api.register(poolRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
+      await api.register(roundRoutes);
     },
     { prefix: API_BASE.main.slice(0, -1) },
   );
+  await app.register(marketRoutes, { prefix: API_BASE.market.slice(0, -1) });
 
   await app.register(adminRoutes, {
     prefix: API_BASE.admin.slice(0, -1),

@@ -34,6 +34,10 @@ const env = z.object({
   SMTP_URL: z.string().url().optional(),
   CHAIN_RPC_URL: z.string().url().optional(),
   MARKET_SOURCE_URL: z.string().url().optional(),
+  /** Hourly history fetched for a symbol with none stored (monthly candles need months). */
+  MARKET_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  /** 1-minute candles fetched for a symbol with none stored, or after a longer gap. */
+  MARKET_MINUTE_DAYS: z.coerce.number().int().min(1).max(30).default(2),
   DEPOSIT_ADDRESS: z
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
@@ -86,6 +90,9 @@ function toConfig(parsed: z.infer<typeof env>) {
     moneyCallsPerMinute: parsed.RATE_LIMIT_MONEY_PER_MINUTE,
     webDist: parsed.WEB_DIST,
     adminDist: parsed.ADMIN_DIST,
+    /** The exchange's REST base; without it the demo runs the simulated feed, anything else none. */
+    marketSourceUrl: parsed.MARKET_SOURCE_URL,
+    market: { historyDays: parsed.MARKET_HISTORY_DAYS, minuteDays: parsed.MARKET_MINUTE_DAYS },
   };
 }
 

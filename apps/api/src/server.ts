@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { marketSourceOf } from './jobs/market.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 
 async function main() {
@@ -39,7 +40,11 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Jobs run in `all` and `worker` processes (ARCHITECTURE.md), never in tests.
   if (config.mode !== 'api' && config.nodeEnv !== 'test') {
-    scheduler = await startScheduler(database.db, app.clock, app.log, { teamRollupMs: config.teamRollupMs });
+    const source = marketSourceOf(config);
+    scheduler = await startScheduler(database.db, app.clock, app.log, {
+      teamRollupMs: config.teamRollupMs,
+      market: source && { source, options: config.market },
+    });
   }
   app.log.info(
     {

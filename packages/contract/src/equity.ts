@@ -74,8 +74,8 @@ export const equityOrderDetailSchema = equityOrderSchema.extend({
       btc: z.string(),
       /** USDT per BTC used for the BTC part. */
       btcPrice: z.string(),
-      /** `market` (that day's close) or `fallback` (configured, while no market price exists). */
-      priceSource: z.enum(['market', 'fallback']),
+      /** `market` (that day's last exchange close), `simulated` (the embedded demo feed's) or `fallback` (configured, while no candle exists). */
+      priceSource: z.enum(['market', 'simulated', 'fallback']),
     }),
   ),
 });

@@ -105,7 +105,8 @@ export type KlineInfo = z.infer<typeof klineAnswerSchema>;
 export const trendRowSchema = coinRowSchema.extend({ trend: z.array(priceTextSchema) });
 export type TrendRow = z.infer<typeof trendRowSchema>;
 
-export const marketTrendBodySchema = z.object({}).default({});
+/** No fields; a POST may come without a body. */
+export const marketTrendBodySchema = z.object({}).nullish();
 export const marketTrendAnswerSchema = z.object({
   list: z.array(trendRowSchema),
   /** How many coins rose, fell and stayed flat over 24 hours. */

@@ -6,11 +6,30 @@ import type { TxDb } from '../lib/idempotency.ts';
 import { getSetting } from '../modules/config/settings.ts';
 
 /**
- * The BTC close price (USDT per BTC) of a day, for the BTC part of static earnings. The market
- * module will provide real closes; until it exists the configured fallback is used, and every
- * yield row records which one it was.
+ * The BTC close price (USDT per BTC) of a settled day, for the BTC part of static earnings: the close
+ * of the last stored BTCUSDT candle that closed by the day's end (a 1-minute one, or an hourly one
+ * for history without minutes), no older than the day; the configured fallback when there is none.
+ * Every yield row records which it was: `market` (an exchange's), `simulated` or `fallback`.
  */
-export async function btcClosePrice(tx: TxDb, _day: string): Promise<{ price: string; source: 'market' | 'fallback' }> {
+export async function btcClosePrice(
+  tx: TxDb,
+  dayEnd: string,
+): Promise<{ price: string; source: 'market' | 'simulated' | 'fallback' }> {
+  const [row] = await queryRows<{ close: string; source: string }>(
+    tx,
+    sql`select close, source from (
+          (select trim_scale(close)::text as close, source, open_time + interval '1 minute' as closed_at from candles_1m
+           where symbol = 'BTCUSDT' and open_time < ${dayEnd}::timestamptz
+             and open_time >= ${dayEnd}::timestamptz - interval '1 day'
+           order by open_time desc limit 1)
+          union all
+          (select trim_scale(close)::text, source, open_time + interval '1 hour' from candles_1h
+           where symbol = 'BTCUSDT' and open_time <= ${dayEnd}::timestamptz - interval '1 hour'
+             and open_time >= ${dayEnd}::timestamptz - interval '1 day'
+           order by open_time desc limit 1)) closes
+        order by closed_at desc limit 1`,
+  );
+  if (row) return { price: row.close, source: row.source === 'exchange' ? 'market' : 'simulated' };
   return { price: await getSetting(tx, 'equity.fallbackBtcPrice'), source: 'fallback' };
 }
 
@@ -23,7 +42,7 @@ export async function btcClosePrice(tx: TxDb, _day: string): Promise<{ price: st
  */
 export async function settleEquityDay(tx: TxDb, db: Db, period: string, dayStart: string, dayEnd: string) {
   const btcShare = await getSetting(tx, 'equity.btcShare');
-  const { price, source } = await btcClosePrice(tx, period);
+  const { price, source } = await btcClosePrice(tx, dayEnd);
   const [ended] = await queryRows<{ n: number }>(
     tx,
     sql`with ended as (

@@ -3,8 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { getSetting } from '../modules/config/settings.ts';
+import type { IngestOptions } from '../modules/market/ingest.ts';
+import type { MarketDataSource } from '../modules/market/sources/types.ts';
 import { runTeamRollup } from '../modules/team/rollup.ts';
 import { JOBS } from './index.ts';
+import { MARKET_POLL_SCHEDULE, pollMarket } from './market.ts';
 import { type JobDefinition, runJob } from './runner.ts';
 
 /**
@@ -20,7 +23,7 @@ export async function startScheduler(
   db: Db,
   clock: Clock,
   log: FastifyBaseLogger,
-  options: { teamRollupMs?: number } = {},
+  options: { teamRollupMs?: number; market?: { source: MarketDataSource; options: IngestOptions } | null } = {},
 ) {
   const timeZone = await getSetting(db, 'settlement.timeZone');
   const fire = async (job: JobDefinition, trigger: string) => {
@@ -57,8 +60,31 @@ export async function startScheduler(
   await rollUp();
   const ticker = setInterval(() => void rollUp(), options.teamRollupMs ?? TEAM_ROLLUP_INTERVAL_MS);
   ticker.unref();
+
+  // The market feed polls every minute; the first poll (a back-fill on an empty store) is not
+  // awaited, so a long one never delays the rest. Polls never overlap within a process.
+  const market = options.market;
+  let polling = false;
+  const poll = async () => {
+    if (!market || polling) return;
+    polling = true;
+    try {
+      const result = await pollMarket(db, market.source, clock.now(), market.options);
+      const failed = result.ingest.symbols.filter((s) => s.error);
+      if (failed.length || result.ingest.tickerError)
+        log.warn({ failed, tickers: result.ingest.tickerError }, 'market poll incomplete');
+      else log.debug({ rounds: result.rounds }, 'market polled');
+    } catch (error) {
+      log.error({ err: error }, 'market poll failed');
+    } finally {
+      polling = false;
+    }
+  };
+  const marketCron = market ? new Cron(MARKET_POLL_SCHEDULE, { timezone: 'UTC', protect: true }, () => poll()) : null;
+  void poll();
   return {
     stop() {
+      marketCron?.stop();
       for (const cron of crons) cron.stop();
       clearInterval(ticker);
     },

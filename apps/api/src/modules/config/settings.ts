@@ -24,7 +24,7 @@ export const SETTINGS = {
   'equity.termDays': { schema: z.number().int().min(1), default: 365 },
   'equity.tradingOpen': { schema: z.boolean(), default: false },
   'equity.repurchaseOpen': { schema: z.boolean(), default: false },
-  /** USDT per BTC for the BTC part of static earnings while the market module has no close price. */
+  /** USDT per BTC for the BTC part of static earnings on a day without a stored BTCUSDT candle. */
   'equity.fallbackBtcPrice': { schema: amount, default: '60000' },
   'team.directRate': { schema: rate, default: '0.10' },
   'team.indirectRate': { schema: rate, default: '0.05' },
@@ -51,6 +51,8 @@ export const SETTINGS = {
   'withdraw.fee.BTC': { schema: amount, default: '0.0001' },
   'withdraw.min.USDT': { schema: amount, default: '10' },
   'withdraw.min.BTC': { schema: amount, default: '0.001' },
+  /** The symbol whose 1-minute candles decide the up/down rounds. */
+  'market.roundSymbol': { schema: z.string().regex(/^[A-Z0-9]{2,20}$/), default: 'BTCUSDT' },
   'chain.confirmations': { schema: z.number().int().min(1), default: 12 },
 } as const;
 

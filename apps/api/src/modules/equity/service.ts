@@ -226,7 +226,13 @@ export async function orderDetail(db: Reader, userId: AuthorizedUserId, id: stri
   // Another member's order is as absent as one that does not exist.
   if (!row) return fail('notFound');
   const [days, earnings] = await Promise.all([
-    queryRows<{ day: string; usdt: string; btc: string; btc_price: string; price_source: 'market' | 'fallback' }>(
+    queryRows<{
+      day: string;
+      usdt: string;
+      btc: string;
+      btc_price: string;
+      price_source: 'market' | 'simulated' | 'fallback';
+    }>(
       db,
       sql`select to_char(day, 'YYYY-MM-DD') as day, usdt::text, btc::text, btc_price, price_source
           from equity_yields where order_id = ${id} order by day desc limit 30`,

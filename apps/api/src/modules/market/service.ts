@@ -1,0 +1,247 @@
+import type { ErrorName } from '@minecloud/contract/errors';
+import {
+  type CoinDetail,
+  type CoinInfoList,
+  type CoinRow,
+  KLINE_LIMITS,
+  type KlineInfo,
+  type KlineInterval,
+  type MarketSource,
+  type MarketTrend,
+  type RoundsPage,
+  type TrendRow,
+} from '@minecloud/contract/market';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, pageClause, queryRows } from '../../db/client.ts';
+import { fail, failWith } from '../../lib/errors.ts';
+
+/** Reads of the market base and the rounds list: all public, all from stored data only. */
+
+const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint::text`;
+const isoOf = (value: string | null) => (value === null ? null : new Date(Number(value)).toISOString());
+const text = (column: SQL) => sql`trim_scale(${column})::text`;
+
+type CoinDbRow = {
+  symbol: string;
+  base: string;
+  name: string;
+  chain: boolean;
+  price: string | null;
+  change: string | null;
+  high: string | null;
+  low: string | null;
+  volume: string | null;
+  open: string | null;
+  quote: string | null;
+  source: MarketSource | null;
+  as_of: string | null;
+};
+
+const coinColumns = sql`s.symbol, s.base, s.name, s.chain, ${text(sql`t.price`)} as price, ${text(sql`t.change_24h_pct`)} as change,
+  ${text(sql`t.high_24h`)} as high, ${text(sql`t.low_24h`)} as low, ${text(sql`t.volume_24h`)} as volume,
+  ${text(sql`t.open_24h`)} as open, ${text(sql`t.quote_volume_24h`)} as quote, t.source, ${ms(sql`t.as_of`)} as as_of`;
+
+function coinRow(r: CoinDbRow): CoinRow {
+  return {
+    symbol: r.symbol,
+    base: r.base,
+    name: r.name,
+    chain: r.chain,
+    price: r.price,
+    change24hPct: r.change,
+    high24h: r.high,
+    low24h: r.low,
+    volume24h: r.volume,
+    source: r.source,
+    asOf: isoOf(r.as_of),
+  };
+}
+
+export async function coinList(
+  db: Db,
+  query: { pageNo: number; pageSize: number; chain?: boolean },
+): Promise<CoinInfoList> {
+  const only = query.chain === undefined ? sql`true` : sql`s.chain = ${query.chain}`;
+  const rows = await queryRows<CoinDbRow>(
+    db,
+    sql`select ${coinColumns} from market_symbols s left join market_tickers t on t.symbol = s.symbol
+        where s.enabled and ${only} order by s.sort, s.symbol ${pageClause(query)}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from market_symbols s where s.enabled and ${only}`,
+  );
+  return { list: rows.map(coinRow), total: count?.n ?? 0 };
+}
+
+export async function coinDetail(db: Db, symbol: string): Promise<CoinDetail> {
+  const [row] = await queryRows<CoinDbRow & { last_candle: string | null }>(
+    db,
+    sql`select ${coinColumns},
+          (select ${ms(sql`max(open_time)`)} from candles_1m c where c.symbol = s.symbol) as last_candle
+        from market_symbols s left join market_tickers t on t.symbol = s.symbol
+        where s.enabled and s.symbol = ${symbol}`,
+  );
+  if (!row) return fail('notFound', 'symbol');
+  return { ...coinRow(row), open24h: row.open, quoteVolume24h: row.quote, lastCandleAt: isoOf(row.last_candle) };
+}
+
+const RANGE_ERRORS: Record<KlineInterval, ErrorName> = {
+  '1m': 'klineMinutesExceeded',
+  '1h': 'klineHoursExceeded',
+  '1d': 'klineDaysExceeded',
+  '1w': 'klineWeeksExceeded',
+  '1M': 'klineMonthsExceeded',
+};
+const UNIT: Record<KlineInterval, string> = { '1m': 'minute', '1h': 'hour', '1d': 'day', '1w': 'week', '1M': 'month' };
+
+type CandleDbRow = {
+  t: string;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  simulated: boolean;
+};
+
+/**
+ * Candles newest last, the newest being the one that contains `endTime` (default now). Minutes and
+ * hours are read as stored; days, weeks (from Monday) and months are aggregated on read from the
+ * hourly candles, in UTC, as the exchange itself cuts them.
+ */
+export async function klines(
+  db: Db,
+  body: { symbol: string; interval: KlineInterval; limit: number; endTime?: string },
+  now: Date,
+): Promise<KlineInfo> {
+  const { symbol, interval, limit } = body;
+  const max = KLINE_LIMITS[interval];
+  if (limit > max) return failWith(RANGE_ERRORS[interval], { max });
+  const [known] = await queryRows<{ symbol: string }>(
+    db,
+    sql`select symbol from market_symbols where symbol = ${symbol} and enabled`,
+  );
+  if (!known) return fail('notFound', 'symbol');
+  const end = (body.endTime ? new Date(body.endTime) : now).toISOString();
+  const unit = UNIT[interval];
+  const last = sql`date_trunc(${unit}, ${end}::timestamptz, 'UTC')`;
+  const from = sql`${last} - ${`${limit - 1} ${unit}s`}::interval`;
+  const to = sql`${last} + ${`1 ${unit}`}::interval`;
+  const columns = sql`${text(sql`open`)} as open, ${text(sql`high`)} as high, ${text(sql`low`)} as low,
+    ${text(sql`close`)} as close, ${text(sql`volume`)} as volume`;
+  let rows: CandleDbRow[];
+  if (interval === '1m' || interval === '1h') {
+    const table = sql.identifier(interval === '1m' ? 'candles_1m' : 'candles_1h');
+    rows = await queryRows<CandleDbRow>(
+      db,
+      sql`select ${ms(sql`open_time`)} as t, ${columns}, source = 'simulated' as simulated from ${table}
+          where symbol = ${symbol} and open_time >= ${from} and open_time < ${to} order by open_time`,
+    );
+  } else {
+    rows = await queryRows<CandleDbRow>(
+      db,
+      sql`with buckets as (
+            select date_trunc(${unit}, open_time, 'UTC') as bucket,
+              (array_agg(open order by open_time))[1] as open, max(high) as high, min(low) as low,
+              (array_agg(close order by open_time desc))[1] as close, sum(volume) as volume,
+              bool_or(source = 'simulated') as simulated
+            from candles_1h
+            where symbol = ${symbol} and open_time >= ${from} and open_time < ${to}
+            group by 1)
+          select ${ms(sql`bucket`)} as t, ${columns}, simulated from buckets order by bucket`,
+    );
+  }
+  return {
+    symbol,
+    interval,
+    list: rows.map((r) => ({
+      time: new Date(Number(r.t)).toISOString(),
+      open: r.open,
+      high: r.high,
+      low: r.low,
+      close: r.close,
+      volume: r.volume,
+    })),
+    source: rows.length === 0 ? null : rows.some((r) => r.simulated) ? 'simulated' : 'exchange',
+  };
+}
+
+/** Every coin with its 24-hour figures and the hourly closes of the last 24 hours. */
+export async function marketTrend(db: Db, now: Date): Promise<MarketTrend> {
+  const since = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 23 * 3_600_000).toISOString();
+  const rows = await queryRows<CoinDbRow & { trend: string[] | string | null }>(
+    db,
+    sql`select ${coinColumns},
+          (select json_agg(${text(sql`h.close`)} order by h.open_time) from candles_1h h
+            where h.symbol = s.symbol and h.open_time >= ${since}::timestamptz) as trend
+        from market_symbols s left join market_tickers t on t.symbol = s.symbol
+        where s.enabled order by s.sort, s.symbol`,
+  );
+  const list: TrendRow[] = rows.map((r) => ({
+    ...coinRow(r),
+    trend: (typeof r.trend === 'string' ? JSON.parse(r.trend) : r.trend) ?? [],
+  }));
+  const sign = (row: TrendRow) =>
+    row.change24hPct === null ? null : row.change24hPct.startsWith('-') ? -1 : /[1-9]/.test(row.change24hPct) ? 1 : 0;
+  const priced = list.filter((r) => r.asOf !== null);
+  const newest =
+    priced
+      .map((r) => r.asOf as string)
+      .sort()
+      .at(-1) ?? null;
+  return {
+    list,
+    rising: list.filter((r) => sign(r) === 1).length,
+    falling: list.filter((r) => sign(r) === -1).length,
+    unchanged: list.filter((r) => sign(r) === 0).length,
+    source: priced.some((r) => r.source === 'simulated') ? 'simulated' : priced.length ? 'exchange' : null,
+    asOf: newest,
+  };
+}
+
+type RoundDbRow = {
+  period_no: string;
+  period: number;
+  symbol: string;
+  start_at: string;
+  end_at: string;
+  open_price: string | null;
+  close_price: string | null;
+  result: 'up' | 'down' | 'flat' | null;
+  settled_at: string | null;
+  source: MarketSource | null;
+};
+
+/** Closed rounds of one length, newest first; pending ones included, marked as such. */
+export async function roundsPage(
+  db: Db,
+  query: { period: 1 | 3; pageNo: number; pageSize: number },
+): Promise<RoundsPage> {
+  const rows = await queryRows<RoundDbRow>(
+    db,
+    sql`select period_no::text, period, symbol, ${ms(sql`start_at`)} as start_at, ${ms(sql`end_at`)} as end_at,
+          ${text(sql`open_price`)} as open_price, ${text(sql`close_price`)} as close_price, result,
+          ${ms(sql`settled_at`)} as settled_at, source
+        from rounds where period = ${query.period} order by start_at desc ${pageClause(query)}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from rounds where period = ${query.period}`,
+  );
+  return {
+    list: rows.map((r) => ({
+      periodNo: Number(r.period_no),
+      period: r.period,
+      symbol: r.symbol,
+      startAt: isoOf(r.start_at) as string,
+      endAt: isoOf(r.end_at) as string,
+      openPrice: r.open_price,
+      closePrice: r.close_price,
+      result: r.result ?? 'pending',
+      settledAt: isoOf(r.settled_at),
+      source: r.source,
+    })),
+    total: count?.n ?? 0,
+  };
+}
