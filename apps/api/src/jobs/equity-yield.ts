@@ -12,7 +12,7 @@ import { getSetting } from '../modules/config/settings.ts';
  * Every yield row records which it was: `market` (an exchange's), `simulated` or `fallback`.
  */
 export async function btcClosePrice(
-  tx: TxDb,
+  tx: Pick<TxDb, 'execute' | 'select'>,
   dayEnd: string,
 ): Promise<{ price: string; source: 'market' | 'simulated' | 'fallback' }> {
   const [row] = await queryRows<{ close: string; source: string }>(

@@ -167,14 +167,15 @@ export async function klines(
   };
 }
 
-/** Every coin with its 24-hour figures and the hourly closes of the last 24 hours. */
+/** Every coin with its 24-hour figures and its last 24 hourly closes. */
 export async function marketTrend(db: Db, now: Date): Promise<MarketTrend> {
-  const since = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 23 * 3_600_000).toISOString();
   const rows = await queryRows<CoinDbRow & { trend: string[] | string | null }>(
     db,
     sql`select ${coinColumns},
-          (select json_agg(${text(sql`h.close`)} order by h.open_time) from candles_1h h
-            where h.symbol = s.symbol and h.open_time >= ${since}::timestamptz) as trend
+          (select json_agg(close order by open_time) from (
+             select ${text(sql`h.close`)} as close, h.open_time from candles_1h h
+             where h.symbol = s.symbol and h.open_time <= ${now.toISOString()}::timestamptz
+             order by h.open_time desc limit 24) last_day) as trend
         from market_symbols s left join market_tickers t on t.symbol = s.symbol
         where s.enabled order by s.sort, s.symbol`,
   );
