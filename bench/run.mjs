@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const benches = ['bench/gifts.ts', 'bench/settlement.ts', 'bench/team.ts'];
+const benches = ['bench/gifts.ts', 'bench/settlement.ts', 'bench/team.ts', 'bench/market.ts'];
 let failed = false;
 for (const bench of benches) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, bench), ...args], {

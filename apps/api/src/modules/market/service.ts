@@ -95,6 +95,30 @@ const RANGE_ERRORS: Record<KlineInterval, ErrorName> = {
 };
 const UNIT: Record<KlineInterval, string> = { '1m': 'minute', '1h': 'hour', '1d': 'day', '1w': 'week', '1M': 'month' };
 
+const STEP_MS: Partial<Record<KlineInterval, number>> = {
+  '1m': 60_000,
+  '1h': 3_600_000,
+  '1d': 86_400_000,
+  '1w': 604_800_000,
+};
+
+/** Start of the UTC period of `interval` containing `at` (weeks start on Monday). */
+export function bucketStart(at: Date, interval: KlineInterval): Date {
+  if (interval === '1M') return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  if (interval === '1w') {
+    const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+    return new Date(day - ((at.getUTCDay() + 6) % 7) * 86_400_000);
+  }
+  const step = STEP_MS[interval] as number;
+  return new Date(Math.floor(at.getTime() / step) * step);
+}
+
+/** `start` moved by `n` periods of `interval`. */
+function shift(start: Date, interval: KlineInterval, n: number): Date {
+  if (interval === '1M') return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + n, 1));
+  return new Date(start.getTime() + n * (STEP_MS[interval] as number));
+}
+
 type CandleDbRow = {
   t: string;
   open: string;
@@ -123,11 +147,10 @@ export async function klines(
     sql`select symbol from market_symbols where symbol = ${symbol} and enabled`,
   );
   if (!known) return fail('notFound', 'symbol');
-  const end = (body.endTime ? new Date(body.endTime) : now).toISOString();
+  const last = bucketStart(body.endTime ? new Date(body.endTime) : now, interval);
+  const from = shift(last, interval, -(limit - 1)).toISOString();
+  const to = shift(last, interval, 1).toISOString();
   const unit = UNIT[interval];
-  const last = sql`date_trunc(${unit}, ${end}::timestamptz, 'UTC')`;
-  const from = sql`${last} - ${`${limit - 1} ${unit}s`}::interval`;
-  const to = sql`${last} + ${`1 ${unit}`}::interval`;
   const columns = sql`${text(sql`open`)} as open, ${text(sql`high`)} as high, ${text(sql`low`)} as low,
     ${text(sql`close`)} as close, ${text(sql`volume`)} as volume`;
   let rows: CandleDbRow[];
@@ -136,19 +159,24 @@ export async function klines(
     rows = await queryRows<CandleDbRow>(
       db,
       sql`select ${ms(sql`open_time`)} as t, ${columns}, source = 'simulated' as simulated from ${table}
-          where symbol = ${symbol} and open_time >= ${from} and open_time < ${to} order by open_time`,
+          where symbol = ${symbol} and open_time >= ${from}::timestamptz and open_time < ${to}::timestamptz order by open_time`,
     );
   } else {
     rows = await queryRows<CandleDbRow>(
       db,
-      sql`with buckets as (
-            select date_trunc(${unit}, open_time, 'UTC') as bucket,
-              (array_agg(open order by open_time))[1] as open, max(high) as high, min(low) as low,
-              (array_agg(close order by open_time desc))[1] as close, sum(volume) as volume,
-              bool_or(source = 'simulated') as simulated
+      // One pass over the hours for the extremes and sums; each bucket's open and close are then read
+      // from its first and last hour by primary key.
+      sql`with spans as (
+            select date_trunc(${unit}, open_time at time zone 'UTC') as bucket, min(open_time) as first, max(open_time) as last,
+              max(high) as high, min(low) as low, sum(volume) as volume, bool_or(source = 'simulated') as simulated
             from candles_1h
-            where symbol = ${symbol} and open_time >= ${from} and open_time < ${to}
+            where symbol = ${symbol} and open_time >= ${from}::timestamptz and open_time < ${to}::timestamptz
             group by 1)
+          , buckets as (
+            select s.bucket, f.open, s.high, s.low, l.close, s.volume, s.simulated
+            from spans s
+            join candles_1h f on f.symbol = ${symbol} and f.open_time = s.first
+            join candles_1h l on l.symbol = ${symbol} and l.open_time = s.last)
           select ${ms(sql`bucket`)} as t, ${columns}, simulated from buckets order by bucket`,
     );
   }
