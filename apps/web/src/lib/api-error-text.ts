@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { ERROR_CODE_TIMEOUT, isApiError } from '@/lib/request';
+import { ERROR_CODE_TIMEOUT, isApiError } from './request';
 
 /** The text to show for a failed call whose toast was turned off. */
 export function apiErrorText(error: unknown): string {

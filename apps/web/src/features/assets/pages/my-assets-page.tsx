@@ -1,15 +1,14 @@
 import { ASSETS } from '@minecloud/contract/amount';
 import type { PullToRefreshProps } from 'antd-mobile';
 import { PullToRefresh, Skeleton, SpinLoading } from 'antd-mobile';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalances } from '@/api/get-balances';
 import { useEarnings } from '@/api/get-earnings';
 import { useUser } from '@/api/get-user';
 import { ErrorState } from '@/components/error-state';
-import { Icon } from '@/components/icons';
-import { type AppRoute, paths } from '@/config/paths';
-import type { MessageKey } from '@/i18n/i18n';
+import { type QuickLink, QuickLinks } from '@/components/quick-links';
+import { paths } from '@/config/paths';
 import { useAppNavigate } from '@/lib/navigation';
 import { AssetCard } from '../components/asset-card';
 import { MemberIdCard } from '../components/member-id-card';
@@ -20,12 +19,11 @@ export const PULL_REFRESH_THRESHOLD = 150;
 export const PULL_REFRESH_HEAD_HEIGHT = 70;
 
 type PullStatus = Parameters<NonNullable<PullToRefreshProps['renderText']>>[0];
-type Action = { name: string; route: AppRoute; icon: ReactNode; labelKey: MessageKey };
 
-const ACTIONS: Action[] = [
-  { name: 'gift', route: paths.transform, icon: <Icon name="gift" size={20} />, labelKey: 'titleGift' },
-  { name: 'top-up', route: paths.topUp, icon: <Icon name="topUp" size={20} />, labelKey: 'titleTopUp' },
-  { name: 'donation', route: paths.donate, icon: <Icon name="heart" size={20} />, labelKey: 'titleDonation' },
+const ACTIONS: QuickLink[] = [
+  { name: 'gift', route: paths.transform, icon: 'gift' },
+  { name: 'top-up', route: paths.topUp, icon: 'topUp' },
+  { name: 'donation', route: paths.donate, icon: 'heart' },
 ];
 
 function PullText({ status, failed }: { status: PullStatus; failed: boolean }) {
@@ -69,20 +67,7 @@ export default function MyAssetsPage() {
     >
       <div className="my-assets" data-testid="my-assets">
         <MemberIdCard user={user.data} />
-        <nav className="my-assets__actions" aria-label={t('titleMyAssets')}>
-          {ACTIONS.map((action) => (
-            <button
-              key={action.name}
-              type="button"
-              className="plain-button my-assets__action"
-              onClick={() => go(action.route.href())}
-              data-testid={`my-assets-go-${action.name}`}
-            >
-              <span className="my-assets__action-icon">{action.icon}</span>
-              {t(action.labelKey)}
-            </button>
-          ))}
-        </nav>
+        <QuickLinks links={ACTIONS} label={t('titleMyAssets')} testIdPrefix="my-assets-go" />
         {balances.isPending ? (
           <div className="my-assets__loading" data-testid="my-assets-loading">
             {ASSETS.map((asset) => (
