@@ -7,10 +7,10 @@ export const page = <T>(list: T[], total = list.length, extra: Record<string, un
 /** A server fault, as the API answers it. */
 export const failure = { status: 500, body: { code: 500, data: null, msg: '服务器繁忙，请稍后再试' } };
 
-/** The calls made to one path of the main API, with their query and body. */
-export function callsTo(fetchMock: ReturnType<typeof mockServer>, path: string) {
+/** The calls made to one path of the main API (or of `base`), with their query and body. */
+export function callsTo(fetchMock: ReturnType<typeof mockServer>, path: string, base = '/app-api/') {
   return fetchMock.mock.calls
-    .filter(([url]) => new URL(String(url), 'http://localhost').pathname === `/app-api/${path}`)
+    .filter(([url]) => new URL(String(url), 'http://localhost').pathname === `${base}${path}`)
     .map(([url, init]) => ({
       url: new URL(String(url), 'http://localhost'),
       init: init ?? {},

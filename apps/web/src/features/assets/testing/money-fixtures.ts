@@ -1,5 +1,6 @@
 import type { BasicConfig } from '@minecloud/contract/config';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { afterAll, beforeAll } from 'vitest';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { BASIC_CONFIG, ok } from '@/test/render-app';
 
@@ -71,6 +72,15 @@ export function layOutForInfiniteScroll(): () => void {
   return () => {
     if (original) Object.defineProperty(HTMLElement.prototype, 'offsetParent', original);
   };
+}
+
+/** `layOutForInfiniteScroll` around every test of the file that calls it. */
+export function layOutListsInThisFile(): void {
+  let restore = () => {};
+  beforeAll(() => {
+    restore = layOutForInfiniteScroll();
+  });
+  afterAll(() => restore());
 }
 
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
