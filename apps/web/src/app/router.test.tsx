@@ -57,24 +57,25 @@ describe('route table', () => {
     const { router } = renderApp('/');
     await userEvent.click(await screen.findByTestId('tab-four'));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.four.path));
-    expect(await screen.findByTestId('not-available')).toBeInTheDocument();
+    expect(await screen.findByTestId('market-link-chain-zone')).toBeInTheDocument();
     expect(screen.getByTestId('nav-title')).toHaveTextContent('行情走势');
     expect(screen.getByTestId('tab-four')).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows a public page with its title, a back button and the not-available state', async () => {
-    renderApp(paths.drawRecord.path);
+    renderApp(paths.noticeList.path);
     expect(await screen.findByTestId('not-available')).toHaveTextContent('即将上线');
-    expect(screen.getByTestId('nav-title')).toHaveTextContent('历史开奖');
-    expect(document.title).toBe('历史开奖 · MineCloud 云矿');
+    expect(screen.getByTestId('nav-title')).toHaveTextContent('公告');
+    expect(document.title).toBe('公告 · MineCloud 云矿');
     expect(screen.getByTestId('nav-back')).toBeInTheDocument();
     expect(screen.queryByTestId('tabbar')).not.toBeInTheDocument();
   });
 
   it('shows no title on the candlestick page', async () => {
     renderApp(paths.kline.href({ symbol: 'BTC' }));
-    expect(await screen.findByTestId('not-available')).toBeInTheDocument();
+    expect(await screen.findByTestId('kline-tab-1d')).toBeInTheDocument();
     expect(screen.queryByTestId('nav-title')).not.toBeInTheDocument();
+    expect(screen.getByTestId('nav-back')).toBeInTheDocument();
   });
 
   it('shows a friendly not-found page for an unknown path', async () => {
@@ -128,7 +129,7 @@ describe('login guard', () => {
 
   it('leaves public pages open', async () => {
     const { router } = renderApp(paths.drawRecord.path);
-    expect(await screen.findByTestId('not-available')).toBeInTheDocument();
+    expect(await screen.findByTestId('round-tab-1')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.drawRecord.path);
   });
 });

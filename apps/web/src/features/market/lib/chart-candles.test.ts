@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { toChartCandles } from './chart-candles';
+
+const candle = (time: string, open: string, close: string, volume = '10') => ({
+  time,
+  open,
+  high: '200',
+  low: '50',
+  close,
+  volume,
+});
+
+describe('toChartCandles', () => {
+  it('turns ISO open times into UTC seconds and prices into numbers for drawing', () => {
+    const { candles, volumes } = toChartCandles([candle('2024-05-06T00:00:00.000Z', '100.5', '120.25', '3.5')]);
+    expect(candles).toEqual([{ time: 1714953600, open: 100.5, high: 200, low: 50, close: 120.25 }]);
+    expect(volumes).toEqual([{ time: 1714953600, value: 3.5, up: true }]);
+  });
+
+  it('sorts by time, keeps the last of a repeated time, and marks falling candles', () => {
+    const { candles, volumes } = toChartCandles([
+      candle('2024-05-07T00:00:00Z', '120', '110'),
+      candle('2024-05-06T00:00:00Z', '100', '101'),
+      candle('2024-05-07T00:00:00Z', '120', '90'),
+    ]);
+    expect(candles.map((c) => [c.time, c.close])).toEqual([
+      [1714953600, 101],
+      [1715040000, 90],
+    ]);
+    expect(volumes.map((v) => v.up)).toEqual([true, false]);
+  });
+
+  it('leaves out a candle it cannot read rather than drawing it at zero', () => {
+    const { candles } = toChartCandles([candle('not a time', '1', '2'), candle('2024-05-06T00:00:00Z', '1', '2')]);
+    expect(candles).toHaveLength(1);
+  });
+});

@@ -1,0 +1,156 @@
+import { MARKET_API } from '@minecloud/contract/api-paths';
+import { ERROR_CODES } from '@minecloud/contract/errors';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '@/config/paths';
+import { resetNavigationThrottle } from '@/lib/navigation';
+import { ok, renderApp } from '@/test/render-app';
+import { candles, coinDetail, marketCalls, marketPath, marketServer } from '../testing/market-fixtures';
+
+// The real library draws on a canvas jsdom does not have: a stand-in records what the page gives it.
+const chartLib = vi.hoisted(() => {
+  const drawn = { options: [] as unknown[], setData: [] as { series: string; data: unknown[] }[] };
+  const series = (name: string) => ({
+    setData: (data: unknown[]) => drawn.setData.push({ series: name, data }),
+    applyOptions: () => {},
+    priceScale: () => ({ applyOptions: () => {} }),
+  });
+  return {
+    drawn,
+    module: {
+      CandlestickSeries: 'Candlestick',
+      HistogramSeries: 'Histogram',
+      ColorType: { Solid: 'solid' },
+      CrosshairMode: { Normal: 0 },
+      createChart: (_container: HTMLElement, options: unknown) => {
+        drawn.options.push(options);
+        return {
+          addSeries: (type: string) => series(type),
+          remove: () => {},
+        };
+      },
+    },
+  };
+});
+vi.mock('lightweight-charts', () => chartLib.module);
+
+const KLINE = MARKET_API.kline;
+
+beforeEach(() => {
+  resetNavigationThrottle();
+  chartLib.drawn.options.length = 0;
+  chartLib.drawn.setData.length = 0;
+});
+
+const klineQueries = (fetchMock: ReturnType<typeof marketServer>) =>
+  marketCalls(fetchMock, KLINE).map((call) => Object.fromEntries(call.url.searchParams));
+
+async function chartShowing(interval: string, count: number) {
+  const chart = await screen.findByTestId('kline-chart');
+  await waitFor(() => expect(chart).toHaveAttribute('data-interval', interval));
+  expect(chart).toHaveAttribute('data-candles', String(count));
+  return chart;
+}
+
+describe('candlestick page', () => {
+  it("shows the coin's price and 24 h figures, with a back button and no title", async () => {
+    const fetchMock = marketServer();
+    renderApp(paths.kline.href({ symbol: 'btcusdt' }));
+    const header = await screen.findByTestId('coin-header');
+    expect(within(header).getByTestId('coin-symbol')).toHaveTextContent('BTC');
+    expect(header).toHaveTextContent('Bitcoin');
+    expect(within(header).getByTestId('coin-price')).toHaveTextContent(/^97,123\.45$/);
+    expect(within(header).getByTestId('coin-price')).toHaveAttribute('data-direction', 'up');
+    expect(within(header).getByTestId('coin-change')).toHaveTextContent('+2.34%');
+    expect(within(header).getByTestId('coin-high')).toHaveTextContent('98,000.99');
+    expect(within(header).getByTestId('coin-low')).toHaveTextContent('95,000.10');
+    expect(within(header).getByTestId('coin-volume')).toHaveTextContent('18.23K');
+    expect(within(header).getByTestId('coin-quote-volume')).toHaveTextContent('1.77B');
+    expect(within(header).queryByTestId('simulated-badge')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('nav-title')).not.toBeInTheDocument();
+    expect(screen.getByTestId('nav-back')).toBeInTheDocument();
+    const [detail] = marketCalls(fetchMock, MARKET_API.coinDetail);
+    expect(detail?.init.method).toBe('GET');
+    expect(detail?.url.searchParams.get('symbol')).toBe('BTCUSDT');
+  });
+
+  it('opens on 120 daily candles of BTCUSDT and draws them in UTC seconds, with their volumes', async () => {
+    const fetchMock = marketServer();
+    renderApp(paths.kline.path);
+    await chartShowing('1d', 3);
+    expect(screen.getByTestId('kline-tab-1d')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('kline-tab-1d')).toHaveTextContent('日K');
+    expect(klineQueries(fetchMock)).toEqual([{ symbol: 'BTCUSDT', interval: '1d', limit: '120' }]);
+    expect(marketCalls(fetchMock, KLINE)[0]?.init.method).toBe('GET');
+    const candleData = chartLib.drawn.setData.find((call) => call.series === 'Candlestick')?.data;
+    expect(candleData?.[0]).toEqual({ time: Date.UTC(2026, 0, 1) / 1000, open: 100, high: 120, low: 90, close: 110 });
+    const volumeData = chartLib.drawn.setData.find((call) => call.series === 'Histogram')?.data;
+    expect(volumeData).toHaveLength(3);
+  });
+
+  it('lets a vertical swipe scroll the page and a horizontal one move along the candles', async () => {
+    marketServer();
+    renderApp(paths.kline.path);
+    await chartShowing('1d', 3);
+    expect(chartLib.drawn.options[0]).toMatchObject({
+      autoSize: true,
+      handleScroll: { vertTouchDrag: false, horzTouchDrag: true, mouseWheel: false },
+      handleScale: { mouseWheel: false, pinch: true },
+    });
+  });
+
+  it('switches to weekly and monthly candles, asking for 104 and 60', async () => {
+    const fetchMock = marketServer({
+      [marketPath(KLINE)]: ({ url }) => {
+        const interval = url.searchParams.get('interval');
+        const count = interval === '1w' ? 5 : interval === '1M' ? 2 : 3;
+        return ok({ symbol: 'ETHUSDT', interval, list: candles(count), source: 'exchange' });
+      },
+    });
+    const { router } = renderApp(paths.kline.href({ symbol: 'ETHUSDT' }));
+    await chartShowing('1d', 3);
+    await userEvent.click(screen.getByTestId('kline-tab-1w'));
+    await chartShowing('1w', 5);
+    expect(screen.getByTestId('kline-tab-1w')).toHaveAttribute('aria-selected', 'true');
+    expect(router.state.location.search).toBe('?symbol=ETHUSDT&interval=1w');
+    await userEvent.click(screen.getByTestId('kline-tab-1M'));
+    await chartShowing('1M', 2);
+    expect(screen.getByTestId('kline-tab-1M')).toHaveTextContent('月K');
+    expect(klineQueries(fetchMock)).toEqual([
+      { symbol: 'ETHUSDT', interval: '1d', limit: '120' },
+      { symbol: 'ETHUSDT', interval: '1w', limit: '104' },
+      { symbol: 'ETHUSDT', interval: '1M', limit: '60' },
+    ]);
+  });
+
+  it("shows the server's 'must not exceed' message in place of the chart, and tries again", async () => {
+    let refuse = true;
+    marketServer({
+      [marketPath(KLINE)]: () =>
+        refuse
+          ? { body: { code: ERROR_CODES.klineWeeksExceeded, data: null, msg: '周K数量不能超过104' } }
+          : ok({ symbol: 'BTCUSDT', interval: '1w', list: candles(4), source: 'exchange' }),
+    });
+    renderApp(paths.kline.href({ symbol: 'BTCUSDT', interval: '1w' }));
+    expect(await screen.findByTestId('kline-error')).toHaveTextContent('周K数量不能超过104');
+    expect(screen.queryByTestId('kline-chart')).not.toBeInTheDocument();
+    refuse = false;
+    await userEvent.click(within(screen.getByTestId('kline-error')).getByTestId('error-retry'));
+    await chartShowing('1w', 4);
+  });
+
+  it('says when there are no candles yet', async () => {
+    marketServer({ [marketPath(KLINE)]: () => ok({ symbol: 'BTCUSDT', interval: '1d', list: [], source: null }) });
+    renderApp(paths.kline.path);
+    expect(await screen.findByTestId('kline-empty')).toHaveTextContent('暂无K线数据');
+    expect(screen.queryByTestId('kline-chart')).not.toBeInTheDocument();
+  });
+
+  it('says 模拟行情 over simulated prices', async () => {
+    marketServer({ [marketPath(MARKET_API.coinDetail)]: () => ok(coinDetail({ source: 'simulated' })) });
+    renderApp(paths.kline.path);
+    const header = await screen.findByTestId('coin-header');
+    expect(within(header).getByTestId('simulated-badge')).toHaveTextContent('模拟行情');
+  });
+});
