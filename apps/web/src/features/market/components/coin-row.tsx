@@ -26,7 +26,7 @@ export function CoinRow({ coin, detail, middle }: CoinRowProps) {
       data-testid="coin-row"
       data-symbol={coin.symbol}
     >
-      <CoinMark base={coin.base} />
+      <CoinMark base={coin.base} size={30} />
       <span className="coin-row__name">
         <span className="coin-row__ticker">
           <strong>{coin.base}</strong>

@@ -2,7 +2,7 @@ import { changeDirection } from '@/lib/price-text';
 import { type SparkBox, sparklinePoints } from '../lib/sparkline';
 import './sparkline.css';
 
-const BOX: SparkBox = { width: 64, height: 28, padding: 2 };
+const BOX: SparkBox = { width: 56, height: 28, padding: 2 };
 
 /** The last 24 hourly closes as a small line, coloured by the 24 h change. */
 export function Sparkline({ closes, pct }: { closes: readonly string[]; pct: string | null }) {

@@ -14,9 +14,14 @@ export default function ChainListPage() {
   const rows = coins.data?.pages.flatMap((page) => page.list) ?? [];
   return (
     <div className="market-page">
+      {sourceOf(rows) === 'simulated' && (
+        <p className="market-page__head">
+          {t('marketSimulatedHint')}
+          <SimulatedBadge source="simulated" />
+        </p>
+      )}
       <div className="market-page__columns" aria-hidden="true">
         <span>{t('marketColumnName')}</span>
-        <SimulatedBadge source={sourceOf(rows)} />
         <span>{t('marketColumnPrice')}</span>
         <span>{t('marketColumnChange')}</span>
       </div>

@@ -55,7 +55,7 @@ describe('market trend tab', () => {
     expect(within(btc).getByTestId('coin-change')).toHaveAttribute('data-direction', 'up');
     expect(within(btc).getByTestId('coin-sparkline').querySelector('polyline')).toHaveAttribute(
       'points',
-      '2,26 32,14 62,2',
+      '2,26 28,14 54,2',
     );
     const eth = row('ETHUSDT');
     expect(within(eth).getByTestId('coin-change')).toHaveTextContent('-1.50%');
