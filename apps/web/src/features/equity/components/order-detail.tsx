@@ -8,6 +8,14 @@ import { ErrorState } from '@/components/error-state';
 import { type EquityOrderDetail, useEquityOrder } from '../api/get-equity-order';
 import { equityKeys } from '../api/query-keys';
 import { usdtShort } from '../lib/shares';
+
+/** Which close priced a day's BTC part: an exchange's, the demo feed's, or the configured fallback. */
+const PRICE_SOURCE_TEXT = {
+  market: 'equityPriceMarket',
+  simulated: 'equityPriceSimulated',
+  fallback: 'equityPriceFallback',
+} as const;
+
 import { OrderFigures, OrderHeading } from './equity-order-card';
 import './equity-order-card.css';
 import './order-detail.css';
@@ -103,7 +111,7 @@ function RecentDays({ days }: { days: EquityOrderDetail['days'] }) {
                   className={`equity-day__source equity-day__source--${day.priceSource}`}
                   data-testid="equity-day-price-source"
                 >
-                  {t(day.priceSource === 'fallback' ? 'equityPriceFallback' : 'equityPriceMarket')}
+                  {t(PRICE_SOURCE_TEXT[day.priceSource])}
                 </span>
               </p>
             </li>

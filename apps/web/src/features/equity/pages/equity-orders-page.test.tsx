@@ -159,6 +159,9 @@ describe('share order detail', () => {
     const fallback = within(detail).getByTestId('equity-day-2024-05-05');
     expect(within(fallback).getByTestId('equity-day-price')).toHaveTextContent('65000.00 U');
     expect(within(fallback).getByTestId('equity-day-price-source')).toHaveTextContent('备用价格');
+    // The demo's simulated feed is named as such, never passed off as a market close.
+    const simulated = within(detail).getByTestId('equity-day-2024-05-04');
+    expect(within(simulated).getByTestId('equity-day-price-source')).toHaveTextContent('模拟收盘价');
     expect(callsTo(fetchMock, ORDER).map((call) => call.url.searchParams.get('id'))).toEqual(['21']);
   });
 

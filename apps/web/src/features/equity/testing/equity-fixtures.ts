@@ -51,6 +51,7 @@ export function orderDetail(id: string, over: Partial<EquityOrderDetail> = {}): 
     days: [
       { day: '2024-05-06', usdt: '0.049315', btc: '0.00000076', btcPrice: '64850.5', priceSource: 'market' },
       { day: '2024-05-05', usdt: '0.049315', btc: '0.00000076', btcPrice: '65000', priceSource: 'fallback' },
+      { day: '2024-05-04', usdt: '0.049315', btc: '0.00000077', btcPrice: '64010.25', priceSource: 'simulated' },
     ],
     ...over,
   };
