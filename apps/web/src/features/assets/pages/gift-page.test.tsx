@@ -182,7 +182,8 @@ describe('gift', () => {
     expect(retry).toBe(first);
     expect(next).not.toBe(first);
     expect(sent.map((call) => call.body)).toEqual(Array(3).fill({ toUserId: '100005', asset: 'USDT', amount: '3' }));
-  });
+    // Three typed gifts and three prompts: on 2 busy cores this flow alone takes several seconds.
+  }, 15_000);
 
   it("shows the server's refusal and keeps the form", async () => {
     server({ send: () => ({ body: { code: 1010, data: null, msg: '余额不足' } }) });
