@@ -102,3 +102,9 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
     },
   };
 }
+
+/** The p-th percentile (0–100) of some measurements. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}

@@ -6,16 +6,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, queryRows } from '../apps/api/src/db/client.ts';
 import { rollUpHours } from '../apps/api/src/modules/market/ingest.ts';
-import { dropDatabase, freshDatabase, quick, startServer } from './lib.ts';
+import { dropDatabase, freshDatabase, percentile, quick, startServer } from './lib.ts';
 
 const DAYS = quick ? 30 : 365;
 const READS = quick ? 20 : 300;
 const BUDGET_MS = 50;
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
 
 async function main() {
   const name = 'minecloud_bench_market';

@@ -14,7 +14,7 @@ import { checkLedger } from '../apps/api/src/ledger/check.ts';
 import { ensureSystemAccounts, transfer } from '../apps/api/src/ledger/transfer.ts';
 import { createTokenService } from '../apps/api/src/modules/auth/tokens.ts';
 import { runTeamRollup } from '../apps/api/src/modules/team/rollup.ts';
-import { dropDatabase, freshDatabase, quick, startServer } from './lib.ts';
+import { dropDatabase, freshDatabase, percentile, quick, startServer } from './lib.ts';
 
 const MEMBERS = quick ? 20_000 : 1_000_000;
 const CHAIN = quick ? 1_000 : 10_000;
@@ -27,11 +27,6 @@ const RATIO_BUDGET = 0.8;
 const jwtSecret = randomBytes(32).toString('hex');
 const secretKey = new TextEncoder().encode(jwtSecret);
 const address = sql`'0x' || substr(md5(random()::text) || md5(random()::text), 1, 40)`;
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function departmentRead() {
   const name = 'minecloud_bench_team_read';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,6 +113,11 @@ export async function preparedRows<T>(db: Pick<Db, 'execute'>, name: string, que
 export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** A stable 64-bit key for PostgreSQL's advisory locks, derived from a name. */
+export function advisoryKey(name: string): string {
+  return BigInt.asIntN(64, BigInt(`0x${createHash('sha256').update(name).digest('hex').slice(0, 16)}`)).toString();
 }
 
 /** The `limit … offset …` clause of a 1-based page. */

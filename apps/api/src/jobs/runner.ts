@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client.ts';
+import { advisoryKey, type Db, queryRows } from '../db/client.ts';
 import type { TxDb } from '../lib/idempotency.ts';
 
 export type JobContext = { tx: TxDb; db: Db; period: string; now: Date };
@@ -18,11 +17,6 @@ export type JobDefinition = {
 
 export type RunOutcome = { ran: true; result: Record<string, unknown> } | { ran: false; reason: 'done' | 'busy' };
 
-/** A stable 63-bit key per job name for PostgreSQL's advisory locks. */
-function lockKey(name: string): bigint {
-  return BigInt.asIntN(64, BigInt(`0x${createHash('sha256').update(`job:${name}`).digest('hex').slice(0, 16)}`));
-}
-
 /**
  * Runs one period of a job at most once, however many processes or operators start it:
  * - one runner at a time per job: `pg_try_advisory_xact_lock`, held until the run's transaction ends
@@ -39,7 +33,7 @@ export async function runJob(
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ ok: boolean }>(
       tx,
-      sql`select pg_try_advisory_xact_lock(${lockKey(job.name).toString()}::bigint) as ok`,
+      sql`select pg_try_advisory_xact_lock(${advisoryKey(`job:${job.name}`)}::bigint) as ok`,
     );
     if (!lock?.ok) return { ran: false, reason: 'busy' } as const;
     const claimed = await queryRows<{ job: string }>(

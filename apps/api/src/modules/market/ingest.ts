@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { advisoryKey, type Db, queryRows } from '../../db/client.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
 import {
   INTERVAL_MS,
@@ -40,10 +39,6 @@ const floorTo = (ms: number, step: number) => Math.floor(ms / step) * step;
 
 export type SymbolReport = { symbol: string; minutes: number; hours: number; error?: string };
 export type IngestReport = { symbols: SymbolReport[]; tickers: number; tickerError?: string };
-
-function lockKey(name: string): string {
-  return BigInt.asIntN(64, BigInt(`0x${createHash('sha256').update(name).digest('hex').slice(0, 16)}`)).toString();
-}
 
 async function fetchRange(
   source: MarketDataSource,
@@ -148,7 +143,7 @@ export async function ingestSymbol(
     : { candles: [], complete: false };
 
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(`market:${symbol}`)}::bigint)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${advisoryKey(`market:${symbol}`)}::bigint)`);
     const addedHours = await insertCandles(tx, 'candles_1h', symbol, source.name, hours.candles);
     const addedMinutes = await insertCandles(tx, 'candles_1m', symbol, source.name, minutes.candles);
     const first = minutes.candles[0];

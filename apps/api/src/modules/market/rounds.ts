@@ -1,6 +1,6 @@
 import { ROUND_PERIODS } from '@minecloud/contract/market';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { advisoryKey, type Db, queryRows } from '../../db/client.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
 import { getSetting } from '../config/settings.ts';
 
@@ -14,16 +14,13 @@ import { getSetting } from '../config/settings.ts';
  * A round whose candle is missing stays pending; nothing is ever guessed.
  */
 
-/** pg advisory lock key of the rounds runner. */
-const ROUNDS_LOCK = '7316020311';
-
 export type RoundsReport = { created: number; settled: number };
 
 export async function settleRounds(db: Db, now: Date, options: { minuteDays: number }): Promise<RoundsReport> {
   // One runner at a time (the others wait, then find nothing left to do): no two updates of the
   // same pending rounds can deadlock each other.
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ROUNDS_LOCK}::bigint)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${advisoryKey('market:rounds')}::bigint)`);
     return settleRoundsLocked(tx, now, options);
   });
 }
