@@ -43,6 +43,14 @@ export const API = {
   poolHistory: 'prizePool/history',
   poolForge: 'prizePool/forge',
   rounds: 'guessPeriod/list',
+  noticeShow: 'businessNotice/showNotice',
+  noticePage: 'biz/biz-notice/page',
+  noticeGet: 'biz/biz-notice/get',
+  feedbackSubmit: 'user_problems/submitProblem',
+  feedbackList: 'user_problems/problemList',
+  sendEmailCode: 'member/sendEmailCode',
+  bindEmail: 'member/bindEmail',
+  bindWallet: 'member/bindWallet',
 } as const;
 
 /** Calls of the public market-data base (API_BASE.market): answered to GET (cacheable) and POST. */

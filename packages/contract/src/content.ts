@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from './envelope.ts';
+
+/**
+ * Content and care (API.md): notices and articles, uploads, feedback, email and wallet binding.
+ * Rich HTML is sanitized by the server when an operator saves it; the app renders what it gets.
+ */
+
+export const NOTICE_TYPES = ['notice', 'article'] as const;
+export const noticeTypeSchema = z.enum(NOTICE_TYPES);
+export type NoticeType = z.infer<typeof noticeTypeSchema>;
+
+const idSchema = z.string().regex(/^[1-9]\d{0,17}$/);
+
+export const noticePageQuerySchema = pageQuerySchema.extend({ type: noticeTypeSchema.optional() });
+export const noticeRowSchema = z.object({
+  id: z.string(),
+  type: noticeTypeSchema,
+  title: z.string(),
+  summary: z.string(),
+  publishedAt: z.string(),
+});
+export type NoticeRow = z.infer<typeof noticeRowSchema>;
+export const noticePageAnswerSchema = pageSchema(noticeRowSchema);
+
+export const noticeGetQuerySchema = z.object({ id: idSchema });
+export const noticeSchema = noticeRowSchema.extend({ contentHtml: z.string() });
+export type Notice = z.infer<typeof noticeSchema>;
+
+/**
+ * `businessNotice/showNotice`: the pop-up notice on home. A member gets each pop-up notice once:
+ * the answer is the newest published pop-up they have not been shown, and answering marks it shown.
+ * A visitor (no token) always gets the newest, and the app remembers it locally.
+ */
+export const showNoticeAnswerSchema = noticeSchema.nullable();
+
+/** Operator calls (`/admin-api/notices…`). */
+export const noticeInputSchema = z.object({
+  type: noticeTypeSchema,
+  title: z.string().trim().min(1).max(120),
+  summary: z.string().trim().max(300).default(''),
+  /** Sanitized with DOMPurify before it is stored. */
+  contentHtml: z.string().max(200_000),
+  /** Shown once to each member as the pop-up on home. */
+  popup: z.boolean().default(false),
+});
+export const adminNoticeSchema = noticeSchema.extend({
+  status: z.enum(['draft', 'published']),
+  popup: z.boolean(),
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminNotice = z.infer<typeof adminNoticeSchema>;
+
+/** Uploads: images only, judged by their content. */
+export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const uploadAnswerSchema = z.object({ url: z.string() });
+
+/** Feedback (`user_problems/*`). */
+export const FEEDBACK_MAX_IMAGES = 4;
+export const feedbackBodySchema = z.object({
+  content: z.string().trim().max(2000),
+  /** URLs the upload call answered, of the member's own uploads. */
+  images: z.array(z.string().max(200)).max(FEEDBACK_MAX_IMAGES).default([]),
+});
+export const feedbackAnswerSchema = z.object({ id: z.string() });
+export const feedbackListBodySchema = pageQuerySchema;
+export const feedbackRowSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  images: z.array(z.string()),
+  /** The platform's reply; null while there is none. */
+  reply: z.string().nullable(),
+  repliedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FeedbackRow = z.infer<typeof feedbackRowSchema>;
+export const feedbackListAnswerSchema = pageSchema(feedbackRowSchema);
+export const feedbackReplyBodySchema = z.object({ reply: z.string().trim().min(1).max(2000) });
+
+/** Email (`member/sendEmailCode`, `member/bindEmail`) and the withdrawal wallet (`member/bindWallet`). */
+export const EMAIL_CODE_TTL_MINUTES = 10;
+export const emailSchema = z.string().trim().toLowerCase().max(254).email();
+export const emailCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/);
+export const sendEmailCodeBodySchema = z.object({
+  /** The address to bind; absent: the member's bound address (to confirm a wallet or a withdrawal). */
+  email: emailSchema.optional(),
+});
+export const bindEmailBodySchema = z.object({ email: emailSchema, code: emailCodeSchema });
+export const bindWalletBodySchema = z.object({ address: z.string().trim().max(64), code: emailCodeSchema });
+export const bindAnswerSchema = z.null();
