@@ -19,6 +19,9 @@ import { assetRoutes } from './modules/asset/routes.ts';
 import { memberGuard } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
+import { careAdminRoutes } from './modules/care/admin-routes.ts';
+import { createMailer } from './modules/care/mailer.ts';
+import { careRoutes } from './modules/care/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { seedDemo, seedDemoEquity, seedDemoMiners } from './modules/demo/seed.ts';
 import { equityRoutes } from './modules/equity/routes.ts';
@@ -129,6 +132,11 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await api.register(teamRoutes, { publicOrigin: config.publicOrigin });
       await api.register(poolRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(roundRoutes);
+      await api.register(careRoutes, {
+        mailer: createMailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+        uploadsPerMinute: config.moneyCallsPerMinute,
+        codesPerMinute: 10,
+      });
     },
     { prefix: API_BASE.main.slice(0, -1) },
   );
@@ -139,6 +147,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
     key,
     loginsPerMinute: config.signInPerMinute,
   });
+  await app.register(careAdminRoutes, { prefix: API_BASE.admin.slice(0, -1), key });
   if (config.demo && (await seedDemo(database.db))) app.log.info('demo catalogue seeded');
   if (config.demo && (await seedDemoMiners(database.db))) app.log.info('demo miners seeded');
   if (config.demo && (await seedDemoEquity(database.db))) app.log.info('demo equity round opened');

@@ -32,6 +32,8 @@ const env = z.object({
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
   SMTP_URL: z.string().url().optional(),
+  /** The From of every mail. */
+  MAIL_FROM: z.string().min(3).default('MineCloud <no-reply@minecloud.local>'),
   CHAIN_RPC_URL: z.string().url().optional(),
   MARKET_SOURCE_URL: z.string().url().optional(),
   /** Hourly history fetched for a symbol with none stored (monthly candles need months). */
@@ -91,6 +93,8 @@ function toConfig(parsed: z.infer<typeof env>) {
     webDist: parsed.WEB_DIST,
     adminDist: parsed.ADMIN_DIST,
     /** The exchange's REST base; without it the demo runs the simulated feed, anything else none. */
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
     marketSourceUrl: parsed.MARKET_SOURCE_URL,
     market: { historyDays: parsed.MARKET_HISTORY_DAYS, minuteDays: parsed.MARKET_MINUTE_DAYS },
   };

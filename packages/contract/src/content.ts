@@ -92,3 +92,19 @@ export const sendEmailCodeBodySchema = z.object({
 export const bindEmailBodySchema = z.object({ email: emailSchema, code: emailCodeSchema });
 export const bindWalletBodySchema = z.object({ address: z.string().trim().max(64), code: emailCodeSchema });
 export const bindAnswerSchema = z.null();
+
+/** Operator views (`/admin-api/…`). */
+export const adminNoticePageSchema = pageSchema(adminNoticeSchema);
+export const adminFeedbackRowSchema = feedbackRowSchema.extend({ userId: z.string() });
+export const adminFeedbackPageSchema = pageSchema(adminFeedbackRowSchema);
+export const outboxRowSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const outboxPageSchema = pageSchema(outboxRowSchema);
+export const adminIdParamsSchema = z.object({ id: idSchema });

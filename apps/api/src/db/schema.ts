@@ -1,4 +1,5 @@
 export * from './schema/auth.ts';
+export * from './schema/content.ts';
 export * from './schema/equity.ts';
 export * from './schema/ledger.ts';
 export * from './schema/market.ts';

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Notices and articles; `content_html` is stored only after DOMPurify sanitized it. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    contentHtml: text('content_html').notNull(),
+    /** Shown once to each member as the pop-up on home. */
+    popup: boolean('popup').notNull().default(false),
+    status: text('status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('notices_type', sql`${t.type} in ('notice', 'article')`),
+    check('notices_status', sql`${t.status} in ('draft', 'published')`),
+    index('notices_published_idx').on(t.type, t.publishedAt.desc()),
+  ],
+);
+
+/** Which pop-up notices a member has been shown (each once). */
+export const noticeViews = pgTable(
+  'notice_views',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    noticeId: bigint('notice_id', { mode: 'number' }).notNull(),
+    shownAt: timestamp('shown_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.noticeId] })],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded images, re-encoded, in the database: every process serves every image, and backups
+ * hold them. Served under a generated name with the stored type only.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('uploads_name_idx').on(t.name), index('uploads_user_idx').on(t.userId)],
+);
+
+/** Feedback (user_problems) and the platform's reply. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    content: text('content').notNull(),
+    images: jsonb('images').$type<string[]>().notNull(),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedBy: text('replied_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('feedback_user_idx').on(t.userId, t.id.desc()),
+    index('feedback_open_idx').on(t.id).where(sql`${t.reply} is null`),
+  ],
+);
+
+/**
+ * Emailed codes: only a hash is kept. `purpose` is `bind` (to an address being bound) or
+ * `confirm` (to the bound address: wallet binding, withdrawals).
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_codes_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** Every mail the platform sends: the operator's outbox, and proof of what was sent. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

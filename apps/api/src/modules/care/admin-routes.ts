@@ -1,0 +1,187 @@
+import {
+  adminFeedbackPageSchema,
+  adminFeedbackRowSchema,
+  adminIdParamsSchema,
+  adminNoticePageSchema,
+  adminNoticeSchema,
+  feedbackReplyBodySchema,
+  noticeInputSchema,
+  outboxPageSchema,
+} from '@minecloud/contract/content';
+import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageClause, queryRows } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+import { ok } from '../../lib/envelope.ts';
+import { createOperatorAuth, operatorOf } from '../admin/operators.ts';
+import { createNotice, operatorNotice, operatorNotices, setPublished, updateNotice } from '../content/service.ts';
+import { feedbackInbox, replyFeedback } from './feedback.ts';
+
+/** Operator calls for content and care; every change writes an audit row in its transaction. */
+export const careAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async (app, options) => {
+  const auth = createOperatorAuth(app.db, options.key);
+  const guard = { preHandler: auth.guard };
+  const tags = ['admin'];
+  const security = [{ bearer: [] }];
+  const actor = (request: Parameters<typeof operatorOf>[0]) => `operator:${operatorOf(request).username}`;
+
+  app.get(
+    '/notices',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security,
+        querystring: pageQuerySchema,
+        response: { 200: envelopeSchema(adminNoticePageSchema) },
+      },
+    },
+    async (request) => ok(await operatorNotices(app.db, request.query)),
+  );
+  app.post(
+    '/notices',
+    {
+      ...guard,
+      schema: { tags, security, body: noticeInputSchema, response: { 200: envelopeSchema(adminNoticeSchema) } },
+    },
+    async (request) =>
+      ok(
+        await app.db.transaction(async (tx) => {
+          const created = await createNotice(tx, request.body);
+          await tx
+            .insert(auditLog)
+            .values({ actor: actor(request), action: 'notice.create', target: `notice:${created.id}`, after: created });
+          return created;
+        }),
+      ),
+  );
+  app.put(
+    '/notices/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security,
+        params: adminIdParamsSchema,
+        body: noticeInputSchema,
+        response: { 200: envelopeSchema(adminNoticeSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.db.transaction(async (tx) => {
+          const before = await operatorNotice(tx, request.params.id);
+          const after = await updateNotice(tx, request.params.id, request.body, app.clock.now());
+          await tx
+            .insert(auditLog)
+            .values({ actor: actor(request), action: 'notice.edit', target: `notice:${after.id}`, before, after });
+          return after;
+        }),
+      ),
+  );
+  for (const [path, published] of [
+    ['publish', true],
+    ['unpublish', false],
+  ] as const) {
+    app.post(
+      `/notices/:id/${path}`,
+      {
+        ...guard,
+        schema: { tags, security, params: adminIdParamsSchema, response: { 200: envelopeSchema(adminNoticeSchema) } },
+      },
+      async (request) =>
+        ok(
+          await app.db.transaction(async (tx) => {
+            const before = await operatorNotice(tx, request.params.id);
+            const after = await setPublished(tx, request.params.id, published, app.clock.now());
+            await tx
+              .insert(auditLog)
+              .values({ actor: actor(request), action: `notice.${path}`, target: `notice:${after.id}`, before, after });
+            return after;
+          }),
+        ),
+    );
+  }
+
+  app.get(
+    '/feedback',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security,
+        querystring: pageQuerySchema,
+        response: { 200: envelopeSchema(adminFeedbackPageSchema) },
+      },
+    },
+    async (request) => ok(await feedbackInbox(app.db, request.query)),
+  );
+  app.post(
+    '/feedback/:id/reply',
+    {
+      ...guard,
+      schema: {
+        tags,
+        security,
+        params: adminIdParamsSchema,
+        body: feedbackReplyBodySchema,
+        response: { 200: envelopeSchema(adminFeedbackRowSchema) },
+      },
+    },
+    async (request) => {
+      const who = actor(request);
+      const { before, after } = await replyFeedback(
+        app.db,
+        request.params.id,
+        request.body.reply,
+        who,
+        app.clock.now(),
+      );
+      await app.db
+        .insert(auditLog)
+        .values({ actor: who, action: 'feedback.reply', target: `feedback:${after.id}`, before, after });
+      const [owner] = await queryRows<{ user_id: string }>(
+        app.db,
+        sql`select user_id::text from feedback where id = ${after.id}::bigint`,
+      );
+      return ok({ ...after, userId: owner?.user_id as string });
+    },
+  );
+
+  app.get(
+    '/mail/outbox',
+    {
+      ...guard,
+      schema: { tags, security, querystring: pageQuerySchema, response: { 200: envelopeSchema(outboxPageSchema) } },
+    },
+    async (request) => {
+      const rows = await queryRows<{
+        id: string;
+        to: string;
+        subject: string;
+        text: string;
+        sent_at: string | null;
+        error: string | null;
+        created_at: string;
+      }>(
+        app.db,
+        sql`select id::text, "to", subject, text, sent_at::text, error, created_at::text from mail_outbox order by id desc ${pageClause(request.query)}`,
+      );
+      const [count] = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from mail_outbox`);
+      const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+      return ok({
+        list: rows.map((r) => ({
+          id: r.id,
+          to: r.to,
+          subject: r.subject,
+          text: r.text,
+          sentAt: iso(r.sent_at),
+          error: r.error,
+          createdAt: iso(r.created_at) as string,
+        })),
+        total: count?.n ?? 0,
+      });
+    },
+  );
+};

@@ -1,0 +1,113 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { EMAIL_CODE_TTL_MINUTES } from '@minecloud/contract/content';
+import { sql } from 'drizzle-orm';
+import { getAddress, isAddress } from 'viem';
+import { type Db, queryRows } from '../../db/client.ts';
+import { fail } from '../../lib/errors.ts';
+import type { Mailer } from './mailer.ts';
+
+/**
+ * Email codes: six random digits, valid 10 minutes, at most 5 tries, used once; one code a minute
+ * and 10 an hour per member. Only a hash of the code is stored.
+ */
+export const MAX_ATTEMPTS = 5;
+export const CODES_PER_HOUR = 10;
+export const RESEND_SECONDS = 60;
+
+export type CodePurpose = 'bind' | 'confirm';
+
+const hashOf = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
+
+async function boundEmail(db: Db, userId: number): Promise<string | null> {
+  const [user] = await queryRows<{ email: string | null }>(db, sql`select email from users where id = ${userId}`);
+  return user?.email ?? null;
+}
+
+export async function sendEmailCode(db: Db, mailer: Mailer, userId: number, email: string | undefined, now: Date) {
+  const purpose: CodePurpose = email ? 'bind' : 'confirm';
+  const to = email ?? (await boundEmail(db, userId));
+  if (!to) return fail('bindEmailFirst');
+  if (email) {
+    const [taken] = await queryRows<{ id: string }>(
+      db,
+      sql`select id::text from users where lower(email) = ${email} and id <> ${userId}`,
+    );
+    if (taken) return fail('emailTaken');
+  }
+  const [recent] = await queryRows<{ last_minute: number; last_hour: number }>(
+    db,
+    sql`select count(*) filter (where created_at > ${now.toISOString()}::timestamptz - ${`${RESEND_SECONDS} seconds`}::interval)::int as last_minute,
+          count(*)::int as last_hour
+        from email_codes where user_id = ${userId} and created_at > ${now.toISOString()}::timestamptz - interval '1 hour'`,
+  );
+  if ((recent?.last_minute ?? 0) > 0 || (recent?.last_hour ?? 0) >= CODES_PER_HOUR) return fail('rateLimited');
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into email_codes (user_id, email, purpose, code_hash, expires_at, created_at)
+        values (${userId}, ${to}, ${purpose}, '', ${new Date(now.getTime() + EMAIL_CODE_TTL_MINUTES * 60_000).toISOString()}, ${now.toISOString()})
+        returning id::text`,
+  );
+  const id = row?.id as string;
+  await db.execute(sql`update email_codes set code_hash = ${hashOf(id, code)} where id = ${id}::bigint`);
+  await mailer.send(
+    to,
+    `MineCloud verification code ${code}`,
+    `Your MineCloud verification code is ${code}. It is valid for ${EMAIL_CODE_TTL_MINUTES} minutes.\n` +
+      `您的 MineCloud 验证码为 ${code}，${EMAIL_CODE_TTL_MINUTES} 分钟内有效。\n` +
+      'If you did not ask for it, ignore this mail; nobody from MineCloud will ever ask you for it.',
+  );
+}
+
+/**
+ * Spends the member's newest unused code of `purpose` for `email`: wrong answers count against it,
+ * and the code is used up by the first right one (a conditional update, so two requests with the
+ * same code cannot both pass).
+ */
+export async function spendEmailCode(
+  db: Db,
+  userId: number,
+  purpose: CodePurpose,
+  email: string,
+  code: string,
+  now: Date,
+) {
+  const [latest] = await queryRows<{ id: string; code_hash: string; attempts: number; expired: boolean }>(
+    db,
+    sql`select id::text, code_hash, attempts, expires_at <= ${now.toISOString()}::timestamptz as expired
+        from email_codes where user_id = ${userId} and purpose = ${purpose} and email = ${email} and used_at is null
+        order by created_at desc, id desc limit 1`,
+  );
+  if (!latest) return fail('emailCodeWrong');
+  if (latest.expired) return fail('emailCodeExpired');
+  if (latest.attempts >= MAX_ATTEMPTS) return fail('emailCodeTooManyAttempts');
+  const given = Buffer.from(hashOf(latest.id, code));
+  if (!timingSafeEqual(given, Buffer.from(latest.code_hash))) {
+    await db.execute(sql`update email_codes set attempts = attempts + 1 where id = ${latest.id}::bigint`);
+    return fail(latest.attempts + 1 >= MAX_ATTEMPTS ? 'emailCodeTooManyAttempts' : 'emailCodeWrong');
+  }
+  const spent = await queryRows(
+    db,
+    sql`update email_codes set used_at = ${now.toISOString()} where id = ${latest.id}::bigint and used_at is null returning id`,
+  );
+  if (spent.length === 0) return fail('emailCodeWrong');
+}
+
+export async function bindEmail(db: Db, userId: number, email: string, code: string, now: Date) {
+  await spendEmailCode(db, userId, 'bind', email, code, now);
+  const [taken] = await queryRows<{ id: string }>(
+    db,
+    sql`select id::text from users where lower(email) = ${email} and id <> ${userId}`,
+  );
+  if (taken) return fail('emailTaken');
+  await db.execute(sql`update users set email = ${email} where id = ${userId}`);
+}
+
+/** The withdrawal address: a valid EVM address (checksum checked when mixed case), stored checksummed. */
+export async function bindWallet(db: Db, userId: number, address: string, code: string, now: Date) {
+  if (!isAddress(address, { strict: true })) return fail('invalidAddress');
+  const email = await boundEmail(db, userId);
+  if (!email) return fail('bindEmailFirst');
+  await spendEmailCode(db, userId, 'confirm', email, code, now);
+  await db.execute(sql`update users set withdraw_address = ${getAddress(address)} where id = ${userId}`);
+}

@@ -1,0 +1,74 @@
+import type { FeedbackRow } from '@minecloud/contract/content';
+import { sql } from 'drizzle-orm';
+import { type Db, pageClause, queryRows } from '../../db/client.ts';
+import { fail } from '../../lib/errors.ts';
+import { ownUploads } from './upload.ts';
+
+type FeedbackDbRow = {
+  id: string;
+  user_id: string;
+  content: string;
+  images: string[] | string;
+  reply: string | null;
+  replied_at: string | null;
+  created_at: string;
+};
+const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+const columns = sql`id::text, user_id::text, content, images, reply, replied_at::text, created_at::text`;
+
+function toRow(r: FeedbackDbRow): FeedbackRow {
+  return {
+    id: r.id,
+    content: r.content,
+    images: typeof r.images === 'string' ? JSON.parse(r.images) : r.images,
+    reply: r.reply,
+    repliedAt: iso(r.replied_at),
+    createdAt: iso(r.created_at) as string,
+  };
+}
+
+/** Spec: "Provide detailed feedback" without text, "Select at least one image" without an image. */
+export async function submitFeedback(db: Db, userId: number, body: { content: string; images: string[] }) {
+  if (!body.content) return fail('enterFeedback');
+  if (body.images.length === 0) return fail('selectImage');
+  if (!(await ownUploads(db, userId, body.images))) return fail('imageNotYours');
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into feedback (user_id, content, images) values (${userId}, ${body.content}, ${JSON.stringify(body.images)}::jsonb)
+        returning id::text`,
+  );
+  return { id: row?.id as string };
+}
+
+/** A member's own feedback only, newest first. */
+export async function feedbackOf(db: Db, userId: number, page: { pageNo: number; pageSize: number }) {
+  const rows = await queryRows<FeedbackDbRow>(
+    db,
+    sql`select ${columns} from feedback where user_id = ${userId} order by id desc ${pageClause(page)}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from feedback where user_id = ${userId}`,
+  );
+  return { list: rows.map(toRow), total: count?.n ?? 0 };
+}
+
+export async function feedbackInbox(db: Db, page: { pageNo: number; pageSize: number }) {
+  const rows = await queryRows<FeedbackDbRow>(
+    db,
+    sql`select ${columns} from feedback order by (reply is null) desc, id desc ${pageClause(page)}`,
+  );
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from feedback`);
+  return { list: rows.map((r) => ({ ...toRow(r), userId: r.user_id })), total: count?.n ?? 0 };
+}
+
+export async function replyFeedback(db: Db, id: string, reply: string, operator: string, now: Date) {
+  const [before] = await queryRows<FeedbackDbRow>(db, sql`select ${columns} from feedback where id = ${id}::bigint`);
+  if (!before) return fail('notFound', 'id');
+  const [after] = await queryRows<FeedbackDbRow>(
+    db,
+    sql`update feedback set reply = ${reply}, replied_at = ${now.toISOString()}, replied_by = ${operator}
+        where id = ${id}::bigint returning ${columns}`,
+  );
+  return { before: toRow(before), after: toRow(after as FeedbackDbRow) };
+}
