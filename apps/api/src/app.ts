@@ -23,7 +23,7 @@ import { careAdminRoutes } from './modules/care/admin-routes.ts';
 import { createMailer } from './modules/care/mailer.ts';
 import { careRoutes } from './modules/care/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
-import { seedDemo, seedDemoEquity, seedDemoMiners } from './modules/demo/seed.ts';
+import { seedDemo, seedDemoEquity, seedDemoMiners, seedDemoNotices } from './modules/demo/seed.ts';
 import { equityRoutes } from './modules/equity/routes.ts';
 import { marketRoutes, roundRoutes } from './modules/market/routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
@@ -151,6 +151,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   if (config.demo && (await seedDemo(database.db))) app.log.info('demo catalogue seeded');
   if (config.demo && (await seedDemoMiners(database.db))) app.log.info('demo miners seeded');
   if (config.demo && (await seedDemoEquity(database.db))) app.log.info('demo equity round opened');
+  if (config.demo && (await seedDemoNotices(database.db))) app.log.info('demo notices published');
   const oneTimePassword = await bootstrapOperator(database.db, config.adminBootstrapPassword);
   if (oneTimePassword) {
     // Printed once, to the console of the first start only: it is stored hashed.

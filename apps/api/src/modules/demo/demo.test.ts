@@ -27,4 +27,13 @@ describe('demo mode', () => {
     expect(basic.json().data.demo).toBe(true);
     expect(basic.json().data.banners).toHaveLength(3);
   });
+
+  it('publishes demo notices and an article, one of them the home pop-up', async () => {
+    const page = (await app.inject({ method: 'GET', url: '/app-api/biz/biz-notice/page?pageNo=1&pageSize=10' })).json()
+      .data;
+    expect(page.total).toBe(3);
+    expect(page.list.map((n: { type: string }) => n.type).sort()).toEqual(['article', 'notice', 'notice']);
+    const popup = (await app.inject({ method: 'POST', url: '/app-api/businessNotice/showNotice' })).json().data;
+    expect(popup.title).toBe('欢迎来到 MineCloud 演示版');
+  });
 });

@@ -4,9 +4,10 @@ import { parseHashRate } from '@minecloud/contract/miner';
 import { count } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Db } from '../../db/client.ts';
-import { equityRounds, inviteCodes, minerProducts, users } from '../../db/schema.ts';
+import { equityRounds, inviteCodes, minerProducts, notices, users } from '../../db/schema.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
 import { adjustBalance } from '../admin/ledger-service.ts';
+import { createNotice, setPublished } from '../content/service.ts';
 import { openNewRound } from '../equity/service.ts';
 
 const DEMO_ACTOR = 'system:demo';
@@ -120,3 +121,45 @@ export async function seedDemoEquity(db: Db) {
   );
   return true;
 }
+
+/** Demo notices (one the pop-up) and an article, published once when there are none. */
+export async function seedDemoNotices(db: Db) {
+  const [row] = await db.select({ n: count() }).from(notices);
+  if ((row?.n ?? 0) > 0) return false;
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    for (const input of DEMO_NOTICES) {
+      const created = await createNotice(tx, input);
+      await setPublished(tx, created.id, true, now);
+    }
+  });
+  return true;
+}
+
+const DEMO_NOTICES = [
+  {
+    type: 'article' as const,
+    title: '上下行开奖规则说明',
+    summary: '每一轮的结果都可以用行情数据核对',
+    contentHtml:
+      '<h3>结果从哪里来</h3><p>每轮开盘价为该轮第一分钟K线的开盘价，收盘价为最后一分钟K线的收盘价。收盘高于开盘为涨，低于为跌，相等为平。</p>' +
+      '<p>缺少K线的轮次保持待定，绝不猜测。</p>',
+    popup: false,
+  },
+  {
+    type: 'notice' as const,
+    title: '平台维护通知',
+    summary: '本周日 02:00–03:00 系统维护，期间暂停提现',
+    contentHtml:
+      '<p>本周日 <b>02:00–03:00</b> 进行系统维护，期间暂停提现，其他功能不受影响。</p><p>感谢您的理解与支持。</p>',
+    popup: false,
+  },
+  {
+    type: 'notice' as const,
+    title: '欢迎来到 MineCloud 演示版',
+    summary: '演示版的行情为模拟数据，资产仅供体验',
+    contentHtml:
+      '<p>这是演示环境：行情为<b>模拟行情</b>，新成员的资产仅供体验。</p><p>所有资金变动均记入复式账本，可在资产明细中逐笔核对。</p>',
+    popup: true,
+  },
+];
