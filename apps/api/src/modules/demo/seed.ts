@@ -122,7 +122,7 @@ export async function seedDemoEquity(db: Db) {
   return true;
 }
 
-/** Demo notices (one the pop-up) and an article, published once when there are none. */
+/** Demo notices and an article, published once when there are none. */
 export async function seedDemoNotices(db: Db) {
   const [row] = await db.select({ n: count() }).from(notices);
   if ((row?.n ?? 0) > 0) return false;
@@ -160,6 +160,7 @@ const DEMO_NOTICES = [
     summary: '演示版的行情为模拟数据，资产仅供体验',
     contentHtml:
       '<p>这是演示环境：行情为<b>模拟行情</b>，新成员的资产仅供体验。</p><p>所有资金变动均记入复式账本，可在资产明细中逐笔核对。</p>',
-    popup: true,
+    // Not a pop-up: an operator chooses what interrupts members on home.
+    popup: false,
   },
 ];
