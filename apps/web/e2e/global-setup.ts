@@ -10,6 +10,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    operatorPassword: string;
   }
 }
 
@@ -24,6 +25,8 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+const OPERATOR_PASSWORD = 'e2e-operator-password';
 
 /** Starts the real server (built web app, fresh PGlite, demo mode) on 127.0.0.1 for the e2e run. */
 export default async function setup(project: TestProject) {
@@ -47,6 +50,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'development',
       // Team figures within a second of a purchase, so the team e2e need not wait 20 s.
       TEAM_ROLLUP_SECONDS: '1',
+      // The operator of the throw-away e2e database (a fixture, not a credential anywhere).
+      ADMIN_BOOTSTRAP_PASSWORD: OPERATOR_PASSWORD,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -63,6 +68,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('operatorPassword', OPERATOR_PASSWORD);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
