@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { changeLocale } from '@/i18n/i18n';
 import { LANGUAGE_NAMES } from '@/i18n/languages';
 import { useSession } from '@/lib/session';
+import './language-options.css';
 
 /** Switches the interface and the session (language zh_CN style, localType zh-CN style). */
 export function useSwitchLocale(): (locale: Locale) => Promise<void> {

@@ -13,10 +13,12 @@ type MoneyFieldProps = {
   suffix?: ReactNode;
   /** Shown under the box (the available balance). */
   meta?: ReactNode;
+  /** 40 suits an amount or an id; an email or an address needs more. */
+  maxLength?: number;
   testId: string;
 };
 
-/** A labelled input of the money forms, with its error under it. */
+/** A labelled input of the money and account forms, with its error under it. */
 export function MoneyField({
   id,
   label,
@@ -27,6 +29,7 @@ export function MoneyField({
   error,
   suffix,
   meta,
+  maxLength = 40,
   testId,
 }: MoneyFieldProps) {
   const errorId = `${id}-error`;
@@ -45,7 +48,7 @@ export function MoneyField({
           inputMode={inputMode}
           autoComplete="off"
           spellCheck={false}
-          maxLength={40}
+          maxLength={maxLength}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? errorId : undefined}
           data-testid={testId}

@@ -1,18 +1,15 @@
 import type { Identity } from '@minecloud/contract/auth';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useUser } from '@/api/get-user';
 import { AddressText } from '@/components/address-text';
 import { Amount } from '@/components/amount';
 import { paths } from '@/config/paths';
 import type { MessageKey } from '@/i18n/i18n';
-import { confirmDialog } from '@/lib/dialog';
 import { useAppNavigate } from '@/lib/navigation';
 import { useSession } from '@/lib/session';
-import { showToast } from '@/lib/toast';
-import { useLogoutMutation } from '../api/logout';
+import { useDisconnect } from '../lib/use-disconnect';
 import './session-card.css';
 
 const IDENTITY_KEYS: Record<Identity, MessageKey> = {
@@ -26,14 +23,11 @@ const IDENTITY_KEYS: Record<Identity, MessageKey> = {
 export function SessionCard() {
   const { t } = useTranslation();
   const location = useLocation();
-  const navigate = useNavigate();
   const { go } = useAppNavigate();
-  const queryClient = useQueryClient();
   const token = useSession((state) => state.token);
   const address = useSession((state) => state.address);
-  const signOut = useSession((state) => state.signOut);
   const user = useUser();
-  const logout = useLogoutMutation();
+  const { disconnect, pending } = useDisconnect();
 
   if (!token) {
     return (
@@ -53,21 +47,6 @@ export function SessionCard() {
     );
   }
 
-  async function disconnect() {
-    const confirmed = await confirmDialog({
-      content: t('confirmClearConnection'),
-      confirmText: t('confirm'),
-      cancelText: t('cancel'),
-    });
-    if (!confirmed) return;
-    // The session ends on this device even if the server cannot be told.
-    await logout.mutateAsync().catch(() => undefined);
-    signOut();
-    queryClient.removeQueries({ queryKey: ['user'] });
-    showToast(t('signedOut'));
-    navigate(paths.root.href(), { replace: true });
-  }
-
   const identity = user.data?.identity;
   return (
     <section className="session-card session-card--signed-in" data-testid="session-card">
@@ -79,13 +58,7 @@ export function SessionCard() {
           </Tag>
         )}
       </div>
-      <Button
-        fill="outline"
-        size="small"
-        loading={logout.isPending}
-        onClick={() => void disconnect()}
-        data-testid="sign-out"
-      >
+      <Button fill="outline" size="small" loading={pending} onClick={() => void disconnect()} data-testid="sign-out">
         {t('homeSignOut')}
       </Button>
       {user.data && (

@@ -2,13 +2,13 @@ import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '@/api/get-user';
 import { ErrorState } from '@/components/error-state';
+import { LinkRows } from '@/components/link-rows';
 import { paths } from '@/config/paths';
 import { useReferrals } from '../api/get-invite-relation';
 import { DepartmentsCard } from '../components/departments-card';
 import { InviteCard } from '../components/invite-card';
 import { PlacementCodes } from '../components/placement-codes';
 import { ReferralLists } from '../components/referral-lists';
-import { TeamLinks } from '../components/team-links';
 import { IDENTITY_NAMES } from '../lib/identity';
 import '../components/team-card.css';
 import './team-pages.css';
@@ -46,11 +46,14 @@ export default function MyTeamPage() {
   return (
     <div className="team-page" data-testid="my-team">
       {invite}
-      <TeamLinks
+      <LinkRows
+        label={t('teamLinksLabel')}
+        testIdPrefix="team-go"
         links={[
           { route: paths.levelRewards, icon: 'power', name: 'levels', hint: <LevelHint /> },
           { route: paths.rank, icon: 'rank', name: 'performance-rank' },
           { route: paths.prizePool, icon: 'pool', name: 'prize-pool' },
+          { route: paths.about, icon: 'settings', name: 'settings', labelKey: 'settingsLink' },
         ]}
       />
       <DepartmentsCard />

@@ -1,16 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { LinkRows } from '@/components/link-rows';
 import { paths } from '@/config/paths';
 import { CommunityOverview } from '../components/community-overview';
 import { DataBoard } from '../components/data-board';
-import { TeamLinks } from '../components/team-links';
 import './team-pages.css';
 
 /** The team tab: the community overview, the data board (black hole), and the rankings. */
 export default function TeamPage() {
+  const { t } = useTranslation();
   return (
     <div className="team-page" data-testid="team">
       <CommunityOverview />
       <DataBoard />
-      <TeamLinks
+      <LinkRows
+        label={t('teamLinksLabel')}
+        testIdPrefix="team-go"
         links={[
           { route: paths.teamRank, icon: 'team', name: 'community-rank' },
           { route: paths.rank, icon: 'rank', name: 'performance-rank' },

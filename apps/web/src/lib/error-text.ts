@@ -1,0 +1,15 @@
+import { type ErrorName, errorMessage } from '@minecloud/contract/errors';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from '@minecloud/contract/locales';
+import i18n from 'i18next';
+
+function isLocale(language: string): language is Locale {
+  return (LOCALES as readonly string[]).includes(language);
+}
+
+/**
+ * The server's own wording of an answer code in the interface language, for a check the app
+ * makes before asking (so "Select at least one image" reads the same from either side).
+ */
+export function errorText(name: ErrorName): string {
+  return errorMessage(name, isLocale(i18n.language) ? i18n.language : FALLBACK_LOCALE);
+}
