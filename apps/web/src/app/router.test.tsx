@@ -62,9 +62,9 @@ describe('route table', () => {
     expect(screen.getByTestId('tab-four')).toHaveAttribute('aria-current', 'page');
   });
 
-  it('shows a public page with its title, a back button and the not-available state', async () => {
+  it('shows a public page with its title and a back button, without the tab bar', async () => {
     renderApp(paths.noticeList.path);
-    expect(await screen.findByTestId('not-available')).toHaveTextContent('即将上线');
+    expect(await screen.findByTestId('notice-tab-notice')).toHaveTextContent('公告');
     expect(screen.getByTestId('nav-title')).toHaveTextContent('公告');
     expect(document.title).toBe('公告 · MineCloud 云矿');
     expect(screen.getByTestId('nav-back')).toBeInTheDocument();

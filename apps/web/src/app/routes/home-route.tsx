@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useBasicConfig } from '@/api/get-basic-config';
 import { SessionCard } from '@/features/auth/components/session-card';
+import { NoticeBar } from '@/features/content/components/notice-bar';
+import { NoticePopup } from '@/features/content/components/notice-popup';
 import { BannerCarousel } from '@/features/home/components/banner-carousel';
 import { EntryGrid } from '@/features/home/components/entry-grid';
 import './home-route.css';
 
-/** The home tab, composed from the home and auth features. Not lazy: it is the entry page. */
+/** The home tab, composed from the home, content and auth features. Not lazy: it is the entry page. */
 export function HomeRoute() {
   const { t } = useTranslation();
   const config = useBasicConfig();
@@ -19,8 +21,10 @@ export function HomeRoute() {
         <p className="home__tagline">{t('appTagline')}</p>
       </header>
       <BannerCarousel />
+      <NoticeBar />
       <SessionCard />
       <EntryGrid />
+      <NoticePopup />
     </div>
   );
 }

@@ -1,5 +1,8 @@
-import { NotAvailable } from '@/components/not-available';
+import { useSearchParams } from 'react-router';
+import { NoticeArticle } from '../components/notice-article';
 
+/** An article, read with the same renderer as announcements. */
 export default function ArticlePage() {
-  return <NotAvailable />;
+  const [params] = useSearchParams();
+  return <NoticeArticle id={params.get('id') ?? ''} />;
 }

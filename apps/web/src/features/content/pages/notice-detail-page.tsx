@@ -1,5 +1,8 @@
-import { NotAvailable } from '@/components/not-available';
+import { useSearchParams } from 'react-router';
+import { NoticeArticle } from '../components/notice-article';
 
+/** An announcement: its title, time and rich content. */
 export default function NoticeDetailPage() {
-  return <NotAvailable />;
+  const [params] = useSearchParams();
+  return <NoticeArticle id={params.get('id') ?? ''} />;
 }

@@ -1,0 +1,25 @@
+import { API } from '@minecloud/contract/api-paths';
+import type { Notice } from '@minecloud/contract/content';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/request';
+import { contentKeys } from './query-keys';
+
+/** An id the server can look up: digits, no leading zero (contract noticeGetQuerySchema). */
+export const NOTICE_ID = /^[1-9]\d{0,17}$/;
+
+/** One published notice or article with its sanitized HTML (public). */
+export function getNotice(id: string, signal?: AbortSignal): Promise<Notice> {
+  return api<Notice>({ url: API.noticeGet, query: { id }, showErrorToast: false, signal });
+}
+
+export function getNoticeQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: contentKeys.detail(id),
+    queryFn: ({ signal }) => getNotice(id, signal),
+    enabled: NOTICE_ID.test(id),
+  });
+}
+
+export function useNotice(id: string) {
+  return useQuery(getNoticeQueryOptions(id));
+}

@@ -1,0 +1,53 @@
+import { API } from '@minecloud/contract/api-paths';
+import type { NoticeRow, NoticeType } from '@minecloud/contract/content';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { nextPageNo } from '@/lib/paging';
+import { api } from '@/lib/request';
+import { contentKeys } from './query-keys';
+
+export const NOTICES_PAGE_SIZE = 10;
+
+export type NoticePage = { list: NoticeRow[]; total: number };
+
+/** One page of published notices or articles, newest first (public). */
+export function getNotices(
+  type: NoticeType,
+  pageNo: number,
+  options: { pageSize?: number; showErrorToast?: boolean; signal?: AbortSignal } = {},
+): Promise<NoticePage> {
+  return api<NoticePage>({
+    url: API.noticePage,
+    query: { pageNo, pageSize: options.pageSize ?? NOTICES_PAGE_SIZE, type },
+    showErrorToast: options.showErrorToast ?? false,
+    signal: options.signal,
+  });
+}
+
+export function getNoticesQueryOptions(type: NoticeType) {
+  return infiniteQueryOptions({
+    queryKey: contentKeys.list(type),
+    queryFn: ({ pageParam, signal }) => getNotices(type, pageParam, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageNo,
+  });
+}
+
+export function useNotices(type: NoticeType) {
+  return useInfiniteQuery(getNoticesQueryOptions(type));
+}
+
+/** The newest notice, for the bar on home; a failure only hides its title. */
+export function getLatestNoticeQueryOptions() {
+  return queryOptions({
+    queryKey: contentKeys.latest(),
+    queryFn: async ({ signal }) => {
+      const page = await getNotices('notice', 1, { pageSize: 1, signal });
+      return page.list[0] ?? null;
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useLatestNotice() {
+  return useQuery(getLatestNoticeQueryOptions());
+}

@@ -1,0 +1,44 @@
+import type { Notice } from '@minecloud/contract/content';
+import { Skeleton } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '@/components/error-state';
+import { formatLocalTime } from '@/lib/format-time';
+import { isApiError } from '@/lib/request';
+import { NOTICE_ID, useNotice } from '../api/get-notice';
+import { RichContent } from './rich-content';
+import './notice-article.css';
+
+function NoticeBody({ notice }: { notice: Notice }) {
+  return (
+    <article className={`notice-article notice-article--${notice.type}`} data-testid="notice-article">
+      <h2 className="notice-article__title" data-testid="notice-title">
+        {notice.title}
+      </h2>
+      <time className="notice-article__time" dateTime={notice.publishedAt} data-testid="notice-time">
+        {formatLocalTime(notice.publishedAt)}
+      </time>
+      {notice.type === 'article' && notice.summary && <p className="notice-article__lead">{notice.summary}</p>}
+      <RichContent html={notice.contentHtml} testId="notice-content" />
+    </article>
+  );
+}
+
+/** A notice or an article by its id (the `id` query of the page): title, time and rich content. */
+export function NoticeArticle({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const notice = useNotice(id);
+  if (!NOTICE_ID.test(id)) return <ErrorState message={t('noticeNotFound')} testId="notice-missing" />;
+  if (notice.data) return <NoticeBody notice={notice.data} />;
+  if (notice.isPending) {
+    return (
+      <div className="notice-article" data-testid="notice-loading">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={6} animated />
+      </div>
+    );
+  }
+  if (isApiError(notice.error) && notice.error.status === 404) {
+    return <ErrorState message={t('noticeNotFound')} testId="notice-missing" />;
+  }
+  return <ErrorState message={t('noticeLoadFailed')} onRetry={() => void notice.refetch()} testId="notice-error" />;
+}
