@@ -1,0 +1,4 @@
+export const feedbackKeys = {
+  all: ['feedback'] as const,
+  list: () => ['feedback', 'list'] as const,
+};
