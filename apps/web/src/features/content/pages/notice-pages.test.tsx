@@ -2,8 +2,8 @@ import { API } from '@minecloud/contract/api-paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { layOutListsInThisFile } from '@/features/assets/testing/money-fixtures';
 import { paths } from '@/config/paths';
+import { layOutListsInThisFile } from '@/features/assets/testing/money-fixtures';
 import { changeLocale } from '@/i18n/i18n';
 import { formatLocalTime } from '@/lib/format-time';
 import { resetNavigationThrottle } from '@/lib/navigation';
@@ -96,7 +96,14 @@ describe('notice and article pages', () => {
   it('shows an article with its summary as the lead, through the same renderer', async () => {
     contentServer({
       [`GET /app-api/${API.noticeGet}`]: () =>
-        ok(notice('7', { type: 'article', title: '如何判定涨跌', summary: '开奖规则一览', contentHtml: '<p>收盘高于开盘为涨。</p>' })),
+        ok(
+          notice('7', {
+            type: 'article',
+            title: '如何判定涨跌',
+            summary: '开奖规则一览',
+            contentHtml: '<p>收盘高于开盘为涨。</p>',
+          }),
+        ),
     });
     renderApp(paths.richArticle.href({ id: '7' }));
     expect(await screen.findByTestId('notice-title')).toHaveTextContent('如何判定涨跌');

@@ -74,11 +74,12 @@ describe('feedback', () => {
 
     const uploads = fetchMock.mock.calls.filter(([url]) => String(url) === UPLOAD);
     expect(uploads).toHaveLength(2);
-    const [, init] = uploads[0]!;
-    expect(init?.method).toBe('POST');
-    expect((init?.body as FormData).get('file')).toBeInstanceOf(File);
-    expect(((init?.body as FormData).get('file') as File).name).toBe('one.png');
-    expect(init?.headers).toMatchObject({ Authorization: 'Bearer jwt-1' });
+    const init = uploads[0]![1]!;
+    const sent = (init.body as FormData).get('file');
+    expect(init.method).toBe('POST');
+    expect(sent).toBeInstanceOf(File);
+    expect((sent as File).name).toBe('one.png');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer jwt-1' });
     expect(pickedImages()).toEqual(['/uploads/one.png', '/uploads/two.png']);
 
     await userEvent.type(screen.getByTestId('feedback-content-input'), '  充值未到账，截图如下  ');
@@ -142,7 +143,10 @@ describe('feedback', () => {
   it('takes four images at most', async () => {
     const fetchMock = feedbackServer();
     await openForm();
-    await userEvent.upload(fileInput(), ['1', '2', '3', '4', '5'].map((n) => png(`${n}.png`)));
+    await userEvent.upload(
+      fileInput(),
+      ['1', '2', '3', '4', '5'].map((n) => png(`${n}.png`)),
+    );
     expect(await screen.findByText('最多上传 4 张图片')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('feedback-image-count')).toHaveTextContent('4/4'));
     expect(fetchMock.mock.calls.filter(([url]) => String(url) === UPLOAD)).toHaveLength(4);

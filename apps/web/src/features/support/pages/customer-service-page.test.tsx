@@ -36,7 +36,9 @@ describe('customer service', () => {
   });
 
   it('says 复制内容不能为空 for a contact the operator left empty', async () => {
-    mockServer({ [BASIC]: () => ok({ ...BASIC_CONFIG, customerService: { email: 'help@example.com', telegram: '' } }) });
+    mockServer({
+      [BASIC]: () => ok({ ...BASIC_CONFIG, customerService: { email: 'help@example.com', telegram: '' } }),
+    });
     renderApp(paths.services.path);
     expect(await screen.findByTestId('contact-telegram-value')).toHaveTextContent('暂未设置');
     await userEvent.click(screen.getByTestId('contact-telegram-copy'));
