@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, phoneContext, shot, signInAt } from './browser.ts';
 
@@ -98,5 +99,49 @@ describe('content and care in Chromium at 390×844', () => {
     } finally {
       await admin('POST', `notices/${article.id}/unpublish`);
     }
+  });
+
+  it("sends feedback with an image, gets the operator's reply and sees it in the history", async () => {
+    const { page, context } = await signInAt(browser, baseUrl, '/pages/my_child/feedback/feedback');
+    await page.getByTestId('feedback-form').waitFor();
+    // Both of the spec's prompts first.
+    await page.getByTestId('feedback-submit').click();
+    await expect.poll(() => page.getByTestId('feedback-content-error').innerText()).toContain('请详细描述');
+    await page
+      .locator('textarea[data-testid="feedback-content-input"], [data-testid="feedback-content-input"] textarea')
+      .fill('K线页面在弱网下加载较慢，请优化');
+    const screenshot = await sharp({ create: { width: 390, height: 300, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: screenshot });
+    await expect.poll(() => page.locator('.adm-image-uploader-cell-image img').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator('.adm-image-uploader-cell-loading').count()).toBe(0);
+    await shot(page, 'feedback-form');
+    await page.getByTestId('feedback-submit').click();
+    await page.waitForFunction(() => location.hash.startsWith('#/pages/my_child/feedorder/feedorder'), null, {
+      timeout: 15_000,
+    });
+    await page.getByTestId('feedback-status').first().waitFor();
+    const id = await page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('minecloud-session') ?? '{}')?.state?.token;
+      const res = await fetch('/app-api/user_problems/problemList', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ pageNo: 1, pageSize: 1 }),
+      });
+      return ((await res.json()) as { data: { list: { id: string; images: string[] }[] } }).data.list[0];
+    });
+    expect(id?.images).toHaveLength(1);
+    expect(await page.getByTestId('feedback-status').first().innerText()).toBe('待回复');
+
+    await admin('POST', `feedback/${id?.id}/reply`, { reply: '已优化K线加载，感谢反馈！' });
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('feedback-reply-text').first().innerText(), { timeout: 15_000 })
+      .toBe('已优化K线加载，感谢反馈！');
+    await shot(page, 'feedback-history');
+    await context.close();
   });
 });
