@@ -1,8 +1,9 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { DotLoading, InfiniteScroll, Skeleton } from 'antd-mobile';
+import { Button, DotLoading, InfiniteScroll, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
+import { useAppNavigate } from '@/lib/navigation';
 import './paged-list.css';
 
 /** Spec point 9: a list loads more 50 px before its end. */
@@ -21,6 +22,24 @@ type PagedListProps<T> = {
   failedText: string;
   testId: string;
 };
+
+/** The way to fill an empty list (its `emptyAction`): a small button to another page. */
+export function EmptyListLink({ to, label, testId }: { to: string; label: string; testId: string }) {
+  const { go } = useAppNavigate();
+  return (
+    <Button
+      color="primary"
+      fill="outline"
+      size="small"
+      onClick={() => {
+        go(to);
+      }}
+      data-testid={testId}
+    >
+      {label}
+    </Button>
+  );
+}
 
 function ListFooter({ hasMore, failed, retry }: { hasMore: boolean; failed: boolean; retry: () => void }) {
   const { t } = useTranslation();

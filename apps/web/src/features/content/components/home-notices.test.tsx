@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
+import { USER } from '@/features/assets/testing/money-fixtures';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, page } from '@/test/calls';
@@ -14,16 +15,6 @@ import { contentServer, notice, noticeRow } from '../testing/content-fixtures';
 const modalUser = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 const POPUP = notice('5', { title: '重要通知', contentHtml: '<p>周六系统升级，<b>暂停提现</b>。</p>' });
-const USER = {
-  id: '42',
-  address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-  identity: 'regular',
-  level: 1,
-  email: null,
-  withdrawAddress: null,
-  inviteCodes: [],
-  balances: { GOLD: '0', USDT: '0', BTC: '0' },
-};
 
 beforeEach(() => {
   resetNavigationThrottle();

@@ -1,8 +1,7 @@
 import { EQUITY_ORDER_STATUSES, type EquityOrderStatus } from '@minecloud/contract/equity';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PagedList } from '@/components/paged-list';
+import { EmptyListLink, PagedList } from '@/components/paged-list';
 import { TabSwitch } from '@/components/tab-switch';
 import { paths } from '@/config/paths';
 import { useAppNavigate } from '@/lib/navigation';
@@ -17,7 +16,6 @@ function isOrderStatus(value: string | null): value is EquityOrderStatus {
 
 function OrderList({ status, onOpen }: { status: EquityOrderStatus; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
-  const { go } = useAppNavigate();
   const orders = useEquityOrders(status);
   return (
     <PagedList
@@ -27,17 +25,7 @@ function OrderList({ status, onOpen }: { status: EquityOrderStatus; onOpen: (id:
       label={t(ORDER_STATUS_NAMES[status])}
       emptyText={t(status === 'active' ? 'equityOrdersEmpty' : 'equityOrdersNoneEnded')}
       emptyAction={
-        <Button
-          color="primary"
-          fill="outline"
-          size="small"
-          onClick={() => {
-            go(paths.equity.href());
-          }}
-          data-testid="equity-orders-go-invest"
-        >
-          {t('equityOrdersGoInvest')}
-        </Button>
+        <EmptyListLink to={paths.equity.href()} label={t('equityOrdersGoInvest')} testId="equity-orders-go-invest" />
       }
       failedText={t('equityOrdersFailed')}
       testId="equity-orders"

@@ -1,11 +1,9 @@
 import { MINER_STATUSES, type MinerStatus } from '@minecloud/contract/miner';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PagedList } from '@/components/paged-list';
+import { EmptyListLink, PagedList } from '@/components/paged-list';
 import { TabSwitch } from '@/components/tab-switch';
 import { paths } from '@/config/paths';
-import { useAppNavigate } from '@/lib/navigation';
 import { useMyMiners } from '../api/get-my-miners';
 import { MyMinerCard, STATUS_NAMES } from '../components/my-miner-card';
 import './list-page.css';
@@ -16,7 +14,6 @@ function isMinerStatus(value: string | null): value is MinerStatus {
 
 function MinerList({ status }: { status: MinerStatus }) {
   const { t } = useTranslation();
-  const { go } = useAppNavigate();
   const miners = useMyMiners(status);
   return (
     <PagedList
@@ -27,17 +24,7 @@ function MinerList({ status }: { status: MinerStatus }) {
       emptyText={t(status === 'mining' ? 'myMinersEmpty' : 'myMinersNoneTerminated')}
       emptyAction={
         status === 'mining' && (
-          <Button
-            color="primary"
-            fill="outline"
-            size="small"
-            onClick={() => {
-              go(paths.second.href());
-            }}
-            data-testid="my-miners-go-shop"
-          >
-            {t('myMinersGoShop')}
-          </Button>
+          <EmptyListLink to={paths.second.href()} label={t('myMinersGoShop')} testId="my-miners-go-shop" />
         )
       }
       failedText={t('myMinersFailed')}
