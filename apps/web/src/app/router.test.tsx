@@ -107,6 +107,8 @@ describe('login guard', () => {
     paths.equityOrder,
     paths.feedback,
     paths.feedOrder,
+    paths.bindEmail,
+    paths.bindWallet,
     paths.topUp,
     paths.transform,
     paths.donate,

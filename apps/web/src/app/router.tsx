@@ -13,8 +13,8 @@ const MiningPage = lazyPage(() => import('@/features/mining/pages/mining-page'))
 const MyTeamPage = lazyPage(() => import('@/features/team/pages/my-team-page'));
 const MarketTrendPage = lazyPage(() => import('@/features/market/pages/market-trend-page'));
 const TeamPage = lazyPage(() => import('@/features/team/pages/team-page'));
-const AboutPage = lazyPage(() => import('@/features/about/pages/about-page'));
-const AppInfoPage = lazyPage(() => import('@/features/about/pages/app-info-page'));
+const AboutPage = lazyPage(() => import('./routes/about-route'));
+const LanguagePage = lazyPage(() => import('@/features/about/pages/language-page'));
 const StartupPage = lazyPage(() => import('@/features/about/pages/startup-page'));
 const AssetDetailsPage = lazyPage(() => import('@/features/assets/pages/asset-details-page'));
 const MyAssetsPage = lazyPage(() => import('@/features/assets/pages/my-assets-page'));
@@ -40,6 +40,8 @@ const CommunityRankPage = lazyPage(() => import('@/features/rank/pages/community
 const LevelRewardsPage = lazyPage(() => import('@/features/team/pages/level-rewards-page'));
 const KlinePage = lazyPage(() => import('@/features/market/pages/kline-page'));
 const NoticeDetailPage = lazyPage(() => import('@/features/content/pages/notice-detail-page'));
+const BindEmailPage = lazyPage(() => import('@/features/account/pages/bind-email-page'));
+const BindWalletPage = lazyPage(() => import('@/features/account/pages/bind-wallet-page'));
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found-route'));
 
@@ -84,7 +86,7 @@ export const routes: RouteObject[] = [
         ],
       },
       page(paths.about, AboutPage),
-      page(paths.aboutI18n, AppInfoPage),
+      page(paths.aboutI18n, LanguagePage),
       page(paths.startup, StartupPage),
       page(paths.assetDetails, AssetDetailsPage),
       page(paths.assetsList, MyAssetsPage),
@@ -110,6 +112,8 @@ export const routes: RouteObject[] = [
       page(paths.levelRewards, LevelRewardsPage),
       page(paths.kline, KlinePage),
       page(paths.sectionInfo, NoticeDetailPage),
+      page(paths.bindEmail, BindEmailPage),
+      page(paths.bindWallet, BindWalletPage),
       page(paths.login, LoginPage),
       page(notFoundRoute, NotFoundPage),
     ],

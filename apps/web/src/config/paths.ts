@@ -76,6 +76,9 @@ export const paths = {
   levelRewards: route('/pages/my_child/level/level', 'titleLevelRewards', { private: true }),
   kline: route('/pages/three_child/kline/kline', null),
   sectionInfo: route('/pages/three_child/sectioninfo/sectioninfo', 'titleAnnouncementDetail'),
+  /** Email and withdrawal-wallet binding: the spec names the actions but not their routes. */
+  bindEmail: route('/pages/my_child/email/email', 'titleBindEmail', { private: true }),
+  bindWallet: route('/pages/my_child/wallet/wallet', 'titleBindWallet', { private: true }),
   login: route('/pages/login/index', 'titleSignIn'),
 } as const satisfies Record<string, AppRoute>;
 

@@ -25,6 +25,7 @@ const ENTRIES: Entry[] = [
   { name: 'rank', route: paths.rank, icon: 'rank' },
   { name: 'community-rank', route: paths.teamRank, icon: 'team' },
   { name: 'chain-zone', route: paths.chainList, icon: 'chain' },
+  { name: 'about', route: paths.about, icon: 'settings' },
 ];
 
 export function EntryGrid() {

@@ -1,5 +1,0 @@
-import { NotAvailable } from '@/components/not-available';
-
-export default function AboutPage() {
-  return <NotAvailable />;
-}

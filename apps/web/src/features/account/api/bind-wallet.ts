@@ -1,0 +1,14 @@
+import { API } from '@minecloud/contract/api-paths';
+import { api } from '@/lib/request';
+import { useUserMutation } from './use-user-mutation';
+
+export type BindWalletBody = { address: string; code: string };
+
+/** Sets the withdrawal address, confirmed by the code mailed to the bound email. */
+export function bindWallet(body: BindWalletBody): Promise<null> {
+  return api<null>({ url: API.bindWallet, method: 'POST', data: body, showErrorToast: false });
+}
+
+export function useBindWallet() {
+  return useUserMutation(bindWallet);
+}

@@ -1,0 +1,78 @@
+import { EMAIL_CODE_TTL_MINUTES } from '@minecloud/contract/content';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MoneyField } from '@/components/money-field';
+import { errorText } from '@/lib/error-text';
+import type { UserInfo } from '@/lib/session';
+import { useBindEmail } from '../api/bind-email';
+import { useSendEmailCode } from '../api/send-email-code';
+import { BindingForm } from '../components/binding-form';
+import { CurrentValue } from '../components/current-value';
+import { UserGate } from '../components/user-gate';
+import { checkCode, checkEmail, EMAIL_MAX_LENGTH } from '../lib/binding-checks';
+import { useBinding } from '../lib/use-binding';
+
+function BindEmailForm({ user }: { user: UserInfo }) {
+  const { t } = useTranslation();
+  const sendCode = useSendEmailCode();
+  const binding = useBinding(useBindEmail(), t('emailBound'));
+  const { refused } = binding;
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [tried, setTried] = useState<'send' | 'bind' | null>(null);
+
+  const emailProblem = checkEmail(email);
+  const codeProblem = checkCode(code);
+  const emailError =
+    refused.email ??
+    (tried && emailProblem ? (emailProblem === 'enterEmail' ? errorText('enterEmail') : t('emailInvalid')) : null);
+  const codeError = refused.code ?? (tried === 'bind' && codeProblem ? t('emailCodeRequired') : null);
+
+  function requestCode(): Promise<boolean> {
+    setTried((was) => was ?? 'send');
+    binding.clear();
+    return emailProblem ? Promise.resolve(false) : sendCode(email.trim(), false);
+  }
+
+  function submit() {
+    setTried('bind');
+    if (emailProblem || codeProblem) binding.clear();
+    else binding.bind({ email: email.trim(), code: code.trim() });
+  }
+
+  return (
+    <BindingForm
+      current={<CurrentValue label={t('accountCurrentEmail')} value={user.email} testId="current-email" />}
+      note={t('emailCodeNote', { n: EMAIL_CODE_TTL_MINUTES })}
+      submitText={t('emailBindSubmit')}
+      pending={binding.pending}
+      onSubmit={submit}
+      code={{
+        id: 'bind-email-code',
+        value: code,
+        onChange: binding.edit(setCode),
+        error: codeError,
+        send: requestCode,
+        testId: 'email-code',
+      }}
+      testIdPrefix="bind-email"
+    >
+      <MoneyField
+        id="bind-email"
+        label={user.email ? t('emailNewLabel') : t('emailLabel')}
+        value={email}
+        onChange={binding.edit(setEmail)}
+        placeholder={errorText('enterEmail')}
+        inputMode="email"
+        maxLength={EMAIL_MAX_LENGTH}
+        error={emailError}
+        testId="email-input"
+      />
+    </BindingForm>
+  );
+}
+
+/** Email binding: the bound email (if any), a new one, the code mailed to it, and confirm. */
+export default function BindEmailPage() {
+  return <UserGate>{(user) => <BindEmailForm user={user} />}</UserGate>;
+}
