@@ -53,6 +53,8 @@ describe('wallet binding', () => {
     // One letter's case changed from the checksummed form.
     await fill(WALLET.replace('C51812', 'c51812'));
     expect(screen.getByTestId('wallet-address-input-error')).toHaveTextContent('地址无效');
+    // The box shows the start of a long address; the whole of it is spelled out under it.
+    expect(screen.getByTestId('wallet-address-preview')).toHaveTextContent(WALLET.replace('C51812', 'c51812'));
     await userEvent.clear(screen.getByTestId('wallet-address-input'));
     await userEvent.type(screen.getByTestId('wallet-address-input'), 'TXyz1234');
     expect(screen.getByTestId('wallet-address-input-error')).toHaveTextContent('地址无效');

@@ -103,6 +103,14 @@ function BindWalletForm({ user, email }: { user: UserInfo; email: string }) {
         inputMode="text"
         maxLength={ADDRESS_LENGTH}
         error={addressError}
+        meta={
+          address.trim() && (
+            // The whole address, wrapped, to check against the wallet: the box shows only its start.
+            <span className="wallet-address-preview" data-testid="wallet-address-preview">
+              {address.trim()}
+            </span>
+          )
+        }
         testId="wallet-address-input"
       />
     </BindingForm>

@@ -89,6 +89,18 @@ describe('home pop-up notice', () => {
     expect(JSON.parse(localStorage.getItem(SHOWN_NOTICES_KEY) ?? '[]')).toEqual(['5', '6']);
   });
 
+  it('does not come back when home is left with it still open', async () => {
+    const fetchMock = contentServer({ [`POST /app-api/${API.noticeShow}`]: () => ok(POPUP) });
+    const { router } = renderApp('/');
+    await screen.findByTestId('notice-popup');
+    // A link in the notice, say, leads away from home.
+    await router.navigate(paths.noticeList.path);
+    await screen.findByTestId('notice-tab-notice');
+    await router.navigate('/');
+    await homeSettled(fetchMock);
+    expect(screen.queryByTestId('notice-popup')).not.toBeInTheDocument();
+  });
+
   it('stays quiet when there is no pop-up or the call fails', async () => {
     const fetchMock = contentServer({
       [`POST /app-api/${API.noticeShow}`]: () => ({ status: 500, body: { code: 500, data: null, msg: '服务器繁忙' } }),

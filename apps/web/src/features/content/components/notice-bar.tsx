@@ -4,7 +4,7 @@ import { Icon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useAppNavigate } from '@/lib/navigation';
 import { useLatestNotice } from '../api/get-notices';
-import { noticeHref } from './notice-row';
+import { noticeHref } from '../lib/notice-href';
 import './notice-bar.css';
 
 /** Pixels a long title scrolls per second. */
@@ -45,7 +45,7 @@ export function NoticeBar() {
           onClick={() => go(noticeHref(notice))}
           data-testid="home-notice-title"
         >
-          <span ref={boxRef} className="notice-bar__window">
+          <span ref={boxRef} className={overflow > 0 ? 'notice-bar__window is-clipped' : 'notice-bar__window'}>
             <span className={overflow > 0 ? 'notice-bar__text is-gliding' : 'notice-bar__text'} style={glide}>
               {notice.title}
             </span>

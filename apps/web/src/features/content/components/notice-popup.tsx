@@ -10,7 +10,7 @@ const NoticeDialog = lazy(() => import('./notice-dialog'));
 
 /**
  * The pop-up notice on home: asked once per session (a query that is never refetched, not even
- * when the language changes), shown once, and not again after it is closed.
+ * when the language changes) and shown once.
  */
 export function NoticePopup() {
   const queryClient = useQueryClient();
@@ -29,7 +29,10 @@ export function NoticePopup() {
       })
       .then(
         (next) => {
-          if (mounted) setNotice(next);
+          if (!mounted) return;
+          setNotice(next);
+          // Shown now: leaving home (closed or not, by a link inside it, say) and coming back shows nothing.
+          if (next) queryClient.setQueryData(queryKey, null);
         },
         () => undefined,
       );
@@ -39,13 +42,9 @@ export function NoticePopup() {
   }, [queryClient, signedIn]);
 
   if (!notice) return null;
-  const close = () => {
-    queryClient.setQueryData(contentKeys.popup(signedIn), null);
-    setNotice(null);
-  };
   return (
     <Suspense fallback={null}>
-      <NoticeDialog notice={notice} onClose={close} />
+      <NoticeDialog notice={notice} onClose={() => setNotice(null)} />
     </Suspense>
   );
 }

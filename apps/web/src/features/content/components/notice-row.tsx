@@ -1,13 +1,8 @@
 import type { NoticeRow as Row } from '@minecloud/contract/content';
-import { paths } from '@/config/paths';
 import { formatLocalTime } from '@/lib/format-time';
 import { useAppNavigate } from '@/lib/navigation';
+import { noticeHref } from '../lib/notice-href';
 import './notice-row.css';
-
-/** Where a notice or an article is read. */
-export function noticeHref(row: Pick<Row, 'id' | 'type'>): string {
-  return (row.type === 'article' ? paths.richArticle : paths.sectionInfo).href({ id: row.id });
-}
 
 /** One notice or article in the list: its title, summary and time; a tap opens it. */
 export function NoticeRow({ row }: { row: Row }) {
