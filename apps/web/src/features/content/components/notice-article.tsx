@@ -2,7 +2,9 @@ import type { Notice } from '@minecloud/contract/content';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
+import { paths } from '@/config/paths';
 import { formatLocalTime } from '@/lib/format-time';
+import { useAppNavigate } from '@/lib/navigation';
 import { isApiError } from '@/lib/request';
 import { NOTICE_ID, useNotice } from '../api/get-notice';
 import { RichContent } from './rich-content';
@@ -26,8 +28,17 @@ function NoticeBody({ notice }: { notice: Notice }) {
 /** A notice or an article by its id (the `id` query of the page): title, time and rich content. */
 export function NoticeArticle({ id }: { id: string }) {
   const { t } = useTranslation();
+  const { go } = useAppNavigate();
   const notice = useNotice(id);
-  if (!NOTICE_ID.test(id)) return <ErrorState message={t('noticeNotFound')} testId="notice-missing" />;
+  const missing = (
+    <ErrorState
+      message={t('noticeNotFound')}
+      onRetry={() => go(paths.noticeList.href())}
+      retryLabel={t('noticeSeeAll')}
+      testId="notice-missing"
+    />
+  );
+  if (!NOTICE_ID.test(id)) return missing;
   if (notice.data) return <NoticeBody notice={notice.data} />;
   if (notice.isPending) {
     return (
@@ -37,8 +48,6 @@ export function NoticeArticle({ id }: { id: string }) {
       </div>
     );
   }
-  if (isApiError(notice.error) && notice.error.status === 404) {
-    return <ErrorState message={t('noticeNotFound')} testId="notice-missing" />;
-  }
+  if (isApiError(notice.error) && notice.error.status === 404) return missing;
   return <ErrorState message={t('noticeLoadFailed')} onRetry={() => void notice.refetch()} testId="notice-error" />;
 }

@@ -116,12 +116,14 @@ describe('notice and article pages', () => {
     const fetchMock = contentServer();
     const view = renderApp(paths.sectionInfo.href({ id: '99' }));
     expect(await screen.findByTestId('notice-missing')).toHaveTextContent('内容不存在或已下线');
-    expect(screen.queryByTestId('error-retry')).not.toBeInTheDocument();
     view.unmount();
 
-    renderApp(paths.richArticle.href({ id: 'abc' }));
+    const { router } = renderApp(paths.richArticle.href({ id: 'abc' }));
     expect(await screen.findByTestId('notice-missing')).toHaveTextContent('内容不存在或已下线');
     expect(callsTo(fetchMock, API.noticeGet).map((call) => call.url.search)).toEqual(['?id=99']);
+    // Instead of a retry that cannot help: the way to every notice.
+    await userEvent.click(screen.getByRole('button', { name: '查看全部公告' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.noticeList.path));
   });
 
   it('offers a retry when the notice fails to load', async () => {
