@@ -176,7 +176,7 @@ describe('gift', () => {
 
     await fill(RECEIVER.id, '3');
     await confirmPrompt(3);
-    await waitFor(() => expect(sent).toHaveLength(3));
+    await waitFor(() => expect(sent).toHaveLength(3), { timeout: 5_000 });
     const [first, retry, next] = sent.map((call) => call.key);
     expect(first).toMatch(IDEMPOTENCY_KEY);
     expect(retry).toBe(first);
