@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient, forgetQueriesWhenSessionEnds } from '@/lib/query-client';
+import { AntdLocale } from './antd-locale';
 import { AppErrorBoundary } from './app-error-boundary';
 import { createAppRouter } from './router';
 
@@ -11,9 +12,11 @@ export function App() {
   useEffect(() => forgetQueriesWhenSessionEnds(queryClient), [queryClient]);
   return (
     <AppErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <AntdLocale>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntdLocale>
     </AppErrorBoundary>
   );
 }

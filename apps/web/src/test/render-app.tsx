@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { AntdLocale } from '@/app/antd-locale';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import { setRelaunch } from '@/lib/relaunch';
@@ -52,9 +53,11 @@ export function renderApp(path: string) {
   });
   const queryClient = createQueryClient();
   const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <AntdLocale>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AntdLocale>,
   );
   return { router, queryClient, ...view };
 }

@@ -1,11 +1,9 @@
 import { FEEDBACK_MAX_IMAGES, UPLOAD_TYPES } from '@minecloud/contract/content';
-import { ConfigProvider, ImageUploader, type ImageUploadItem } from 'antd-mobile';
+import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-text';
-import { useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { uploadImage } from '../api/upload-image';
-import { ANTD_LOCALES } from '../lib/antd-locale';
 import { openImages } from './image-viewer';
 import './image-picker.css';
 
@@ -25,35 +23,32 @@ type ImagePickerProps = {
  */
 export function ImagePicker({ value, onChange, onPendingChange, invalid }: ImagePickerProps) {
   const { t } = useTranslation();
-  const locale = useSession((state) => state.localType);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]}>
-      <ImageUploader
-        className={invalid ? 'image-picker is-invalid' : 'image-picker'}
-        value={value}
-        onChange={onChange}
-        upload={async (file) => ({ url: await uploadImage(file) })}
-        beforeUpload={(file) => {
-          if ((UPLOAD_TYPES as readonly string[]).includes(file.type)) return file;
-          showToast(errorText('imageInvalid'));
-          return null;
-        }}
-        onUploadQueueChange={(tasks) => onPendingChange(tasks.filter((task) => task.status === 'pending').length)}
-        accept={ACCEPT}
-        multiple
-        maxCount={FEEDBACK_MAX_IMAGES}
-        onCountExceed={() => showToast(t('feedbackTooManyImages', { n: FEEDBACK_MAX_IMAGES }))}
-        preview={false}
-        onPreview={(index) =>
-          openImages(
-            value.map((item) => item.url),
-            index,
-          )
-        }
-        showFailed
-        aria-label={t('feedbackImages')}
-        data-testid="feedback-images"
-      />
-    </ConfigProvider>
+    <ImageUploader
+      className={invalid ? 'image-picker is-invalid' : 'image-picker'}
+      value={value}
+      onChange={onChange}
+      upload={async (file) => ({ url: await uploadImage(file) })}
+      beforeUpload={(file) => {
+        if ((UPLOAD_TYPES as readonly string[]).includes(file.type)) return file;
+        showToast(errorText('imageInvalid'));
+        return null;
+      }}
+      onUploadQueueChange={(tasks) => onPendingChange(tasks.filter((task) => task.status === 'pending').length)}
+      accept={ACCEPT}
+      multiple
+      maxCount={FEEDBACK_MAX_IMAGES}
+      onCountExceed={() => showToast(t('feedbackTooManyImages', { n: FEEDBACK_MAX_IMAGES }))}
+      preview={false}
+      onPreview={(index) =>
+        openImages(
+          value.map((item) => item.url),
+          index,
+        )
+      }
+      showFailed
+      aria-label={t('feedbackImages')}
+      data-testid="feedback-images"
+    />
   );
 }
