@@ -270,6 +270,29 @@ describe('email codes over a real SMTP server, and wallet binding', () => {
   });
 });
 
+describe('a mail server that is down', () => {
+  it('answers with an error, keeps no code, records the failure, and lets the member ask again at once', async () => {
+    const app = await buildTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const m = await newMember(app);
+      for (let i = 0; i < 2; i++) {
+        const res = await post(app, m, 'member/sendEmailCode', { email: 'dave@example.com' });
+        expect(res.status).toBe(500);
+        expect(res.body).toEqual({ code: 500, data: null, msg: expect.any(String) });
+      }
+      expect(await count(app, 'email_codes')).toBe(0);
+      const failed = await queryRows<{ error: string | null; sent_at: string | null }>(
+        app.db,
+        sql`select error, sent_at::text from mail_outbox`,
+      );
+      expect(failed).toHaveLength(2);
+      expect(failed.every((f) => f.error && f.sent_at === null)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('notices and articles', () => {
   let app: TestApp;
   let token: string;

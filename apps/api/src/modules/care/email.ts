@@ -50,13 +50,18 @@ export async function sendEmailCode(db: Db, mailer: Mailer, userId: number, emai
   );
   const id = row?.id as string;
   await db.execute(sql`update email_codes set code_hash = ${hashOf(id, code)} where id = ${id}::bigint`);
-  await mailer.send(
+  // A mail that could not be sent leaves no code behind: the member may ask again at once.
+  const sent = mailer.send(
     to,
     `MineCloud verification code ${code}`,
     `Your MineCloud verification code is ${code}. It is valid for ${EMAIL_CODE_TTL_MINUTES} minutes.\n` +
       `您的 MineCloud 验证码为 ${code}，${EMAIL_CODE_TTL_MINUTES} 分钟内有效。\n` +
       'If you did not ask for it, ignore this mail; nobody from MineCloud will ever ask you for it.',
   );
+  await sent.catch(async (error: unknown) => {
+    await db.execute(sql`delete from email_codes where id = ${id}::bigint`);
+    throw error;
+  });
 }
 
 /**
