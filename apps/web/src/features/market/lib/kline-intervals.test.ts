@@ -25,4 +25,9 @@ describe('symbolParam', () => {
     expect(symbolParam(null)).toBe('BTCUSDT');
     expect(symbolParam('../x')).toBe('BTCUSDT');
   });
+
+  it('reads a bare coin as its USDT market', () => {
+    expect(symbolParam('btc')).toBe('BTCUSDT');
+    expect(symbolParam('SOL')).toBe('SOLUSDT');
+  });
 });

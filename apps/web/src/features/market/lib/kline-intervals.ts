@@ -20,8 +20,12 @@ export function klineTabOf(value: string | null): (typeof KLINE_TABS)[number] {
 
 export const DEFAULT_SYMBOL = 'BTCUSDT';
 
-/** The `symbol` query parameter as the exchange spells it, or BTCUSDT when it is missing or unreadable. */
+/**
+ * The `symbol` query parameter as the exchange spells it (a bare coin, BTC, means its USDT market),
+ * or BTCUSDT when it is missing or unreadable.
+ */
 export function symbolParam(value: string | null): string {
   const symbol = value?.trim().toUpperCase() ?? '';
-  return /^[A-Z0-9]{2,20}$/.test(symbol) ? symbol : DEFAULT_SYMBOL;
+  if (!/^[A-Z0-9]{2,20}$/.test(symbol)) return DEFAULT_SYMBOL;
+  return symbol.endsWith('USDT') ? symbol : `${symbol}USDT`;
 }
