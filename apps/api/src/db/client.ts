@@ -120,6 +120,11 @@ export function advisoryKey(name: string): string {
   return BigInt.asIntN(64, BigInt(`0x${createHash('sha256').update(name).digest('hex').slice(0, 16)}`)).toString();
 }
 
+/** A timestamp column read as text, as an ISO-8601 string (null stays null). */
+export function isoTime(value: string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
 /** The `limit … offset …` clause of a 1-based page. */
 export function pageClause(page: { pageNo: number; pageSize: number }): SQL {
   return sql`limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`;

@@ -11,7 +11,7 @@ import {
 import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageClause, queryRows } from '../../db/client.ts';
+import { isoTime, pageClause, queryRows } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { ok } from '../../lib/envelope.ts';
 import { createOperatorAuth, operatorOf } from '../admin/operators.ts';
@@ -169,16 +169,15 @@ export const careAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async
         sql`select id::text, "to", subject, text, sent_at::text, error, created_at::text from mail_outbox order by id desc ${pageClause(request.query)}`,
       );
       const [count] = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from mail_outbox`);
-      const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
       return ok({
         list: rows.map((r) => ({
           id: r.id,
           to: r.to,
           subject: r.subject,
           text: r.text,
-          sentAt: iso(r.sent_at),
+          sentAt: isoTime(r.sent_at),
           error: r.error,
-          createdAt: iso(r.created_at) as string,
+          createdAt: isoTime(r.created_at) as string,
         })),
         total: count?.n ?? 0,
       });

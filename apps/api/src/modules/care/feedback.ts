@@ -1,6 +1,6 @@
 import type { FeedbackRow } from '@minecloud/contract/content';
 import { sql } from 'drizzle-orm';
-import { type Db, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { ownUploads } from './upload.ts';
 
@@ -13,7 +13,6 @@ type FeedbackDbRow = {
   replied_at: string | null;
   created_at: string;
 };
-const iso = (v: string | null) => (v === null ? null : new Date(v).toISOString());
 const columns = sql`id::text, user_id::text, content, images, reply, replied_at::text, created_at::text`;
 
 function toRow(r: FeedbackDbRow): FeedbackRow {
@@ -22,8 +21,8 @@ function toRow(r: FeedbackDbRow): FeedbackRow {
     content: r.content,
     images: typeof r.images === 'string' ? JSON.parse(r.images) : r.images,
     reply: r.reply,
-    repliedAt: iso(r.replied_at),
-    createdAt: iso(r.created_at) as string,
+    repliedAt: isoTime(r.replied_at),
+    createdAt: isoTime(r.created_at) as string,
   };
 }
 
@@ -70,5 +69,5 @@ export async function replyFeedback(db: Db, id: string, reply: string, operator:
     sql`update feedback set reply = ${reply}, replied_at = ${now.toISOString()}, replied_by = ${operator}
         where id = ${id}::bigint returning ${columns}`,
   );
-  return { before: toRow(before), after: toRow(after as FeedbackDbRow) };
+  return { before: toRow(before), after: { ...toRow(after as FeedbackDbRow), userId: before.user_id } };
 }

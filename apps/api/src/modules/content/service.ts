@@ -1,6 +1,6 @@
 import type { AdminNotice, Notice, NoticeRow, NoticeType } from '@minecloud/contract/content';
 import { sql } from 'drizzle-orm';
-import { type Db, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
 import { sanitizeHtml } from './sanitize.ts';
@@ -17,19 +17,18 @@ type NoticeDbRow = {
   updated_at: string;
 };
 
-const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 const columns = sql`id::text, type, title, summary, content_html, popup, status, published_at::text, updated_at::text`;
 
 function row(r: NoticeDbRow): NoticeRow {
-  return { id: r.id, type: r.type, title: r.title, summary: r.summary, publishedAt: iso(r.published_at) as string };
+  return { id: r.id, type: r.type, title: r.title, summary: r.summary, publishedAt: isoTime(r.published_at) as string };
 }
 const full = (r: NoticeDbRow): Notice => ({ ...row(r), contentHtml: r.content_html });
 const forOperator = (r: NoticeDbRow): AdminNotice => ({
   ...full(r),
   popup: r.popup,
   status: r.status,
-  publishedAt: iso(r.published_at),
-  updatedAt: iso(r.updated_at) as string,
+  publishedAt: isoTime(r.published_at),
+  updatedAt: isoTime(r.updated_at) as string,
 });
 
 export async function noticePage(db: Db, query: { pageNo: number; pageSize: number; type?: NoticeType }) {
