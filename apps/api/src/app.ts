@@ -126,7 +126,14 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       });
       await api.register(userRoutes);
       await api.register(assetRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
-      await api.register(configRoutes, { chainId: config.chainId, demo: config.demo });
+      await api.register(configRoutes, {
+        chainId: config.chainId,
+        demo: config.demo,
+        wallet: {
+          depositAddress: config.chain.rpcUrl ? (config.chain.depositAddress ?? null) : null,
+          tokens: config.chain.tokens,
+        },
+      });
       await api.register(miningRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute, demo: config.demo });
       await api.register(equityRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(teamRoutes, { publicOrigin: config.publicOrigin });

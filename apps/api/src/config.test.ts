@@ -32,7 +32,14 @@ describe('config', () => {
       expect.unreachable();
     } catch (error) {
       const problems = (error as ConfigError).problems;
-      for (const key of ['JWT_SECRET', 'PUBLIC_ORIGIN', 'ADMIN_BOOTSTRAP_PASSWORD', 'SMTP_URL', 'DEPOSIT_ADDRESS']) {
+      for (const key of [
+        'JWT_SECRET',
+        'PUBLIC_ORIGIN',
+        'ADMIN_BOOTSTRAP_PASSWORD',
+        'SMTP_URL',
+        'DEPOSIT_ADDRESS',
+        'TOKEN_USDT_ADDRESS',
+      ]) {
         expect(problems).toContain(`${key} is required in production`);
       }
       expect(problems).not.toContain('DATABASE_URL is required in production');
@@ -51,9 +58,13 @@ describe('config', () => {
       CHAIN_RPC_URL: 'https://rpc.example.com',
       MARKET_SOURCE_URL: 'https://market.example.com',
       DEPOSIT_ADDRESS: `0x${'1'.repeat(40)}`,
-      PAYOUT_KEY: 'kms:payout',
+      // A dummy of the right shape: no chain has ever seen it.
+      PAYOUT_KEY: `0x${'11'.repeat(32)}`,
+      TOKEN_USDT_ADDRESS: `0x${'2'.repeat(40)}`,
     };
     expect(loadConfig(full)).toMatchObject({ production: true, host: '0.0.0.0', demo: false });
     expect(() => loadConfig({ ...full, DEMO: '1' })).toThrow(/DEMO/);
+    expect(() => loadConfig({ ...full, PAYOUT_KEY: 'kms:payout' })).toThrow(/PAYOUT_KEY/);
+    expect(() => loadConfig({ ...full, TOKEN_USDT_ADDRESS: undefined })).toThrow(/TOKEN_USDT_ADDRESS is required/);
   });
 });

@@ -44,7 +44,22 @@ const env = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
     .optional(),
-  PAYOUT_KEY: z.string().optional(),
+  /** The hot wallet's private key (0x and 64 hex digits): it signs every payout. */
+  PAYOUT_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'a private key: 0x and 64 hex digits')
+    .optional(),
+  /** The ERC-20 contract of each asset on the chain: withdrawals pay in it, deposits count only it. */
+  TOKEN_USDT_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  TOKEN_BTC_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  /** How often the jobs process looks at payouts and deposits on chain. */
+  CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -60,6 +75,7 @@ const PRODUCTION_REQUIRED = [
   'MARKET_SOURCE_URL',
   'DEPOSIT_ADDRESS',
   'PAYOUT_KEY',
+  'TOKEN_USDT_ADDRESS',
 ] as const;
 
 export class ConfigError extends Error {
@@ -97,6 +113,17 @@ function toConfig(parsed: z.infer<typeof env>) {
     mailFrom: parsed.MAIL_FROM,
     marketSourceUrl: parsed.MARKET_SOURCE_URL,
     market: { historyDays: parsed.MARKET_HISTORY_DAYS, minuteDays: parsed.MARKET_MINUTE_DAYS },
+    chain: {
+      id: parsed.CHAIN_ID,
+      rpcUrl: parsed.CHAIN_RPC_URL,
+      depositAddress: parsed.DEPOSIT_ADDRESS,
+      payoutKey: parsed.PAYOUT_KEY as `0x${string}` | undefined,
+      tokens: {
+        ...(parsed.TOKEN_USDT_ADDRESS ? { USDT: parsed.TOKEN_USDT_ADDRESS } : {}),
+        ...(parsed.TOKEN_BTC_ADDRESS ? { BTC: parsed.TOKEN_BTC_ADDRESS } : {}),
+      } as Partial<Record<'USDT' | 'BTC', `0x${string}`>>,
+      pollMs: parsed.CHAIN_POLL_SECONDS * 1000,
+    },
   };
 }
 

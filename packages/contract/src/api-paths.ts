@@ -51,6 +51,12 @@ export const API = {
   sendEmailCode: 'member/sendEmailCode',
   bindEmail: 'member/bindEmail',
   bindWallet: 'member/bindWallet',
+  usdtWithdraw: 'biz/user-usdt-record/withdraw',
+  btcWithdraw: 'biz/user-btc-record/withdraw',
+  /** Withdrawal History: the spec names the screen, not its call. */
+  withdrawals: 'biz/withdraw/page',
+  depositSubmit: 'biz/deposit/submit',
+  depositPage: 'biz/deposit/page',
 } as const;
 
 /** Calls of the public market-data base (API_BASE.market): answered to GET (cacheable) and POST. */

@@ -33,6 +33,7 @@ export const RECORD_KINDS = [
   'withdraw_lock',
   'withdraw_release',
   'withdraw_payout',
+  'withdraw_fee',
   'deposit',
   'mining_output',
   'equity_purchase',

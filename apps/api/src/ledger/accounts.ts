@@ -37,6 +37,7 @@ export type TransferKind =
   | 'withdraw_lock'
   | 'withdraw_release'
   | 'withdraw_payout'
+  | 'withdraw_fee'
   | 'deposit'
   | 'mining_output'
   | 'equity_purchase'

@@ -2,9 +2,12 @@ import { basicConfigSchema } from '@minecloud/contract/config';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { basicConfig } from './service.ts';
+import { basicConfig, type WalletFacts } from './service.ts';
 
-export const configRoutes: FastifyPluginAsyncZod<{ chainId: number; demo: boolean }> = async (app, options) => {
+export const configRoutes: FastifyPluginAsyncZod<{ chainId: number; demo: boolean; wallet: WalletFacts }> = async (
+  app,
+  options,
+) => {
   app.get(
     '/biz/biz-config/get/basic',
     { schema: { tags: ['config'], response: { 200: envelopeSchema(basicConfigSchema) } } },

@@ -1,4 +1,5 @@
 import type { BasicConfig } from '@minecloud/contract/config';
+import { WITHDRAW_ASSETS, walletLimitKey } from '@minecloud/contract/wallet';
 import type { Db } from '../../db/client.ts';
 import { getSetting } from './settings.ts';
 
@@ -11,14 +12,35 @@ const DEMO_BANNERS: BasicConfig['banners'] = [
   { id: 'market', image: '/banners/market.svg', title: 'Markets', link: '/pages/tabbar/four/four' },
 ];
 
-export async function basicConfig(db: Db, options: { chainId: number; demo: boolean }): Promise<BasicConfig> {
-  const [goldPerUsdt, transferAssets, donationAssets, tradingOpen, repurchaseOpen] = await Promise.all([
-    getSetting(db, 'gold.perUsdt'),
-    getSetting(db, 'transfer.assets'),
-    getSetting(db, 'donation.assets'),
-    getSetting(db, 'equity.tradingOpen'),
-    getSetting(db, 'equity.repurchaseOpen'),
-  ]);
+/** What the wallet screens need of the chain: where deposits go and which tokens count. */
+export type WalletFacts = { depositAddress: string | null; tokens: Partial<Record<'USDT' | 'BTC', string>> };
+
+export async function basicConfig(
+  db: Db,
+  options: { chainId: number; demo: boolean; wallet: WalletFacts },
+): Promise<BasicConfig> {
+  const [goldPerUsdt, transferAssets, donationAssets, tradingOpen, repurchaseOpen, confirmations, ...fees] =
+    await Promise.all([
+      getSetting(db, 'gold.perUsdt'),
+      getSetting(db, 'transfer.assets'),
+      getSetting(db, 'donation.assets'),
+      getSetting(db, 'equity.tradingOpen'),
+      getSetting(db, 'equity.repurchaseOpen'),
+      getSetting(db, 'chain.confirmations'),
+      ...WITHDRAW_ASSETS.flatMap((asset) => [
+        getSetting(db, `withdraw.fee.${asset}`),
+        getSetting(db, `withdraw.min.${asset}`),
+      ]),
+    ]);
+  const { depositAddress, tokens } = options.wallet;
+  const walletLimits: Record<string, string> = { [walletLimitKey.confirmations]: String(confirmations) };
+  WITHDRAW_ASSETS.forEach((asset, index) => {
+    walletLimits[walletLimitKey.fee(asset)] = fees[index * 2] as string;
+    walletLimits[walletLimitKey.min(asset)] = fees[index * 2 + 1] as string;
+    const token = tokens[asset];
+    if (token) walletLimits[walletLimitKey.token(asset)] = token;
+  });
+  if (depositAddress) walletLimits[walletLimitKey.depositAddress] = depositAddress;
   return {
     appName: 'MineCloud',
     chainId: options.chainId,
@@ -30,7 +52,12 @@ export async function basicConfig(db: Db, options: { chainId: number; demo: bool
       goldPerUsdt: String(goldPerUsdt),
       transferAssets: transferAssets.join(','),
       donationAssets: donationAssets.join(','),
+      ...walletLimits,
     },
-    features: { equityTrading: tradingOpen, equityRepurchase: repurchaseOpen },
+    features: {
+      equityTrading: tradingOpen,
+      equityRepurchase: repurchaseOpen,
+      deposits: Boolean(depositAddress && Object.keys(tokens).length),
+    },
   };
 }

@@ -51,6 +51,9 @@ export const SETTINGS = {
   'withdraw.fee.BTC': { schema: amount, default: '0.0001' },
   'withdraw.min.USDT': { schema: amount, default: '10' },
   'withdraw.min.BTC': { schema: amount, default: '0.001' },
+  /** A withdrawal of at least this much needs a second, different operator's approval. */
+  'withdraw.secondApproval.USDT': { schema: amount, default: '10000' },
+  'withdraw.secondApproval.BTC': { schema: amount, default: '0.2' },
   /** The symbol whose 1-minute candles decide the up/down rounds. */
   'market.roundSymbol': { schema: z.string().regex(/^[A-Z0-9]{2,20}$/), default: 'BTCUSDT' },
   'chain.confirmations': { schema: z.number().int().min(1), default: 12 },

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from './envelope.ts';
+
+/**
+ * Money in and out on chain (ECONOMY.md, "Withdrawals and deposits"): withdrawals to a wallet,
+ * reviewed by operators and paid by the payout worker; deposits credited from a transaction hash.
+ */
+
+export const WITHDRAW_ASSETS = ['USDT', 'BTC'] as const;
+export const withdrawAssetSchema = z.enum(WITHDRAW_ASSETS);
+export type WithdrawAsset = z.infer<typeof withdrawAssetSchema>;
+
+/**
+ * The keys of `limits` in `biz-config/get/basic` that the wallet screens read (all decimal strings
+ * but the address): fee and minimum per asset, the deposit address and the confirmations needed.
+ * `features.deposits` says whether deposits by transaction hash are open.
+ */
+export const walletLimitKey = {
+  fee: (asset: WithdrawAsset) => `withdrawFee${asset}`,
+  min: (asset: WithdrawAsset) => `withdrawMin${asset}`,
+  token: (asset: WithdrawAsset) => `token${asset}`,
+  depositAddress: 'depositAddress',
+  confirmations: 'confirmations',
+} as const;
+
+/** The quick-select shares of the available balance (spec: 50%, 75% and All), in percent. */
+export const WITHDRAW_QUICK_PERCENTS = [50, 75, 100] as const;
+
+/**
+ * `…-record/withdraw`. Empty fields are accepted by the schema so that the server can answer the
+ * spec's own prompts (Enter Amount, Invalid Address, …) rather than a generic 400.
+ */
+export const withdrawBodySchema = z.object({
+  amount: z.string().trim().max(40),
+  address: z.string().trim().max(100),
+  emailCode: z.string().trim().max(12),
+});
+export const withdrawAnswerSchema = z.object({ withdrawalId: z.string(), status: z.string() });
+
+/**
+ * What the member sees: processing 审核中 (in review, approved, being paid, confirming),
+ * failed 审核失败 (rejected, funds back in available), arrived 已到账 (paid and confirmed).
+ */
+export const WITHDRAWAL_STATUSES = ['processing', 'failed', 'arrived'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/**
+ * The stages of a withdrawal's timeline, in the order they can happen. `resent` is a payout sent
+ * again after its transaction failed on chain (a new nonce; the failed one moved nothing).
+ */
+export const WITHDRAWAL_STAGES = [
+  'submitted',
+  'approved',
+  'secondApproved',
+  'sent',
+  'reverted',
+  'confirmed',
+  'rejected',
+] as const;
+export type WithdrawalStage = (typeof WITHDRAWAL_STAGES)[number];
+
+export const withdrawalEventSchema = z.object({
+  stage: z.enum(WITHDRAWAL_STAGES),
+  at: z.string(),
+  txHash: z.string().nullable(),
+});
+export type WithdrawalEvent = z.infer<typeof withdrawalEventSchema>;
+
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  asset: withdrawAssetSchema,
+  /** Taken from the balance. */
+  amount: z.string(),
+  fee: z.string(),
+  /** What arrives at the address: amount − fee. */
+  received: z.string(),
+  address: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  /** Why it was rejected, in the operator's words. */
+  reason: z.string().nullable(),
+  txHash: z.string().nullable(),
+  confirmations: z.number().int().nullable(),
+  requiredConfirmations: z.number().int(),
+  createdAt: z.string(),
+  timeline: z.array(withdrawalEventSchema),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export const withdrawalPageQuerySchema = pageQuerySchema.extend({ asset: withdrawAssetSchema.optional() });
+export const withdrawalPageSchema = pageSchema(withdrawalSchema);
+
+/** A transaction hash: 0x and 64 hex digits. */
+export const TX_HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+export const depositBodySchema = z.object({ txHash: z.string().trim().max(80) });
+export const DEPOSIT_STATUSES = ['confirming', 'credited', 'rejected'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+/** Why a deposit was not credited. */
+export const DEPOSIT_REASONS = [
+  'notFound',
+  'failedOnChain',
+  'notToPlatform',
+  'unsupportedToken',
+  'notFromYourWallet',
+  'mixedTokens',
+  'tooSmall',
+] as const;
+export type DepositReason = (typeof DEPOSIT_REASONS)[number];
+export const depositSchema = z.object({
+  id: z.string(),
+  txHash: z.string(),
+  asset: withdrawAssetSchema.nullable(),
+  amount: z.string().nullable(),
+  status: z.enum(DEPOSIT_STATUSES),
+  reason: z.enum(DEPOSIT_REASONS).nullable(),
+  confirmations: z.number().int().nullable(),
+  requiredConfirmations: z.number().int(),
+  createdAt: z.string(),
+  creditedAt: z.string().nullable(),
+});
+export type Deposit = z.infer<typeof depositSchema>;
+export const depositAnswerSchema = depositSchema;
+export const depositPageSchema = pageSchema(depositSchema);
+
+/** Operator review (`/admin-api/withdrawals/*`). */
+export const ADMIN_WITHDRAWAL_STATUSES = [
+  'review',
+  'secondReview',
+  'approved',
+  'paying',
+  'payoutFailed',
+  'arrived',
+  'rejected',
+] as const;
+export type AdminWithdrawalStatus = (typeof ADMIN_WITHDRAWAL_STATUSES)[number];
+export const adminWithdrawalPageQuerySchema = pageQuerySchema.extend({
+  status: z.enum(ADMIN_WITHDRAWAL_STATUSES).optional(),
+});
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  userId: z.string(),
+  memberAddress: z.string(),
+  reviewStatus: z.enum(ADMIN_WITHDRAWAL_STATUSES),
+  firstApprover: z.string().nullable(),
+  secondApprover: z.string().nullable(),
+  needsSecondApproval: z.boolean(),
+  payoutAttempts: z.number().int(),
+});
+export const adminWithdrawalPageSchema = pageSchema(adminWithdrawalSchema);
+export const reviewBodySchema = z.object({
+  id: z.string().regex(/^[1-9]\d{0,17}$/),
+  reason: z.string().trim().max(300).optional(),
+});
+export const reviewAnswerSchema = z.object({ id: z.string(), status: z.enum(ADMIN_WITHDRAWAL_STATUSES) });
+/** An operator declares a member account as their own: they may never approve its withdrawals. */
+export const operatorMemberBodySchema = z.object({
+  operator: z.string().trim().min(1).max(64),
+  userId: z.string().regex(/^[1-9]\d{0,15}$/),
+});
