@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import type { ComponentProps, ReactNode } from 'react';
-import { CodeField } from './code-field';
+import { CodeField } from '@/components/code-field';
 import './account-form.css';
 
 type BindingFormProps = {

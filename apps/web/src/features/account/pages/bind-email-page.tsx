@@ -1,15 +1,15 @@
 import { EMAIL_CODE_TTL_MINUTES } from '@minecloud/contract/content';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSendEmailCode } from '@/api/send-email-code';
 import { MoneyField } from '@/components/money-field';
+import { checkCode, checkEmail, EMAIL_MAX_LENGTH } from '@/lib/binding-checks';
 import { errorText } from '@/lib/error-text';
 import type { UserInfo } from '@/lib/session';
 import { useBindEmail } from '../api/bind-email';
-import { useSendEmailCode } from '../api/send-email-code';
 import { BindingForm } from '../components/binding-form';
 import { CurrentValue } from '../components/current-value';
 import { UserGate } from '../components/user-gate';
-import { checkCode, checkEmail, EMAIL_MAX_LENGTH } from '../lib/binding-checks';
 import { useBinding } from '../lib/use-binding';
 
 function BindEmailForm({ user }: { user: UserInfo }) {

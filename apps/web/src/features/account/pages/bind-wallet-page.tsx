@@ -1,18 +1,18 @@
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSendEmailCode } from '@/api/send-email-code';
 import { AddressText } from '@/components/address-text';
 import { MoneyField } from '@/components/money-field';
 import { paths } from '@/config/paths';
+import { ADDRESS_LENGTH, checkCode, checkWithdrawAddress } from '@/lib/binding-checks';
 import { errorText } from '@/lib/error-text';
 import { useAppNavigate } from '@/lib/navigation';
 import type { UserInfo } from '@/lib/session';
 import { useBindWallet } from '../api/bind-wallet';
-import { useSendEmailCode } from '../api/send-email-code';
 import { BindingForm } from '../components/binding-form';
 import { CurrentValue } from '../components/current-value';
 import { UserGate } from '../components/user-gate';
-import { ADDRESS_LENGTH, checkCode, checkWithdrawAddress } from '../lib/binding-checks';
 import { useBinding } from '../lib/use-binding';
 import '@/components/state-block.css';
 

@@ -1,5 +1,5 @@
 import { Skeleton } from 'antd-mobile';
-import './money-form.css';
+import '@/components/money-field.css';
 
 /** Stands in for a money form while its balances and limits load. */
 export function FormSkeleton({ testId }: { testId: string }) {

@@ -1,8 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyField } from '@/components/money-field';
-import { EMAIL_CODE_LENGTH } from '../lib/binding-checks';
-import { useCountdown } from '../lib/use-countdown';
+import { EMAIL_CODE_LENGTH } from '@/lib/binding-checks';
+import { useCountdown } from '@/lib/use-countdown';
+import './code-field.css';
 
 /** The server sends one code a minute: the button waits as long. */
 export const RESEND_SECONDS = 60;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './money-form.css';
+import './confirm-summary.css';
 
 export type SummaryRow = { label: string; value: ReactNode; testId: string };
 
