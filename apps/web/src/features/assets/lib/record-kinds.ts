@@ -15,6 +15,7 @@ const KIND_NAMES: Record<RecordKind, MessageKey> = {
   withdraw_lock: 'recordKindWithdrawLock',
   withdraw_release: 'recordKindWithdrawRelease',
   withdraw_payout: 'recordKindWithdrawPayout',
+  withdraw_fee: 'recordKindWithdrawFee',
   deposit: 'recordKindDeposit',
   mining_output: 'recordKindMiningOutput',
   equity_purchase: 'recordKindEquityPurchase',
@@ -39,9 +40,20 @@ export const KINDS_BY_ASSET: Record<Asset, RecordKind[]> = {
     'withdraw_lock',
     'withdraw_release',
     'withdraw_payout',
+    'withdraw_fee',
     'adjustment',
   ],
-  BTC: ['mining_output', 'equity_yield', 'claim', 'withdraw_lock', 'withdraw_release', 'withdraw_payout', 'adjustment'],
+  BTC: [
+    'mining_output',
+    'equity_yield',
+    'claim',
+    'deposit',
+    'withdraw_lock',
+    'withdraw_release',
+    'withdraw_payout',
+    'withdraw_fee',
+    'adjustment',
+  ],
 };
 
 function isRecordKind(kind: string): kind is RecordKind {

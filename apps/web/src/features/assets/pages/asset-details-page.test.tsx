@@ -99,6 +99,29 @@ describe('asset details', () => {
     expect(screen.getByTestId('asset-details-available')).toHaveTextContent('0.12345678');
   });
 
+  it('names the fee of a withdrawal, and offers it as a filter of USDT and BTC', async () => {
+    const kinds: (string | null)[] = [];
+    server({
+      'biz/user-btc-record/page': (query) => {
+        kinds.push(query.get('kind'));
+        return page([record(4, { kind: 'withdraw_fee', direction: 'out', amount: '0.0005' })], 1);
+      },
+      'biz/user-usdt-record/page': () => page([record(5, { kind: 'withdraw_fee', direction: 'out', amount: '1' })], 1),
+    });
+    const { router } = renderApp(details('BTC'));
+    const row = await screen.findByTestId('record-4');
+    expect(within(row).getByTestId('record-kind')).toHaveTextContent('提现手续费');
+    expect(within(row).getByTestId('record-amount')).toHaveTextContent('-0.00050000');
+    await userEvent.click(screen.getByTestId('record-filter-withdraw_fee'));
+    expect(screen.getByTestId('record-filter-withdraw_fee')).toHaveTextContent('提现手续费');
+    await waitFor(() => expect(kinds).toEqual([null, 'withdraw_fee']));
+
+    await userEvent.click(screen.getByTestId('asset-tab-USDT'));
+    await waitFor(() => expect(router.state.location.search).toBe('?asset=USDT'));
+    expect(within(await screen.findByTestId('record-5')).getByTestId('record-kind')).toHaveTextContent('提现手续费');
+    expect(screen.getByTestId('record-filter-withdraw_fee')).toBeInTheDocument();
+  });
+
   it('loads the next page at the end of the list, says when it failed, and retries on 点击重试', async () => {
     const asked: string[] = [];
     let failSecond = true;
