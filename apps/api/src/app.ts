@@ -30,6 +30,9 @@ import { miningRoutes } from './modules/mining/routes.ts';
 import { poolRoutes } from './modules/pool/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { walletAdminRoutes } from './modules/wallet/admin-routes.ts';
+import { type Chain, createChain } from './modules/wallet/chain.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +40,8 @@ declare module 'fastify' {
     database: Database;
     config: Config;
     clock: Clock;
+    /** The EVM chain of payouts and deposits; null without CHAIN_RPC_URL. */
+    chain: Chain | null;
   }
 }
 
@@ -73,6 +78,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('clock', clock);
+  app.decorate('chain', createChain(config.chain));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -139,6 +145,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await api.register(teamRoutes, { publicOrigin: config.publicOrigin });
       await api.register(poolRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(roundRoutes);
+      await api.register(walletRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(careRoutes, {
         mailer: createMailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
         uploadsPerMinute: config.moneyCallsPerMinute,
@@ -155,6 +162,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
     loginsPerMinute: config.signInPerMinute,
   });
   await app.register(careAdminRoutes, { prefix: API_BASE.admin.slice(0, -1), key });
+  await app.register(walletAdminRoutes, { prefix: API_BASE.admin.slice(0, -1), key });
   if (config.demo && (await seedDemo(database.db))) app.log.info('demo catalogue seeded');
   if (config.demo && (await seedDemoMiners(database.db))) app.log.info('demo miners seeded');
   if (config.demo && (await seedDemoEquity(database.db))) app.log.info('demo equity round opened');

@@ -44,6 +44,7 @@ async function main() {
     scheduler = await startScheduler(database.db, app.clock, app.log, {
       teamRollupMs: config.teamRollupMs,
       market: source && { source, options: config.market },
+      chain: app.chain && { chain: app.chain, pollMs: config.chain.pollMs },
     });
   }
   app.log.info(

@@ -8,3 +8,4 @@ export * from './schema/operators.ts';
 export * from './schema/platform.ts';
 export * from './schema/team.ts';
 export * from './schema/users.ts';
+export * from './schema/wallet.ts';

@@ -6,6 +6,9 @@ import { getSetting } from '../modules/config/settings.ts';
 import type { IngestOptions } from '../modules/market/ingest.ts';
 import type { MarketDataSource } from '../modules/market/sources/types.ts';
 import { runTeamRollup } from '../modules/team/rollup.ts';
+import type { Chain } from '../modules/wallet/chain.ts';
+import { runDeposits } from '../modules/wallet/deposits.ts';
+import { runPayouts } from '../modules/wallet/payout.ts';
 import { JOBS } from './index.ts';
 import { MARKET_POLL_SCHEDULE, pollMarket } from './market.ts';
 import { type JobDefinition, runJob } from './runner.ts';
@@ -23,7 +26,11 @@ export async function startScheduler(
   db: Db,
   clock: Clock,
   log: FastifyBaseLogger,
-  options: { teamRollupMs?: number; market?: { source: MarketDataSource; options: IngestOptions } | null } = {},
+  options: {
+    teamRollupMs?: number;
+    market?: { source: MarketDataSource; options: IngestOptions } | null;
+    chain?: { chain: Chain; pollMs: number } | null;
+  } = {},
 ) {
   const timeZone = await getSetting(db, 'settlement.timeZone');
   const fire = async (job: JobDefinition, trigger: string) => {
@@ -82,8 +89,29 @@ export async function startScheduler(
   };
   const marketCron = market ? new Cron(MARKET_POLL_SCHEDULE, { timezone: 'UTC', protect: true }, () => poll()) : null;
   void poll();
+
+  // Payouts and deposits: every step is a conditional update, so processes may tick at once.
+  const onChain = options.chain;
+  let following = false;
+  const follow = async () => {
+    if (!onChain || following) return;
+    following = true;
+    try {
+      const payouts = await runPayouts(db, onChain.chain);
+      const deposits = await runDeposits(db, onChain.chain, clock.now());
+      if (payouts.signed || payouts.arrived || payouts.reverted || payouts.dropped || deposits.credited)
+        log.info({ payouts, deposits }, 'chain followed');
+    } catch (error) {
+      log.error({ err: error }, 'chain follow failed');
+    } finally {
+      following = false;
+    }
+  };
+  const chainTicker = onChain ? setInterval(() => void follow(), onChain.pollMs) : null;
+  chainTicker?.unref();
   return {
     stop() {
+      if (chainTicker) clearInterval(chainTicker);
       marketCron?.stop();
       for (const cron of crons) cron.stop();
       clearInterval(ticker);

@@ -38,6 +38,14 @@ function requestHashOf(scope: KeyScope): string {
     .digest('hex');
 }
 
+async function keyAnswered(db: Db, scope: KeyScope): Promise<boolean> {
+  const [row] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key)));
+  return Boolean(row);
+}
+
 /**
  * After a failed attempt: when another request with this key committed first (its transfer key or
  * its key row won), answer as it did, whatever this attempt ran into; otherwise rethrow.
@@ -65,9 +73,13 @@ export async function oncePerKey<T>(
   db: Db,
   scope: KeyScope,
   work: (tx: TxDb, legKey: (leg: string) => string) => Promise<T>,
+  options: { before?: () => Promise<void> } = {},
 ): Promise<T> {
   const requestHash = requestHashOf(scope);
   try {
+    // `before` runs outside the transaction and commits on its own (an email code spent, a wrong
+    // try counted); a key already answered skips it and replays.
+    if (options.before && !(await keyAnswered(db, scope))) await options.before();
     return await db.transaction(async (tx) => {
       const answer = await work(tx, (leg) => `${scope.route}:${scope.userId}:${scope.key}:${leg}`);
       const claimed = await tx

@@ -72,14 +72,21 @@ function registerMoneyPost<B extends z.ZodType, A extends z.ZodType>(
   );
 }
 
-/** A money POST whose work runs in one transaction with its key row. */
+/**
+ * A money POST whose work runs in one transaction with its key row. `before`, when given, runs
+ * first and outside that transaction, for checks whose effects must stay even if the work fails
+ * (an email code spent, a wrong code counted); a repeat of an answered key skips it.
+ */
 export function moneyPost<B extends z.ZodType, A extends z.ZodType>(
   app: FastifyInstance,
-  options: MoneyRoute<B, A>,
+  options: MoneyRoute<B, A> & { before?: (userId: AuthorizedUserId, body: z.infer<B>) => Promise<void> },
   work: MoneyWork<z.infer<B>, z.infer<A>>,
 ) {
+  const { before } = options;
   registerMoneyPost(app, options, (userId, body, scope) =>
-    oncePerKey(app.db, scope, (tx, legKey) => work(tx, userId, body, legKey)),
+    oncePerKey(app.db, scope, (tx, legKey) => work(tx, userId, body, legKey), {
+      ...(before ? { before: () => before(userId, body) } : {}),
+    }),
   );
 }
 

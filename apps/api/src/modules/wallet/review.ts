@@ -1,0 +1,172 @@
+import type { AdminWithdrawalStatus } from '@minecloud/contract/wallet';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+import { userAccount } from '../../ledger/accounts.ts';
+import { transfer } from '../../ledger/transfer.ts';
+import { fail } from '../../lib/errors.ts';
+import type { Operator } from '../admin/operators.ts';
+import { getSetting } from '../config/settings.ts';
+import { ADMIN_STATUS, addEvent, memberView, type ReviewStatus, withdrawalRows } from './withdrawals.ts';
+
+const DB_STATUS = Object.fromEntries(Object.entries(ADMIN_STATUS).map(([db, admin]) => [admin, db])) as Record<
+  AdminWithdrawalStatus,
+  ReviewStatus
+>;
+
+/** The review queue: every withdrawal (or those of one status), with its approvals. */
+export async function operatorWithdrawals(
+  db: Db,
+  query: { status?: AdminWithdrawalStatus | undefined; pageNo: number; pageSize: number },
+) {
+  const where = query.status ? sql`w.status = ${DB_STATUS[query.status]}` : sql`true`;
+  const [{ rows, total, events }, required] = await Promise.all([
+    withdrawalRows(db, where, query),
+    getSetting(db, 'chain.confirmations'),
+  ]);
+  return {
+    list: rows.map((row) => ({
+      ...memberView(row, events.get(row.id) ?? [], required),
+      reason: row.reason,
+      userId: row.user_id,
+      memberAddress: row.member_address,
+      reviewStatus: ADMIN_STATUS[row.status],
+      firstApprover: row.first_approver,
+      secondApprover: row.second_approver,
+      needsSecondApproval: row.needs_second,
+      payoutAttempts: row.attempts,
+    })),
+    total,
+  };
+}
+
+type Locked = {
+  id: number;
+  user_id: number;
+  asset: 'USDT' | 'BTC';
+  amount: string;
+  status: ReviewStatus;
+  first_approver_id: number | null;
+  needs_second: boolean;
+  owned: boolean;
+};
+
+/** The withdrawal, locked for this transaction: concurrent decisions on it take turns. */
+async function lockForDecision(tx: Pick<Db, 'execute'>, operator: Operator, id: number): Promise<Locked> {
+  const [row] = await queryRows<Locked>(
+    tx,
+    sql`select w.id::int, w.user_id::int, w.asset, w.amount::text, w.status, w.first_approver_id::int, w.needs_second,
+          exists (select 1 from operator_members m where m.operator_id = ${operator.id} and m.user_id = w.user_id) as owned
+        from withdrawals w where w.id = ${id} for update of w`,
+  );
+  if (!row) return fail('withdrawalNotFound');
+  return row;
+}
+
+async function audit(
+  tx: Pick<Db, 'insert'>,
+  operator: Operator,
+  action: string,
+  id: number,
+  before: ReviewStatus,
+  after: Record<string, unknown>,
+) {
+  await tx.insert(auditLog).values({
+    actor: `operator:${operator.username}`,
+    action,
+    target: `withdrawal:${id}`,
+    before: { status: ADMIN_STATUS[before] },
+    after,
+  });
+}
+
+/**
+ * Approves: a first approval (or the only one, below the second-approval amount), a second by a
+ * different operator, or a new payout after the last one failed on chain. Never an operator's own
+ * account.
+ */
+export async function approveWithdrawal(db: Db, operator: Operator, id: number) {
+  return db.transaction(async (tx) => {
+    const row = await lockForDecision(tx, operator, id);
+    if (row.owned) return fail('approverOwnsAccount');
+    const actor = `operator:${operator.username}`;
+    let next: ReviewStatus;
+    if (row.status === 'review') {
+      next = row.needs_second ? 'second_review' : 'approved';
+      await tx.execute(
+        sql`update withdrawals set status = ${next}, first_approver_id = ${operator.id},
+              decided_at = case when ${next} = 'approved' then now() else decided_at end
+            where id = ${id}`,
+      );
+      await addEvent(tx, id, 'approved', actor);
+    } else if (row.status === 'second_review') {
+      if (row.first_approver_id === operator.id) return fail('secondApproverSame');
+      next = 'approved';
+      await tx.execute(
+        sql`update withdrawals set status = 'approved', second_approver_id = ${operator.id}, decided_at = now() where id = ${id}`,
+      );
+      await addEvent(tx, id, 'secondApproved', actor);
+    } else if (row.status === 'payout_failed') {
+      next = 'approved';
+      await tx.execute(sql`update withdrawals set status = 'approved' where id = ${id}`);
+      await addEvent(tx, id, 'approved', actor);
+    } else {
+      return fail('withdrawalDecided');
+    }
+    await audit(tx, operator, 'withdrawal.approve', id, row.status, { status: ADMIN_STATUS[next] });
+    return { id: String(id), status: ADMIN_STATUS[next] };
+  });
+}
+
+/** Rejects with a reason: the locked amount goes back to available. */
+export async function rejectWithdrawal(db: Db, operator: Operator, id: number, reason: string | undefined) {
+  if (!reason) return fail('reasonRequired');
+  return db.transaction(async (tx) => {
+    const row = await lockForDecision(tx, operator, id);
+    if (!['review', 'second_review', 'payout_failed'].includes(row.status)) return fail('withdrawalDecided');
+    // After failed payouts every attempt is reverted or dropped: nothing can still be mined.
+    const [live] = await queryRows(
+      tx,
+      sql`select 1 from payout_attempts where withdrawal_id = ${id} and status in ('signed','sent','mined','confirmed')`,
+    );
+    if (live) return fail('withdrawalDecided');
+    await transfer(tx, db, {
+      asset: row.asset,
+      from: userAccount(row.user_id, 'locked'),
+      to: userAccount(row.user_id, 'available'),
+      amount: BigInt(row.amount),
+      kind: 'withdraw_release',
+      reference: `withdrawal:${id}`,
+      idempotencyKey: `withdrawal:${id}:release`,
+    });
+    await tx.execute(
+      sql`update withdrawals set status = 'rejected', reason = ${reason}, rejected_by_id = ${operator.id}, decided_at = now()
+          where id = ${id}`,
+    );
+    await addEvent(tx, id, 'rejected', `operator:${operator.username}`);
+    await audit(tx, operator, 'withdrawal.reject', id, row.status, { status: 'rejected', reason });
+    return { id: String(id), status: 'rejected' as const };
+  });
+}
+
+/** Records that a member account belongs to an operator (who then may not approve its withdrawals). */
+export async function linkOperatorMember(db: Db, actor: Operator, username: string, userId: number) {
+  return db.transaction(async (tx) => {
+    const [operator] = await queryRows<{ id: number }>(
+      tx,
+      sql`select id::int from operators where username = ${username}`,
+    );
+    if (!operator) return fail('notFound');
+    const [user] = await queryRows(tx, sql`select 1 from users where id = ${userId}`);
+    if (!user) return fail('receiverNotFound');
+    await tx.execute(
+      sql`insert into operator_members (operator_id, user_id) values (${operator.id}, ${userId}) on conflict do nothing`,
+    );
+    await tx.insert(auditLog).values({
+      actor: `operator:${actor.username}`,
+      action: 'operator.member.link',
+      target: `operator:${username}`,
+      after: { userId },
+    });
+  });
+}

@@ -1,0 +1,78 @@
+import { API } from '@minecloud/contract/api-paths';
+import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
+import {
+  depositAnswerSchema,
+  depositBodySchema,
+  depositPageSchema,
+  withdrawAnswerSchema,
+  withdrawalPageQuerySchema,
+  withdrawalPageSchema,
+  withdrawBodySchema,
+} from '@minecloud/contract/wallet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/envelope.ts';
+import { moneyPost, perMemberLimit } from '../../lib/money-route.ts';
+import { memberOf } from '../auth/guard.ts';
+import { memberDeposits, submitDeposit } from './deposits.ts';
+import { checkWithdrawal, lockWithdrawal, memberWithdrawals } from './withdrawals.ts';
+
+/** Withdrawals (request, history) and deposits by transaction hash. */
+export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }> = async (app, options) => {
+  const member = { preHandler: app.requireMember };
+  const security = [{ bearer: [] }];
+  const tags = ['wallet'];
+  const perMinute = options.moneyCallsPerMinute;
+
+  for (const [path, asset] of [
+    [API.usdtWithdraw, 'USDT'],
+    [API.btcWithdraw, 'BTC'],
+  ] as const) {
+    moneyPost(
+      app,
+      {
+        path,
+        tag: 'wallet',
+        body: withdrawBodySchema,
+        answer: withdrawAnswerSchema,
+        perMinute,
+        before: (userId, body) => checkWithdrawal(app.db, app.chain, userId, asset, body, app.clock.now()),
+      },
+      (tx, userId, body, legKey) => lockWithdrawal(tx, app.db, app.chain, userId, asset, body, legKey),
+    );
+  }
+
+  app.get(
+    `/${API.withdrawals}`,
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        querystring: withdrawalPageQuerySchema,
+        response: { 200: envelopeSchema(withdrawalPageSchema) },
+      },
+    },
+    async (request) => ok(await memberWithdrawals(app.db, memberOf(request).userId, request.query)),
+  );
+
+  app.post(
+    `/${API.depositSubmit}`,
+    {
+      ...member,
+      // Each submission may ask the chain: limited like money calls.
+      config: perMemberLimit(perMinute),
+      schema: { tags, security, body: depositBodySchema, response: { 200: envelopeSchema(depositAnswerSchema) } },
+    },
+    async (request) =>
+      ok(await submitDeposit(app.db, app.chain, memberOf(request).userId, request.body.txHash, app.clock.now())),
+  );
+
+  app.get(
+    `/${API.depositPage}`,
+    {
+      ...member,
+      schema: { tags, security, querystring: pageQuerySchema, response: { 200: envelopeSchema(depositPageSchema) } },
+    },
+    async (request) => ok(await memberDeposits(app.db, memberOf(request).userId, request.query)),
+  );
+};

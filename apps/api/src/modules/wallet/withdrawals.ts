@@ -1,0 +1,267 @@
+import { type Asset, formatAmount, parseAmount, parsePositiveAmount } from '@minecloud/contract/amount';
+import type {
+  AdminWithdrawalStatus,
+  WithdrawAsset,
+  Withdrawal,
+  WithdrawalStage,
+  WithdrawalStatus,
+} from '@minecloud/contract/wallet';
+import { type SQL, sql } from 'drizzle-orm';
+import { getAddress, isAddress } from 'viem';
+import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
+import { userAccount } from '../../ledger/accounts.ts';
+import { transfer } from '../../ledger/transfer.ts';
+import { fail, failWith } from '../../lib/errors.ts';
+import type { TxDb } from '../../lib/idempotency.ts';
+import type { AuthorizedUserId } from '../auth/tokens.ts';
+import { spendEmailCode } from '../care/email.ts';
+import { getSetting } from '../config/settings.ts';
+import type { Chain } from './chain.ts';
+
+type Reader = Pick<Db, 'execute' | 'select'>;
+export type WithdrawInput = { amount: string; address: string; emailCode: string };
+
+/** The database's status of a withdrawal; members see three of them (processing, failed, arrived). */
+export type ReviewStatus =
+  | 'review'
+  | 'second_review'
+  | 'approved'
+  | 'paying'
+  | 'payout_failed'
+  | 'arrived'
+  | 'rejected';
+
+export const MEMBER_STATUS: Record<ReviewStatus, WithdrawalStatus> = {
+  review: 'processing',
+  second_review: 'processing',
+  approved: 'processing',
+  paying: 'processing',
+  payout_failed: 'processing',
+  arrived: 'arrived',
+  rejected: 'failed',
+};
+export const ADMIN_STATUS: Record<ReviewStatus, AdminWithdrawalStatus> = {
+  review: 'review',
+  second_review: 'secondReview',
+  approved: 'approved',
+  paying: 'paying',
+  payout_failed: 'payoutFailed',
+  arrived: 'arrived',
+  rejected: 'rejected',
+};
+
+const unitsSetting = (text: string, asset: Asset) => {
+  const parsed = parseAmount(text, asset);
+  if (!parsed.ok) throw new Error(`setting amount ${text} is not a ${asset} amount`);
+  return parsed.units;
+};
+
+/**
+ * The checks of a withdrawal request, in the order a member fixes them, and its numbers: amount,
+ * fee, the checksummed address, whether a second operator must approve.
+ */
+export async function planWithdrawal(
+  db: Reader,
+  chain: Chain | null,
+  userId: AuthorizedUserId,
+  asset: WithdrawAsset,
+  input: WithdrawInput,
+) {
+  const [user] = await queryRows<{ email: string | null }>(db, sql`select email from users where id = ${userId}`);
+  if (!user?.email) return fail('bindEmailFirst');
+  if (input.amount === '') return fail('enterAmount');
+  const parsed = parsePositiveAmount(input.amount, asset);
+  if (!parsed.ok) return fail('invalidAmount');
+  const amount = parsed.units;
+  const [feeText, minText, secondText] = await Promise.all([
+    getSetting(db, `withdraw.fee.${asset}`),
+    getSetting(db, `withdraw.min.${asset}`),
+    getSetting(db, `withdraw.secondApproval.${asset}`),
+  ]);
+  const fee = unitsSetting(feeText, asset);
+  const min = unitsSetting(minText, asset);
+  if (amount < min) return failWith('withdrawBelowMinimum', { min: formatAmount(min, asset), asset });
+  if (amount <= fee) return fail('invalidAmount');
+  if (!isAddress(input.address, { strict: true })) return fail('invalidAddress');
+  const address = getAddress(input.address);
+  // Paying the platform's own addresses would only burn the fee and confuse the books.
+  const own = [chain?.depositAddress, chain?.payer?.address, chain?.tokens[asset]].filter(Boolean);
+  if (own.includes(address)) return fail('invalidAddress');
+  if (chain && !chain.tokens[asset]) return fail('assetNotAllowed');
+  if (input.emailCode === '') return fail('enterEmailCode');
+  return {
+    amount,
+    fee,
+    address,
+    email: user.email,
+    needsSecond: amount >= unitsSetting(secondText, asset),
+  };
+}
+
+/**
+ * Before the money transaction: every check, a balance look (so that a code is not spent on a
+ * request that cannot pass), then the email code, spent for good.
+ */
+export async function checkWithdrawal(
+  db: Db,
+  chain: Chain | null,
+  userId: AuthorizedUserId,
+  asset: WithdrawAsset,
+  input: WithdrawInput,
+  now: Date,
+) {
+  const plan = await planWithdrawal(db, chain, userId, asset, input);
+  const [account] = await queryRows<{ balance: string }>(
+    db,
+    sql`select balance::text from accounts where user_id = ${userId} and asset = ${asset} and kind = 'available'`,
+  );
+  if (BigInt(account?.balance ?? 0) < plan.amount) return fail('insufficientBalance');
+  await spendEmailCode(db, userId, 'confirm', plan.email, input.emailCode, now);
+}
+
+/** In the money transaction: available → locked, the withdrawal row and its first stage. */
+export async function lockWithdrawal(
+  tx: TxDb,
+  db: Db,
+  chain: Chain | null,
+  userId: AuthorizedUserId,
+  asset: WithdrawAsset,
+  input: WithdrawInput,
+  legKey: (leg: string) => string,
+) {
+  const plan = await planWithdrawal(tx, chain, userId, asset, input);
+  const [next] = await queryRows<{ id: string }>(tx, sql`select nextval('withdrawals_id_seq')::text as id`);
+  const id = Number(next?.id);
+  const lockTransferId = await transfer(tx, db, {
+    asset,
+    from: userAccount(userId),
+    to: userAccount(userId, 'locked'),
+    amount: plan.amount,
+    kind: 'withdraw_lock',
+    reference: `withdrawal:${id}`,
+    idempotencyKey: legKey('lock'),
+  });
+  await tx.execute(sql`
+    insert into withdrawals (id, user_id, asset, amount, fee, address, needs_second, lock_transfer_id)
+    overriding system value
+    values (${id}, ${userId}, ${asset}, ${plan.amount.toString()}::bigint, ${plan.fee.toString()}::bigint,
+            ${plan.address}, ${plan.needsSecond}, ${lockTransferId})`);
+  await addEvent(tx, id, 'submitted', 'member');
+  return { withdrawalId: String(id), status: 'processing' as const };
+}
+
+export async function addEvent(
+  tx: Pick<Db, 'execute'>,
+  withdrawalId: number,
+  stage: WithdrawalStage,
+  actor: string,
+  txHash: string | null = null,
+) {
+  await tx.execute(
+    sql`insert into withdrawal_events (withdrawal_id, stage, actor, tx_hash) values (${withdrawalId}, ${stage}, ${actor}, ${txHash})`,
+  );
+}
+
+export type WithdrawalRow = {
+  id: string;
+  user_id: string;
+  member_address: string;
+  asset: WithdrawAsset;
+  amount: string;
+  fee: string;
+  address: string;
+  status: ReviewStatus;
+  needs_second: boolean;
+  reason: string | null;
+  first_approver: string | null;
+  second_approver: string | null;
+  created_at: string;
+  tx_hash: string | null;
+  confirmations: number | null;
+  attempts: number;
+};
+
+/** Withdrawals with what both views show, newest first. */
+export async function withdrawalRows(
+  db: Pick<Db, 'execute'>,
+  where: SQL,
+  page: { pageNo: number; pageSize: number },
+): Promise<{ rows: WithdrawalRow[]; total: number; events: Map<string, Withdrawal['timeline']> }> {
+  const [rows, count] = await Promise.all([
+    queryRows<WithdrawalRow>(
+      db,
+      sql`select w.id::text, w.user_id::text, u.address as member_address, w.asset, w.amount::text, w.fee::text,
+            w.address, w.status, w.needs_second, w.reason, o1.username as first_approver, o2.username as second_approver,
+            w.created_at::text, live.tx_hash, live.confirmations,
+            (select count(*)::int from payout_attempts a where a.withdrawal_id = w.id) as attempts
+          from withdrawals w
+          join users u on u.id = w.user_id
+          left join operators o1 on o1.id = w.first_approver_id
+          left join operators o2 on o2.id = w.second_approver_id
+          left join lateral (
+            select a.tx_hash, a.confirmations from payout_attempts a
+            where a.withdrawal_id = w.id and a.status in ('signed','sent','mined','confirmed')
+            order by a.id desc limit 1) live on true
+          where ${where}
+          order by w.id desc ${pageClause(page)}`,
+    ),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from withdrawals w where ${where}`),
+  ]);
+  const events = new Map<string, Withdrawal['timeline']>();
+  if (rows.length) {
+    const ids = sql.join(
+      rows.map((r) => sql`${Number(r.id)}`),
+      sql`, `,
+    );
+    const found = await queryRows<{
+      withdrawal_id: string;
+      stage: WithdrawalStage;
+      at: string;
+      tx_hash: string | null;
+    }>(
+      db,
+      sql`select withdrawal_id::text, stage, at::text, tx_hash from withdrawal_events
+          where withdrawal_id in (${ids}) order by id`,
+    );
+    for (const event of found) {
+      const list = events.get(event.withdrawal_id) ?? [];
+      list.push({ stage: event.stage, at: isoTime(event.at) as string, txHash: event.tx_hash });
+      events.set(event.withdrawal_id, list);
+    }
+  }
+  return { rows, total: Number(count[0]?.total ?? 0), events };
+}
+
+export function memberView(row: WithdrawalRow, timeline: Withdrawal['timeline'], required: number): Withdrawal {
+  const amount = BigInt(row.amount);
+  const fee = BigInt(row.fee);
+  return {
+    id: row.id,
+    asset: row.asset,
+    amount: formatAmount(amount, row.asset),
+    fee: formatAmount(fee, row.asset),
+    received: formatAmount(amount - fee, row.asset),
+    address: row.address,
+    status: MEMBER_STATUS[row.status],
+    reason: row.status === 'rejected' ? row.reason : null,
+    txHash: row.tx_hash,
+    confirmations: row.tx_hash ? (row.confirmations ?? 0) : null,
+    requiredConfirmations: required,
+    createdAt: isoTime(row.created_at) as string,
+    timeline,
+  };
+}
+
+/** Withdrawal History: one member's withdrawals, newest first. */
+export async function memberWithdrawals(
+  db: Reader,
+  userId: AuthorizedUserId,
+  query: { asset?: WithdrawAsset | undefined; pageNo: number; pageSize: number },
+) {
+  const where = sql`w.user_id = ${userId} ${query.asset ? sql`and w.asset = ${query.asset}` : sql``}`;
+  const [{ rows, total, events }, required] = await Promise.all([
+    withdrawalRows(db, where, query),
+    getSetting(db, 'chain.confirmations'),
+  ]);
+  return { list: rows.map((row) => memberView(row, events.get(row.id) ?? [], required)), total };
+}

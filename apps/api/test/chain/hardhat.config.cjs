@@ -1,0 +1,10 @@
+// The local EVM of the chain tests (`hardhat node`, started and stopped by apps/api/test/chain.ts).
+// Nothing here reaches a network: no forking, no compiler downloads (tests compile with npm's solc).
+module.exports = {
+  networks: {
+    hardhat: {
+      chainId: 31337,
+      mining: { auto: true, interval: 0 },
+    },
+  },
+};

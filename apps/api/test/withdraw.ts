@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.ts';
+import type { TestApp } from './app.ts';
+import { codeIn } from './care.ts';
+import { type Member, post } from './money.ts';
+
+/** Binds an email to the member directly (binding itself is tested with the care calls). */
+export async function giveEmail(app: TestApp, member: Member): Promise<string> {
+  const email = `m${member.userId}@example.com`;
+  await app.db.execute(sql`update users set email = ${email} where id = ${member.userId}`);
+  return email;
+}
+
+/** Asks for a confirm code to the member's bound email and reads it from the mail outbox. */
+export async function confirmCode(app: TestApp, member: Member): Promise<string> {
+  const sent = await post(app, member, 'member/sendEmailCode', {});
+  if (sent.body.code !== 0) throw new Error(`sendEmailCode: ${JSON.stringify(sent.body)}`);
+  const [user] = await queryRows<{ email: string }>(app.db, sql`select email from users where id = ${member.userId}`);
+  const mails = await queryRows<{ to: string; text: string }>(
+    app.db,
+    sql`select "to", text from mail_outbox order by id`,
+  );
+  return codeIn(mails, user?.email ?? '');
+}
+
+export const withdrawPath = (asset: 'USDT' | 'BTC') =>
+  asset === 'USDT' ? 'biz/user-usdt-record/withdraw' : 'biz/user-btc-record/withdraw';
+
+export async function operatorCall(app: TestApp, token: string, url: string, payload?: object) {
+  const res = await app.inject({
+    method: payload ? 'POST' : 'GET',
+    url: `/admin-api/${url}`,
+    headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+    ...(payload ? { payload } : {}),
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+/** A second operator, with its own token (the console's accounts come with issue 10). */
+export async function secondOperator(app: TestApp, username: string): Promise<string> {
+  const { hashPassword } = await import('../src/lib/passwords.ts');
+  const password = `${username}-test-password`;
+  await app.db.execute(
+    sql`insert into operators (username, password_hash) values (${username}, ${await hashPassword(password)})`,
+  );
+  const res = await app.inject({ method: 'POST', url: '/admin-api/auth/login', payload: { username, password } });
+  return res.json().data.token;
+}
