@@ -5,6 +5,8 @@ module.exports = {
     hardhat: {
       chainId: 31337,
       mining: { auto: true, interval: 0 },
+      // As a real node: a reverted transaction is mined and reported in its receipt, not as an error.
+      throwOnTransactionFailures: false,
     },
   },
 };

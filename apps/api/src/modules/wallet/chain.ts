@@ -43,6 +43,8 @@ export function createChain(config: Config['chain'], options: { timeoutMs?: numb
   // No retries inside viem: the worker's next tick is the retry, and it starts from the database.
   const client = createPublicClient({
     chain,
+    // viem keeps the block number for a polling interval by default: confirmations need it fresh.
+    cacheTime: 0,
     transport: http(config.rpcUrl, { retryCount: 0, timeout: options.timeoutMs ?? 10_000 }),
   }) as PublicClient;
   const tokens = Object.fromEntries(
