@@ -10,6 +10,7 @@ import {
   type Address,
   createTestClient,
   createWalletClient,
+  defineChain,
   type Hex,
   http,
   parseEther,
@@ -87,14 +88,19 @@ function waitForStart(child: ChildProcess): Promise<void> {
 
 export type LocalChain = Awaited<ReturnType<typeof startLocalChain>>;
 
-export async function startLocalChain() {
+export async function startLocalChain(options: { chainId?: number } = {}) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
     [hardhatCli, 'node', '--config', 'hardhat.config.cjs', '--hostname', '127.0.0.1', '--port', String(port)],
     {
       cwd: chainDir,
-      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', DO_NOT_TRACK: '1' },
+      env: {
+        ...process.env,
+        HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
+        DO_NOT_TRACK: '1',
+        LOCAL_CHAIN_ID: String(options.chainId ?? 31337),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -104,9 +110,10 @@ export async function startLocalChain() {
   child.stderr?.resume();
   const url = `http://127.0.0.1:${port}`;
   const transport = http(url, { retryCount: 0 });
-  const client = createTestClient({ chain: hardhat, mode: 'hardhat', transport }).extend(publicActions);
+  const local = defineChain({ ...hardhat, id: options.chainId ?? hardhat.id });
+  const client = createTestClient({ chain: local, mode: 'hardhat', transport }).extend(publicActions);
 
-  const walletOf = (account: PrivateKeyAccount) => createWalletClient({ account, chain: hardhat, transport });
+  const walletOf = (account: PrivateKeyAccount) => createWalletClient({ account, chain: local, transport });
 
   /** A new key with `ether` of gas money. */
   async function newAccount(ether = '10'): Promise<PrivateKeyAccount & { key: Hex }> {
