@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseUnits } from 'viem';
 import type { TestProject } from 'vitest/node';
+import { startLocalChain } from '../../api/test/chain.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -11,6 +13,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     operatorPassword: string;
+    /** The local EVM the server pays withdrawals on (JSON-RPC on 127.0.0.1). */
+    chainUrl: string;
+    usdtToken: string;
   }
 }
 
@@ -38,6 +43,13 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'minecloud-e2e-'));
   const port = await freePort();
+  // A local chain with the app's default chain id (the injected wallet says 56), a USDT token and a
+  // hot wallet holding some: withdrawals in the e2e run are paid on it.
+  const chain = await startLocalChain({ chainId: 56 });
+  const usdt = await chain.deployToken('USDT', 18);
+  const hot = await chain.newAccount('100');
+  await chain.mint(usdt, hot.address, parseUnits('1000000', 18));
+  const depositAddress = (await chain.newAccount('0')).address;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env: {
@@ -52,26 +64,40 @@ export default async function setup(project: TestProject) {
       TEAM_ROLLUP_SECONDS: '1',
       // The operator of the throw-away e2e database (a fixture, not a credential anywhere).
       ADMIN_BOOTSTRAP_PASSWORD: OPERATOR_PASSWORD,
+      CHAIN_RPC_URL: chain.url,
+      DEPOSIT_ADDRESS: depositAddress,
+      PAYOUT_KEY: hot.key,
+      TOKEN_USDT_ADDRESS: usdt,
+      CHAIN_POLL_SECONDS: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+      try {
+        if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('the server did not become ready in 60 s');
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > deadline) throw new Error('the server did not become ready in 60 s');
-    await new Promise((r) => setTimeout(r, 200));
+  } catch (error) {
+    server.kill('SIGTERM');
+    await chain.stop();
+    throw error;
   }
   project.provide('baseUrl', baseUrl);
   project.provide('operatorPassword', OPERATOR_PASSWORD);
+  project.provide('chainUrl', chain.url);
+  project.provide('usdtToken', usdt);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await chain.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { type Asset, formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts';
 import { failingInsert } from '../../../test/faults.ts';
 import { fund, type Member, newMember, post, unitsOf } from '../../../test/money.ts';
+import { giveEmail, operatorCall, withdrawPath } from '../../../test/withdraw.ts';
 import { queryRows } from '../../db/client.ts';
 import { checkLedger } from '../../ledger/check.ts';
+import { oncePerKey } from '../../lib/idempotency.ts';
+import type { AuthorizedUserId } from '../auth/tokens.ts';
+import { lockWithdrawal } from '../wallet/withdrawals.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -162,14 +166,17 @@ describe('seeded random model', () => {
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
     const members: Member[] = [];
     for (let i = 0; i < 4; i += 1) members.push(await newMember(app));
-    type Book = Record<Asset, { available: bigint; earnings: bigint }>;
+    for (const m of members) await giveEmail(app, m);
+    const operator = await operatorToken(app);
+    const pending: { id: string; member: Member; asset: 'USDT' | 'BTC'; amount: bigint }[] = [];
+    type Book = Record<Asset, { available: bigint; earnings: bigint; locked: bigint }>;
     const model = new Map<number, Book>(
       members.map((m) => [
         m.userId,
         {
-          GOLD: { available: 0n, earnings: 0n },
-          USDT: { available: 0n, earnings: 0n },
-          BTC: { available: 0n, earnings: 0n },
+          GOLD: { available: 0n, earnings: 0n, locked: 0n },
+          USDT: { available: 0n, earnings: 0n, locked: 0n },
+          BTC: { available: 0n, earnings: 0n, locked: 0n },
         },
       ]),
     );
@@ -183,7 +190,7 @@ describe('seeded random model', () => {
     try {
       for (let step = 0; step < 60; step += 1) {
         const m = pick(members);
-        const op = pick(['fund', 'earn', 'gift', 'topup', 'donate', 'claim'] as const);
+        const op = pick(['fund', 'earn', 'gift', 'topup', 'donate', 'claim', 'withdraw', 'review'] as const);
         if (op === 'fund' || op === 'earn') {
           const asset = pick(op === 'earn' ? (['USDT', 'BTC'] as const) : (['GOLD', 'USDT', 'BTC'] as const));
           const amount = units(asset) + 1n;
@@ -225,6 +232,37 @@ describe('seeded random model', () => {
             expect(res.body.code).toBe(0);
             book(m)[asset].available -= amount;
           }
+        } else if (op === 'withdraw') {
+          // The route's money transaction (its email code is checked before it, in withdrawals.test.ts).
+          const asset = pick(['USDT', 'BTC'] as const);
+          const amount = units(asset) + (asset === 'USDT' ? 10_000_000n : 100_000n);
+          const body = { amount: formatAmount(amount, asset), address: `0x${'5a'.repeat(20)}`, emailCode: '000000' };
+          const scope = { userId: m.userId, key: randomUUID(), route: withdrawPath(asset), body };
+          const outcome = await oncePerKey(app.db, scope, (tx, legKey) =>
+            lockWithdrawal(tx, app.db, null, m.userId as AuthorizedUserId, asset, body, legKey),
+          ).catch((error: { name_?: string }) => error);
+          if (amount > book(m)[asset].available) expect(outcome).toMatchObject({ name_: 'insufficientBalance' });
+          else {
+            const id = (outcome as { withdrawalId: string }).withdrawalId;
+            expect(id).toMatch(/^\d+$/);
+            pending.push({ id, member: m, asset, amount });
+            book(m)[asset].available -= amount;
+            book(m)[asset].locked += amount;
+          }
+        } else if (op === 'review') {
+          const decided = pending.splice(Math.floor(random() * pending.length), 1)[0];
+          if (decided) {
+            const reject = random() < 0.5;
+            const res = reject
+              ? await operatorCall(app, operator, 'withdrawals/reject', { id: decided.id, reason: 'model' })
+              : await operatorCall(app, operator, 'withdrawals/approve', { id: decided.id });
+            expect(res.body.code).toBe(0);
+            // Approved ones stay locked until paid on chain (there is no chain here).
+            if (reject) {
+              book(decided.member)[decided.asset].available += decided.amount;
+              book(decided.member)[decided.asset].locked -= decided.amount;
+            }
+          }
         } else {
           const asset = pick(['USDT', 'BTC'] as const);
           const path = asset === 'USDT' ? 'biz/user-usdt-record/receive' : 'biz/user-btc-record/receive';
@@ -243,6 +281,7 @@ describe('seeded random model', () => {
           for (const asset of ['GOLD', 'USDT', 'BTC'] as const) {
             expect(await unitsOf(app, member.userId, asset, 'available')).toBe(book(member)[asset].available);
             expect(await unitsOf(app, member.userId, asset, 'earnings')).toBe(book(member)[asset].earnings);
+            expect(await unitsOf(app, member.userId, asset, 'locked')).toBe(book(member)[asset].locked);
           }
         }
       }
