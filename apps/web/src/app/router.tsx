@@ -42,6 +42,8 @@ const KlinePage = lazyPage(() => import('@/features/market/pages/kline-page'));
 const NoticeDetailPage = lazyPage(() => import('@/features/content/pages/notice-detail-page'));
 const BindEmailPage = lazyPage(() => import('@/features/account/pages/bind-email-page'));
 const BindWalletPage = lazyPage(() => import('@/features/account/pages/bind-wallet-page'));
+const WithdrawPage = lazyPage(() => import('@/features/wallet/pages/withdraw-page'));
+const WithdrawalHistoryPage = lazyPage(() => import('@/features/wallet/pages/withdrawal-history-page'));
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found-route'));
 
@@ -114,6 +116,8 @@ export const routes: RouteObject[] = [
       page(paths.sectionInfo, NoticeDetailPage),
       page(paths.bindEmail, BindEmailPage),
       page(paths.bindWallet, BindWalletPage),
+      page(paths.withdraw, WithdrawPage),
+      page(paths.withdrawRecord, WithdrawalHistoryPage),
       page(paths.login, LoginPage),
       page(notFoundRoute, NotFoundPage),
     ],

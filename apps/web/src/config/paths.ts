@@ -79,6 +79,9 @@ export const paths = {
   /** Email and withdrawal-wallet binding: the spec names the actions but not their routes. */
   bindEmail: route('/pages/my_child/email/email', 'titleBindEmail', { private: true }),
   bindWallet: route('/pages/my_child/wallet/wallet', 'titleBindWallet', { private: true }),
+  /** Withdraw and Withdrawal History (`?asset=USDT|BTC`): the spec names them but not their routes. */
+  withdraw: route('/pages/my_child/withdraw/withdraw', 'titleWithdraw', { private: true }),
+  withdrawRecord: route('/pages/my_child/withdrawrecord/withdrawrecord', 'titleWithdrawalHistory', { private: true }),
   login: route('/pages/login/index', 'titleSignIn'),
 } as const satisfies Record<string, AppRoute>;
 

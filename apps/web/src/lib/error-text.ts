@@ -10,6 +10,6 @@ function isLocale(language: string): language is Locale {
  * The server's own wording of an answer code in the interface language, for a check the app
  * makes before asking (so "Select at least one image" reads the same from either side).
  */
-export function errorText(name: ErrorName): string {
-  return errorMessage(name, isLocale(i18n.language) ? i18n.language : FALLBACK_LOCALE);
+export function errorText(name: ErrorName, params?: Record<string, string | number>): string {
+  return errorMessage(name, isLocale(i18n.language) ? i18n.language : FALLBACK_LOCALE, params);
 }

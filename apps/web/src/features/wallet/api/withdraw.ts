@@ -1,0 +1,30 @@
+import { API } from '@minecloud/contract/api-paths';
+import type { WithdrawAsset, withdrawAnswerSchema, withdrawBodySchema } from '@minecloud/contract/wallet';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
+import type { z } from 'zod';
+import { invalidateMoneyQueries } from '@/api/invalidate-money';
+import { withActionKey } from '@/lib/action-key';
+import { postMoney } from '@/lib/post-money';
+
+export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
+export type WithdrawAnswer = z.infer<typeof withdrawAnswerSchema>;
+
+const WITHDRAW_PATHS: Record<WithdrawAsset, string> = { USDT: API.usdtWithdraw, BTC: API.btcWithdraw };
+
+/**
+ * Asks to withdraw `amount` (fee included) to `address`, confirmed by the email code. A refusal
+ * comes back to the form, which shows it in place rather than as a toast.
+ */
+export function withdraw(asset: WithdrawAsset, body: WithdrawBody, idempotencyKey: string): Promise<WithdrawAnswer> {
+  return postMoney<WithdrawAnswer>(WITHDRAW_PATHS[asset], body, idempotencyKey, i18n.t('withdrawing'), false);
+}
+
+export function useWithdraw() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ asset, body }: { asset: WithdrawAsset; body: WithdrawBody }) =>
+      withActionKey(WITHDRAW_PATHS[asset], body, (key) => withdraw(asset, body, key)),
+    onSuccess: () => invalidateMoneyQueries(queryClient),
+  });
+}

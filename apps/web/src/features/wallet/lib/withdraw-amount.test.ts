@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { checkWithdrawAmount, quickAmountText, receivedPreview, withdrawTerms } from './withdraw-amount';
+
+const USDT = { fee: 1_500_000n, min: 10_000_000n };
+
+describe('withdrawal amounts', () => {
+  it('reads the fee and minimum of each asset from the limits, in units', () => {
+    const limits = { withdrawFeeUSDT: '1.5', withdrawMinUSDT: '10', withdrawFeeBTC: '0.0005' };
+    expect(withdrawTerms(limits, 'USDT')).toEqual(USDT);
+    expect(withdrawTerms(limits, 'BTC')).toEqual({ fee: 50_000n, min: 0n });
+    expect(withdrawTerms({ withdrawMinUSDT: '10' }, 'USDT')).toBeNull();
+    expect(withdrawTerms({ withdrawFeeUSDT: 'one' }, 'USDT')).toBeNull();
+  });
+
+  it('takes 50%, 75% and all of the balance, rounded down to the smallest unit', () => {
+    expect([50, 75, 100].map((percent) => quickAmountText(1_234_567_891n, percent, 'USDT'))).toEqual([
+      '617.283945',
+      '925.925918',
+      '1234.567891',
+    ]);
+    expect([50, 75, 100].map((percent) => quickAmountText(1n, percent, 'BTC'))).toEqual(['0', '0', '0.00000001']);
+    // Large balances stay exact: no float ever holds them.
+    expect(quickAmountText(9_007_199_254_740_993n, 50, 'USDT')).toBe('4503599627.370496');
+  });
+
+  it('names the first thing wrong with an amount, and what arrives when nothing is', () => {
+    const check = (text: string, available = 100_000_000n) => checkWithdrawAmount(text, 'USDT', available, USDT);
+    expect(check(' ')).toEqual({ ok: false, reason: 'enterAmount' });
+    expect(check('1e3')).toEqual({ ok: false, reason: 'invalidAmount' });
+    expect(check('0')).toEqual({ ok: false, reason: 'invalidAmount' });
+    expect(check('1.0000001')).toEqual({ ok: false, reason: 'tooManyDecimals', places: 6 });
+    expect(check('9.999999')).toEqual({ ok: false, reason: 'belowMinimum' });
+    expect(check('100.000001')).toEqual({ ok: false, reason: 'insufficientBalance' });
+    expect(check('99999999999999999999')).toEqual({ ok: false, reason: 'insufficientBalance' });
+    expect(check('10.50')).toEqual({ ok: true, units: 10_500_000n, amount: '10.5', received: 9_000_000n });
+    expect(check('100')).toMatchObject({ ok: true, received: 98_500_000n });
+    // A minimum below the fee would let nothing arrive: that amount is refused too.
+    expect(checkWithdrawAmount('1.5', 'USDT', 100_000_000n, { fee: 1_500_000n, min: 0n })).toEqual({
+      ok: false,
+      reason: 'notAboveFee',
+    });
+  });
+
+  it('previews what arrives whatever else is wrong', () => {
+    expect(receivedPreview('100000', 'USDT', 1_500_000n)).toBe(99_998_500_000n);
+    expect(receivedPreview('1.5', 'USDT', 1_500_000n)).toBeNull();
+    expect(receivedPreview('x', 'USDT', 1_500_000n)).toBeNull();
+  });
+});

@@ -1,0 +1,22 @@
+import { ERROR_CODES } from '@minecloud/contract/errors';
+import { isApiError } from '@/lib/request';
+
+/** Where a refusal of the withdraw call is shown: under its field, at the email step, or above the button. */
+export type WithdrawField = 'amount' | 'address' | 'code' | 'email' | 'form';
+
+const FIELD_OF: ReadonlyMap<number, WithdrawField> = new Map([
+  [ERROR_CODES.enterAmount, 'amount'],
+  [ERROR_CODES.invalidAmount, 'amount'],
+  [ERROR_CODES.withdrawBelowMinimum, 'amount'],
+  [ERROR_CODES.insufficientBalance, 'amount'],
+  [ERROR_CODES.invalidAddress, 'address'],
+  [ERROR_CODES.enterEmailCode, 'code'],
+  [ERROR_CODES.emailCodeWrong, 'code'],
+  [ERROR_CODES.emailCodeExpired, 'code'],
+  [ERROR_CODES.emailCodeTooManyAttempts, 'code'],
+  [ERROR_CODES.bindEmailFirst, 'email'],
+]);
+
+export function refusalField(error: unknown): WithdrawField {
+  return (isApiError(error) && FIELD_OF.get(error.code)) || 'form';
+}

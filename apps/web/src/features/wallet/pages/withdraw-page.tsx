@@ -1,0 +1,284 @@
+import { truncateDecimals } from '@minecloud/contract/amount';
+import { WITHDRAW_ASSETS, type WithdrawAsset, withdrawAssetSchema } from '@minecloud/contract/wallet';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { AssetBalance } from '@/api/get-balances';
+import { useSendEmailCode } from '@/api/send-email-code';
+import { CodeField } from '@/components/code-field';
+import { ConfirmSummary } from '@/components/confirm-summary';
+import { ErrorState } from '@/components/error-state';
+import { MoneyField } from '@/components/money-field';
+import { TabSwitch } from '@/components/tab-switch';
+import { paths } from '@/config/paths';
+import { exactAmountText, unitsOf } from '@/lib/amount-check';
+import { apiErrorText } from '@/lib/api-error-text';
+import { ADDRESS_LENGTH, checkCode, checkWithdrawAddress } from '@/lib/binding-checks';
+import { confirmDialog } from '@/lib/dialog';
+import { displayPlaces } from '@/lib/display-places';
+import { errorText } from '@/lib/error-text';
+import { useAppNavigate } from '@/lib/navigation';
+import type { UserInfo } from '@/lib/session';
+import { showToast } from '@/lib/toast';
+import { useWithdraw } from '../api/withdraw';
+import { BindEmailFirst } from '../components/bind-email-first';
+import { QuickAmounts } from '../components/quick-amounts';
+import { WalletGate } from '../components/wallet-gate';
+import { WithdrawTermsList } from '../components/withdraw-terms-list';
+import {
+  type CheckedWithdrawAmount,
+  checkWithdrawAmount,
+  quickAmountText,
+  receivedPreview,
+  type WithdrawTerms,
+  withdrawTerms,
+} from '../lib/withdraw-amount';
+import { refusalField, type WithdrawField } from '../lib/withdraw-refusals';
+import '../components/withdraw-form.css';
+
+type FormProps = { asset: WithdrawAsset; terms: WithdrawTerms; balance: AssetBalance; user: UserInfo };
+
+function useAmountText(asset: WithdrawAsset, terms: WithdrawTerms) {
+  const { t } = useTranslation();
+  return (checked: CheckedWithdrawAmount & { ok: false }): string => {
+    switch (checked.reason) {
+      case 'enterAmount':
+        return errorText('enterAmount');
+      case 'invalidAmount':
+        return errorText('invalidAmount');
+      case 'tooManyDecimals':
+        return t('amountTooManyDecimals', { p: checked.places });
+      case 'belowMinimum':
+        return errorText('withdrawBelowMinimum', { min: exactAmountText(terms.min, asset), asset });
+      case 'insufficientBalance':
+        return errorText('insufficientBalance');
+      case 'notAboveFee':
+        return t('withdrawBelowFee', { fee: exactAmountText(terms.fee, asset), asset });
+    }
+  };
+}
+
+function WithdrawForm({ asset, terms, balance, user }: FormProps) {
+  const { t } = useTranslation();
+  const { go } = useAppNavigate();
+  const amountText = useAmountText(asset, terms);
+  const sendCode = useSendEmailCode();
+  const withdraw = useWithdraw();
+  // Each asset keeps its own amount; the address and the code are the same for both.
+  const [amounts, setAmounts] = useState<Record<WithdrawAsset, string>>({ USDT: '', BTC: '' });
+  const [address, setAddress] = useState(user.withdrawAddress ?? '');
+  const [code, setCode] = useState('');
+  // Problems show once the member has tried to withdraw, then follow every keystroke.
+  const [tried, setTried] = useState(false);
+  // The server's refusals hold for the asset they were about.
+  const [refusal, setRefusal] = useState<{ asset: WithdrawAsset; fields: Partial<Record<WithdrawField, string>> }>({
+    asset,
+    fields: {},
+  });
+  const refused = refusal.asset === asset ? refusal.fields : {};
+  const setRefused = (fields: Partial<Record<WithdrawField, string>>) => setRefusal({ asset, fields });
+  const amount = amounts[asset];
+  const setAmount = (value: string) => setAmounts((previous) => ({ ...previous, [asset]: value }));
+
+  const available = unitsOf(balance.available, asset);
+  const email = refused.email ? null : user.email;
+  const checked = checkWithdrawAmount(amount, asset, available, terms);
+  const addressProblem = checkWithdrawAddress(address);
+  const codeProblem = checkCode(code);
+  const amountError = refused.amount ?? (tried && !checked.ok ? amountText(checked) : null);
+  const addressError =
+    refused.address ??
+    (tried && addressProblem
+      ? addressProblem === 'invalidAddress'
+        ? errorText('invalidAddress')
+        : t('walletAddressRequired')
+      : null);
+  const codeError =
+    refused.code ??
+    (tried && codeProblem ? (code.trim() ? t('emailCodeRequired') : errorText('enterEmailCode')) : null);
+
+  /** A change handler that also forgets the server's refusals: they were about the old values. */
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setRefused({});
+  };
+
+  async function submit() {
+    setTried(true);
+    setRefused({});
+    if (!email || !checked.ok || addressProblem || codeProblem) return;
+    const body = { amount: checked.amount, address: address.trim(), emailCode: code.trim() };
+    const confirmed = await confirmDialog({
+      content: (
+        <ConfirmSummary
+          title={t('withdrawConfirmTitle')}
+          rows={[
+            {
+              label: t('withdrawAmountLabel'),
+              value: `${exactAmountText(checked.units, asset)} ${asset}`,
+              testId: 'withdraw-confirm-amount',
+            },
+            {
+              label: t('withdrawFee'),
+              value: `${exactAmountText(terms.fee, asset)} ${asset}`,
+              testId: 'withdraw-confirm-fee',
+            },
+            {
+              label: t('withdrawReceive'),
+              value: `${exactAmountText(checked.received, asset)} ${asset}`,
+              testId: 'withdraw-confirm-received',
+            },
+            {
+              label: t('walletAddressLabel'),
+              value: <span className="withdraw-address">{body.address}</span>,
+              testId: 'withdraw-confirm-address',
+            },
+          ]}
+          note={t('withdrawConfirmNote')}
+        />
+      ),
+      confirmText: t('confirm'),
+      cancelText: t('cancel'),
+    });
+    if (!confirmed) return;
+    withdraw.mutate(
+      { asset, body },
+      {
+        onSuccess: () => {
+          showToast(t('withdrawSubmitted'));
+          go(paths.withdrawRecord.href({ asset }), { replace: true });
+        },
+        onError: (error) => setRefused({ [refusalField(error)]: apiErrorText(error) }),
+      },
+    );
+  }
+
+  return (
+    <form
+      className="withdraw-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      data-testid="withdraw-form"
+    >
+      <div className="money-card">
+        <MoneyField
+          id="withdraw-amount"
+          label={t('withdrawAmountLabel')}
+          value={amount}
+          onChange={edit(setAmount)}
+          placeholder={t('withdrawAmountPlaceholder')}
+          inputMode="decimal"
+          error={amountError}
+          suffix={<span className="money-field__unit">{asset}</span>}
+          meta={
+            <span>
+              {t('availableBalance')}{' '}
+              <strong data-testid="withdraw-available">
+                {truncateDecimals(balance.available, displayPlaces(asset))}
+              </strong>{' '}
+              {asset}
+            </span>
+          }
+          testId="withdraw-amount-input"
+        />
+        <QuickAmounts
+          onPick={(percent) => edit(setAmount)(quickAmountText(available, percent, asset))}
+          testIdPrefix="withdraw-quick"
+        />
+        <WithdrawTermsList
+          asset={asset}
+          terms={terms}
+          received={receivedPreview(amount, asset, terms.fee)}
+          typed={amount.trim() !== ''}
+        />
+        <MoneyField
+          id="withdraw-address"
+          label={t('walletAddressLabel')}
+          value={address}
+          onChange={edit(setAddress)}
+          placeholder={t('walletAddressPlaceholder')}
+          inputMode="text"
+          maxLength={ADDRESS_LENGTH}
+          error={addressError}
+          meta={
+            address.trim() && (
+              // The whole address, wrapped, to check against the wallet: the box shows only its start.
+              <span className="withdraw-address" data-testid="withdraw-address-preview">
+                {address.trim()}
+              </span>
+            )
+          }
+          testId="withdraw-address-input"
+        />
+        {email ? (
+          <CodeField
+            id="withdraw-code"
+            value={code}
+            onChange={edit(setCode)}
+            error={codeError}
+            send={() => sendCode(email, true)}
+            meta={<span data-testid="withdraw-code-to">{t('walletCodeTo', { email })}</span>}
+            testId="withdraw-code"
+          />
+        ) : (
+          <BindEmailFirst />
+        )}
+        <p className="money-note">{t('withdrawNote')}</p>
+      </div>
+      {refused.form && (
+        <p className="withdraw-form__error" role="alert" data-testid="withdraw-error">
+          {refused.form}
+        </p>
+      )}
+      <Button
+        type="submit"
+        color="primary"
+        size="large"
+        block
+        loading={withdraw.isPending}
+        data-testid="withdraw-submit"
+      >
+        {t('withdrawSubmit')}
+      </Button>
+    </form>
+  );
+}
+
+/** Withdraw USDT or BTC (`?asset=`): amount with quick-select, fee and what arrives, address, email code. */
+export default function WithdrawPage() {
+  const { t } = useTranslation();
+  const { go } = useAppNavigate();
+  const [params, setParams] = useSearchParams();
+  const requested = withdrawAssetSchema.safeParse(params.get('asset'));
+  const asset: WithdrawAsset = requested.success ? requested.data : 'USDT';
+  return (
+    <div className="withdraw-page">
+      <TabSwitch
+        options={WITHDRAW_ASSETS.map((value) => ({ value, label: value }))}
+        value={asset}
+        onChange={(value) => setParams({ asset: value }, { replace: true })}
+        label={t('withdrawAsset')}
+        testIdPrefix="withdraw-asset"
+      />
+      <WalletGate testIdPrefix="withdraw">
+        {({ config, balances, user }) => {
+          const terms = withdrawTerms(config.limits, asset);
+          if (!terms) return <ErrorState message={t('featureUnavailable')} testId="withdraw-unavailable" />;
+          return <WithdrawForm asset={asset} terms={terms} balance={balances[asset]} user={user} />;
+        }}
+      </WalletGate>
+      <button
+        type="button"
+        className="plain-button withdraw-page__history"
+        onClick={() => go(paths.withdrawRecord.href({ asset }))}
+        data-testid="withdraw-history-link"
+      >
+        {t('titleWithdrawalHistory')} ›
+      </button>
+    </div>
+  );
+}
