@@ -7,6 +7,7 @@ import { unitsOf } from '@/lib/amount-check';
 import { displayPlaces } from '@/lib/display-places';
 import { AssetBadge } from './asset-badge';
 import { useAssetName } from './use-asset-name';
+import { WithdrawActions } from './withdraw-actions';
 import './asset-card.css';
 
 type AssetCardProps = {
@@ -61,6 +62,7 @@ export function AssetCard({ balance, totalEarned, onDetails }: AssetCardProps) {
       </dl>
       {isClaimable(asset) && (
         <div className="asset-card__claim">
+          <WithdrawActions asset={asset} testIdPrefix={`asset-${asset}`} />
           <ClaimButton asset={asset} claimable={unitsOf(balance.earnings, asset)} />
         </div>
       )}
@@ -68,6 +70,7 @@ export function AssetCard({ balance, totalEarned, onDetails }: AssetCardProps) {
   );
 }
 
+/** USDT and BTC earn, and leave the platform by withdrawal; gold coins do neither. */
 function isClaimable(asset: Asset): asset is 'USDT' | 'BTC' {
   return asset === 'USDT' || asset === 'BTC';
 }

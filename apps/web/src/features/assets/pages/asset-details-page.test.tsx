@@ -200,4 +200,23 @@ describe('asset details', () => {
     expect(within(row).getByTestId('record-amount')).toHaveTextContent('-88.00');
     expect(screen.getByTestId('asset-details-available')).toHaveTextContent('5000.00');
   });
+
+  it('offers withdrawing USDT and BTC from their details, and not gold coins', async () => {
+    server({
+      'biz/user-usdt-record/page': () => page([], 0),
+      'biz/user-gold-record/page': () => page([], 0),
+    });
+    const { router } = renderApp(details('GOLD'));
+    await screen.findByTestId('asset-details-balance');
+    expect(screen.queryByTestId('asset-details-withdraw')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('asset-tab-USDT'));
+    await userEvent.click(await screen.findByTestId('asset-details-withdrawals'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.withdrawRecord.path));
+    expect(router.state.location.search).toBe('?asset=USDT');
+    await router.navigate(details('USDT'));
+    resetNavigationThrottle();
+    await userEvent.click(await screen.findByTestId('asset-details-withdraw'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.withdraw.path));
+    expect(router.state.location.search).toBe('?asset=USDT');
+  });
 });

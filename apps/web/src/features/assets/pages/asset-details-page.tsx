@@ -11,6 +11,7 @@ import { useAssetRecords } from '../api/get-asset-records';
 import { AssetBadge } from '../components/asset-badge';
 import { RecordItem } from '../components/record-item';
 import { useAssetName } from '../components/use-asset-name';
+import { WithdrawActions } from '../components/withdraw-actions';
 import { KINDS_BY_ASSET, kindFilterName, type RecordKind } from '../lib/record-kinds';
 import './asset-details-page.css';
 
@@ -53,6 +54,11 @@ function BalanceHeader({ asset }: { asset: Asset }) {
           <dd data-testid="asset-details-earnings">{show(balance.earnings)}</dd>
         </div>
       </dl>
+      {asset !== 'GOLD' && (
+        <div className="asset-details__actions">
+          <WithdrawActions asset={asset} testIdPrefix="asset-details" />
+        </div>
+      )}
     </section>
   );
 }

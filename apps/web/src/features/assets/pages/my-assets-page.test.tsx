@@ -194,4 +194,24 @@ describe('my assets', () => {
     }
     await waitFor(() => expect(screen.getByTestId('nav-title')).toHaveTextContent('爱心捐赠'));
   });
+
+  it('offers withdrawing USDT and BTC, and their Withdrawal History, but not gold coins', async () => {
+    server();
+    const { router } = renderApp(paths.assetsList.path);
+    expect(await screen.findByTestId('asset-USDT-withdraw')).toHaveTextContent('提现');
+    expect(screen.getByTestId('asset-BTC-withdrawals')).toHaveTextContent('提现记录');
+    expect(within(screen.getByTestId('asset-card-GOLD')).queryByText('提现')).not.toBeInTheDocument();
+
+    for (const [action, route, asset] of [
+      ['withdraw', paths.withdraw, 'USDT'],
+      ['withdraw', paths.withdraw, 'BTC'],
+      ['withdrawals', paths.withdrawRecord, 'BTC'],
+    ] as const) {
+      await router.navigate(paths.assetsList.path);
+      resetNavigationThrottle();
+      await userEvent.click(await screen.findByTestId(`asset-${asset}-${action}`));
+      await waitFor(() => expect(router.state.location.pathname).toBe(route.path));
+      expect(router.state.location.search).toBe(`?asset=${asset}`);
+    }
+  });
 });
