@@ -8,7 +8,8 @@ import type { Mailer } from './mailer.ts';
 
 /**
  * Email codes: six random digits, valid 10 minutes, at most 5 tries, used once; one code a minute
- * and 10 an hour per member. Only a hash of the code is stored.
+ * per purpose (so binding an email does not hold up the withdrawal that follows) and 10 an hour per
+ * member. Only a hash of the code is stored.
  */
 export const MAX_ATTEMPTS = 5;
 export const CODES_PER_HOUR = 10;
@@ -36,7 +37,8 @@ export async function sendEmailCode(db: Db, mailer: Mailer, userId: number, emai
   }
   const [recent] = await queryRows<{ last_minute: number; last_hour: number }>(
     db,
-    sql`select count(*) filter (where created_at > ${now.toISOString()}::timestamptz - ${`${RESEND_SECONDS} seconds`}::interval)::int as last_minute,
+    sql`select count(*) filter (where purpose = ${purpose}
+            and created_at > ${now.toISOString()}::timestamptz - ${`${RESEND_SECONDS} seconds`}::interval)::int as last_minute,
           count(*)::int as last_hour
         from email_codes where user_id = ${userId} and created_at > ${now.toISOString()}::timestamptz - interval '1 hour'`,
   );
