@@ -1,12 +1,15 @@
 import { shortenAddress } from '@minecloud/contract/address';
 import { truncateDecimals } from '@minecloud/contract/amount';
-import type { Withdrawal } from '@minecloud/contract/wallet';
+import type { Withdrawal, WithdrawalStatus } from '@minecloud/contract/wallet';
 import { useTranslation } from 'react-i18next';
 import { AddressText } from '@/components/address-text';
 import { displayPlaces } from '@/lib/display-places';
 import { formatLocalTime } from '@/lib/format-time';
+import { StatusTag, type StatusTone } from './status-tag';
 import { WITHDRAWAL_STATUS_NAMES } from './withdrawal-names';
 import './withdrawal-item.css';
+
+const STATUS_TONES: Record<WithdrawalStatus, StatusTone> = { processing: 'waiting', failed: 'failed', arrived: 'done' };
 
 /** A payout sent but not yet confirmed counts its confirmations. */
 export function isConfirming(withdrawal: Withdrawal): boolean {
@@ -33,9 +36,9 @@ export function WithdrawalItem({ withdrawal, onOpen }: { withdrawal: Withdrawal;
           <span className="withdrawal-item__amount" data-testid="withdrawal-amount">
             {show(withdrawal.amount)}
           </span>
-          <span className={`withdrawal-item__status is-${status}`} data-testid="withdrawal-status">
+          <StatusTag tone={STATUS_TONES[status]} testId="withdrawal-status">
             {t(WITHDRAWAL_STATUS_NAMES[status])}
-          </span>
+          </StatusTag>
         </span>
         <span className="withdrawal-item__figures">
           <span>{t('withdrawFee')}</span>

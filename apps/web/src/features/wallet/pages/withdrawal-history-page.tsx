@@ -56,7 +56,7 @@ export default function WithdrawalHistoryPage() {
   const requested = withdrawAssetSchema.safeParse(params.get('asset'));
   const asset: WithdrawAsset = requested.success ? requested.data : 'USDT';
   return (
-    <div className="withdraw-page">
+    <div className="withdraw-page withdrawal-history">
       <TabSwitch
         options={WITHDRAW_ASSETS.map((value) => ({ value, label: value }))}
         value={asset}
