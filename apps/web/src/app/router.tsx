@@ -32,7 +32,7 @@ const PrizePoolPage = lazyPage(() => import('@/features/pool/pages/prize-pool-pa
 const PerformanceRankPage = lazyPage(() => import('@/features/rank/pages/performance-rank-page'));
 const ArticlePage = lazyPage(() => import('@/features/content/pages/article-page'));
 const CustomerServicePage = lazyPage(() => import('@/features/support/pages/customer-service-page'));
-const TopUpPage = lazyPage(() => import('@/features/assets/pages/top-up-page'));
+const TopUpPage = lazyPage(() => import('./routes/top-up-route'));
 const GiftPage = lazyPage(() => import('@/features/assets/pages/gift-page'));
 const DonationPage = lazyPage(() => import('@/features/assets/pages/donation-page'));
 const NoticeListPage = lazyPage(() => import('@/features/content/pages/notice-list-page'));

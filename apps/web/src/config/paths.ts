@@ -66,6 +66,7 @@ export const paths = {
   rank: route('/pages/my_child/rank/rank', 'titlePerformanceRank', { private: true }),
   richArticle: route('/pages/my_child/richarticle/richarticle', 'titleArticle'),
   services: route('/pages/my_child/services/services', 'titleCustomerService'),
+  /** Gold coins by default; `?tab=chain` opens the on-chain deposit. */
   topUp: route('/pages/my_child/topup/topup', 'titleTopUp', { private: true }),
   transform: route('/pages/my_child/transform/transform', 'titleGift', { private: true }),
   /** Donation/Charity: the spec names the screen but not its route. */

@@ -1,0 +1,85 @@
+import { truncateDecimals } from '@minecloud/contract/amount';
+import { TX_HASH_PATTERN } from '@minecloud/contract/wallet';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MoneyField } from '@/components/money-field';
+import { apiErrorText } from '@/lib/api-error-text';
+import { displayPlaces } from '@/lib/display-places';
+import { errorText } from '@/lib/error-text';
+import { showToast } from '@/lib/toast';
+import { useSubmitDeposit } from '../api/submit-deposit';
+import { DEPOSIT_REASON_NAMES } from './deposit-names';
+
+/** 0x and 64 hex digits. */
+const TX_HASH_LENGTH = 66;
+
+/** The hash of the member's transfer: checked here, then handed to the server, whose answer shows in place. */
+export function DepositForm() {
+  const { t } = useTranslation();
+  const submit = useSubmitDeposit();
+  const [txHash, setTxHash] = useState('');
+  const [tried, setTried] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+
+  const trimmed = txHash.trim();
+  const problem = !trimmed
+    ? t('depositTxHashRequired')
+    : TX_HASH_PATTERN.test(trimmed)
+      ? null
+      : errorText('txHashInvalid');
+  const error = refused ?? (tried ? problem : null);
+
+  function send() {
+    setTried(true);
+    setRefused(null);
+    if (problem) return;
+    submit.mutate(trimmed, {
+      onSuccess: (deposit) => {
+        if (deposit.status === 'rejected') {
+          setRefused(deposit.reason ? t(DEPOSIT_REASON_NAMES[deposit.reason]) : t('depositStatusRejected'));
+          return;
+        }
+        if (deposit.status === 'credited' && deposit.asset && deposit.amount) {
+          const amount = truncateDecimals(deposit.amount, displayPlaces(deposit.asset));
+          showToast(t('depositCreditedToast', { amount, asset: deposit.asset }));
+        } else {
+          showToast(t('depositSubmitted'));
+        }
+        setTxHash('');
+        setTried(false);
+      },
+      onError: (failure) => setRefused(apiErrorText(failure)),
+    });
+  }
+
+  return (
+    <form
+      className="money-card"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+      data-testid="deposit-form"
+    >
+      <MoneyField
+        id="deposit-tx-hash"
+        label={t('txHashLabel')}
+        value={txHash}
+        onChange={(value) => {
+          setTxHash(value);
+          setRefused(null);
+        }}
+        placeholder={t('depositTxHashPlaceholder')}
+        inputMode="text"
+        maxLength={TX_HASH_LENGTH + 4}
+        error={error}
+        testId="deposit-tx-input"
+      />
+      <Button type="submit" color="primary" size="large" block loading={submit.isPending} data-testid="deposit-submit">
+        {t('depositSubmit')}
+      </Button>
+    </form>
+  );
+}
