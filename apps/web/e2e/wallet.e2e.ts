@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { type Address, createPublicClient, erc20Abi, http, parseUnits } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, settled, shot, signInAt } from './browser.ts';
+
+/**
+ * A withdrawal end to end: requested in Chromium with the emailed code, approved by an operator,
+ * paid by the server's payout worker on the local chain, and shown arrived with its hash.
+ */
+
+const baseUrl = inject('baseUrl');
+const chainUrl = inject('chainUrl');
+const usdt = inject('usdtToken') as Address;
+const chain = createPublicClient({ transport: http(chainUrl, { retryCount: 0 }) });
+let browser: Browser;
+let operator: string;
+
+async function admin(method: string, path: string, body?: object) {
+  const res = await fetch(`${baseUrl}/admin-api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${operator}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { code: number; data: Record<string, unknown> };
+  if (json.code !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+async function memberToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      const token = JSON.parse(localStorage.getItem(key) ?? '{}')?.state?.token;
+      if (typeof token === 'string') return token;
+    }
+    throw new Error('no session in localStorage');
+  });
+}
+
+/** The newest code mailed to `email`, read from the operator's outbox (no SMTP in the e2e run). */
+async function mailedCode(email: string): Promise<string> {
+  const outbox = (await admin('GET', 'mail/outbox?pageNo=1&pageSize=20')) as { list: { to: string; text: string }[] };
+  const mail = outbox.list.find((m) => m.to === email);
+  const code = mail && /verification code is (\d{6})/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+const text = (page: Page, id: string) => page.getByTestId(id).first().textContent();
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const res = await fetch(`${baseUrl}/admin-api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: inject('operatorPassword') }),
+  });
+  operator = ((await res.json()) as { data: { token: string } }).data.token;
+});
+afterAll(() => browser?.close());
+
+describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
+  it('requests a withdrawal with the emailed code, is approved, and sees it arrive with its hash', async () => {
+    const { page } = await signInAt(browser, baseUrl, '/pages/my_child/withdraw/withdraw', {
+      query: '?asset=USDT',
+    });
+    // Bind an email through the API with the member's own session (the binding screen has its own e2e).
+    const token = await memberToken(page);
+    const email = `withdraw-${Date.now()}@example.com`;
+    const call = async (path: string, body: object) => {
+      const res = await fetch(`${baseUrl}/app-api/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { code: number };
+    };
+    expect((await call('member/sendEmailCode', { email })).code).toBe(0);
+    const bindCode = await mailedCode(email);
+    expect((await call('member/bindEmail', { email, code: bindCode })).code).toBe(0);
+    await page.reload();
+
+    await page.getByTestId('withdraw-form').waitFor();
+    await expect.poll(() => text(page, 'withdraw-available')).toContain('1000');
+    expect(await text(page, 'withdraw-fee')).toContain('1');
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    await page.getByTestId('withdraw-amount-input').fill('25.5');
+    await page.getByTestId('withdraw-address-input').fill(to);
+    await expect.poll(() => text(page, 'withdraw-received')).toContain('24.5');
+    await page.getByTestId('withdraw-code-send').click();
+    // The bind code went to the same address: wait for the newer mail.
+    await expect.poll(() => mailedCode(email), { timeout: 10_000 }).not.toBe(bindCode);
+    const code = await mailedCode(email);
+    await page.getByTestId('withdraw-code').fill(code);
+    await shot(page, 'withdraw-form');
+    await page.getByTestId('withdraw-submit').click();
+    await page.getByTestId('confirm-summary').waitFor();
+    expect(await text(page, 'withdraw-confirm-received')).toContain('24.5');
+    await settled(page, '.adm-center-popup-body');
+    await shot(page, 'withdraw-confirm');
+    await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
+
+    await page.waitForFunction(() => location.hash.includes('withdrawrecord'), undefined, { timeout: 20_000 });
+    await expect.poll(() => text(page, 'withdrawal-status')).toBe('审核中');
+    expect(await text(page, 'withdrawal-amount')).toContain('25.5');
+    await shot(page, 'withdrawal-history-processing');
+
+    const queue = (await admin('GET', 'withdrawals/page?status=review&pageNo=1&pageSize=10')) as {
+      list: { id: string; address: string }[];
+    };
+    const mine = queue.list.find((w) => w.address === to);
+    if (!mine) throw new Error('the withdrawal is not in the review queue');
+    expect((await admin('POST', 'withdrawals/approve', { id: mine.id })).status).toBe('approved');
+
+    // The server's worker (every second) sends the transfer; twelve more blocks confirm it.
+    await expect
+      .poll(() => chain.readContract({ address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [to] }), {
+        timeout: 20_000,
+      })
+      .toBe(parseUnits('24.5', 18));
+    await fetch(chainUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'hardhat_mine', params: ['0xc'] }),
+    });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByTestId('withdrawals').waitFor();
+          return text(page, 'withdrawal-status');
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe('已到账');
+    const hash = (await admin('GET', 'withdrawals/page?status=arrived&pageNo=1&pageSize=10')) as {
+      list: { id: string; txHash: string }[];
+    };
+    const paid = hash.list.find((w) => w.id === mine.id);
+    expect(paid?.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const shown = await text(page, 'withdrawal-tx');
+    expect(paid?.txHash.startsWith((shown ?? '').slice(0, 6).toLowerCase())).toBe(true);
+    await shot(page, 'withdrawal-history-arrived');
+
+    await page.getByTestId('withdrawal-open').first().click();
+    await page.getByTestId('withdrawal-timeline').waitFor();
+    await expect.poll(() => page.getByTestId('timeline-stage').count()).toBe(4);
+    await shot(page, 'withdrawal-timeline');
+    // Paid once.
+    expect(await chain.readContract({ address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [to] })).toBe(
+      parseUnits('24.5', 18),
+    );
+  });
+});
