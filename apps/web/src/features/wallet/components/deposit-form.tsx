@@ -11,8 +11,8 @@ import { showToast } from '@/lib/toast';
 import { useSubmitDeposit } from '../api/submit-deposit';
 import { DEPOSIT_REASON_NAMES } from './deposit-names';
 
-/** 0x and 64 hex digits. */
-const TX_HASH_LENGTH = 66;
+/** A hash is 66 characters; the box takes a little more, so a paste with spaces around it is not cut. */
+const TX_HASH_INPUT_LENGTH = 80;
 
 /** The hash of the member's transfer: checked here, then handed to the server, whose answer shows in place. */
 export function DepositForm() {
@@ -73,7 +73,7 @@ export function DepositForm() {
         }}
         placeholder={t('depositTxHashPlaceholder')}
         inputMode="text"
-        maxLength={TX_HASH_LENGTH + 4}
+        maxLength={TX_HASH_INPUT_LENGTH}
         error={error}
         testId="deposit-tx-input"
       />
