@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { type Address, createPublicClient, erc20Abi, http, parseUnits } from 'viem';
+import { type Address, createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, settled, shot, signInAt } from './browser.ts';
@@ -44,6 +44,15 @@ async function mailedCode(email: string): Promise<string> {
   const code = mail && /verification code is (\d{6})/.exec(mail.text)?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
+}
+
+async function rpc(method: string, params: unknown[]) {
+  const res = await fetch(chainUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return ((await res.json()) as { result: unknown }).result;
 }
 
 const text = (page: Page, id: string) => page.getByTestId(id).first().textContent();
@@ -118,11 +127,7 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
         timeout: 20_000,
       })
       .toBe(parseUnits('24.5', 18));
-    await fetch(chainUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'hardhat_mine', params: ['0xc'] }),
-    });
+    await rpc('hardhat_mine', ['0xc']);
     await expect
       .poll(
         async () => {
@@ -150,5 +155,79 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
     expect(await chain.readContract({ address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [to] })).toBe(
       parseUnits('24.5', 18),
     );
+  });
+
+  it('credits a deposit sent from the member’s own wallet once it has its confirmations', async () => {
+    // The member's wallet: the key signs in (injected) and, here, pays on chain from the same address.
+    const key = generatePrivateKey();
+    const wallet = privateKeyToAccount(key);
+    const local = defineChain({
+      id: 56,
+      name: 'local',
+      nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [chainUrl] } },
+    });
+    const pay = createWalletClient({ account: wallet, chain: local, transport: http(chainUrl, { retryCount: 0 }) });
+    await rpc('hardhat_setBalance', [wallet.address, '0x8ac7230489e80000']);
+    const mintAbi = [
+      {
+        type: 'function',
+        name: 'mint',
+        stateMutability: 'nonpayable',
+        inputs: [
+          { name: 'to', type: 'address' },
+          { name: 'value', type: 'uint256' },
+        ],
+        outputs: [],
+      },
+    ] as const;
+    const minted = await pay.writeContract({
+      address: usdt,
+      abi: mintAbi,
+      functionName: 'mint',
+      args: [wallet.address, parseUnits('100', 18)],
+    });
+    await chain.waitForTransactionReceipt({ hash: minted });
+    const config = (await (await fetch(`${baseUrl}/app-api/biz/biz-config/get/basic`)).json()) as {
+      data: { limits: Record<string, string> };
+    };
+    const depositAddress = config.data.limits.depositAddress as Address;
+    const hash = await pay.writeContract({
+      address: usdt,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [depositAddress, parseUnits('40', 18)],
+    });
+    await chain.waitForTransactionReceipt({ hash });
+
+    const { page } = await signInAt(browser, baseUrl, '/pages/my_child/topup/topup', { key, query: '?tab=chain' });
+    await page.getByTestId('deposit-form').waitFor();
+    expect((await text(page, 'deposit-address'))?.toLowerCase()).toContain(depositAddress.slice(2, 8).toLowerCase());
+    await page.getByTestId('deposit-tx-input').fill(hash);
+    await page.getByTestId('deposit-submit').click();
+    await expect.poll(() => text(page, 'deposit-status'), { timeout: 15_000 }).toBe('确认中 1 / 12');
+    expect(await text(page, 'deposit-amount')).toContain('40');
+    await shot(page, 'deposit-confirming');
+
+    await rpc('hardhat_mine', ['0xc']);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByTestId('deposit-form').waitFor();
+          return text(page, 'deposit-status');
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe('已入账');
+    await shot(page, 'deposit-credited');
+    const token = await memberToken(page);
+    const balances = (await (
+      await fetch(`${baseUrl}/app-api/asset/selectAssetBalance?asset=USDT`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { data: { list: { available: string }[] } };
+    // The demo's 1000 USDT welcome plus the 40 deposited, once.
+    expect(balances.data.list[0]?.available).toBe('1040');
   });
 });
