@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
 import type { TestApp } from './app.ts';
 import { codeIn } from './care.ts';
 import { type Member, post } from './money.ts';
@@ -38,7 +39,6 @@ export async function operatorCall(app: TestApp, token: string, url: string, pay
 
 /** A second operator, with its own token (the console's accounts come with issue 10). */
 export async function secondOperator(app: TestApp, username: string): Promise<string> {
-  const { hashPassword } = await import('../src/lib/passwords.ts');
   const password = `${username}-test-password`;
   await app.db.execute(
     sql`insert into operators (username, password_hash) values (${username}, ${await hashPassword(password)})`,
