@@ -100,3 +100,30 @@ export async function signInAt(
   await page.waitForFunction((p) => location.hash.startsWith(`#${p}`), path, { timeout: 20_000 });
   return { page, context, account };
 }
+
+/** A call of `/admin-api/…` as the e2e operator; answers `data`, throws on any error code. */
+export type OperatorCall = <T = Record<string, unknown> & { id: string }>(
+  method: string,
+  path: string,
+  body?: object,
+) => Promise<T>;
+
+/** Signs the e2e operator in. */
+export async function operatorSession(baseUrl: string, password: string): Promise<OperatorCall> {
+  const res = await fetch(`${baseUrl}/admin-api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  const token = ((await res.json()) as { data: { token: string } }).data.token;
+  return async <T>(method: string, path: string, body?: object) => {
+    const answer = await fetch(`${baseUrl}/admin-api/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await answer.json()) as { code: number; data: T };
+    if (json.code !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+}

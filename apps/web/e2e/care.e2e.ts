@@ -1,22 +1,11 @@
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, phoneContext, shot, signInAt } from './browser.ts';
+import { launchChromium, type OperatorCall, operatorSession, phoneContext, shot, signInAt } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
-let operator: string;
-
-async function admin(method: string, path: string, body?: object) {
-  const res = await fetch(`${baseUrl}/admin-api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${operator}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { code: number; data: Record<string, unknown> & { id: string } };
-  if (json.code !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
+let admin: OperatorCall;
 
 /** DOMPurify's and OWASP's classic payloads: each would set window.__xss if any script ran. */
 const PAYLOADS = [
@@ -43,12 +32,7 @@ const PAYLOADS = [
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const res = await fetch(`${baseUrl}/admin-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: inject('operatorPassword') }),
-  });
-  operator = ((await res.json()) as { data: { token: string } }).data.token;
+  admin = await operatorSession(baseUrl, inject('operatorPassword'));
 });
 afterAll(() => browser?.close());
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type Address, createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, settled, shot, signInAt } from './browser.ts';
+import { launchChromium, type OperatorCall, operatorSession, settled, shot, signInAt } from './browser.ts';
 
 /**
  * A withdrawal end to end: requested in Chromium with the emailed code, approved by an operator,
@@ -14,18 +14,7 @@ const chainUrl = inject('chainUrl');
 const usdt = inject('usdtToken') as Address;
 const chain = createPublicClient({ transport: http(chainUrl, { retryCount: 0 }) });
 let browser: Browser;
-let operator: string;
-
-async function admin(method: string, path: string, body?: object) {
-  const res = await fetch(`${baseUrl}/admin-api/${path}`, {
-    method,
-    headers: { authorization: `Bearer ${operator}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { code: number; data: Record<string, unknown> };
-  if (json.code !== 0) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-  return json.data;
-}
+let admin: OperatorCall;
 
 async function memberToken(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -59,12 +48,7 @@ const text = (page: Page, id: string) => page.getByTestId(id).first().textConten
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const res = await fetch(`${baseUrl}/admin-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: inject('operatorPassword') }),
-  });
-  operator = ((await res.json()) as { data: { token: string } }).data.token;
+  admin = await operatorSession(baseUrl, inject('operatorPassword'));
 });
 afterAll(() => browser?.close());
 
