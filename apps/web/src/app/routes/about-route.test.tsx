@@ -47,6 +47,8 @@ describe('about and settings', () => {
 
     await userEvent.click(screen.getByTestId('about-go-language'));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.aboutI18n.path));
+    // Let the lazily loaded page render while the test's window still exists.
+    expect(await screen.findByText('English')).toBeInTheDocument();
   });
 
   it('says when the version could not be read', async () => {
@@ -63,6 +65,7 @@ describe('about and settings', () => {
     expect(screen.getByTestId('account-wallet')).toHaveTextContent('0x7099...79C8');
     await userEvent.click(screen.getByTestId('account-go-wallet'));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindWallet.path));
+    expect(await screen.findByTestId('wallet-code-to')).toBeInTheDocument();
   });
 
   it('says what is not bound yet', async () => {
@@ -100,5 +103,6 @@ describe('about and settings', () => {
     expect(within(link).getByText('账户与设置')).toBeInTheDocument();
     await userEvent.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.about.path));
+    expect(await screen.findByTestId('about-version')).toBeInTheDocument();
   });
 });
