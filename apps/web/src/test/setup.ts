@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { initI18n } from '@/i18n/i18n';
 import { setUpAntdRender } from '@/lib/antd-render';
 
@@ -23,6 +23,13 @@ afterEach(() => {
   Dialog.clear();
   document.body.innerHTML = '';
   localStorage.clear();
+});
+
+// React may still have work queued (a lazily loaded page resolving, a ping of an unmounted root)
+// when a file's last test ends; jsdom is torn down right after the file, and that work would then
+// fail on a missing window. Give it a moment to run while the window still exists.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
 
 // findBy/waitFor give up after 1 s by default; on two loaded CI cores a page's second request
