@@ -2,10 +2,10 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendEmailCode } from '@/api/send-email-code';
+import { AddressField } from '@/components/address-field';
 import { AddressText } from '@/components/address-text';
-import { MoneyField } from '@/components/money-field';
 import { paths } from '@/config/paths';
-import { ADDRESS_LENGTH, checkCode, checkWithdrawAddress } from '@/lib/binding-checks';
+import { checkCode, checkWithdrawAddress } from '@/lib/binding-checks';
 import { errorText } from '@/lib/error-text';
 import { useAppNavigate } from '@/lib/navigation';
 import type { UserInfo } from '@/lib/session';
@@ -94,24 +94,14 @@ function BindWalletForm({ user, email }: { user: UserInfo; email: string }) {
       }}
       testIdPrefix="bind-wallet"
     >
-      <MoneyField
+      <AddressField
         id="bind-wallet-address"
         label={user.withdrawAddress ? t('walletNewLabel') : t('walletAddressLabel')}
         value={address}
         onChange={binding.edit(setAddress)}
-        placeholder={t('walletAddressPlaceholder')}
-        inputMode="text"
-        maxLength={ADDRESS_LENGTH}
         error={addressError}
-        meta={
-          address.trim() && (
-            // The whole address, wrapped, to check against the wallet: the box shows only its start.
-            <span className="wallet-address-preview" data-testid="wallet-address-preview">
-              {address.trim()}
-            </span>
-          )
-        }
         testId="wallet-address-input"
+        previewTestId="wallet-address-preview"
       />
     </BindingForm>
   );

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AssetBalance } from '@/api/get-balances';
 import { useSendEmailCode } from '@/api/send-email-code';
+import { AddressField } from '@/components/address-field';
 import { CodeField } from '@/components/code-field';
 import { ConfirmSummary } from '@/components/confirm-summary';
 import { ErrorState } from '@/components/error-state';
@@ -14,7 +15,7 @@ import { TabSwitch } from '@/components/tab-switch';
 import { paths } from '@/config/paths';
 import { exactAmountText, unitsOf } from '@/lib/amount-check';
 import { apiErrorText } from '@/lib/api-error-text';
-import { ADDRESS_LENGTH, checkCode, checkWithdrawAddress } from '@/lib/binding-checks';
+import { checkCode, checkWithdrawAddress } from '@/lib/binding-checks';
 import { confirmDialog } from '@/lib/dialog';
 import { displayPlaces } from '@/lib/display-places';
 import { errorText } from '@/lib/error-text';
@@ -131,7 +132,7 @@ function WithdrawForm({ asset, terms, balance, user }: FormProps) {
             },
             {
               label: t('walletAddressLabel'),
-              value: <span className="withdraw-address">{body.address}</span>,
+              value: <span className="address-preview">{body.address}</span>,
               testId: 'withdraw-confirm-address',
             },
           ]}
@@ -195,24 +196,14 @@ function WithdrawForm({ asset, terms, balance, user }: FormProps) {
           received={receivedPreview(amount, asset, terms.fee)}
           typed={amount.trim() !== ''}
         />
-        <MoneyField
+        <AddressField
           id="withdraw-address"
           label={t('walletAddressLabel')}
           value={address}
           onChange={edit(setAddress)}
-          placeholder={t('walletAddressPlaceholder')}
-          inputMode="text"
-          maxLength={ADDRESS_LENGTH}
           error={addressError}
-          meta={
-            address.trim() && (
-              // The whole address, wrapped, to check against the wallet: the box shows only its start.
-              <span className="withdraw-address" data-testid="withdraw-address-preview">
-                {address.trim()}
-              </span>
-            )
-          }
           testId="withdraw-address-input"
+          previewTestId="withdraw-address-preview"
         />
         {email ? (
           <CodeField
