@@ -82,6 +82,16 @@ export async function settled(page: Page, selector: string) {
   }, selector);
 }
 
+/** Waits until the open dialog and its mask have finished fading in, so a screenshot shows them. */
+export async function dialogSettled(page: Page) {
+  await page.waitForFunction(() => {
+    const animated = [
+      ...document.querySelectorAll<HTMLElement>('.adm-dialog .adm-center-popup-wrap > div, .adm-dialog .adm-mask'),
+    ];
+    return animated.length > 0 && animated.every((element) => getComputedStyle(element).opacity === '1');
+  });
+}
+
 /**
  * A new member with an injected wallet opens the private page `path`, is sent to sign in, signs in,
  * and is back on `path`. `query` is appended to the first URL (an invite code, say).

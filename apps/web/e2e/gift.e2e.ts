@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { injectTestWallet, launchChromium, phoneContext, shot } from './browser.ts';
+import { dialogSettled, injectTestWallet, launchChromium, phoneContext, shot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const ASSETS_PATH = '/pages/my_child/assetslist/assetslist';
@@ -48,15 +48,6 @@ async function newestRecord(member: Member, asset: string): Promise<[string | nu
 }
 
 /** Lets the dialog's opening animation finish, so the screenshot shows what a member reads. */
-async function settle(page: Page) {
-  await page.waitForFunction(() => {
-    const animated = [
-      ...document.querySelectorAll<HTMLElement>('.adm-dialog .adm-center-popup-wrap > div, .adm-dialog .adm-mask'),
-    ];
-    return animated.length > 0 && animated.every((element) => getComputedStyle(element).opacity === '1');
-  });
-}
-
 async function confirmPrompt(page: Page) {
   await page.getByTestId('confirm-summary').waitFor();
   await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
@@ -96,7 +87,7 @@ describe('money screens in Chromium at 390×844', () => {
     expect(await text(page, 'gift-confirm-receiver')).toBe(bob.id);
     expect((await text(page, 'gift-confirm-address'))?.toLowerCase()).toBe(shorten(bob.address).toLowerCase());
     expect(await text(page, 'gift-confirm-amount')).toBe('12.50 USDT');
-    await settle(page);
+    await dialogSettled(page);
     await shot(page, 'gift-confirm');
     await confirmPrompt(page);
 

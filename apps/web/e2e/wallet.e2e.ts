@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type Address, createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, type OperatorCall, operatorSession, settled, shot, signInAt } from './browser.ts';
+import { dialogSettled, launchChromium, type OperatorCall, operatorSession, shot, signInAt } from './browser.ts';
 
 /**
  * A withdrawal end to end: requested in Chromium with the emailed code, approved by an operator,
@@ -89,7 +89,9 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
     await page.getByTestId('withdraw-submit').click();
     await page.getByTestId('confirm-summary').waitFor();
     expect(await text(page, 'withdraw-confirm-received')).toContain('24.5');
-    await settled(page, '.adm-center-popup-body');
+    // The code-sent toast fades first, then the dialog in: the screenshot shows the dialog alone.
+    await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 10_000 });
+    await dialogSettled(page);
     await shot(page, 'withdraw-confirm');
     await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
 
