@@ -9,7 +9,11 @@ export const operatorLoginBodySchema = z.object({
     .regex(/^\d{6}$/)
     .optional(),
 });
-export const operatorLoginAnswerSchema = z.object({ token: z.string() });
+export const operatorLoginAnswerSchema = z.object({
+  token: z.string(),
+  /** The next step this session must take before other calls (console.ts SETUP_STEPS); null when none. */
+  setup: z.enum(['password', 'totp']).nullable(),
+});
 
 /** An adjustment may be negative (a debit); its reason is kept in the audit log. */
 export const adjustBodySchema = z.object({
