@@ -1,0 +1,3 @@
+export function ProductsPage() {
+  return <h2>ProductsPage</h2>;
+}

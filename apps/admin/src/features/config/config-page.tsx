@@ -1,0 +1,3 @@
+export function ConfigPage() {
+  return <h2>ConfigPage</h2>;
+}

@@ -1,0 +1,3 @@
+export function EquityPage() {
+  return <h2>EquityPage</h2>;
+}

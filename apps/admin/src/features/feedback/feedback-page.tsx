@@ -1,0 +1,3 @@
+export function FeedbackPage() {
+  return <h2>FeedbackPage</h2>;
+}

@@ -1,0 +1,3 @@
+export function JobsPage() {
+  return <h2>JobsPage</h2>;
+}

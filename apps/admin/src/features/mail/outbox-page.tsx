@@ -1,0 +1,3 @@
+export function OutboxPage() {
+  return <h2>OutboxPage</h2>;
+}

@@ -1,0 +1,3 @@
+export function NoticesPage() {
+  return <h2>NoticesPage</h2>;
+}
