@@ -26,6 +26,7 @@ export default defineConfig({
       'apps/api/vitest.config.ts',
       'apps/api/vitest.pg.config.ts',
       'apps/web/vitest.config.ts',
+      'apps/admin/vitest.config.ts',
       'apps/web/e2e/vitest.config.ts',
     ],
   },

@@ -1,35 +1,101 @@
-import { App as AntApp, ConfigProvider, Layout, Menu, Result, Typography, theme } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import { Button, Layout, Menu, type MenuProps, Segmented, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { NS, roleKey } from './app/i18n.ts';
+import { type MenuGroup, pageRoutes } from './app/routes.tsx';
+import { currentLanguage, type Language, setLanguage } from './i18n/index.ts';
+import { can, useMe, useSession } from './lib/session.ts';
 
-/** The operator console's frame. Its screens (withdrawals, ledger, content, config) come with issue #10. */
-export function ConsoleShell() {
+const GROUPS: { group: MenuGroup; label: string }[] = [
+  { group: 'overview', label: 'groupOverview' },
+  { group: 'members', label: 'groupMembers' },
+  { group: 'finance', label: 'groupFinance' },
+  { group: 'content', label: 'groupContent' },
+  { group: 'care', label: 'groupCare' },
+  { group: 'system', label: 'groupSystem' },
+];
+
+/** The menu key of a location: its first path segment (`/members/7` is under `/members`). */
+function menuKey(pathname: string): string {
+  const first = pathname.split('/')[1];
+  return first ? `/${first}` : '/';
+}
+
+export function LanguageSwitch() {
+  const { i18n } = useTranslation();
   return (
-    <ConfigProvider locale={zhCN} theme={{ algorithm: theme.darkAlgorithm, token: { colorPrimary: '#1fc67a' } }}>
-      <AntApp>
-        <Layout style={{ minHeight: '100vh' }}>
-          <Layout.Sider breakpoint="lg" collapsedWidth={0}>
-            <Typography.Title level={4} style={{ color: '#fff', padding: '16px 24px', margin: 0 }}>
-              MineCloud
-            </Typography.Title>
-            <Menu
-              theme="dark"
-              mode="inline"
-              defaultSelectedKeys={['overview']}
-              items={[{ key: 'overview', label: '总览 Overview' }]}
-            />
-          </Layout.Sider>
-          <Layout>
-            <Layout.Header style={{ color: '#fff' }}>运营控制台 · Operator console</Layout.Header>
-            <Layout.Content style={{ padding: 24 }}>
-              <Result
-                status="info"
-                title="控制台建设中 · The console is being built"
-                subTitle="运营功能（提现审核、账本、内容、配置）将在后续版本开放。Operator screens (withdrawal review, ledger, content, config) arrive in a later release."
-              />
-            </Layout.Content>
-          </Layout>
-        </Layout>
-      </AntApp>
-    </ConfigProvider>
+    <Segmented<Language>
+      size="small"
+      value={i18n.language === 'zh-CN' ? 'zh-CN' : currentLanguage()}
+      onChange={(language) => void setLanguage(language)}
+      options={[
+        { value: 'en', label: 'English' },
+        { value: 'zh-CN', label: '简体中文' },
+      ]}
+    />
+  );
+}
+
+/** The signed-in frame: the menu of what the role may use, the operator and the language. */
+export function ConsoleShell() {
+  const { t } = useTranslation(NS);
+  const me = useMe();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const items: MenuProps['items'] = GROUPS.flatMap(({ group, label }) => {
+    const children = pageRoutes
+      .filter((route) => route.menu?.group === group && (!route.access || can(me.role, route.access)))
+      .map((route) => ({ key: route.path, label: t(route.menu?.label ?? '') }));
+    return children.length ? [{ type: 'group' as const, key: group, label: t(label), children }] : [];
+  });
+
+  async function signOut() {
+    await session.signOut();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider theme="light" width={220} breakpoint="lg" style={{ borderInlineEnd: '1px solid #f0f0f0' }}>
+        <Typography.Title level={5} style={{ padding: '16px 24px', margin: 0 }}>
+          {t('brand')}
+        </Typography.Title>
+        <nav aria-label={t('brand')}>
+          <Menu
+            mode="inline"
+            selectedKeys={[menuKey(location.pathname)]}
+            items={items}
+            onClick={({ key }) => navigate(key)}
+            style={{ borderInlineEnd: 'none' }}
+          />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            borderBottom: '1px solid #f0f0f0',
+            display: 'flex',
+            justifyContent: 'flex-end',
+            alignItems: 'center',
+            paddingInline: 24,
+          }}
+        >
+          <Space size="middle">
+            <Link to="/account" title={t('account')}>
+              {me.username}
+            </Link>
+            <Tag color="blue">{t(roleKey(me.role))}</Tag>
+            <LanguageSwitch />
+            <Button onClick={signOut}>{t('signOut')}</Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24, minWidth: 0 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
   );
 }

@@ -1,5 +1,18 @@
 import { createRoot } from 'react-dom/client';
-import { ConsoleShell } from './console-shell.tsx';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './app/app.tsx';
+import { ConsoleRoutes } from './app/console-routes.tsx';
+import { currentLanguage } from './i18n/index.ts';
+import { createQueryClient } from './lib/query-client.ts';
 
+document.documentElement.lang = currentLanguage();
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<ConsoleShell />);
+if (root) {
+  createRoot(root).render(
+    <BrowserRouter basename="/admin">
+      <AppProviders queryClient={createQueryClient()}>
+        <ConsoleRoutes />
+      </AppProviders>
+    </BrowserRouter>,
+  );
+}

@@ -1,0 +1,40 @@
+import type { OperatorMe } from '@minecloud/contract/console';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18n } from '../i18n/index.ts';
+import { SessionProvider } from './session-provider.tsx';
+import './i18n.ts';
+
+function AntdConfig({ children }: { children: ReactNode }) {
+  const { i18n: current } = useTranslation();
+  return (
+    <ConfigProvider locale={current.language === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#1f9d63' } }}>
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
+
+/** Everything a screen relies on: queries, i18n, antd (locale follows the language) and the session. */
+export function AppProviders({
+  queryClient,
+  initialMe,
+  children,
+}: {
+  queryClient: QueryClient;
+  initialMe?: OperatorMe | null;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <AntdConfig>
+          <SessionProvider initialMe={initialMe}>{children}</SessionProvider>
+        </AntdConfig>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

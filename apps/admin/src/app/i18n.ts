@@ -1,0 +1,71 @@
+import { registerMessages } from '../i18n/index.ts';
+
+export const NS = 'shell';
+
+registerMessages(NS, {
+  en: {
+    brand: 'MineCloud Console',
+    groupOverview: 'Overview',
+    groupMembers: 'Members',
+    groupFinance: 'Finance',
+    groupContent: 'Content',
+    groupCare: 'Care',
+    groupSystem: 'System',
+    dashboard: 'Dashboard',
+    members: 'Member list',
+    withdrawals: 'Withdrawals',
+    equity: 'Equity rounds',
+    jobs: 'Jobs',
+    notices: 'Notices & articles',
+    banners: 'Banners',
+    products: 'Miner products',
+    feedback: 'Feedback',
+    outbox: 'Mail outbox',
+    config: 'Config',
+    audit: 'Audit log',
+    operators: 'Operators',
+    account: 'My account',
+    signOut: 'Sign out',
+    language: 'Language',
+    roleOwner: 'Owner',
+    roleFinance: 'Finance',
+    roleContent: 'Content',
+    roleSupport: 'Support',
+    sessionFailed: 'Your session could not be loaded',
+  },
+  'zh-CN': {
+    brand: 'MineCloud 运营后台',
+    groupOverview: '总览',
+    groupMembers: '会员',
+    groupFinance: '财务',
+    groupContent: '内容',
+    groupCare: '客服',
+    groupSystem: '系统',
+    dashboard: '仪表盘',
+    members: '会员列表',
+    withdrawals: '提现审核',
+    equity: '股权轮次',
+    jobs: '定时任务',
+    notices: '公告与文章',
+    banners: '轮播图',
+    products: '矿机产品',
+    feedback: '用户反馈',
+    outbox: '邮件发件箱',
+    config: '系统配置',
+    audit: '审计日志',
+    operators: '运营账号',
+    account: '我的账号',
+    signOut: '退出登录',
+    language: '语言',
+    roleOwner: '所有者',
+    roleFinance: '财务',
+    roleContent: '内容运营',
+    roleSupport: '客服',
+    sessionFailed: '无法加载登录状态',
+  },
+});
+
+/** The i18n key of a role's name. */
+export function roleKey(role: string): string {
+  return `shell:role${role.charAt(0).toUpperCase()}${role.slice(1)}`;
+}

@@ -1,0 +1,71 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { Access } from '../lib/session.ts';
+
+export type MenuGroup = 'overview' | 'members' | 'finance' | 'content' | 'care' | 'system';
+
+export type PageRoute = {
+  path: string;
+  /** Who may open it (lib/session.ts ACCESS); null: every operator. */
+  access: Access | null;
+  page: LazyExoticComponent<ComponentType>;
+  /** Its menu entry (shell namespace key and group); absent: reached from other pages. */
+  menu?: { label: string; group: MenuGroup };
+};
+
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const MembersPage = lazy(() =>
+  import('../features/members/members-page.tsx').then((m) => ({ default: m.MembersPage })),
+);
+const MemberPage = lazy(() => import('../features/members/member-page.tsx').then((m) => ({ default: m.MemberPage })));
+const WithdrawalsPage = lazy(() =>
+  import('../features/withdrawals/withdrawals-page.tsx').then((m) => ({ default: m.WithdrawalsPage })),
+);
+const EquityPage = lazy(() => import('../features/equity/equity-page.tsx').then((m) => ({ default: m.EquityPage })));
+const JobsPage = lazy(() => import('../features/jobs/jobs-page.tsx').then((m) => ({ default: m.JobsPage })));
+const NoticesPage = lazy(() =>
+  import('../features/notices/notices-page.tsx').then((m) => ({ default: m.NoticesPage })),
+);
+const BannersPage = lazy(() =>
+  import('../features/catalogue/banners-page.tsx').then((m) => ({ default: m.BannersPage })),
+);
+const ProductsPage = lazy(() =>
+  import('../features/catalogue/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
+);
+const FeedbackPage = lazy(() =>
+  import('../features/feedback/feedback-page.tsx').then((m) => ({ default: m.FeedbackPage })),
+);
+const OutboxPage = lazy(() => import('../features/mail/outbox-page.tsx').then((m) => ({ default: m.OutboxPage })));
+const ConfigPage = lazy(() => import('../features/config/config-page.tsx').then((m) => ({ default: m.ConfigPage })));
+const AuditPage = lazy(() => import('../features/audit/audit-page.tsx').then((m) => ({ default: m.AuditPage })));
+const OperatorsPage = lazy(() =>
+  import('../features/operators/operators-page.tsx').then((m) => ({ default: m.OperatorsPage })),
+);
+const AccountPage = lazy(() =>
+  import('../features/account/account-page.tsx').then((m) => ({ default: m.AccountPage })),
+);
+
+/** The signed-in pages, in menu order. */
+export const pageRoutes: PageRoute[] = [
+  { path: '/', access: 'dashboard', page: DashboardPage, menu: { label: 'dashboard', group: 'overview' } },
+  { path: '/members', access: 'members', page: MembersPage, menu: { label: 'members', group: 'members' } },
+  { path: '/members/:id', access: 'members', page: MemberPage },
+  {
+    path: '/withdrawals',
+    access: 'withdrawals',
+    page: WithdrawalsPage,
+    menu: { label: 'withdrawals', group: 'finance' },
+  },
+  { path: '/equity', access: 'equity', page: EquityPage, menu: { label: 'equity', group: 'finance' } },
+  { path: '/jobs', access: 'jobs', page: JobsPage, menu: { label: 'jobs', group: 'finance' } },
+  { path: '/notices', access: 'notices', page: NoticesPage, menu: { label: 'notices', group: 'content' } },
+  { path: '/banners', access: 'banners', page: BannersPage, menu: { label: 'banners', group: 'content' } },
+  { path: '/products', access: 'products', page: ProductsPage, menu: { label: 'products', group: 'content' } },
+  { path: '/feedback', access: 'feedback', page: FeedbackPage, menu: { label: 'feedback', group: 'care' } },
+  { path: '/outbox', access: 'outbox', page: OutboxPage, menu: { label: 'outbox', group: 'care' } },
+  { path: '/config', access: 'config', page: ConfigPage, menu: { label: 'config', group: 'system' } },
+  { path: '/audit', access: 'audit', page: AuditPage, menu: { label: 'audit', group: 'system' } },
+  { path: '/operators', access: 'operators', page: OperatorsPage, menu: { label: 'operators', group: 'system' } },
+  { path: '/account', access: null, page: AccountPage },
+];

@@ -1,0 +1,109 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Space, Table } from 'antd';
+import type { ColumnsType, TableProps } from 'antd/es/table';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, downloadCsv, type Query } from '../lib/api.ts';
+import { errorText, useNotify } from '../lib/notify.ts';
+
+export type PagedTableProps<T extends object> = {
+  queryKey: readonly unknown[];
+  path: string;
+  query?: Query;
+  columns: ColumnsType<T>;
+  rowKey: string | ((row: T) => string);
+  csvPath?: string;
+  pageSize?: number;
+  toolbar?: ReactNode;
+  expandable?: TableProps<T>['expandable'];
+};
+
+type Page<T> = { list: T[]; total: number };
+
+/** A server-paged list: `path` answers `{ list, total }` for `pageNo`/`pageSize` and the query. */
+export function PagedTable<T extends object>({
+  queryKey,
+  path,
+  query,
+  columns,
+  rowKey,
+  csvPath,
+  pageSize: initialPageSize = 20,
+  toolbar,
+  expandable,
+}: PagedTableProps<T>) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryText = JSON.stringify(query ?? {});
+  const [paging, setPaging] = useState({ pageNo: 1, pageSize: initialPageSize, queryText });
+  // Another filter starts again at the first page.
+  const pageNo = paging.queryText === queryText ? paging.pageNo : 1;
+  const pageSize = paging.pageSize;
+  const [exporting, setExporting] = useState(false);
+
+  const page = useQuery({
+    queryKey: [...queryKey, query ?? {}, pageNo, pageSize],
+    queryFn: () => api.get<Page<T>>(path, { ...query, pageNo, pageSize }),
+    placeholderData: keepPreviousData,
+  });
+
+  async function exportCsv() {
+    if (!csvPath) return;
+    setExporting(true);
+    try {
+      await downloadCsv(csvPath, query);
+    } catch (error) {
+      notify.error(error);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {(toolbar || csvPath) && (
+        <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+          <div>{toolbar}</div>
+          {csvPath && (
+            <Button onClick={exportCsv} loading={exporting}>
+              {t('common:exportCsv')}
+            </Button>
+          )}
+        </Space>
+      )}
+      {page.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('common:loadingFailed')}
+          description={errorText(page.error, t('common:requestFailed'))}
+          action={
+            <Button size="small" onClick={() => page.refetch()}>
+              {t('common:retry')}
+            </Button>
+          }
+        />
+      )}
+      <Table<T>
+        size="middle"
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={page.data?.list ?? []}
+        loading={page.isFetching}
+        expandable={expandable}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: page.isError ? t('common:loadingFailed') : t('common:empty') }}
+        pagination={{
+          current: pageNo,
+          pageSize,
+          total: page.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => t('common:total', { count: total }),
+          onChange: (nextPage, nextSize) =>
+            setPaging({ pageNo: nextSize === pageSize ? nextPage : 1, pageSize: nextSize, queryText }),
+        }}
+      />
+    </Space>
+  );
+}

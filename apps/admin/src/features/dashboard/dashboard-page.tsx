@@ -1,0 +1,3 @@
+export function DashboardPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function MembersPage() {
+  return null;
+}

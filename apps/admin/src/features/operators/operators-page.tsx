@@ -1,0 +1,3 @@
+export function OperatorsPage() {
+  return null;
+}

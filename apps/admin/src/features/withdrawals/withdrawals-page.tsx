@@ -1,0 +1,3 @@
+export function WithdrawalsPage() {
+  return null;
+}

@@ -1,0 +1,158 @@
+import { ERROR_CODES } from '@minecloud/contract/errors';
+import { currentLanguage, i18n } from '../i18n/index.ts';
+import { clearToken, readToken } from './token.ts';
+
+const BASE = '/admin-api/';
+
+/** A refused call: the envelope's code and localized message, and the HTTP status (0 when unreachable). */
+export class ApiError extends Error {
+  code: number;
+  status: number;
+  msg: string;
+
+  constructor(code: number, status: number, msg: string) {
+    super(msg);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.msg = msg;
+  }
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+/** What the session must react to, whichever screen made the call. */
+export type SessionEvent = 'signedOut' | 'setupRequired';
+const listeners = new Set<(event: SessionEvent) => void>();
+
+export function onSessionEvent(listener: (event: SessionEvent) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emit(event: SessionEvent): void {
+  for (const listener of listeners) listener(event);
+}
+
+export function apiUrl(path: string, query?: Query): string {
+  const url = new URL(BASE + path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+function headers(extra: Record<string, string> = {}): Record<string, string> {
+  const token = readToken();
+  return {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...extra,
+  };
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    throw new ApiError(0, 0, i18n.t('common:networkFailed'));
+  }
+}
+
+/** Turns a refused answer into an ApiError, and tells the session when it ended or needs setup. */
+async function refusal(response: Response, hadToken: boolean): Promise<ApiError> {
+  let code = response.status;
+  let msg = '';
+  try {
+    const envelope = (await response.json()) as { code?: unknown; msg?: unknown };
+    if (typeof envelope.code === 'number') code = envelope.code;
+    if (typeof envelope.msg === 'string') msg = envelope.msg;
+  } catch {
+    // Not an envelope (a proxy's error page): keep the status.
+  }
+  const error = new ApiError(code, response.status, msg || i18n.t('common:requestFailed'));
+  // Other 401s (a wrong TOTP code, 1102) are answers to the form, not the end of the session.
+  if (hadToken && response.status === 401 && code === ERROR_CODES.unauthorized) {
+    clearToken();
+    emit('signedOut');
+  } else if (code === ERROR_CODES.setupRequired) {
+    emit('setupRequired');
+  }
+  return error;
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  query?: Query,
+  body?: unknown,
+  extra?: Record<string, string>,
+): Promise<T> {
+  const hadToken = readToken() !== null;
+  const init: RequestInit = {
+    method,
+    headers: headers(body === undefined ? extra : { 'Content-Type': 'application/json', ...extra }),
+  };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  const response = await send(apiUrl(path, query), init);
+  if (!response.ok) throw await refusal(response, hadToken);
+  let envelope: { code?: unknown; data?: unknown; msg?: unknown };
+  try {
+    envelope = await response.json();
+  } catch {
+    throw new ApiError(response.status, response.status, i18n.t('common:requestFailed'));
+  }
+  if (envelope.code !== 0) {
+    const code = typeof envelope.code === 'number' ? envelope.code : -1;
+    if (code === ERROR_CODES.setupRequired) emit('setupRequired');
+    throw new ApiError(code, response.status, typeof envelope.msg === 'string' ? envelope.msg : '');
+  }
+  return envelope.data as T;
+}
+
+/** The console's calls: `path` is relative to /admin-api/; each resolves to the envelope's data. */
+export const api = {
+  get<T>(path: string, query?: Query): Promise<T> {
+    return request<T>('GET', path, query);
+  },
+  post<T>(path: string, body?: unknown, options?: { idempotencyKey?: string }): Promise<T> {
+    const extra = options?.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined;
+    return request<T>('POST', path, undefined, body ?? {}, extra);
+  },
+  put<T>(path: string, body?: unknown): Promise<T> {
+    return request<T>('PUT', path, undefined, body ?? {});
+  },
+  del<T>(path: string): Promise<T> {
+    return request<T>('DELETE', path);
+  },
+};
+
+function fileName(response: Response, path: string): string {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const match = /filename="?([^";]+)"?/i.exec(disposition);
+  return match?.[1] ?? `${path.replace(/\.csv$/, '').replace(/[^\w-]+/g, '-')}.csv`;
+}
+
+/** Fetches a CSV export with the session's token and saves it as a file. */
+export async function downloadCsv(path: string, query?: Query): Promise<void> {
+  const hadToken = readToken() !== null;
+  const response = await send(apiUrl(path, query), { headers: headers({ Accept: 'text/csv' }) });
+  if (!response.ok) throw await refusal(response, hadToken);
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName(response, path);
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}
+
+/** A fresh key for a money call; keep it for retries of the same form. */
+export function newIdempotencyKey(): string {
+  // getRandomValues, unlike randomUUID, also works when the console is served over plain HTTP.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

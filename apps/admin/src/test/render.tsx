@@ -1,0 +1,42 @@
+import type { OperatorMe } from '@minecloud/contract/console';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { AppProviders } from '../app/app.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { saveToken } from '../lib/token.ts';
+
+export const OWNER: OperatorMe = { id: '1', username: 'olivia', role: 'owner', totpEnabled: true, setup: null };
+
+type Options = {
+  /** The signed-in operator (an owner unless given); null renders signed out. */
+  me?: Partial<OperatorMe> | null;
+  /** Where the memory router starts. */
+  route?: string;
+  /** A route pattern for `ui`, when it reads parameters (`/members/:id`). */
+  path?: string;
+};
+
+/** Renders `ui` with queries (no retries), antd, i18n (en), a router and a signed-in session. */
+export function renderWithApp(ui: ReactElement, { me, route = '/', path }: Options = {}) {
+  const operator = me === null ? null : { ...OWNER, ...me };
+  if (operator) saveToken('test-token');
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 }, mutations: { retry: false } });
+  const user = userEvent.setup();
+  const view = render(
+    <MemoryRouter initialEntries={[route]}>
+      <AppProviders queryClient={queryClient} initialMe={operator}>
+        {path ? (
+          <Routes>
+            <Route path={path} element={ui} />
+          </Routes>
+        ) : (
+          ui
+        )}
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return { ...view, user, queryClient };
+}
