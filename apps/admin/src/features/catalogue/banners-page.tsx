@@ -1,3 +1,132 @@
+import { type AdminBanner, BANNER_PLACES } from '@minecloud/contract/console';
+import { Alert, App, Button, Flex, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../lib/notify.ts';
+import { useBanners, useDeleteBanner } from './api.ts';
+import { BannerModal } from './banner-modal.tsx';
+import { NS } from './i18n.ts';
+import { Thumbnail } from './image-field.tsx';
+
+type PlaceFilter = AdminBanner['place'] | 'all';
+
+/** Banners of the home carousel and the miner shop: listed by place, edited in a modal, deleted after a confirmation. */
 export function BannersPage() {
-  return <h2>BannersPage</h2>;
+  const { t } = useTranslation(NS);
+  const notify = useNotify();
+  const { modal } = App.useApp();
+  const banners = useBanners();
+  const remove = useDeleteBanner();
+  const [place, setPlace] = useState<PlaceFilter>('all');
+  const [editing, setEditing] = useState<{ banner: AdminBanner | null } | null>(null);
+
+  const rows = (banners.data?.list ?? [])
+    .filter((banner) => place === 'all' || banner.place === place)
+    .sort((a, b) => a.place.localeCompare(b.place) || a.sort - b.sort);
+
+  const confirmDelete = (banner: AdminBanner) =>
+    modal.confirm({
+      title: t('deleteBannerConfirm', { title: banner.title }),
+      content: t('deleteBannerText'),
+      okText: t('common:delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common:cancel'),
+      onOk: () =>
+        remove.mutateAsync(banner.id).then(
+          () => notify.success(t('bannerDeleted')),
+          (error: unknown) => notify.error(error),
+        ),
+    });
+
+  const columns: TableColumnsType<AdminBanner> = [
+    {
+      title: t('place'),
+      dataIndex: 'place',
+      render: (value: AdminBanner['place']) => <Tag>{t(`place_${value}`)}</Tag>,
+    },
+    { title: t('sort'), dataIndex: 'sort', width: 72 },
+    {
+      title: t('image'),
+      dataIndex: 'image',
+      width: 88,
+      render: (src: string, row) => <Thumbnail src={src} alt={row.title} />,
+    },
+    { title: t('title'), dataIndex: 'title' },
+    {
+      title: t('link'),
+      dataIndex: 'link',
+      render: (link: string) => (link ? <Typography.Text code>{link}</Typography.Text> : '-'),
+    },
+    {
+      title: t('active'),
+      dataIndex: 'active',
+      render: (active: boolean) => (
+        <Tag color={active ? 'green' : 'default'}>{active ? t('common:active') : t('common:inactive')}</Tag>
+      ),
+    },
+    {
+      title: t('common:actions'),
+      key: 'actions',
+      render: (_, row) => (
+        <Flex gap={8}>
+          <Button size="small" onClick={() => setEditing({ banner: row })}>
+            {t('common:edit')}
+          </Button>
+          <Button size="small" danger onClick={() => confirmDelete(row)}>
+            {t('common:delete')}
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center">
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('bannersTitle')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('bannersIntro')}</Typography.Text>
+        </div>
+        <Button type="primary" onClick={() => setEditing({ banner: null })}>
+          {t('newBanner')}
+        </Button>
+      </Flex>
+      <Segmented<PlaceFilter>
+        value={place}
+        onChange={setPlace}
+        options={[
+          { value: 'all', label: t('placeAll') },
+          ...BANNER_PLACES.map((value) => ({ value, label: t(`place_${value}`) })),
+        ]}
+      />
+      {banners.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('common:loadingFailed')}
+          description={banners.error instanceof Error ? banners.error.message : undefined}
+          action={<Button onClick={() => banners.refetch()}>{t('common:retry')}</Button>}
+        />
+      ) : (
+        <Table<AdminBanner>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          loading={banners.isLoading}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: t('common:empty') }}
+        />
+      )}
+      {editing && (
+        <BannerModal
+          banner={editing.banner}
+          place={place === 'all' ? 'home' : place}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Flex>
+  );
 }

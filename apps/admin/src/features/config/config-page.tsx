@@ -1,3 +1,155 @@
+import type { SettingKind, SettingRow } from '@minecloud/contract/console';
+import { Alert, Button, Card, Flex, Spin, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../components/time-text.tsx';
+import { allowed, useMe } from '../../lib/session.ts';
+import { useSettings } from './api.ts';
+import { ChangesTable } from './changes-table.tsx';
+import { NS } from './i18n.ts';
+import { SettingEditModal } from './setting-edit-modal.tsx';
+import { groupOf, SETTING_GROUPS, SETTINGS_NS } from './setting-labels.ts';
+import { SettingValue } from './setting-value.tsx';
+
+/** The settings by group, each with its default and scheduled changes; the owner edits, others read. */
 export function ConfigPage() {
-  return <h2>ConfigPage</h2>;
+  const { t } = useTranslation([NS, SETTINGS_NS]);
+  const me = useMe();
+  const canEdit = allowed(me.role, ['owner']);
+  const settings = useSettings();
+  const [editing, setEditing] = useState<SettingRow | null>(null);
+  const [keyFilter, setKeyFilter] = useState<string | undefined>();
+  const historyRef = useRef<HTMLDivElement>(null);
+
+  const rows = settings.data?.list ?? [];
+  const groups = useMemo(() => {
+    const byGroup = new Map<string, SettingRow[]>();
+    for (const row of settings.data?.list ?? []) {
+      const group = groupOf(row.key);
+      byGroup.set(group, [...(byGroup.get(group) ?? []), row]);
+    }
+    return [...SETTING_GROUPS, 'other']
+      .filter((group) => byGroup.has(group))
+      .map((group) => ({ group, rows: byGroup.get(group) ?? [] }));
+  }, [settings.data]);
+  const kinds = useMemo(() => new Map<string, SettingKind>(rows.map((row) => [row.key, row.kind])), [rows]);
+
+  const showHistory = (key: string) => {
+    setKeyFilter(key);
+    historyRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  };
+
+  const columns: TableColumnsType<SettingRow> = [
+    {
+      title: t('setting'),
+      dataIndex: 'key',
+      width: '30%',
+      render: (key: string) => (
+        <Flex vertical>
+          <Tooltip title={t(`${SETTINGS_NS}:help.${key}`, { defaultValue: '' })}>
+            <Typography.Text strong>{t(`${SETTINGS_NS}:label.${key}`, { defaultValue: key })}</Typography.Text>
+          </Tooltip>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {key}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('value'),
+      key: 'value',
+      render: (_, row) => (
+        <Flex gap={8} align="center" wrap>
+          <SettingValue kind={row.kind} value={row.value} />
+          {row.isDefault && <Tag>{t('defaultTag')}</Tag>}
+        </Flex>
+      ),
+    },
+    {
+      title: t('default'),
+      key: 'default',
+      render: (_, row) => <SettingValue kind={row.kind} value={row.default} />,
+    },
+    {
+      title: t('pending'),
+      key: 'pending',
+      render: (_, row) =>
+        row.pending.length === 0 ? (
+          '-'
+        ) : (
+          <Flex vertical gap={4}>
+            {row.pending.map((change) => (
+              <Flex key={change.id} gap={8} align="center" wrap>
+                <SettingValue kind={row.kind} value={change.value} />
+                <Typography.Text type="secondary">
+                  {t('pendingAt', { time: formatTime(change.effectiveAt) })}
+                </Typography.Text>
+              </Flex>
+            ))}
+          </Flex>
+        ),
+    },
+    {
+      title: t('common:actions'),
+      key: 'actions',
+      width: 150,
+      render: (_, row) => (
+        <Flex gap={8}>
+          {canEdit && (
+            <Button size="small" type="primary" onClick={() => setEditing(row)}>
+              {t('common:edit')}
+            </Button>
+          )}
+          <Button size="small" onClick={() => showHistory(row.key)}>
+            {t('history')}
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+      </div>
+      {!canEdit && <Alert type="info" showIcon title={t('readOnly')} />}
+      {settings.isLoading && <Spin />}
+      {settings.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('common:loadingFailed')}
+          description={settings.error instanceof Error ? settings.error.message : undefined}
+          action={<Button onClick={() => settings.refetch()}>{t('common:retry')}</Button>}
+        />
+      )}
+      {settings.isSuccess && rows.length === 0 && <Alert type="info" title={t('common:empty')} />}
+      {groups.map(({ group, rows: groupRows }) => (
+        <Card key={group} size="small" title={t(`${SETTINGS_NS}:group.${group}`)}>
+          <Table<SettingRow>
+            rowKey="key"
+            size="small"
+            columns={columns}
+            dataSource={groupRows}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+          />
+        </Card>
+      ))}
+      <div ref={historyRef}>
+        <Typography.Title level={4}>{t('changesTitle')}</Typography.Title>
+        <ChangesTable
+          keys={rows.map((row) => row.key)}
+          kinds={kinds}
+          keyFilter={keyFilter}
+          onKeyFilter={setKeyFilter}
+        />
+      </div>
+      {editing && <SettingEditModal row={editing} onClose={() => setEditing(null)} />}
+    </Flex>
+  );
 }

@@ -1,3 +1,69 @@
+import { ADMIN_API, type equityRoundRowSchema } from '@minecloud/contract/console';
+import { Button, Flex, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/amount.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { NS } from './i18n.ts';
+import { OpenRoundModal, roundsKey } from './open-round-modal.tsx';
+
+type Round = ReturnType<typeof equityRoundRowSchema.parse>;
+
+/** Sold share of a round as a percentage with two decimals, from whole share counts. */
+function soldPercent(round: Round): string {
+  if (round.totalShares <= 0) return '0.00';
+  const basisPoints = Math.floor(((round.totalShares - round.sharesRemaining) * 10_000) / round.totalShares);
+  return `${Math.floor(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`;
+}
+
+/** Equity rounds, newest first, and the form that opens the next one. */
 export function EquityPage() {
-  return <h2>EquityPage</h2>;
+  const { t } = useTranslation(NS);
+  const [opening, setOpening] = useState(false);
+
+  const columns: TableColumnsType<Round> = [
+    { title: t('common:id'), dataIndex: 'id' },
+    { title: t('totalShares'), dataIndex: 'totalShares', align: 'right' },
+    { title: t('sharesRemaining'), dataIndex: 'sharesRemaining', align: 'right' },
+    { title: t('sold'), key: 'sold', align: 'right', render: (_, row) => `${soldPercent(row)}%` },
+    {
+      title: t('pricePerShare'),
+      dataIndex: 'pricePerShare',
+      align: 'right',
+      render: (value: string) => <Amount value={value} asset="USDT" />,
+    },
+    { title: t('annualYieldPct'), dataIndex: 'annualYieldPct', align: 'right', render: (value: string) => `${value}%` },
+    { title: t('minQuantity'), dataIndex: 'minQuantity', align: 'right' },
+    { title: t('termDays'), dataIndex: 'termDays', align: 'right' },
+    {
+      title: t('state'),
+      dataIndex: 'open',
+      render: (open: boolean) => <Tag color={open ? 'green' : 'default'}>{open ? t('open') : t('closed')}</Tag>,
+    },
+    { title: t('common:createdAt'), dataIndex: 'createdAt', render: (value: string) => <TimeText value={value} /> },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+      </div>
+      <PagedTable<Round>
+        queryKey={roundsKey}
+        path={ADMIN_API.equityRounds}
+        columns={columns}
+        rowKey="id"
+        toolbar={
+          <Button type="primary" onClick={() => setOpening(true)}>
+            {t('openRound')}
+          </Button>
+        }
+      />
+      {opening && <OpenRoundModal onClose={() => setOpening(false)} />}
+    </Flex>
+  );
 }

@@ -1,0 +1,38 @@
+import { Flex, Image, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NS } from './i18n.ts';
+
+/** A picture's path or URL, with a live preview of what it points at; a form control. */
+export function ImageField({
+  value,
+  onChange,
+  id,
+}: {
+  value?: string;
+  onChange?: (value: string) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation(NS);
+  const source = value?.trim() ?? '';
+  return (
+    <Flex vertical gap={8}>
+      <Input id={id} value={value} onChange={(event) => onChange?.(event.target.value)} placeholder="/uploads/…" />
+      {source ? (
+        <Image
+          src={source}
+          alt={t('imagePreview')}
+          width={160}
+          height={90}
+          style={{ objectFit: 'contain', background: 'rgba(127,127,127,0.12)' }}
+        />
+      ) : (
+        <Typography.Text type="secondary">{t('noImage')}</Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
+/** A small picture in a table row, enlarged on click. */
+export function Thumbnail({ src, alt }: { src: string; alt: string }) {
+  return <Image src={src} alt={alt} width={56} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />;
+}

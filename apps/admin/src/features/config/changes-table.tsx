@@ -1,0 +1,81 @@
+import { ADMIN_API, type SettingChange, type SettingKind } from '@minecloud/contract/console';
+import { Flex, Select, type TableColumnsType, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../components/paged-table.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { changesKey } from './api.ts';
+import { NS } from './i18n.ts';
+import { SETTINGS_NS } from './setting-labels.ts';
+import { SettingValue } from './setting-value.tsx';
+
+/** Every change of the settings, newest first, optionally of one setting only. */
+export function ChangesTable({
+  keys,
+  kinds,
+  keyFilter,
+  onKeyFilter,
+}: {
+  keys: string[];
+  kinds: Map<string, SettingKind>;
+  keyFilter: string | undefined;
+  onKeyFilter: (key: string | undefined) => void;
+}) {
+  const { t } = useTranslation([NS, SETTINGS_NS]);
+  const labelOf = (key: string) => t(`${SETTINGS_NS}:label.${key}`, { defaultValue: key });
+
+  const columns: TableColumnsType<SettingChange> = [
+    { title: t('time'), dataIndex: 'createdAt', render: (value: string) => <TimeText value={value} /> },
+    { title: t('who'), dataIndex: 'actor' },
+    {
+      title: t('key'),
+      dataIndex: 'key',
+      render: (key: string) => (
+        <Flex vertical>
+          <span>{labelOf(key)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {key}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('change'),
+      key: 'change',
+      render: (_, row) => (
+        <Flex gap={8} align="center" wrap>
+          <SettingValue kind={kinds.get(row.key)} value={row.before} />
+          <span>→</span>
+          <SettingValue kind={kinds.get(row.key)} value={row.value} />
+        </Flex>
+      ),
+    },
+    { title: t('effectiveAt'), dataIndex: 'effectiveAt', render: (value: string) => <TimeText value={value} /> },
+    {
+      title: t('requestId'),
+      dataIndex: 'requestId',
+      render: (value: string | null) => (value ? <Typography.Text copyable>{value}</Typography.Text> : '-'),
+    },
+  ];
+
+  return (
+    <PagedTable<SettingChange>
+      queryKey={changesKey}
+      path={ADMIN_API.configChanges}
+      query={{ key: keyFilter }}
+      columns={columns}
+      rowKey="id"
+      toolbar={
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          aria-label={t('keyFilter')}
+          placeholder={t('allKeys')}
+          value={keyFilter}
+          onChange={(value?: string) => onKeyFilter(value)}
+          options={keys.map((key) => ({ value: key, label: labelOf(key) }))}
+          style={{ minWidth: 260 }}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,113 @@
+import type { SettingRow } from '@minecloud/contract/console';
+import { ERROR_CODES } from '@minecloud/contract/errors';
+import { Alert, DatePicker, type DatePickerProps, Flex, Form, Modal, Radio, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api.ts';
+import { useNotify } from '../../lib/notify.ts';
+import { useChangeSetting } from './api.ts';
+import { NS } from './i18n.ts';
+import { SETTINGS_NS } from './setting-labels.ts';
+import { SettingValue } from './setting-value.tsx';
+import { settingValueOf, ValueField } from './value-field.tsx';
+
+/** antd's date value (a dayjs object), named without depending on dayjs directly. */
+type Moment = Parameters<NonNullable<DatePickerProps['disabledDate']>>[0];
+type Values = { value: unknown; when: 'now' | 'later'; effectiveAt?: Moment };
+
+/** Changes one setting, now or from a chosen time; the server's refusal stays on the form. */
+export function SettingEditModal({ row, onClose }: { row: SettingRow; onClose: () => void }) {
+  const { t } = useTranslation([NS, SETTINGS_NS]);
+  const notify = useNotify();
+  const [form] = Form.useForm<Values>();
+  const when = Form.useWatch('when', form);
+  const change = useChangeSetting();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const label = t(`${SETTINGS_NS}:label.${row.key}`, { defaultValue: row.key });
+
+  const finish = (values: Values) => {
+    setRefusal(null);
+    const later = values.when === 'later' && values.effectiveAt;
+    const body = {
+      value: settingValueOf(row, values.value),
+      ...(later ? { effectiveAt: later.format() } : {}),
+    };
+    change.mutate(
+      { key: row.key, body },
+      {
+        onSuccess: () => {
+          notify.success(later ? t('scheduled') : t('changed'));
+          onClose();
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError) || (error.status === 401 && error.code === ERROR_CODES.unauthorized)) {
+            notify.error(error);
+            return;
+          }
+          setRefusal(error.msg);
+          if (error.code === ERROR_CODES.effectiveInPast)
+            form.setFields([{ name: 'effectiveAt', errors: [error.msg] }]);
+        },
+      },
+    );
+  };
+
+  const futureRule = {
+    validator: (_: unknown, value: Moment | undefined) =>
+      !value || value.valueOf() > Date.now() ? Promise.resolve() : Promise.reject(new Error(t('effectiveFuture'))),
+  };
+
+  return (
+    <Modal
+      open
+      width={560}
+      title={t('editTitle', { label })}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
+      confirmLoading={change.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
+      <Flex vertical gap={12}>
+        <Typography.Text type="secondary">{t(`${SETTINGS_NS}:help.${row.key}`, { defaultValue: '' })}</Typography.Text>
+        <Flex gap={8} align="center">
+          <Typography.Text>{t('currentValue')}:</Typography.Text>
+          <SettingValue kind={row.kind} value={row.value} />
+        </Flex>
+        {refusal && <Alert type="error" showIcon title={refusal} />}
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ value: row.value, when: 'now' }}
+          onFinish={finish}
+        >
+          <ValueField row={row} />
+          <Form.Item name="when" label={t('effective')}>
+            <Radio.Group
+              options={[
+                { value: 'now', label: t('effectiveNow') },
+                { value: 'later', label: t('effectiveLater') },
+              ]}
+            />
+          </Form.Item>
+          {when === 'later' && (
+            <Form.Item
+              name="effectiveAt"
+              label={t('effectiveAt')}
+              rules={[{ required: true, message: t('effectiveRequired') }, futureRule]}
+            >
+              <DatePicker
+                showTime
+                needConfirm={false}
+                format="YYYY-MM-DD HH:mm:ss"
+                disabledDate={(day) => day.endOf('day').valueOf() < Date.now()}
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          )}
+        </Form>
+      </Flex>
+    </Modal>
+  );
+}

@@ -1,0 +1,206 @@
+import { registerMessages } from '../../i18n/index.ts';
+
+/** Names and meanings of the settings (apps/api/src/modules/config/settings.ts), keyed by setting key. */
+export const SETTINGS_NS = 'configSettings';
+
+type Entry = { en: [label: string, help: string]; zh: [label: string, help: string] };
+
+const SETTINGS: Record<string, Entry> = {
+  'gold.perUsdt': {
+    en: [
+      'Gold coins per USDT',
+      'How many gold coins 1 USDT buys at top-up; also converts the pool share of purchases.',
+    ],
+    zh: ['每 USDT 兑换金币', '充值时 1 USDT 可兑换的金币数；奖池从购买额中提取的部分也按此换算。'],
+  },
+  'transfer.assets': {
+    en: ['Assets members may transfer', 'Assets a member may send to another member by ID.'],
+    zh: ['可转账资产', '会员可按 ID 转给其他会员的资产。'],
+  },
+  'donation.assets': {
+    en: ['Assets members may donate', 'Assets a member may donate to the foundation.'],
+    zh: ['可捐赠资产', '会员可捐赠给基金会的资产。'],
+  },
+  'mining.burnRate': {
+    en: ['Burned hash rate share', 'Share of each newly bought miner’s hash rate burned into the black hole.'],
+    zh: ['算力销毁比例', '每台新购矿机销毁进黑洞的算力比例。'],
+  },
+  'mining.btcPerThPerDay': {
+    en: ['BTC per TH/s per day', 'Daily BTC output of 1 TH/s of effective hash rate.'],
+    zh: ['每 TH/s 每日 BTC 产出', '每 1 TH/s 有效算力每天产出的 BTC。'],
+  },
+  'settlement.timeZone': {
+    en: ['Settlement time zone', 'IANA time zone whose midnight starts each settlement day, e.g. Asia/Shanghai.'],
+    zh: ['结算时区', '以该 IANA 时区的零点作为每个结算日的开始，例如 Asia/Shanghai。'],
+  },
+  'equity.minQuantity': {
+    en: ['Equity minimum quantity', 'Fewest shares a member may buy at once.'],
+    zh: ['股权起购数量', '会员单次最少可购买的股数。'],
+  },
+  'equity.minReinvestU': {
+    en: ['Minimum reinvestment (USDT)', 'Least USDT of earnings a member may reinvest into shares.'],
+    zh: ['最低复投金额（USDT）', '会员将收益复投为股份的最低 USDT 金额。'],
+  },
+  'equity.btcShare': {
+    en: ['BTC part of equity earnings', 'Share of the daily equity earnings paid in BTC; the rest is paid in USDT.'],
+    zh: ['股权收益 BTC 占比', '每日股权收益中以 BTC 发放的比例，其余以 USDT 发放。'],
+  },
+  'equity.termDays': {
+    en: ['Equity term (days)', 'Days after which an equity order ends.'],
+    zh: ['股权期限（天）', '股权订单在多少天后结束。'],
+  },
+  'equity.tradingOpen': {
+    en: ['Equity trading open', 'Whether members may trade shares; off shows “still in development”.'],
+    zh: ['开放股权交易', '会员是否可以交易股份；关闭时显示“开发中”。'],
+  },
+  'equity.repurchaseOpen': {
+    en: ['Share repurchase open', 'Whether members may sell shares back; off shows “not yet open”.'],
+    zh: ['开放股份回购', '会员是否可以回售股份；关闭时显示“暂未开放”。'],
+  },
+  'equity.fallbackBtcPrice': {
+    en: [
+      'Fallback BTC price (USDT)',
+      'BTC price for the BTC part of earnings on a day without a stored BTCUSDT price.',
+    ],
+    zh: ['备用 BTC 价格（USDT）', '当天没有 BTCUSDT 行情时，换算收益中 BTC 部分所用的价格。'],
+  },
+  'team.directRate': {
+    en: ['Direct referral reward', 'Share of each purchase paid to the buyer’s inviter.'],
+    zh: ['直推奖励比例', '每笔购买中奖励给购买者邀请人的比例。'],
+  },
+  'team.indirectRate': {
+    en: ['Indirect referral reward', 'Share of each purchase paid to the inviter’s inviter.'],
+    zh: ['间推奖励比例', '每笔购买中奖励给邀请人的邀请人的比例。'],
+  },
+  'team.silverMajor': {
+    en: ['Silver node: major area (USDT)', 'Performance of the major area needed for Silver Node.'],
+    zh: ['银节点：大区业绩（USDT）', '成为银节点所需的大区业绩。'],
+  },
+  'team.silverMinor': {
+    en: ['Silver node: minor area (USDT)', 'Performance of the minor area needed for Silver Node.'],
+    zh: ['银节点：小区业绩（USDT）', '成为银节点所需的小区业绩。'],
+  },
+  'team.goldMajor': {
+    en: ['Gold node: major area (USDT)', 'Performance of the major area needed for Gold Node.'],
+    zh: ['金节点：大区业绩（USDT）', '成为金节点所需的大区业绩。'],
+  },
+  'team.goldMinor': {
+    en: ['Gold node: minor area (USDT)', 'Performance of the minor area needed for Gold Node.'],
+    zh: ['金节点：小区业绩（USDT）', '成为金节点所需的小区业绩。'],
+  },
+  'team.regularBonusPct': {
+    en: ['Regular node bonus (%)', 'Bonus hash rate of a Regular Node, in percent of its own hash rate.'],
+    zh: ['普通节点加成（%）', '普通节点的加成算力，占自身算力的百分比。'],
+  },
+  'team.silverBonusPct': {
+    en: ['Silver node bonus (%)', 'Bonus hash rate of a Silver Node, in percent of its own hash rate.'],
+    zh: ['银节点加成（%）', '银节点的加成算力，占自身算力的百分比。'],
+  },
+  'team.goldBonusPct': {
+    en: ['Gold node bonus (%)', 'Bonus hash rate of a Gold Node, in percent of its own hash rate.'],
+    zh: ['金节点加成（%）', '金节点的加成算力，占自身算力的百分比。'],
+  },
+  'pool.purchaseShare': {
+    en: ['Pool share of purchases', 'Share of every miner purchase that goes into the prize pool.'],
+    zh: ['奖池提取比例', '每笔矿机购买额进入奖池的比例。'],
+  },
+  'pool.minForge': {
+    en: ['Minimum forge (gold)', 'Fewest gold coins a member may forge into a pool round.'],
+    zh: ['最低熔炼金币', '会员参与奖池轮次最少需熔炼的金币数。'],
+  },
+  'pool.winners': {
+    en: ['Pool winners', 'How many participants share each pool round.'],
+    zh: ['奖池获奖人数', '每轮奖池由多少名参与者瓜分。'],
+  },
+  'pool.weights': {
+    en: [
+      'Pool prize weights (%)',
+      'Percent of the pool for each winning place, best first; what is left of 100 rolls over.',
+    ],
+    zh: ['奖池分配权重（%）', '各名次分得奖池的百分比，从第一名起；不足 100 的部分滚入下一轮。'],
+  },
+  'withdraw.fee.USDT': {
+    en: ['USDT withdrawal fee', 'Fee taken from each USDT withdrawal.'],
+    zh: ['USDT 提现手续费', '每笔 USDT 提现收取的手续费。'],
+  },
+  'withdraw.fee.BTC': {
+    en: ['BTC withdrawal fee', 'Fee taken from each BTC withdrawal.'],
+    zh: ['BTC 提现手续费', '每笔 BTC 提现收取的手续费。'],
+  },
+  'withdraw.min.USDT': {
+    en: ['USDT withdrawal minimum', 'Smallest USDT withdrawal a member may ask for.'],
+    zh: ['USDT 最低提现', '会员单笔 USDT 提现的最低金额。'],
+  },
+  'withdraw.min.BTC': {
+    en: ['BTC withdrawal minimum', 'Smallest BTC withdrawal a member may ask for.'],
+    zh: ['BTC 最低提现', '会员单笔 BTC 提现的最低金额。'],
+  },
+  'withdraw.secondApproval.USDT': {
+    en: ['USDT second approval from', 'A USDT withdrawal of at least this much needs a second, different operator.'],
+    zh: ['USDT 双人审核起点', '不低于此金额的 USDT 提现需要另一名操作员再次审核。'],
+  },
+  'withdraw.secondApproval.BTC': {
+    en: ['BTC second approval from', 'A BTC withdrawal of at least this much needs a second, different operator.'],
+    zh: ['BTC 双人审核起点', '不低于此金额的 BTC 提现需要另一名操作员再次审核。'],
+  },
+  'market.roundSymbol': {
+    en: ['Up/down round symbol', 'Market symbol whose 1-minute prices decide the up/down rounds, e.g. BTCUSDT.'],
+    zh: ['涨跌轮次交易对', '以该交易对的 1 分钟行情判定涨跌轮次，例如 BTCUSDT。'],
+  },
+  'chain.confirmations': {
+    en: ['Deposit confirmations', 'Block confirmations a deposit needs before it is credited.'],
+    zh: ['充值确认数', '充值入账前需要的区块确认数。'],
+  },
+};
+
+/** The groups of the editor, in order; a key belongs to the group named by its first part. */
+export const SETTING_GROUPS = [
+  'gold',
+  'transfer',
+  'donation',
+  'mining',
+  'settlement',
+  'equity',
+  'team',
+  'pool',
+  'withdraw',
+  'market',
+  'chain',
+] as const;
+
+const GROUP_LABELS: Record<string, { en: string; zh: string }> = {
+  gold: { en: 'Gold coins', zh: '金币' },
+  transfer: { en: 'Transfers', zh: '转账' },
+  donation: { en: 'Donations', zh: '捐赠' },
+  mining: { en: 'Mining', zh: '挖矿' },
+  settlement: { en: 'Settlement', zh: '结算' },
+  equity: { en: 'Equity', zh: '股权' },
+  team: { en: 'Team and levels', zh: '团队与等级' },
+  pool: { en: 'Prize pool', zh: '奖池' },
+  withdraw: { en: 'Withdrawals', zh: '提现' },
+  market: { en: 'Market', zh: '行情' },
+  chain: { en: 'Chain', zh: '链上' },
+  other: { en: 'Other', zh: '其他' },
+};
+
+const en: Record<string, string> = {};
+const zh: Record<string, string> = {};
+for (const [key, entry] of Object.entries(SETTINGS)) {
+  [en[`label.${key}`], en[`help.${key}`]] = entry.en;
+  [zh[`label.${key}`], zh[`help.${key}`]] = entry.zh;
+}
+for (const [group, label] of Object.entries(GROUP_LABELS)) {
+  en[`group.${group}`] = label.en;
+  zh[`group.${group}`] = label.zh;
+}
+registerMessages(SETTINGS_NS, { en, 'zh-CN': zh });
+
+/** Whether the console has a name for `key` (the server may know settings this build does not). */
+export function hasLabel(key: string): boolean {
+  return Object.hasOwn(SETTINGS, key);
+}
+
+export function groupOf(key: string): string {
+  const prefix = key.split('.')[0] ?? '';
+  return (SETTING_GROUPS as readonly string[]).includes(prefix) ? prefix : 'other';
+}

@@ -1,0 +1,52 @@
+import type { SettingKind } from '@minecloud/contract/console';
+import { Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NS } from './i18n.ts';
+
+/** A rate such as "0.05" as a percent ("5"), moving the decimal point in the string, never through a float. */
+export function ratePercent(rate: string): string {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(rate.trim());
+  if (!match) return rate;
+  const fraction = (match[2] ?? '').padEnd(2, '0');
+  const whole = `${match[1]}${fraction.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
+  const rest = fraction.slice(2).replace(/0+$/, '');
+  return rest ? `${whole}.${rest}` : whole;
+}
+
+export function sumOf(values: readonly unknown[]): number {
+  return values.reduce<number>((sum, value) => sum + (typeof value === 'number' ? value : 0), 0);
+}
+
+/** A setting's value as the operator reads it, by kind; anything unexpected is shown as JSON. */
+export function SettingValue({ kind, value }: { kind: SettingKind | undefined; value: unknown }) {
+  const { t } = useTranslation(NS);
+  if (kind === 'boolean' && typeof value === 'boolean') {
+    return <Tag color={value ? 'green' : 'default'}>{value ? t('on') : t('off')}</Tag>;
+  }
+  if (kind === 'assets' && Array.isArray(value)) {
+    return (
+      <Flex gap={4} wrap>
+        {value.map((asset) => (
+          <Tag key={String(asset)}>{String(asset)}</Tag>
+        ))}
+      </Flex>
+    );
+  }
+  if (kind === 'percentages' && Array.isArray(value)) {
+    return (
+      <Typography.Text code>
+        {value.join(' / ')} (Σ {sumOf(value)}%)
+      </Typography.Text>
+    );
+  }
+  if (kind === 'rate' && typeof value === 'string') {
+    return (
+      <span>
+        <Typography.Text code>{value}</Typography.Text>{' '}
+        <Typography.Text type="secondary">({ratePercent(value)}%)</Typography.Text>
+      </span>
+    );
+  }
+  if (typeof value === 'string' || typeof value === 'number') return <Typography.Text code>{value}</Typography.Text>;
+  return <Typography.Text code>{JSON.stringify(value) ?? '-'}</Typography.Text>;
+}
