@@ -12,5 +12,6 @@ export default defineProject({
     clearMocks: true,
     restoreMocks: true,
     unstubGlobals: true,
+    testTimeout: 15_000,
   },
 });

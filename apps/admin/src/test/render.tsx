@@ -24,7 +24,7 @@ export function renderWithApp(ui: ReactElement, { me, route = '/', path }: Optio
   if (operator) saveToken('test-token');
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 }, mutations: { retry: false } });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <MemoryRouter initialEntries={[route]}>
       <AppProviders queryClient={queryClient} initialMe={operator}>

@@ -1,3 +1,45 @@
+import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { roleKey } from '../../app/i18n.ts';
+import { useNotify } from '../../lib/notify.ts';
+import { useMe, useSession } from '../../lib/session.ts';
+import { NS } from '../auth/i18n.ts';
+import { PasswordForm } from '../auth/password-form.tsx';
+
+/** The operator's own account: who they are, their TOTP state, and a new password. */
 export function AccountPage() {
-  return null;
+  const { t } = useTranslation(NS);
+  const me = useMe();
+  const session = useSession();
+  const notify = useNotify();
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 720 }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('accountTitle')}
+      </Typography.Title>
+      <Card>
+        <Descriptions column={1}>
+          <Descriptions.Item label={t('username')}>{me.username}</Descriptions.Item>
+          <Descriptions.Item label={t('role')}>{t(roleKey(me.role))}</Descriptions.Item>
+          <Descriptions.Item label={t('twoFactor')}>
+            <Flex vertical gap={4}>
+              <span>
+                <Tag color={me.totpEnabled ? 'green' : 'orange'}>{me.totpEnabled ? t('totpOn') : t('totpOff')}</Tag>
+              </span>
+              <Typography.Text type="secondary">{me.totpEnabled ? t('totpOnHint') : ''}</Typography.Text>
+              <Typography.Text type="secondary">{t('totpResetHint')}</Typography.Text>
+            </Flex>
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('changePassword')}>
+        <PasswordForm
+          onChanged={async () => {
+            notify.success(t('passwordChanged'));
+            await session.refresh();
+          }}
+        />
+      </Card>
+    </Flex>
+  );
 }

@@ -1,3 +1,146 @@
+import { ADMIN_API, type OperatorMe } from '@minecloud/contract/console';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Flex, Form, Input, Spin, Steps, Typography } from 'antd';
+import QRCode from 'qrcode';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { errorText } from '../../lib/notify.ts';
+import { useSession } from '../../lib/session.ts';
+import { AuthFrame } from './auth-frame.tsx';
+import { NS } from './i18n.ts';
+import { PasswordForm } from './password-form.tsx';
+
+/** `JBSW Y3DP EHPK 3PXP`: easier to read and type than one run of 32 letters. */
+export function groupSecret(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+function TotpEnrolment({ me, onEnabled }: { me: OperatorMe; onEnabled: () => Promise<void> }) {
+  const { t } = useTranslation(NS);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  // One secret per enrolment: the query keeps it, so a re-render does not ask for another.
+  const enrolment = useQuery({
+    queryKey: ['auth', 'totpSetup', me.id],
+    queryFn: async () => {
+      const answer = await api.post<{ secret: string; otpauthUrl: string }>(ADMIN_API.totpSetup);
+      const qr = await QRCode.toDataURL(answer.otpauthUrl, { margin: 1, width: 200 });
+      return { ...answer, qr };
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+  async function submit({ code }: { code: string }) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await api.post(ADMIN_API.totpEnable, { code });
+      await onEnabled();
+    } catch (error) {
+      setProblem(errorText(error, t('common:requestFailed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (enrolment.isPending) return <Spin />;
+  if (enrolment.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('totpSetupFailed')}
+        description={errorText(enrolment.error, t('common:requestFailed'))}
+        action={<Button onClick={() => enrolment.refetch()}>{t('common:retry')}</Button>}
+      />
+    );
+  }
+  const { secret, qr } = enrolment.data;
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Paragraph style={{ margin: 0 }}>{t('totpIntro')}</Typography.Paragraph>
+      <Flex gap={24} align="center" wrap>
+        <img src={qr} alt={t('qrAlt')} width={200} height={200} />
+        <div>
+          <Typography.Text type="secondary">{t('secret')}</Typography.Text>
+          <Typography.Paragraph
+            copyable={{ text: secret }}
+            style={{ fontFamily: 'monospace', fontSize: 16 }}
+            data-testid="totp-secret"
+          >
+            {groupSecret(secret)}
+          </Typography.Paragraph>
+        </div>
+      </Flex>
+      {problem && <Alert type="error" showIcon title={problem} role="alert" />}
+      <Form layout="vertical" onFinish={submit} requiredMark={false} style={{ maxWidth: 240 }}>
+        <Form.Item
+          name="code"
+          label={t('totp')}
+          rules={[
+            { required: true, message: t('required') },
+            { pattern: /^\d{6}$/, message: t('totpInvalidFormat') },
+          ]}
+        >
+          <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('enable')}
+        </Button>
+      </Form>
+    </Flex>
+  );
+}
+
+/** What a new (or reset) operator does before the console: own password, then the authenticator. */
 export function SetupPage() {
-  return null;
+  const { t } = useTranslation(NS);
+  const session = useSession();
+  const navigate = useNavigate();
+
+  if (session.status === 'loading') return <Spin style={{ display: 'block', margin: 64 }} />;
+  if (session.status !== 'signedIn' || !session.me) return <Navigate to="/login" replace />;
+  const me = session.me;
+  if (!me.setup) return <Navigate to="/" replace />;
+
+  async function signOut() {
+    await session.signOut();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <AuthFrame title={me.setup === 'password' ? t('passwordTitle') : t('totpTitle')} width={560}>
+      <Steps
+        size="small"
+        current={me.setup === 'password' ? 0 : 1}
+        items={[{ title: t('stepPassword') }, { title: t('stepTotp') }, { title: t('stepDone') }]}
+        style={{ marginBottom: 24 }}
+      />
+      {me.setup === 'password' ? (
+        <>
+          <Typography.Paragraph>{t('passwordIntro')}</Typography.Paragraph>
+          <PasswordForm
+            onChanged={async () => {
+              await session.refresh();
+            }}
+          />
+        </>
+      ) : (
+        <TotpEnrolment
+          me={me}
+          onEnabled={async () => {
+            const after = await session.refresh();
+            if (after && !after.setup) navigate('/', { replace: true });
+          }}
+        />
+      )}
+      <Button type="link" onClick={signOut} style={{ paddingInline: 0, marginTop: 16 }}>
+        {t('signOut')}
+      </Button>
+    </AuthFrame>
+  );
 }

@@ -1,0 +1,76 @@
+import { ADMIN_API, OPERATOR_PASSWORD_MIN, type OperatorMe } from '@minecloud/contract/console';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.ts';
+import { errorText } from '../../lib/notify.ts';
+import { NS } from './i18n.ts';
+
+type Values = { current: string; next: string; repeat: string };
+
+/** Current, new and repeated password → POST auth/password; `onChanged` gets the updated operator. */
+export function PasswordForm({ onChanged }: { onChanged: (me: OperatorMe) => void | Promise<void> }) {
+  const { t } = useTranslation(NS);
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit(values: Values) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const me = await api.post<OperatorMe>(ADMIN_API.password, { current: values.current, next: values.next });
+      form.resetFields();
+      await onChanged(me);
+    } catch (error) {
+      setProblem(errorText(error, t('common:requestFailed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} style={{ maxWidth: 400 }}>
+      {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
+      <Form.Item name="current" label={t('currentPassword')} rules={[{ required: true, message: t('required') }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="next"
+        label={t('newPassword')}
+        extra={t('passwordMin', { min: OPERATOR_PASSWORD_MIN })}
+        rules={[
+          { required: true, message: t('required') },
+          { min: OPERATOR_PASSWORD_MIN, message: t('passwordMin', { min: OPERATOR_PASSWORD_MIN }) },
+          ({ getFieldValue }) => ({
+            validator: (_, value) =>
+              value && value === getFieldValue('current')
+                ? Promise.reject(new Error(t('passwordSame')))
+                : Promise.resolve(),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="repeat"
+        label={t('repeatPassword')}
+        dependencies={['next']}
+        rules={[
+          { required: true, message: t('required') },
+          ({ getFieldValue }) => ({
+            validator: (_, value) =>
+              !value || value === getFieldValue('next')
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('passwordMismatch'))),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy}>
+        {t('changePassword')}
+      </Button>
+    </Form>
+  );
+}
