@@ -1,3 +1,120 @@
+import { ADMIN_API } from '@minecloud/contract/console';
+import { Button, Flex, Image, Switch, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PagedTable } from '../../components/paged-table.tsx';
+import { formatTime, TimeText } from '../../components/time-text.tsx';
+import { NS } from './i18n.ts';
+import { type FeedbackRow, feedbackKey, ReplyModal } from './reply-modal.tsx';
+
+/** Members' feedback, newest first, with their pictures; support replies or edits the reply. */
 export function FeedbackPage() {
-  return <h2>FeedbackPage</h2>;
+  const { t } = useTranslation(NS);
+  const [unansweredOnly, setUnansweredOnly] = useState(false);
+  const [replying, setReplying] = useState<FeedbackRow | null>(null);
+
+  const columns: TableColumnsType<FeedbackRow> = [
+    { title: t('common:id'), dataIndex: 'id', width: 72 },
+    {
+      title: t('common:member'),
+      dataIndex: 'userId',
+      render: (userId: string) => <Link to={`/members/${encodeURIComponent(userId)}`}>{userId}</Link>,
+    },
+    {
+      title: t('content'),
+      dataIndex: 'content',
+      width: 320,
+      render: (content: string) => (
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }} ellipsis={{ rows: 4, expandable: true }}>
+          {content}
+        </Typography.Paragraph>
+      ),
+    },
+    {
+      title: t('images'),
+      dataIndex: 'images',
+      render: (images: string[]) =>
+        images.length === 0 ? (
+          '-'
+        ) : (
+          <Image.PreviewGroup>
+            <Flex gap={4} wrap>
+              {images.map((src, index) => (
+                <Image
+                  key={src}
+                  src={src}
+                  alt={`${t('images')} ${index + 1}`}
+                  width={48}
+                  height={48}
+                  style={{ objectFit: 'cover', borderRadius: 4 }}
+                />
+              ))}
+            </Flex>
+          </Image.PreviewGroup>
+        ),
+    },
+    { title: t('common:createdAt'), dataIndex: 'createdAt', render: (value: string) => <TimeText value={value} /> },
+    {
+      title: t('reply'),
+      dataIndex: 'reply',
+      width: 320,
+      // The server's list has no such filter: this one filters the page on screen.
+      filteredValue: unansweredOnly ? ['unanswered'] : null,
+      onFilter: (_, row) => row.reply === null,
+      render: (reply: string | null, row) =>
+        reply === null ? (
+          <Tag color="orange">{t('unanswered')}</Tag>
+        ) : (
+          <Flex vertical>
+            <Typography.Paragraph
+              style={{ whiteSpace: 'pre-wrap', margin: 0 }}
+              ellipsis={{ rows: 3, expandable: true }}
+            >
+              {reply}
+            </Typography.Paragraph>
+            {row.repliedAt && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('repliedAt', { time: formatTime(row.repliedAt) })}
+              </Typography.Text>
+            )}
+          </Flex>
+        ),
+    },
+    {
+      title: t('common:actions'),
+      key: 'actions',
+      render: (_, row) => (
+        <Button size="small" type={row.reply === null ? 'primary' : 'default'} onClick={() => setReplying(row)}>
+          {row.reply === null ? t('replyAction') : t('editReply')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+      </div>
+      <PagedTable<FeedbackRow>
+        queryKey={feedbackKey}
+        path={ADMIN_API.feedback}
+        columns={columns}
+        rowKey="id"
+        toolbar={
+          <Flex gap={8} align="center">
+            <Switch checked={unansweredOnly} onChange={setUnansweredOnly} aria-label={t('unansweredOnly')} />
+            <span>
+              {t('unansweredOnly')} <Typography.Text type="secondary">{t('unansweredFilterNote')}</Typography.Text>
+            </span>
+          </Flex>
+        }
+      />
+      {replying && <ReplyModal row={replying} onClose={() => setReplying(null)} />}
+    </Flex>
+  );
 }

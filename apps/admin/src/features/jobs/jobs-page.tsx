@@ -1,3 +1,123 @@
+import { JOB_NAMES } from '@minecloud/contract/admin';
+import { ADMIN_API } from '@minecloud/contract/console';
+import { Alert, Button, Card, Descriptions, Flex, Select, Spin, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../components/paged-table.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { type JobInfo, type JobRun, runsKey, useJobs } from './api.ts';
+import { NS } from './i18n.ts';
+import { ResultText } from './result-text.tsx';
+import { RunJobModal } from './run-job-modal.tsx';
+
+/** Only these may be started by hand (contract admin.ts runJobBodySchema). */
+const RUNNABLE: readonly string[] = JOB_NAMES;
+
+/** The platform's jobs with their last run, a way to run one again, and every run below. */
 export function JobsPage() {
-  return <h2>JobsPage</h2>;
+  const { t } = useTranslation(NS);
+  const jobs = useJobs();
+  const [running, setRunning] = useState<JobInfo | null>(null);
+  const [jobFilter, setJobFilter] = useState<string | undefined>();
+  const jobName = (name: string) => t(`job_${name}`, { defaultValue: name });
+  const list = jobs.data?.list ?? [];
+
+  const columns: TableColumnsType<JobRun> = [
+    { title: t('jobFilter'), dataIndex: 'job', render: (name: string) => jobName(name) },
+    { title: t('period'), dataIndex: 'period' },
+    { title: t('started'), dataIndex: 'startedAt', render: (value: string) => <TimeText value={value} /> },
+    {
+      title: t('finished'),
+      dataIndex: 'finishedAt',
+      render: (value: string | null) =>
+        value ? <TimeText value={value} /> : <Tag color="processing">{t('running')}</Tag>,
+    },
+    { title: t('trigger'), dataIndex: 'trigger' },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+      </div>
+      {jobs.isLoading && <Spin />}
+      {jobs.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('common:loadingFailed')}
+          description={jobs.error instanceof Error ? jobs.error.message : undefined}
+          action={<Button onClick={() => jobs.refetch()}>{t('common:retry')}</Button>}
+        />
+      )}
+      {jobs.isSuccess && list.length === 0 && <Alert type="info" title={t('common:empty')} />}
+      <Flex gap={16} wrap>
+        {list.map((job) => (
+          <Card
+            key={job.name}
+            title={jobName(job.name)}
+            style={{ width: 380 }}
+            extra={
+              RUNNABLE.includes(job.name) && (
+                <Button type="primary" onClick={() => setRunning(job)}>
+                  {t('runAgain')}
+                </Button>
+              )
+            }
+          >
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={t('latestPeriod')}>{job.latestPeriod}</Descriptions.Item>
+              {job.lastRun ? (
+                <>
+                  <Descriptions.Item label={t('lastRun')}>{job.lastRun.period}</Descriptions.Item>
+                  <Descriptions.Item label={t('started')}>
+                    <TimeText value={job.lastRun.startedAt} />
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('finished')}>
+                    {job.lastRun.finishedAt ? (
+                      <TimeText value={job.lastRun.finishedAt} />
+                    ) : (
+                      <Tag color="processing">{t('running')}</Tag>
+                    )}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('trigger')}>{job.lastRun.trigger}</Descriptions.Item>
+                </>
+              ) : (
+                <Descriptions.Item label={t('lastRun')}>{t('neverRan')}</Descriptions.Item>
+              )}
+            </Descriptions>
+          </Card>
+        ))}
+      </Flex>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('runsTitle')}
+      </Typography.Title>
+      <PagedTable<JobRun>
+        queryKey={runsKey}
+        path={ADMIN_API.jobRuns}
+        query={{ job: jobFilter }}
+        columns={columns}
+        rowKey={(row) => `${row.job}:${row.period}:${row.startedAt}`}
+        toolbar={
+          <Select
+            allowClear
+            aria-label={t('jobFilter')}
+            placeholder={t('allJobs')}
+            value={jobFilter}
+            onChange={(value?: string) => setJobFilter(value)}
+            options={list.map((job) => ({ value: job.name, label: jobName(job.name) }))}
+            style={{ minWidth: 200 }}
+          />
+        }
+        expandable={{
+          rowExpandable: (row) => row.result !== null,
+          expandedRowRender: (row) => (row.result ? <ResultText value={row.result} /> : t('noResult')),
+        }}
+      />
+      {running && <RunJobModal job={running} onClose={() => setRunning(null)} />}
+    </Flex>
+  );
 }

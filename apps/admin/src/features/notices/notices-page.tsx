@@ -1,3 +1,105 @@
+import { ADMIN_API } from '@minecloud/contract/console';
+import { type AdminNotice, NOTICE_TYPES } from '@minecloud/contract/content';
+import { App, Button, Flex, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../components/paged-table.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { useNotify } from '../../lib/notify.ts';
+import { noticesKey, useSetPublished } from './api.ts';
+import { NS } from './i18n.ts';
+import { NoticeDrawer } from './notice-drawer.tsx';
+
+/** Notices and articles: drafts and published ones, written in a drawer, published after a confirmation. */
 export function NoticesPage() {
-  return <h2>NoticesPage</h2>;
+  const { t } = useTranslation(NS);
+  const notify = useNotify();
+  const { modal } = App.useApp();
+  const setPublished = useSetPublished();
+  const [editing, setEditing] = useState<{ notice: AdminNotice | null } | null>(null);
+
+  const confirmPublished = (notice: AdminNotice, published: boolean) =>
+    modal.confirm({
+      title: t(published ? 'publishConfirm' : 'unpublishConfirm', { title: notice.title }),
+      content: t(published ? 'publishText' : 'unpublishText'),
+      okText: published ? t('common:publish') : t('common:unpublish'),
+      okButtonProps: { danger: !published },
+      cancelText: t('common:cancel'),
+      onOk: () =>
+        setPublished.mutateAsync({ id: notice.id, published }).then(
+          () => notify.success(published ? t('published') : t('unpublished')),
+          (error: unknown) => notify.error(error),
+        ),
+    });
+
+  const columns: TableColumnsType<AdminNotice> = [
+    {
+      title: t('type'),
+      dataIndex: 'type',
+      // The server's list has no type filter: this one filters the page on screen.
+      filters: NOTICE_TYPES.map((type) => ({ value: type, text: t(`type_${type}`) })),
+      onFilter: (value, row) => row.type === value,
+      render: (type: AdminNotice['type']) => (
+        <Tag color={type === 'notice' ? 'blue' : 'purple'}>{t(`type_${type}`)}</Tag>
+      ),
+    },
+    { title: t('noticeTitle'), dataIndex: 'title' },
+    {
+      title: t('status'),
+      dataIndex: 'status',
+      render: (status: AdminNotice['status']) => (
+        <Tag color={status === 'published' ? 'green' : 'default'}>{t(`status_${status}`)}</Tag>
+      ),
+    },
+    {
+      title: t('popup'),
+      dataIndex: 'popup',
+      render: (popup: boolean) => (popup ? t('common:yes') : t('common:no')),
+    },
+    { title: t('publishedAt'), dataIndex: 'publishedAt', render: (value: string | null) => <TimeText value={value} /> },
+    { title: t('common:updatedAt'), dataIndex: 'updatedAt', render: (value: string) => <TimeText value={value} /> },
+    {
+      title: t('common:actions'),
+      key: 'actions',
+      render: (_, row) => (
+        <Flex gap={8}>
+          <Button size="small" onClick={() => setEditing({ notice: row })}>
+            {t('common:edit')}
+          </Button>
+          {row.status === 'published' ? (
+            <Button size="small" danger onClick={() => confirmPublished(row, false)}>
+              {t('common:unpublish')}
+            </Button>
+          ) : (
+            <Button size="small" type="primary" onClick={() => confirmPublished(row, true)}>
+              {t('common:publish')}
+            </Button>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+      </div>
+      <PagedTable<AdminNotice>
+        queryKey={noticesKey}
+        path={ADMIN_API.notices}
+        columns={columns}
+        rowKey="id"
+        toolbar={
+          <Button type="primary" onClick={() => setEditing({ notice: null })}>
+            {t('newNotice')}
+          </Button>
+        }
+      />
+      {editing && <NoticeDrawer notice={editing.notice} onClose={() => setEditing(null)} />}
+    </Flex>
+  );
 }

@@ -1,0 +1,73 @@
+import { ADMIN_API, adminPath } from '@minecloud/contract/console';
+import type { adminFeedbackRowSchema } from '@minecloud/contract/content';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Form, Input, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.ts';
+import { useNotify } from '../../lib/notify.ts';
+import { NS } from './i18n.ts';
+
+export type FeedbackRow = ReturnType<typeof adminFeedbackRowSchema.parse>;
+export const feedbackKey = ['feedback'] as const;
+const REPLY_MAX = 2000;
+
+/** Answers a member's feedback, or changes the answer already given (the same call). */
+export function ReplyModal({ row, onClose }: { row: FeedbackRow; onClose: () => void }) {
+  const { t } = useTranslation(NS);
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ reply: string }>();
+  const send = useMutation({
+    mutationFn: (reply: string) => api.post<FeedbackRow>(adminPath(ADMIN_API.feedbackReply, { id: row.id }), { reply }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKey }),
+  });
+
+  const finish = ({ reply }: { reply: string }) =>
+    send.mutate(reply.trim(), {
+      onSuccess: () => {
+        notify.success(t('replied'));
+        onClose();
+      },
+      onError: notify.error,
+    });
+
+  return (
+    <Modal
+      open
+      width={600}
+      title={t('replyTitle', { id: row.userId })}
+      okText={t('send')}
+      cancelText={t('common:cancel')}
+      confirmLoading={send.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} type="secondary">
+        {row.content}
+      </Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ reply: row.reply ?? '' }}
+        onFinish={finish}
+      >
+        <Form.Item
+          name="reply"
+          label={t('reply')}
+          rules={[
+            { required: true, whitespace: true, message: t('replyRequired') },
+            { max: REPLY_MAX, message: t('replyTooLong') },
+          ]}
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 5, maxRows: 12 }}
+            showCount
+            maxLength={REPLY_MAX}
+            placeholder={t('replyPlaceholder')}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
