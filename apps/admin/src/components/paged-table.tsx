@@ -16,6 +16,8 @@ export type PagedTableProps<T extends object> = {
   pageSize?: number;
   toolbar?: ReactNode;
   expandable?: TableProps<T>['expandable'];
+  /** Row events, e.g. a click that opens the row's page. */
+  onRow?: TableProps<T>['onRow'];
 };
 
 type Page<T> = { list: T[]; total: number };
@@ -31,6 +33,7 @@ export function PagedTable<T extends object>({
   pageSize: initialPageSize = 20,
   toolbar,
   expandable,
+  onRow,
 }: PagedTableProps<T>) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -91,6 +94,7 @@ export function PagedTable<T extends object>({
         dataSource={page.data?.list ?? []}
         loading={page.isFetching}
         expandable={expandable}
+        onRow={onRow}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: page.isError ? t('common:loadingFailed') : t('common:empty') }}
         pagination={{

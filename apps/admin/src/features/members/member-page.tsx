@@ -1,3 +1,134 @@
+import { ADMIN_API, adminPath, type MemberDetail } from '@minecloud/contract/console';
+import { ERROR_CODES } from '@minecloud/contract/errors';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Address } from '../../components/address.tsx';
+import { Amount } from '../../components/amount.tsx';
+import { ApiError, api } from '../../lib/api.ts';
+import { formatTime } from '../../lib/format.ts';
+import { errorText } from '../../lib/notify.ts';
+import { can, useMe } from '../../lib/session.ts';
+import { AdjustModal } from './adjust-modal.tsx';
+import { NS } from './i18n.ts';
+import { MemberTabs } from './member-tabs.tsx';
+
+type Account = MemberDetail['accounts'][number];
+
+function MemberHeader({ member }: { member: MemberDetail }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
+      <Descriptions.Item label={t('common:id')}>{member.id}</Descriptions.Item>
+      <Descriptions.Item label={t('address')}>
+        <Typography.Text copyable style={{ fontFamily: 'monospace' }}>
+          {member.address}
+        </Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('email')}>{member.email ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('wallet')}>
+        <Address value={member.withdrawAddress} />
+      </Descriptions.Item>
+      <Descriptions.Item label={t('inviter')}>
+        {member.inviterId ? <Link to={`/members/${member.inviterId}`}>{member.inviterId}</Link> : '—'}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('identity')}>
+        {member.identity} · {t('level')} {member.level}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('department')}>{member.department ?? '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('hashRate')}>{t('th', { value: member.hashRate })}</Descriptions.Item>
+      <Descriptions.Item label={t('directMembers')}>{member.directMembers}</Descriptions.Item>
+      <Descriptions.Item label={t('joined')}>{formatTime(member.createdAt)}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+function Balances({ accounts }: { accounts: Account[] }) {
+  const { t } = useTranslation(NS);
+  const amount = (asset: string) => (value: string) => <Amount value={value} asset={asset} />;
+  return (
+    <Table<Account>
+      size="small"
+      rowKey="asset"
+      pagination={false}
+      dataSource={accounts}
+      locale={{ emptyText: t('common:empty') }}
+      columns={[
+        { title: t('common:asset'), dataIndex: 'asset' },
+        { title: t('available'), dataIndex: 'available', align: 'right', render: (v, row) => amount(row.asset)(v) },
+        { title: t('locked'), dataIndex: 'locked', align: 'right', render: (v, row) => amount(row.asset)(v) },
+        { title: t('earnings'), dataIndex: 'earnings', align: 'right', render: (v, row) => amount(row.asset)(v) },
+      ]}
+    />
+  );
+}
+
+function MemberView({ id }: { id: string }) {
+  const { t } = useTranslation(NS);
+  const me = useMe();
+  const navigate = useNavigate();
+  const [adjusting, setAdjusting] = useState(false);
+  const member = useQuery({
+    queryKey: ['member', id, 'detail'],
+    queryFn: () => api.get<MemberDetail>(adminPath(ADMIN_API.member, { id })),
+  });
+
+  if (member.isPending) return <Skeleton active />;
+  if (member.isError) {
+    const missing =
+      member.error instanceof ApiError &&
+      (member.error.code === ERROR_CODES.memberNotFound || member.error.code === ERROR_CODES.notFound);
+    if (missing) {
+      return (
+        <Result
+          status="404"
+          title={t('notFound')}
+          extra={<Button onClick={() => navigate('/members')}>{t('back')}</Button>}
+        />
+      );
+    }
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('common:loadingFailed')}
+        description={errorText(member.error, t('common:requestFailed'))}
+        action={<Button onClick={() => member.refetch()}>{t('common:retry')}</Button>}
+      />
+    );
+  }
+  const data = member.data;
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          <Link to="/members">{t('title')}</Link> / {t('memberTitle', { id: data.id })}
+        </Typography.Title>
+        {can(me.role, 'adjustBalance') && (
+          <Button type="primary" onClick={() => setAdjusting(true)}>
+            {t('adjust')}
+          </Button>
+        )}
+      </Flex>
+      <Card size="small">
+        <MemberHeader member={data} />
+      </Card>
+      <Card size="small" title={t('balances')}>
+        <Balances accounts={data.accounts} />
+      </Card>
+      <Card size="small">
+        <MemberTabs id={data.id} />
+      </Card>
+      <AdjustModal member={data} open={adjusting} onClose={() => setAdjusting(false)} />
+    </Flex>
+  );
+}
+
+/** One member: who they are, what they hold, and what they did. */
 export function MemberPage() {
-  return null;
+  const { id = '' } = useParams();
+  // Another member (a team row, the inviter) starts fresh: tabs, modal and all.
+  return <MemberView key={id} id={id} />;
 }

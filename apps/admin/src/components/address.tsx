@@ -1,0 +1,14 @@
+import { Tooltip, Typography } from 'antd';
+import { shortAddress } from '../lib/format.ts';
+
+/** A chain address shortened, whole on hover, copied whole. */
+export function Address({ value }: { value: string | null | undefined }) {
+  if (!value) return <span>—</span>;
+  return (
+    <Tooltip title={value}>
+      <Typography.Text copyable={{ text: value }} style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+        {shortAddress(value)}
+      </Typography.Text>
+    </Tooltip>
+  );
+}
