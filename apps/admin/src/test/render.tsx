@@ -40,3 +40,9 @@ export function renderWithApp(ui: ReactElement, { me, route = '/', path }: Optio
   );
   return { ...view, user, queryClient };
 }
+
+/** Replaces a field's text in one input event: typing key by key into antd fields is slow. */
+export async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field);
+  if (text) await user.paste(text);
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ConsoleRoutes } from '../../app/console-routes.tsx';
 import { readToken } from '../../lib/token.ts';
 import { calls, mockApi } from '../../test/fetch.ts';
-import { renderWithApp } from '../../test/render.tsx';
+import { fill, renderWithApp } from '../../test/render.tsx';
 
 const DASHBOARD = {
   members: 12,
@@ -22,8 +22,8 @@ function operator(setup: OperatorMe['setup']): OperatorMe {
 }
 
 async function typeCredentials(user: ReturnType<typeof renderWithApp>['user']) {
-  await user.type(await screen.findByLabelText('Username'), 'fiona');
-  await user.type(screen.getByLabelText('Password'), 'correct horse');
+  await fill(user, await screen.findByLabelText('Username'), 'fiona');
+  await fill(user, screen.getByLabelText('Password'), 'correct horse');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
@@ -42,7 +42,7 @@ describe('sign-in', () => {
     await typeCredentials(user);
 
     expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Authenticator code'), '123456');
+    await fill(user, screen.getByLabelText('Authenticator code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('fiona')).toBeInTheDocument();
@@ -97,17 +97,15 @@ describe('sign-in', () => {
     await typeCredentials(user);
 
     expect(await screen.findByText('Change your one-time password')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Current password'), 'one-time-pass');
-    await user.type(screen.getByLabelText('New password'), 'short');
-    await user.type(screen.getByLabelText('Repeat the new password'), 'short');
+    await fill(user, screen.getByLabelText('Current password'), 'one-time-pass');
+    await fill(user, screen.getByLabelText('New password'), 'short');
+    await fill(user, screen.getByLabelText('Repeat the new password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect((await screen.findAllByText('At least 12 characters')).length).toBeGreaterThan(1);
     expect(calls(requests, 'POST auth/password')).toHaveLength(0);
 
-    await user.clear(screen.getByLabelText('New password'));
-    await user.type(screen.getByLabelText('New password'), 'a much longer secret');
-    await user.clear(screen.getByLabelText('Repeat the new password'));
-    await user.type(screen.getByLabelText('Repeat the new password'), 'a much longer secret');
+    await fill(user, screen.getByLabelText('New password'), 'a much longer secret');
+    await fill(user, screen.getByLabelText('Repeat the new password'), 'a much longer secret');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     const qr = await screen.findByAltText('QR code for your authenticator app');
@@ -118,11 +116,10 @@ describe('sign-in', () => {
       next: 'a much longer secret',
     });
 
-    await user.type(screen.getByLabelText('Authenticator code'), '111111');
+    await fill(user, screen.getByLabelText('Authenticator code'), '111111');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('Wrong code')).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Authenticator code'));
-    await user.type(screen.getByLabelText('Authenticator code'), '654321');
+    await fill(user, screen.getByLabelText('Authenticator code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
 
     await waitFor(() => expect(screen.getByRole('navigation')).toBeInTheDocument());

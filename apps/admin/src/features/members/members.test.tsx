@@ -2,7 +2,7 @@ import type { MemberDetail, MemberRow } from '@minecloud/contract/console';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, mockApi } from '../../test/fetch.ts';
-import { renderWithApp } from '../../test/render.tsx';
+import { fill, renderWithApp } from '../../test/render.tsx';
 import { checkAdjustAmount } from './adjust-modal.tsx';
 import { MemberPage } from './member-page.tsx';
 import { MembersPage } from './members-page.tsx';
@@ -40,7 +40,7 @@ describe('members', () => {
     expect(await screen.findByText('ann@example.com')).toBeInTheDocument();
     expect(screen.getByText('0x111122…990000')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Member ID, address or email'), ' ann@example ');
+    await fill(user, screen.getByLabelText('Member ID, address or email'), ' ann@example ');
     await user.click(screen.getByRole('button', { name: /Search/ }));
     await waitFor(() => expect(calls(requests, 'GET members/page')).toHaveLength(2));
     const search = calls(requests, 'GET members/page')[1]!;
@@ -119,15 +119,14 @@ describe('members', () => {
     await user.click(await screen.findByRole('button', { name: 'Adjust balance' }));
     const dialog = within(await screen.findByRole('dialog'));
 
-    await user.type(dialog.getByLabelText('Amount'), '-1.1234567');
-    await user.type(dialog.getByLabelText('Reason'), 'ab');
+    await fill(user, dialog.getByLabelText('Amount'), '-1.1234567');
+    await fill(user, dialog.getByLabelText('Reason'), 'ab');
     await user.click(dialog.getByRole('button', { name: 'Next' }));
     expect(await dialog.findByText('At most 6 decimals for USDT')).toBeInTheDocument();
     expect(await dialog.findByText('At least 3 characters')).toBeInTheDocument();
 
-    await user.clear(dialog.getByLabelText('Amount'));
-    await user.type(dialog.getByLabelText('Amount'), '-25.5');
-    await user.type(dialog.getByLabelText('Reason'), 'c refund');
+    await fill(user, dialog.getByLabelText('Amount'), '-25.5');
+    await fill(user, dialog.getByLabelText('Reason'), 'abc refund');
     await user.click(dialog.getByRole('button', { name: 'Next' }));
 
     expect(await dialog.findByText('Confirm the adjustment')).toBeInTheDocument();

@@ -1,3 +1,153 @@
+import { ADMIN_API } from '@minecloud/contract/console';
+import {
+  ADMIN_WITHDRAWAL_STATUSES,
+  type AdminWithdrawalStatus,
+  type adminWithdrawalSchema,
+} from '@minecloud/contract/wallet';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Flex, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { Address } from '../../components/address.tsx';
+import { Amount } from '../../components/amount.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
+import { formatTime } from '../../lib/format.ts';
+import { useNotify } from '../../lib/notify.ts';
+import { ApproveModal } from './approve-modal.tsx';
+import { NS } from './i18n.ts';
+import { RejectModal } from './reject-modal.tsx';
+
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+
+const STATUS_COLORS: Record<AdminWithdrawalStatus, string> = {
+  review: 'gold',
+  secondReview: 'orange',
+  approved: 'blue',
+  paying: 'processing',
+  payoutFailed: 'red',
+  arrived: 'green',
+  rejected: 'default',
+};
+
+function isStatus(value: string | null): value is AdminWithdrawalStatus {
+  return ADMIN_WITHDRAWAL_STATUSES.some((status) => status === value);
+}
+
+const decidable = (row: AdminWithdrawal) => row.reviewStatus === 'review' || row.reviewStatus === 'secondReview';
+
+/** The review queue: approve (once or twice above the threshold) or reject with a reason. */
 export function WithdrawalsPage() {
-  return null;
+  const { t } = useTranslation(NS);
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('status');
+  const status: AdminWithdrawalStatus | 'all' = raw === 'all' ? 'all' : isStatus(raw) ? raw : 'review';
+  const [approving, setApproving] = useState<AdminWithdrawal | null>(null);
+  const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
+
+  const columns: ColumnsType<AdminWithdrawal> = [
+    { title: t('common:id'), dataIndex: 'id' },
+    {
+      title: t('common:member'),
+      dataIndex: 'userId',
+      render: (id: string, row) => (
+        <Space orientation="vertical" size={0}>
+          <Link to={`/members/${id}`}>{id}</Link>
+          <Address value={row.memberAddress} />
+        </Space>
+      ),
+    },
+    { title: t('common:asset'), dataIndex: 'asset' },
+    { title: t('common:amount'), dataIndex: 'amount', align: 'right', render: (v: string) => <Amount value={v} /> },
+    { title: t('fee'), dataIndex: 'fee', align: 'right', render: (v: string) => <Amount value={v} /> },
+    { title: t('address'), dataIndex: 'address', render: (v: string) => <Address value={v} /> },
+    {
+      title: t('common:status'),
+      dataIndex: 'reviewStatus',
+      render: (value: AdminWithdrawalStatus) => <Tag color={STATUS_COLORS[value]}>{t(`status_${value}`)}</Tag>,
+    },
+    {
+      title: t('secondApproval'),
+      dataIndex: 'needsSecondApproval',
+      render: (needs: boolean) =>
+        needs ? (
+          <Tooltip title={t('needsSecondHint')}>
+            <Tag color="purple">{t('needsSecond')}</Tag>
+          </Tooltip>
+        ) : (
+          '—'
+        ),
+    },
+    { title: t('firstApprover'), dataIndex: 'firstApprover', render: (v: string | null) => v ?? '—' },
+    { title: t('common:createdAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    {
+      title: t('common:actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) =>
+        decidable(row) ? (
+          <Space>
+            <Button size="small" type="primary" onClick={() => setApproving(row)}>
+              {t('approve')}
+            </Button>
+            <Button size="small" danger onClick={() => setRejecting(row)}>
+              {t('reject')}
+            </Button>
+          </Space>
+        ) : null,
+    },
+  ];
+
+  const query = { status: status === 'all' ? undefined : status };
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('title')}
+      </Typography.Title>
+      <PagedTable<AdminWithdrawal>
+        queryKey={['withdrawals']}
+        path={ADMIN_API.withdrawals}
+        query={query}
+        columns={columns}
+        rowKey="id"
+        csvPath={ADMIN_API.withdrawalsCsv}
+        toolbar={
+          <Select<AdminWithdrawalStatus | 'all'>
+            aria-label={t('statusFilter')}
+            value={status}
+            style={{ width: 200 }}
+            onChange={(value) => setParams({ status: value })}
+            options={[
+              ...ADMIN_WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`status_${value}`) })),
+              { value: 'all' as const, label: t('allStatuses') },
+            ]}
+          />
+        }
+      />
+      <ApproveModal
+        withdrawal={approving}
+        onClose={() => setApproving(null)}
+        onApproved={async (id) => {
+          setApproving(null);
+          notify.success(t('approved', { id }));
+          await refresh();
+        }}
+      />
+      <RejectModal
+        withdrawal={rejecting}
+        onClose={() => setRejecting(null)}
+        onRejected={async (id) => {
+          setRejecting(null);
+          notify.success(t('rejected', { id }));
+          await refresh();
+        }}
+      />
+    </Flex>
+  );
 }

@@ -1,0 +1,87 @@
+import { ADMIN_API } from '@minecloud/contract/console';
+import { Alert, Descriptions, Flex, Modal, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Amount } from '../../components/amount.tsx';
+import { api } from '../../lib/api.ts';
+import { errorText } from '../../lib/notify.ts';
+import { NS } from './i18n.ts';
+import type { AdminWithdrawal } from './withdrawals-page.tsx';
+
+/** Confirms an approval with what leaves and where to; a refusal is shown in place. */
+export function ApproveModal({
+  withdrawal,
+  onClose,
+  onApproved,
+}: {
+  withdrawal: AdminWithdrawal | null;
+  onClose: () => void;
+  onApproved: (id: string) => void | Promise<void>;
+}) {
+  const { t } = useTranslation(NS);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (withdrawal) setProblem(null);
+  }, [withdrawal]);
+
+  async function approve() {
+    if (!withdrawal) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await api.post(ADMIN_API.withdrawalApprove, { id: withdrawal.id });
+      await onApproved(withdrawal.id);
+    } catch (error) {
+      setProblem(errorText(error, t('common:requestFailed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const row = withdrawal;
+  return (
+    <Modal
+      open={row !== null}
+      title={row ? t('approveTitle', { id: row.id }) : ''}
+      okText={t('approve')}
+      okButtonProps={{ loading: busy }}
+      cancelText={t('common:cancel')}
+      onOk={approve}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      width={560}
+    >
+      {row && (
+        <Flex vertical gap={12}>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('common:member')}>{row.userId}</Descriptions.Item>
+            <Descriptions.Item label={t('common:amount')}>
+              <Amount value={row.amount} asset={row.asset} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('fee')}>
+              <Amount value={row.fee} asset={row.asset} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('received')}>
+              <Amount value={row.received} asset={row.asset} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('address')}>
+              <Typography.Text style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                {row.address}
+              </Typography.Text>
+            </Descriptions.Item>
+          </Descriptions>
+          <Typography.Text strong>
+            {row.reviewStatus === 'secondReview'
+              ? t('approveSecond', { by: row.firstApprover ?? '—' })
+              : row.needsSecondApproval
+                ? t('approveNeedsSecond')
+                : t('approvePays')}
+          </Typography.Text>
+          {problem && <Alert type="error" showIcon title={problem} role="alert" />}
+        </Flex>
+      )}
+    </Modal>
+  );
+}
