@@ -1,0 +1,201 @@
+import type { SettingRow } from '@minecloud/contract/console';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { calls, mockApi } from '../../test/fetch.ts';
+import { button, dialogWith, fill, findButton, quickUser } from '../../test/interact.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { ConfigPage } from './config-page.tsx';
+
+const row = (key: string, kind: SettingRow['kind'], value: unknown, extra: Partial<SettingRow> = {}): SettingRow => ({
+  key,
+  kind,
+  value,
+  default: value,
+  isDefault: true,
+  min: null,
+  max: null,
+  pending: [],
+  ...extra,
+});
+
+const SETTINGS: SettingRow[] = [
+  row('pool.winners', 'integer', 5, { min: 1, max: 100 }),
+  row('pool.weights', 'percentages', [40, 25, 15, 10, 10]),
+  row('equity.tradingOpen', 'boolean', false),
+  row('mining.burnRate', 'rate', '0.05', {
+    pending: [
+      {
+        id: '8',
+        key: 'mining.burnRate',
+        before: '0.05',
+        value: '0.06',
+        effectiveAt: '2099-01-01T00:00:00.000Z',
+        actor: 'operator:olivia',
+        requestId: 'req-8',
+        createdAt: '2026-04-01T00:00:00.000Z',
+      },
+    ],
+  }),
+  row('withdraw.fee.USDT', 'decimal', '2', { default: '1', isDefault: false }),
+];
+
+function api(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET config': () => ({ list: SETTINGS }),
+    'GET config/changes': () => ({ list: [], total: 0 }),
+    ...extra,
+  });
+}
+
+async function openEditor(label: string) {
+  const user = quickUser();
+  const tableRow = (await screen.findByText(label)).closest('tr') as HTMLElement;
+  await user.click(button(tableRow, 'Edit'));
+  const modal = await dialogWith(`Change “${label}”`);
+  return { user, modal };
+}
+
+describe('config editor', () => {
+  it('groups the settings with readable names, defaults and scheduled changes', async () => {
+    api();
+    renderWithApp(<ConfigPage />);
+    expect(await screen.findByText('Prize pool')).toBeInTheDocument();
+    expect(screen.getByText('Withdrawals')).toBeInTheDocument();
+    const fee = screen.getByText('USDT withdrawal fee').closest('tr') as HTMLElement;
+    expect(within(fee).getByText('2')).toBeInTheDocument();
+    expect(within(fee).getByText('1')).toBeInTheDocument();
+    expect(within(fee).queryByText('default')).not.toBeInTheDocument();
+    const burn = screen.getByText('Burned hash rate share').closest('tr') as HTMLElement;
+    expect(within(burn).getByText('default')).toBeInTheDocument();
+    expect(within(burn).getByText('0.06')).toBeInTheDocument();
+    expect(within(burn).getByText(/^from 2099-01-01/)).toBeInTheDocument();
+    expect(within(burn).getAllByText('(5%)')).toHaveLength(2);
+  });
+
+  it('is read-only for finance', async () => {
+    api();
+    renderWithApp(<ConfigPage />, { me: { role: 'finance' } });
+    const winners = (await screen.findByText('Pool winners')).closest('tr') as HTMLElement;
+    expect(screen.getByText('Only the owner may change settings; you can read them.')).toBeInTheDocument();
+    expect(() => button(winners, 'Edit')).toThrow();
+    expect(button(winners, 'History')).toBeInTheDocument();
+  });
+
+  it('keeps an integer within its min and max', async () => {
+    const requests = api({ 'PUT config/pool.winners': () => null });
+    renderWithApp(<ConfigPage />);
+    const { user, modal } = await openEditor('Pool winners');
+    const field = within(modal).getByLabelText('New value');
+    await fill(user, field, '101');
+    await user.click(button(modal, 'Save'));
+    expect(
+      await within(modal).findByText('A whole number from 1 to 100', { selector: '.ant-form-item-explain-error' }),
+    ).toBeInTheDocument();
+    await fill(user, field, '2.5');
+    await user.click(button(modal, 'Save'));
+    await waitFor(() => expect(within(modal).getAllByText('A whole number from 1 to 100')).toHaveLength(2));
+    expect(calls(requests, 'PUT config/pool.winners')).toHaveLength(0);
+
+    await fill(user, field, '7');
+    await user.click(button(modal, 'Save'));
+    await waitFor(() => expect(calls(requests, 'PUT config/pool.winners')).toHaveLength(1));
+    expect(calls(requests, 'PUT config/pool.winners')[0]?.body).toEqual({ value: 7 });
+    expect(await screen.findByText('Setting changed')).toBeInTheDocument();
+  });
+
+  it('refuses percentages that add up to more than 100, and sends the list', async () => {
+    const requests = api({ 'PUT config/pool.weights': () => null });
+    renderWithApp(<ConfigPage />);
+    const { user, modal } = await openEditor('Pool prize weights (%)');
+    expect(within(modal).getByText('Sum: 100% (at most 100)')).toBeInTheDocument();
+    await fill(user, within(modal).getByLabelText('Place 1'), '60');
+    expect(await within(modal).findByText('Sum: 120% (at most 100)')).toBeInTheDocument();
+    await user.click(button(modal, 'Save'));
+    expect(await within(modal).findByText('The percentages add up to more than 100')).toBeInTheDocument();
+    expect(calls(requests, 'PUT config/pool.weights')).toHaveLength(0);
+
+    const removes = within(modal).getAllByText('Remove');
+    await user.click(removes[4] as HTMLElement);
+    await user.click(removes[3] as HTMLElement);
+    await fill(user, within(modal).getByLabelText('Place 3'), '0');
+    expect(await within(modal).findByText('Sum: 85% (at most 100)')).toBeInTheDocument();
+    await user.click(button(modal, 'Save'));
+    await waitFor(() => expect(calls(requests, 'PUT config/pool.weights')).toHaveLength(1));
+    expect(calls(requests, 'PUT config/pool.weights')[0]?.body).toEqual({ value: [60, 25, 0] });
+  });
+
+  it('turns a boolean on with a switch', async () => {
+    const requests = api({ 'PUT config/equity.tradingOpen': () => null });
+    renderWithApp(<ConfigPage />);
+    const { user, modal } = await openEditor('Equity trading open');
+    await user.click(within(modal).getByLabelText('New value'));
+    await user.click(button(modal, 'Save'));
+    await waitFor(() => expect(calls(requests, 'PUT config/equity.tradingOpen')).toHaveLength(1));
+    expect(calls(requests, 'PUT config/equity.tradingOpen')[0]?.body).toEqual({ value: true });
+  });
+
+  it('sends a chosen time as effectiveAt, with its offset', async () => {
+    const requests = api({ 'PUT config/mining.burnRate': () => null });
+    renderWithApp(<ConfigPage />);
+    const { user, modal } = await openEditor('Burned hash rate share');
+    await fill(user, within(modal).getByLabelText('New value'), '0.075');
+    expect(await within(modal).findByText('= 7.5%')).toBeInTheDocument();
+    await user.click(within(modal).getByLabelText('At a chosen time'));
+    const time = await within(modal).findByLabelText('Time');
+    await user.click(time);
+    fireEvent.change(time, { target: { value: '2099-03-04 05:06:07' } });
+    fireEvent.blur(time);
+    await user.click(button(modal, 'Save'));
+
+    await waitFor(() => expect(calls(requests, 'PUT config/mining.burnRate')).toHaveLength(1));
+    const body = calls(requests, 'PUT config/mining.burnRate')[0]?.body as { value: string; effectiveAt: string };
+    expect(body.value).toBe('0.075');
+    expect(body.effectiveAt).toMatch(/^2099-03-04T05:06:07(Z|[+-]\d{2}:\d{2})$/);
+    expect(new Date(body.effectiveAt).getTime()).toBe(new Date(2099, 2, 4, 5, 6, 7).getTime());
+    expect(await screen.findByText('Change scheduled')).toBeInTheDocument();
+  });
+
+  it('refuses a time in the past before asking the server', async () => {
+    const requests = api({ 'PUT config/mining.burnRate': () => null });
+    renderWithApp(<ConfigPage />);
+    const { user, modal } = await openEditor('Burned hash rate share');
+    await user.click(within(modal).getByLabelText('At a chosen time'));
+    await user.click(button(modal, 'Save'));
+    expect(await within(modal).findByText('Choose the time')).toBeInTheDocument();
+    const time = within(modal).getByLabelText('Time');
+    await user.click(time);
+    // Earlier days cannot be picked at all; earlier today can, and is refused.
+    const today = new Date();
+    const day = [today.getFullYear(), today.getMonth() + 1, today.getDate()].map((n) => String(n).padStart(2, '0'));
+    fireEvent.change(time, { target: { value: `${day.join('-')} 00:00:00` } });
+    fireEvent.blur(time);
+    await user.click(button(modal, 'Save'));
+    expect(await within(modal).findByText('Choose a time in the future')).toBeInTheDocument();
+    expect(calls(requests, 'PUT config/mining.burnRate')).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal on the form and keeps what was typed', async () => {
+    api({
+      'PUT config/withdraw.fee.USDT': () => {
+        throw { code: 1109, msg: 'This value is not allowed for withdraw.fee.USDT', status: 400 };
+      },
+    });
+    renderWithApp(<ConfigPage />);
+    const { user, modal } = await openEditor('USDT withdrawal fee');
+    await fill(user, within(modal).getByLabelText('New value'), '1.5');
+    await user.click(button(modal, 'Save'));
+    expect(await within(modal).findByText('This value is not allowed for withdraw.fee.USDT')).toBeInTheDocument();
+    expect(within(modal).getByLabelText('New value')).toHaveValue('1.5');
+  });
+
+  it('opens the history of one setting from its row', async () => {
+    const requests = api();
+    renderWithApp(<ConfigPage />);
+    const user = quickUser();
+    const winners = (await screen.findByText('Pool winners')).closest('tr') as HTMLElement;
+    await user.click(await findButton(winners, 'History'));
+    await waitFor(() =>
+      expect(calls(requests, 'GET config/changes').at(-1)?.url.searchParams.get('key')).toBe('pool.winners'),
+    );
+  });
+});
