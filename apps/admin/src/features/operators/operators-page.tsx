@@ -1,3 +1,215 @@
+import { ADMIN_API, adminPath, OPERATOR_ROLES, type OperatorRole, type OperatorRow } from '@minecloud/contract/console';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Flex, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { roleKey } from '../../app/i18n.ts';
+import { api } from '../../lib/api.ts';
+import { formatTime } from '../../lib/format.ts';
+import { errorText, useNotify } from '../../lib/notify.ts';
+import { useMe } from '../../lib/session.ts';
+import { CreateOperatorModal } from './create-modal.tsx';
+import { NS } from './i18n.ts';
+import { type OneTimePassword, PasswordModal } from './password-modal.tsx';
+
+const isLocked = (row: OperatorRow) => row.lockedUntil !== null && new Date(row.lockedUntil).getTime() > Date.now();
+
+/** The owner's list of operator accounts: create, role, disable, unlock, reset. */
 export function OperatorsPage() {
-  return null;
+  const { t } = useTranslation(NS);
+  const me = useMe();
+  const { modal } = App.useApp();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [shown, setShown] = useState<OneTimePassword | null>(null);
+  const operators = useQuery({
+    queryKey: ['operators'],
+    queryFn: () => api.get<{ list: OperatorRow[] }>(ADMIN_API.operators),
+  });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['operators'] });
+
+  /** Asks first; a refusal (the last owner, say) is shown and the list reloads. */
+  function confirm(options: {
+    title: string;
+    content?: string;
+    okText: string;
+    danger?: boolean;
+    run: () => Promise<void>;
+  }) {
+    modal.confirm({
+      title: options.title,
+      content: options.content,
+      okText: options.okText,
+      cancelText: t('common:cancel'),
+      okButtonProps: { danger: options.danger },
+      onOk: async () => {
+        try {
+          await options.run();
+        } catch (error) {
+          notify.error(error);
+        }
+        await refresh();
+      },
+    });
+  }
+
+  function changeRole(row: OperatorRow, role: OperatorRole) {
+    confirm({
+      title: t('roleTitle', { name: row.username, role: t(roleKey(role)) }),
+      okText: t('common:confirm'),
+      run: async () => {
+        await api.put(adminPath(ADMIN_API.operator, { id: row.id }), { role });
+        notify.success(t('roleChanged'));
+      },
+    });
+  }
+
+  function setDisabled(row: OperatorRow, disabled: boolean) {
+    confirm({
+      title: t(disabled ? 'disableTitle' : 'enableTitle', { name: row.username }),
+      content: disabled ? t('disableText') : undefined,
+      okText: disabled ? t('disable') : t('enable'),
+      danger: disabled,
+      run: async () => {
+        await api.put(adminPath(ADMIN_API.operator, { id: row.id }), { disabled });
+        notify.success(t(disabled ? 'disabledDone' : 'enabledDone', { name: row.username }));
+      },
+    });
+  }
+
+  async function unlock(row: OperatorRow) {
+    try {
+      await api.post(adminPath(ADMIN_API.operatorUnlock, { id: row.id }));
+      notify.success(t('unlocked', { name: row.username }));
+    } catch (error) {
+      notify.error(error);
+    }
+    await refresh();
+  }
+
+  function reset(row: OperatorRow) {
+    confirm({
+      title: t('resetTitle', { name: row.username }),
+      content: t('resetText'),
+      okText: t('reset'),
+      danger: true,
+      run: async () => {
+        setShown(await api.post<OneTimePassword>(adminPath(ADMIN_API.operatorReset, { id: row.id })));
+      },
+    });
+  }
+
+  const columns: ColumnsType<OperatorRow> = [
+    {
+      title: t('username'),
+      dataIndex: 'username',
+      render: (name: string, row) => (
+        <Space>
+          {name}
+          {row.id === me.id && <Tag>{t('you')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: t('role'),
+      dataIndex: 'role',
+      render: (role: OperatorRole, row) => (
+        <Select<OperatorRole>
+          aria-label={`${t('role')} ${row.username}`}
+          value={role}
+          disabled={row.id === me.id}
+          style={{ width: 140 }}
+          onChange={(next) => changeRole(row, next)}
+          options={OPERATOR_ROLES.map((value) => ({ value, label: t(roleKey(value)) }))}
+        />
+      ),
+    },
+    {
+      title: t('totp'),
+      dataIndex: 'totpEnabled',
+      render: (on: boolean) => <Tag color={on ? 'green' : 'orange'}>{on ? t('on') : t('off')}</Tag>,
+    },
+    {
+      title: t('state'),
+      dataIndex: 'disabled',
+      render: (disabled: boolean) =>
+        disabled ? <Tag color="red">{t('disabled')}</Tag> : <Tag color="green">{t('enabled')}</Tag>,
+    },
+    {
+      title: t('lockedUntil'),
+      dataIndex: 'lockedUntil',
+      render: (until: string | null, row) => (isLocked(row) ? <Tag color="red">{formatTime(until)}</Tag> : '—'),
+    },
+    { title: t('failedLogins'), dataIndex: 'failedLogins', align: 'right' },
+    {
+      title: t('lastLogin'),
+      dataIndex: 'lastLoginAt',
+      render: (v: string | null) => (v ? formatTime(v) : t('never')),
+    },
+    {
+      title: t('common:actions'),
+      key: 'actions',
+      render: (_, row) =>
+        row.id === me.id ? null : (
+          <Space wrap>
+            <Button size="small" danger={!row.disabled} onClick={() => setDisabled(row, !row.disabled)}>
+              {row.disabled ? t('enable') : t('disable')}
+            </Button>
+            {(isLocked(row) || row.failedLogins > 0) && (
+              <Button size="small" onClick={() => unlock(row)}>
+                {t('unlock')}
+              </Button>
+            )}
+            <Button size="small" danger onClick={() => reset(row)}>
+              {t('reset')}
+            </Button>
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+        <Button type="primary" onClick={() => setCreating(true)}>
+          {t('create')}
+        </Button>
+      </Flex>
+      {operators.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('common:loadingFailed')}
+          description={errorText(operators.error, t('common:requestFailed'))}
+          action={<Button onClick={() => operators.refetch()}>{t('common:retry')}</Button>}
+        />
+      )}
+      <Table<OperatorRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={operators.data?.list ?? []}
+        loading={operators.isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: operators.isError ? t('common:loadingFailed') : t('common:empty') }}
+      />
+      <CreateOperatorModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={async (created) => {
+          setCreating(false);
+          setShown(created);
+          await refresh();
+        }}
+      />
+      <PasswordModal shown={shown} onClose={() => setShown(null)} />
+    </Flex>
+  );
 }

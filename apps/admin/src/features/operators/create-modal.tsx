@@ -1,0 +1,95 @@
+import { ADMIN_API, OPERATOR_ROLES, type OperatorRole } from '@minecloud/contract/console';
+import { Alert, Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { roleKey } from '../../app/i18n.ts';
+import { api } from '../../lib/api.ts';
+import { errorText } from '../../lib/notify.ts';
+import { NS } from './i18n.ts';
+import type { OneTimePassword } from './password-modal.tsx';
+
+type Values = { username: string; role: OperatorRole };
+
+/** contract console.ts operatorCreateBodySchema's username. */
+const USERNAME_PATTERN = /^[a-z0-9][a-z0-9_.-]{2,31}$/;
+
+export function CreateOperatorModal({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (created: OneTimePassword) => void | Promise<void>;
+}) {
+  const { t } = useTranslation(NS);
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function close() {
+    form.resetFields();
+    setProblem(null);
+    onClose();
+  }
+
+  async function submit(values: Values) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const created = await api.post<OneTimePassword>(ADMIN_API.operators, {
+        username: values.username.trim(),
+        role: values.role,
+      });
+      form.resetFields();
+      await onCreated(created);
+    } catch (error) {
+      setProblem(errorText(error, t('common:requestFailed')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('createTitle')}
+      okText={t('common:create')}
+      cancelText={t('common:cancel')}
+      okButtonProps={{ loading: busy }}
+      onOk={() => form.submit()}
+      onCancel={close}
+      mask={{ closable: false }}
+      forceRender
+    >
+      <Form<Values>
+        form={form}
+        name="createOperator"
+        layout="vertical"
+        initialValues={{ role: 'support' }}
+        onFinish={submit}
+        requiredMark={false}
+      >
+        <Form.Item
+          name="username"
+          label={t('username')}
+          extra={t('usernameRule')}
+          rules={[
+            {
+              required: true,
+              pattern: USERNAME_PATTERN,
+              transform: (v: string) => v?.trim(),
+              message: t('usernameRule'),
+            },
+          ]}
+        >
+          <Input autoComplete="off" maxLength={32} />
+        </Form.Item>
+        <Form.Item name="role" label={t('role')}>
+          <Select options={OPERATOR_ROLES.map((role) => ({ value: role, label: t(roleKey(role)) }))} />
+        </Form.Item>
+      </Form>
+      {problem && <Alert type="error" showIcon title={problem} role="alert" />}
+    </Modal>
+  );
+}

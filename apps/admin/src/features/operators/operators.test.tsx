@@ -1,0 +1,85 @@
+import type { OperatorRow } from '@minecloud/contract/console';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { calls, mockApi } from '../../test/fetch.ts';
+import { fill, renderWithApp } from '../../test/render.tsx';
+import { OperatorsPage } from './operators-page.tsx';
+
+function operator(over: Partial<OperatorRow>): OperatorRow {
+  return {
+    id: '1',
+    username: 'olivia',
+    role: 'owner',
+    totpEnabled: true,
+    disabled: false,
+    failedLogins: 0,
+    lockedUntil: null,
+    lastLoginAt: '2026-04-01T09:00:00.000Z',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+const LOCKED = operator({
+  id: '2',
+  username: 'sam',
+  role: 'support',
+  totpEnabled: false,
+  failedLogins: 5,
+  lockedUntil: '2999-01-01T00:00:00.000Z',
+  lastLoginAt: null,
+});
+
+describe('operators', () => {
+  it('creates an operator and shows the one-time password once', async () => {
+    const requests = mockApi({
+      'GET operators': () => ({ list: [operator({}), LOCKED] }),
+      'POST operators': () => ({ id: '3', username: 'fiona', password: 'Xk3-pq9-Zt7-Lm2' }),
+    });
+    const { user } = renderWithApp(<OperatorsPage />);
+    expect(await screen.findByText('sam')).toBeInTheDocument();
+    expect(screen.getByText('Never')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'New operator' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await fill(user, dialog.getByLabelText('Username'), 'Fiona!');
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(dialog.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true'));
+    expect(dialog.getByText(/3–32 characters/)).toBeInTheDocument();
+    expect(calls(requests, 'POST operators')).toHaveLength(0);
+
+    await fill(user, dialog.getByLabelText('Username'), 'fiona');
+    await user.click(dialog.getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByTitle('Finance'));
+    await user.click(dialog.getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Xk3-pq9-Zt7-Lm2')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'This password is shown only once. Hand it over safely; it must be changed at the first sign-in.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls(requests, 'POST operators')[0]?.body).toEqual({ username: 'fiona', role: 'finance' });
+  });
+
+  it('unlocks, and resets only after confirming', async () => {
+    const requests = mockApi({
+      'GET operators': () => ({ list: [operator({}), LOCKED] }),
+      'POST operators/2/unlock': () => null,
+      'POST operators/2/reset': () => ({ id: '2', username: 'sam', password: 'new-one-time' }),
+    });
+    const { user } = renderWithApp(<OperatorsPage />);
+    const row = within((await screen.findByText('sam')).closest('tr')!);
+    await user.click(row.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('sam unlocked')).toBeInTheDocument();
+    expect(calls(requests, 'POST operators/2/unlock')).toHaveLength(1);
+
+    await user.click(row.getByRole('button', { name: 'Reset' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/new one-time password and their authenticator is cleared/)).toBeInTheDocument();
+    expect(calls(requests, 'POST operators/2/reset')).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('new-one-time')).toBeInTheDocument();
+    await waitFor(() => expect(calls(requests, 'POST operators/2/reset')).toHaveLength(1));
+  });
+});
