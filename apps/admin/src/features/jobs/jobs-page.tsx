@@ -33,6 +33,18 @@ export function JobsPage() {
         value ? <TimeText value={value} /> : <Tag color="processing">{t('running')}</Tag>,
     },
     { title: t('trigger'), dataIndex: 'trigger' },
+    {
+      title: t('result'),
+      dataIndex: 'result',
+      render: (value: string | null) =>
+        value === null ? (
+          '-'
+        ) : (
+          <Typography.Text code ellipsis style={{ maxWidth: 280 }}>
+            {value}
+          </Typography.Text>
+        ),
+    },
   ];
 
   return (

@@ -12,7 +12,6 @@ registerMessages(NS, {
     sent: 'Sent {{time}}',
     failed: 'Failed',
     waiting: 'Waiting',
-    text: 'Text',
     error: 'Error',
   },
   'zh-CN': {
@@ -24,7 +23,6 @@ registerMessages(NS, {
     sent: '{{time}} 已发送',
     failed: '发送失败',
     waiting: '等待发送',
-    text: '正文',
     error: '错误',
   },
 });
