@@ -9,11 +9,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { ensureSystemAccounts } from './ledger/transfer.ts';
+import { runInRequest } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { installErrorHandling } from './lib/error-handler.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
-import { bootstrapOperator } from './modules/admin/operators.ts';
+import { accountRoutes } from './modules/admin/account-routes.ts';
+import { consoleRoutes } from './modules/admin/console-routes.ts';
+import { bootstrapOperator, createOperatorAuth, installOperatorAccess } from './modules/admin/operators.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { assetRoutes } from './modules/asset/routes.ts';
 import { memberGuard } from './modules/auth/guard.ts';
@@ -23,6 +26,7 @@ import { careAdminRoutes } from './modules/care/admin-routes.ts';
 import { createMailer } from './modules/care/mailer.ts';
 import { careRoutes } from './modules/care/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { seedDemoBanners } from './modules/content/banners.ts';
 import { seedDemo, seedDemoEquity, seedDemoMiners, seedDemoNotices } from './modules/demo/seed.ts';
 import { equityRoutes } from './modules/equity/routes.ts';
 import { marketRoutes, roundRoutes } from './modules/market/routes.ts';
@@ -79,8 +83,10 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('chain', createChain(config.chain));
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // The rest of the request runs in its context, so audit rows carry its id (lib/audit.ts).
+    runInRequest(request.id, done);
   });
   installErrorHandling(app);
 
@@ -140,7 +146,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
           tokens: config.chain.tokens,
         },
       });
-      await api.register(miningRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute, demo: config.demo });
+      await api.register(miningRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(equityRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(teamRoutes, { publicOrigin: config.publicOrigin });
       await api.register(poolRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
@@ -156,17 +162,22 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   );
   await app.register(marketRoutes, { prefix: API_BASE.market.slice(0, -1) });
 
-  await app.register(adminRoutes, {
-    prefix: API_BASE.admin.slice(0, -1),
-    key,
-    loginsPerMinute: config.signInPerMinute,
-  });
-  await app.register(careAdminRoutes, { prefix: API_BASE.admin.slice(0, -1), key });
-  await app.register(walletAdminRoutes, { prefix: API_BASE.admin.slice(0, -1), key });
+  await app.register(
+    async (admin) => {
+      installOperatorAccess(admin, createOperatorAuth(database.db, key));
+      await admin.register(accountRoutes, { loginsPerMinute: config.signInPerMinute });
+      await admin.register(adminRoutes);
+      await admin.register(careAdminRoutes);
+      await admin.register(walletAdminRoutes);
+      await admin.register(consoleRoutes);
+    },
+    { prefix: API_BASE.admin.slice(0, -1) },
+  );
   if (config.demo && (await seedDemo(database.db))) app.log.info('demo catalogue seeded');
   if (config.demo && (await seedDemoMiners(database.db))) app.log.info('demo miners seeded');
   if (config.demo && (await seedDemoEquity(database.db))) app.log.info('demo equity round opened');
   if (config.demo && (await seedDemoNotices(database.db))) app.log.info('demo notices published');
+  if (config.demo && (await seedDemoBanners(database.db))) app.log.info('demo banners added');
   const oneTimePassword = await bootstrapOperator(database.db, config.adminBootstrapPassword);
   if (oneTimePassword) {
     // Printed once, to the console of the first start only: it is stored hashed.

@@ -1,6 +1,10 @@
+import type { OperatorRole } from '@minecloud/contract/console';
 import { type App, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { operators } from '../src/db/schema.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { totpCode, totpStep } from '../src/lib/totp.ts';
 import { createTestDatabase } from './database.ts';
 
 export type TestApp = App;
@@ -31,11 +35,37 @@ export const TEST_HOST = 'localhost:80';
 /** A fixture for the throw-away test databases, not a credential of any real deployment. */
 export const TEST_OPERATOR_PASSWORD = 'operator-test-password';
 
+const ownerTokens = new WeakMap<TestApp, Promise<string>>();
+
+/** A console token of the bootstrap owner `admin`, enrolled in TOTP at its first use per app. */
 export async function operatorToken(app: TestApp): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/admin-api/auth/login',
-    payload: { username: 'admin', password: TEST_OPERATOR_PASSWORD },
-  });
-  return res.json().data.token;
+  // The promise is kept, so that calls at once share one sign-in.
+  const known = ownerTokens.get(app) ?? signInAndEnrol(app, 'admin', TEST_OPERATOR_PASSWORD);
+  ownerTokens.set(app, known);
+  return known;
+}
+
+/** Creates an operator with a role (password `<name>-test-password`), enrolls TOTP, and returns its token. */
+export async function operatorWithRole(app: TestApp, username: string, role: OperatorRole): Promise<string> {
+  const password = `${username}-test-password`;
+  await app.db.insert(operators).values({ username, role, passwordHash: await hashPassword(password) });
+  return signInAndEnrol(app, username, password);
+}
+
+/** The TOTP secret each enrolled test operator got, to sign in again with a code. */
+export const totpSecrets = new Map<string, string>();
+
+/** Signs in with a password and, when the session asks for it, enrolls TOTP with a code of the app's clock. */
+export async function signInAndEnrol(app: TestApp, username: string, password: string): Promise<string> {
+  const login = await app.inject({ method: 'POST', url: '/admin-api/auth/login', payload: { username, password } });
+  const { token, setup } = login.json().data as { token: string; setup: string | null };
+  if (setup !== 'totp') return token;
+  const headers = { authorization: `Bearer ${token}` };
+  const enrol = await app.inject({ method: 'POST', url: '/admin-api/auth/totp/setup', headers });
+  const { secret } = enrol.json().data as { secret: string };
+  totpSecrets.set(username, secret);
+  const code = totpCode(secret, totpStep(new Date()));
+  const enabled = await app.inject({ method: 'POST', url: '/admin-api/auth/totp/enable', headers, payload: { code } });
+  if (enabled.json().code !== 0) throw new Error(`TOTP enrolment failed: ${enabled.body}`);
+  return token;
 }

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
-import { hashPassword } from '../src/lib/passwords.ts';
-import type { TestApp } from './app.ts';
+import { operatorWithRole, type TestApp } from './app.ts';
 import { codeIn } from './care.ts';
 import { type Member, post } from './money.ts';
 
@@ -38,11 +37,7 @@ export async function operatorCall(app: TestApp, token: string, url: string, pay
 }
 
 /** A second operator, with its own token (the console's accounts come with issue 10). */
+/** A second operator who may review withdrawals (finance). */
 export async function secondOperator(app: TestApp, username: string): Promise<string> {
-  const password = `${username}-test-password`;
-  await app.db.execute(
-    sql`insert into operators (username, password_hash) values (${username}, ${await hashPassword(password)})`,
-  );
-  const res = await app.inject({ method: 'POST', url: '/admin-api/auth/login', payload: { username, password } });
-  return res.json().data.token;
+  return operatorWithRole(app, username, 'finance');
 }

@@ -119,3 +119,22 @@ export const mailOutbox = pgTable('mail_outbox', {
   error: text('error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Banners of the home carousel and the miner shop, managed in the console. */
+export const banners = pgTable(
+  'banners',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    place: text('place').notNull(),
+    image: text('image').notNull(),
+    title: text('title').notNull(),
+    link: text('link').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('banners_place_known', sql`${t.place} in ('home','miners')`),
+    index('banners_place_idx').on(t.place, t.sort),
+  ],
+);

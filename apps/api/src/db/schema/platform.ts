@@ -1,13 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Operator-editable settings, one typed key per row (validated by modules/config/settings.ts). */
-export const settings = pgTable('settings', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: text('updated_by'),
-});
+/**
+ * Every change of an operator-editable setting (modules/config/settings.ts), kept for good: a key's
+ * value at a time is its latest change effective by then. A change may take effect later.
+ */
+export const settingChanges = pgTable(
+  'setting_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    actor: text('actor').notNull(),
+    requestId: text('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('setting_changes_key_idx').on(t.key, t.effectiveAt, t.id)],
+);
 
 /** The first answer to each (member, Idempotency-Key), replayed to every repeat. */
 export const idempotencyKeys = pgTable(
@@ -32,7 +42,9 @@ export const auditLog = pgTable(
     target: text('target'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The id of the request that made the change (x-request-id), to find it in the logs. */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_action_idx').on(t.action, t.id)],
 );

@@ -1,9 +1,9 @@
 import type { Asset } from '@minecloud/contract/amount';
 import { formatAmount } from '@minecloud/contract/amount';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
+import { audit } from '../../lib/audit.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
 import { positiveUnits } from '../asset/amounts.ts';
 import { balancesOf, findReceiver } from '../asset/service.ts';
@@ -35,7 +35,7 @@ export async function adjustBalance(
     idempotencyKey: legKey('adjust'),
   });
   const after = before + (negative ? -units : units);
-  await tx.insert(auditLog).values({
+  await audit(tx, {
     actor,
     action: 'ledger.adjust',
     target: `user:${userId}:${input.asset}`,

@@ -4,50 +4,31 @@ import {
   ledgerCheckAnswerSchema,
   openRoundAnswerSchema,
   openRoundBodySchema,
-  operatorLoginAnswerSchema,
-  operatorLoginBodySchema,
   runJobAnswerSchema,
   runJobBodySchema,
 } from '@minecloud/contract/admin';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditLog } from '../../db/schema.ts';
 import { JOBS } from '../../jobs/index.ts';
 import { runJob } from '../../jobs/runner.ts';
 import { checkLedger } from '../../ledger/check.ts';
+import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { fail } from '../../lib/errors.ts';
 import { idempotencyKeyOf, oncePerKey } from '../../lib/idempotency.ts';
 import { getSetting } from '../config/settings.ts';
 import { openNewRound } from '../equity/service.ts';
 import { adjustBalance } from './ledger-service.ts';
-import { createOperatorAuth, operatorOf } from './operators.ts';
+import { operatorOf } from './operators.ts';
 
-export const adminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array; loginsPerMinute: number }> = async (
-  app,
-  options,
-) => {
-  const auth = createOperatorAuth(app.db, options.key);
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];
-  const operatorOnly = { preHandler: auth.guard };
-
-  app.post(
-    '/auth/login',
-    {
-      config: { rateLimit: { max: options.loginsPerMinute, timeWindow: 60_000 } },
-      schema: {
-        tags: ['admin'],
-        body: operatorLoginBodySchema,
-        response: { 200: envelopeSchema(operatorLoginAnswerSchema) },
-      },
-    },
-    async (request) => ok(await auth.login(request.body.username, request.body.password)),
-  );
+  const finance = { config: { access: { roles: ['finance'] } } } as const;
 
   app.post(
     '/ledger/adjust',
     {
-      ...operatorOnly,
+      ...finance,
       schema: {
         tags: ['admin'],
         security,
@@ -71,7 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array; loginsPerMinu
   app.get(
     '/ledger/check',
     {
-      ...operatorOnly,
+      ...finance,
       schema: { tags: ['admin'], security, response: { 200: envelopeSchema(ledgerCheckAnswerSchema) } },
     },
     async () => ok(await checkLedger(app.db)),
@@ -80,7 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array; loginsPerMinu
   app.post(
     '/jobs/run',
     {
-      ...operatorOnly,
+      ...finance,
       schema: {
         tags: ['admin'],
         security,
@@ -95,7 +76,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array; loginsPerMinu
       const period = request.body.period ?? job.periodAt(now, await getSetting(app.db, 'settlement.timeZone'));
       if (!job.isPeriod(period)) return fail('badRequest', 'period');
       const outcome = await runJob(app.db, job, period, { now, trigger: `operator:${operator.username}` });
-      await app.db.insert(auditLog).values({
+      await audit(app.db, {
         actor: `operator:${operator.username}`,
         action: 'jobs.run',
         target: `${job.name}:${period}`,
@@ -108,7 +89,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array; loginsPerMinu
   app.post(
     '/equity/round',
     {
-      ...operatorOnly,
+      ...finance,
       schema: {
         tags: ['admin'],
         security,
@@ -120,7 +101,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array; loginsPerMinu
       const operator = operatorOf(request);
       const answer = await app.db.transaction(async (tx) => {
         const opened = await openNewRound(tx, request.body);
-        await tx.insert(auditLog).values({
+        await audit(tx, {
           actor: `operator:${operator.username}`,
           action: 'equity.round.open',
           target: `equity_round:${opened.roundId}`,

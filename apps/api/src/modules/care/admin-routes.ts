@@ -12,16 +12,16 @@ import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoTime, pageClause, queryRows } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
-import { createOperatorAuth, operatorOf } from '../admin/operators.ts';
+import { operatorOf } from '../admin/operators.ts';
 import { createNotice, operatorNotice, operatorNotices, setPublished, updateNotice } from '../content/service.ts';
 import { feedbackInbox, replyFeedback } from './feedback.ts';
 
 /** Operator calls for content and care; every change writes an audit row in its transaction. */
-export const careAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async (app, options) => {
-  const auth = createOperatorAuth(app.db, options.key);
-  const guard = { preHandler: auth.guard };
+export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const content = { config: { access: { roles: ['content'] } } } as const;
+  const support = { config: { access: { roles: ['support'] } } } as const;
   const tags = ['admin'];
   const security = [{ bearer: [] }];
   const actor = (request: Parameters<typeof operatorOf>[0]) => `operator:${operatorOf(request).username}`;
@@ -29,7 +29,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async
   app.get(
     '/notices',
     {
-      ...guard,
+      ...content,
       schema: {
         tags,
         security,
@@ -42,16 +42,19 @@ export const careAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async
   app.post(
     '/notices',
     {
-      ...guard,
+      ...content,
       schema: { tags, security, body: noticeInputSchema, response: { 200: envelopeSchema(adminNoticeSchema) } },
     },
     async (request) =>
       ok(
         await app.db.transaction(async (tx) => {
           const created = await createNotice(tx, request.body);
-          await tx
-            .insert(auditLog)
-            .values({ actor: actor(request), action: 'notice.create', target: `notice:${created.id}`, after: created });
+          await audit(tx, {
+            actor: actor(request),
+            action: 'notice.create',
+            target: `notice:${created.id}`,
+            after: created,
+          });
           return created;
         }),
       ),
@@ -59,7 +62,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async
   app.put(
     '/notices/:id',
     {
-      ...guard,
+      ...content,
       schema: {
         tags,
         security,
@@ -73,9 +76,13 @@ export const careAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async
         await app.db.transaction(async (tx) => {
           const before = await operatorNotice(tx, request.params.id);
           const after = await updateNotice(tx, request.params.id, request.body, app.clock.now());
-          await tx
-            .insert(auditLog)
-            .values({ actor: actor(request), action: 'notice.edit', target: `notice:${after.id}`, before, after });
+          await audit(tx, {
+            actor: actor(request),
+            action: 'notice.edit',
+            target: `notice:${after.id}`,
+            before,
+            after,
+          });
           return after;
         }),
       ),
@@ -87,7 +94,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async
     app.post(
       `/notices/:id/${path}`,
       {
-        ...guard,
+        ...content,
         schema: { tags, security, params: adminIdParamsSchema, response: { 200: envelopeSchema(adminNoticeSchema) } },
       },
       async (request) =>
@@ -95,9 +102,13 @@ export const careAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async
           await app.db.transaction(async (tx) => {
             const before = await operatorNotice(tx, request.params.id);
             const after = await setPublished(tx, request.params.id, published, app.clock.now());
-            await tx
-              .insert(auditLog)
-              .values({ actor: actor(request), action: `notice.${path}`, target: `notice:${after.id}`, before, after });
+            await audit(tx, {
+              actor: actor(request),
+              action: `notice.${path}`,
+              target: `notice:${after.id}`,
+              before,
+              after,
+            });
             return after;
           }),
         ),
@@ -107,7 +118,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async
   app.get(
     '/feedback',
     {
-      ...guard,
+      ...support,
       schema: {
         tags,
         security,
@@ -120,7 +131,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async
   app.post(
     '/feedback/:id/reply',
     {
-      ...guard,
+      ...support,
       schema: {
         tags,
         security,
@@ -138,9 +149,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async
         who,
         app.clock.now(),
       );
-      await app.db
-        .insert(auditLog)
-        .values({ actor: who, action: 'feedback.reply', target: `feedback:${after.id}`, before, after });
+      await audit(app.db, { actor: who, action: 'feedback.reply', target: `feedback:${after.id}`, before, after });
       const [owner] = await queryRows<{ user_id: string }>(
         app.db,
         sql`select user_id::text from feedback where id = ${after.id}::bigint`,
@@ -152,7 +161,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async
   app.get(
     '/mail/outbox',
     {
-      ...guard,
+      ...support,
       schema: { tags, security, querystring: pageQuerySchema, response: { 200: envelopeSchema(outboxPageSchema) } },
     },
     async (request) => {

@@ -1,16 +1,10 @@
 import type { BasicConfig } from '@minecloud/contract/config';
 import { WITHDRAW_ASSETS, walletLimitKey } from '@minecloud/contract/wallet';
 import type { Db } from '../../db/client.ts';
+import { activeBanners } from '../content/banners.ts';
 import { getSetting } from './settings.ts';
 
 const APP_VERSION = '1.0.0';
-
-/** Banners of the demo catalogue; operators manage real ones once content lands (issue #8). */
-const DEMO_BANNERS: BasicConfig['banners'] = [
-  { id: 'mining', image: '/banners/mining.svg', title: 'Cloud mining', link: '/pages/my_child/minelist/minelist' },
-  { id: 'team', image: '/banners/team.svg', title: 'Build your team', link: '/pages/tabbar/three/three' },
-  { id: 'market', image: '/banners/market.svg', title: 'Markets', link: '/pages/tabbar/four/four' },
-];
 
 /** What the wallet screens need of the chain: where deposits go and which tokens count. */
 export type WalletFacts = { depositAddress: string | null; tokens: Partial<Record<'USDT' | 'BTC', string>> };
@@ -46,7 +40,7 @@ export async function basicConfig(
     chainId: options.chainId,
     appVersion: APP_VERSION,
     demo: options.demo,
-    banners: options.demo ? DEMO_BANNERS : [],
+    banners: await activeBanners(db, 'home'),
     customerService: { email: options.demo ? 'support@example.com' : '', telegram: '' },
     limits: {
       goldPerUsdt: String(goldPerUsdt),

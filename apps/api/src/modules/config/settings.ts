@@ -1,116 +1,285 @@
 import { ASSETS } from '@minecloud/contract/amount';
-import { sql } from 'drizzle-orm';
+import type { SettingKind } from '@minecloud/contract/console';
+import { asc, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { auditLog, settings } from '../../db/schema.ts';
+import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
+import { settingChanges } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
+
+type Spec<T extends z.ZodType> = { kind: SettingKind; schema: T; min: number | null; max: number | null };
+const spec = <T extends z.ZodType>(
+  kind: SettingKind,
+  schema: T,
+  min: number | null = null,
+  max: number | null = null,
+): Spec<T> => ({
+  kind,
+  schema,
+  min,
+  max,
+});
 
 /** A rate as an exact decimal string ("0.05"), never a float. */
-const rate = z.string().regex(/^(0|[1-9]\d*)(\.\d{1,8})?$/);
+const rate = spec('rate', z.string().regex(/^(0|[1-9]\d*)(\.\d{1,8})?$/, 'a decimal such as 0.05'));
 /** An amount as a decimal string. */
-const amount = z.string().regex(/^(0|[1-9]\d*)(\.\d+)?$/);
-const asset = z.enum(ASSETS as [string, ...string[]]);
+const amount = spec('decimal', z.string().regex(/^(0|[1-9]\d*)(\.\d+)?$/, 'a decimal such as 12.5'));
+const integer = (min: number, max?: number) =>
+  spec('integer', max === undefined ? z.number().int().min(min) : z.number().int().min(min).max(max), min, max ?? null);
+const boolean = spec('boolean', z.boolean());
+const text = (pattern: RegExp) => spec('text', z.string().regex(pattern));
+const timeZone = spec(
+  'text',
+  z.string().refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'an IANA time zone such as Asia/Shanghai'),
+);
+const assets = spec('assets', z.array(z.enum(ASSETS as [string, ...string[]])).min(1));
+const percentages = spec(
+  'percentages',
+  z
+    .array(z.number().int().min(0).max(100))
+    .min(1)
+    .refine((w) => w.reduce((a, b) => a + b, 0) <= 100, 'weights add up to at most 100'),
+  0,
+  100,
+);
 
 /** Every operator-editable setting of ECONOMY.md, with its type and default. */
 export const SETTINGS = {
-  'gold.perUsdt': { schema: z.number().int().min(1).max(1_000_000), default: 100 },
-  'transfer.assets': { schema: z.array(asset).min(1), default: ['GOLD', 'USDT'] },
-  'donation.assets': { schema: z.array(asset).min(1), default: ['GOLD', 'USDT'] },
-  'mining.burnRate': { schema: rate, default: '0.05' },
-  'mining.btcPerThPerDay': { schema: amount, default: '0.0000008' },
-  'settlement.timeZone': { schema: z.string().min(1), default: 'Asia/Shanghai' },
-  'equity.minQuantity': { schema: z.number().int().min(1), default: 1 },
-  'equity.minReinvestU': { schema: amount, default: '10' },
-  'equity.btcShare': { schema: rate, default: '0.5' },
-  'equity.termDays': { schema: z.number().int().min(1), default: 365 },
-  'equity.tradingOpen': { schema: z.boolean(), default: false },
-  'equity.repurchaseOpen': { schema: z.boolean(), default: false },
+  'gold.perUsdt': { ...integer(1, 1_000_000), default: 100 },
+  'transfer.assets': { ...assets, default: ['GOLD', 'USDT'] },
+  'donation.assets': { ...assets, default: ['GOLD', 'USDT'] },
+  'mining.burnRate': { ...rate, default: '0.05' },
+  'mining.btcPerThPerDay': { ...amount, default: '0.0000008' },
+  'settlement.timeZone': { ...timeZone, default: 'Asia/Shanghai' },
+  'equity.minQuantity': { ...integer(1), default: 1 },
+  'equity.minReinvestU': { ...amount, default: '10' },
+  'equity.btcShare': { ...rate, default: '0.5' },
+  'equity.termDays': { ...integer(1), default: 365 },
+  'equity.tradingOpen': { ...boolean, default: false },
+  'equity.repurchaseOpen': { ...boolean, default: false },
   /** USDT per BTC for the BTC part of static earnings on a day without a stored BTCUSDT candle. */
-  'equity.fallbackBtcPrice': { schema: amount, default: '60000' },
-  'team.directRate': { schema: rate, default: '0.10' },
-  'team.indirectRate': { schema: rate, default: '0.05' },
+  'equity.fallbackBtcPrice': { ...amount, default: '60000' },
+  'team.directRate': { ...rate, default: '0.10' },
+  'team.indirectRate': { ...rate, default: '0.05' },
   /** Levels (node identities): major and minor area performance in U, and the bonus hash rate. */
-  'team.silverMajor': { schema: amount, default: '50000' },
-  'team.silverMinor': { schema: amount, default: '20000' },
-  'team.goldMajor': { schema: amount, default: '200000' },
-  'team.goldMinor': { schema: amount, default: '80000' },
-  'team.regularBonusPct': { schema: z.number().int().min(0).max(100), default: 0 },
-  'team.silverBonusPct': { schema: z.number().int().min(0).max(100), default: 5 },
-  'team.goldBonusPct': { schema: z.number().int().min(0).max(100), default: 10 },
-  'pool.purchaseShare': { schema: rate, default: '0.02' },
-  'pool.minForge': { schema: amount, default: '10' },
-  'pool.winners': { schema: z.number().int().min(1).max(100), default: 5 },
+  'team.silverMajor': { ...amount, default: '50000' },
+  'team.silverMinor': { ...amount, default: '20000' },
+  'team.goldMajor': { ...amount, default: '200000' },
+  'team.goldMinor': { ...amount, default: '80000' },
+  'team.regularBonusPct': { ...integer(0, 100), default: 0 },
+  'team.silverBonusPct': { ...integer(0, 100), default: 5 },
+  'team.goldBonusPct': { ...integer(0, 100), default: 10 },
+  'pool.purchaseShare': { ...rate, default: '0.02' },
+  'pool.minForge': { ...amount, default: '10' },
+  'pool.winners': { ...integer(1, 100), default: 5 },
   /** Percent of the pool for each winning place, best first; what they leave of 100 rolls over. */
-  'pool.weights': {
-    schema: z
-      .array(z.number().int().min(0).max(100))
-      .min(1)
-      .refine((w) => w.reduce((a, b) => a + b, 0) <= 100, 'weights add up to at most 100'),
-    default: [40, 25, 15, 10, 10],
-  },
-  'withdraw.fee.USDT': { schema: amount, default: '1' },
-  'withdraw.fee.BTC': { schema: amount, default: '0.0001' },
-  'withdraw.min.USDT': { schema: amount, default: '10' },
-  'withdraw.min.BTC': { schema: amount, default: '0.001' },
+  'pool.weights': { ...percentages, default: [40, 25, 15, 10, 10] },
+  'withdraw.fee.USDT': { ...amount, default: '1' },
+  'withdraw.fee.BTC': { ...amount, default: '0.0001' },
+  'withdraw.min.USDT': { ...amount, default: '10' },
+  'withdraw.min.BTC': { ...amount, default: '0.001' },
   /** A withdrawal of at least this much needs a second, different operator's approval. */
-  'withdraw.secondApproval.USDT': { schema: amount, default: '10000' },
-  'withdraw.secondApproval.BTC': { schema: amount, default: '0.2' },
+  'withdraw.secondApproval.USDT': { ...amount, default: '10000' },
+  'withdraw.secondApproval.BTC': { ...amount, default: '0.2' },
   /** The symbol whose 1-minute candles decide the up/down rounds. */
-  'market.roundSymbol': { schema: z.string().regex(/^[A-Z0-9]{2,20}$/), default: 'BTCUSDT' },
-  'chain.confirmations': { schema: z.number().int().min(1), default: 12 },
+  'market.roundSymbol': { ...text(/^[A-Z0-9]{2,20}$/), default: 'BTCUSDT' },
+  'chain.confirmations': { ...integer(1), default: 12 },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;
 
-type Reader = Pick<Db, 'select'>;
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTINGS, key);
+}
 
-/** Settings change rarely and are read on every money call: each process keeps them for 5 s. */
+type Reader = Pick<Db, 'select'>;
+type Change = {
+  id: number;
+  key: string;
+  value: unknown;
+  effectiveAt: Date;
+  actor: string;
+  requestId: string | null;
+  createdAt: Date;
+};
+
+/**
+ * Settings change rarely and are read on every money call: each process keeps every change for
+ * 5 s. A change made "now" takes effect 5 s later (`IMMEDIATE_DELAY_MS`), so that every process,
+ * whenever it last read, switches at the same moment: the time the log shows.
+ */
 export const SETTINGS_CACHE_MS = 5_000;
-let cache: { at: number; values: Map<string, unknown> } | undefined;
+export const IMMEDIATE_DELAY_MS = SETTINGS_CACHE_MS;
+let cache: { at: number; changes: Map<string, Change[]> } | undefined;
 
 export function forgetSettings() {
   cache = undefined;
 }
 
-/** A setting's value: the stored one if valid, else the default. */
-export async function getSetting<K extends SettingKey>(db: Reader, key: K): Promise<SettingValue<K>> {
-  if (!cache || Date.now() - cache.at > SETTINGS_CACHE_MS) {
-    cache = { at: Date.now(), values: await storedSettings(db) };
+/**
+ * The changes per key, oldest effect first. The stored values are parsed from their JSON text here:
+ * drizzle's jsonb column parses a string value a second time, so a stored "100" came back as the
+ * number 100 and failed its (string) schema.
+ */
+async function storedChanges(db: Reader): Promise<Map<string, Change[]>> {
+  if (cache && Date.now() - cache.at <= SETTINGS_CACHE_MS) return cache.changes;
+  const rows = await db
+    .select({
+      id: settingChanges.id,
+      key: settingChanges.key,
+      json: sql<string>`${settingChanges.value}::text`,
+      effectiveAt: settingChanges.effectiveAt,
+      actor: settingChanges.actor,
+      requestId: settingChanges.requestId,
+      createdAt: settingChanges.createdAt,
+    })
+    .from(settingChanges)
+    .orderBy(asc(settingChanges.effectiveAt), asc(settingChanges.id));
+  const changes = new Map<string, Change[]>();
+  for (const { json, ...row } of rows) {
+    const list = changes.get(row.key) ?? [];
+    list.push({ ...row, value: JSON.parse(json) });
+    changes.set(row.key, list);
   }
-  const spec = SETTINGS[key];
-  const parsed = spec.schema.safeParse(cache.values.get(key));
-  return (parsed.success ? parsed.data : spec.default) as SettingValue<K>;
+  cache = { at: Date.now(), changes };
+  return changes;
 }
+
+/** The change of `key` in effect at `at`: the last one effective by then. */
+function changeAt(changes: Change[] | undefined, at: Date): Change | undefined {
+  let found: Change | undefined;
+  for (const change of changes ?? []) {
+    if (change.effectiveAt.getTime() > at.getTime()) break;
+    found = change;
+  }
+  return found;
+}
+
+function settingValue<K extends SettingKey>(
+  key: K,
+  change: Change | undefined,
+): { value: SettingValue<K>; isDefault: boolean } {
+  const spec = SETTINGS[key];
+  const parsed = spec.schema.safeParse(change?.value);
+  return parsed.success
+    ? { value: parsed.data as SettingValue<K>, isDefault: false }
+    : { value: spec.default as SettingValue<K>, isDefault: true };
+}
+
+/** A setting's value at a time (now by default): the change in effect if valid, else the default. */
+export async function getSetting<K extends SettingKey>(db: Reader, key: K, at = new Date()): Promise<SettingValue<K>> {
+  return settingValue(key, changeAt((await storedChanges(db)).get(key), at)).value;
+}
+
+function changeView(change: Change, before: unknown) {
+  return {
+    id: String(change.id),
+    key: change.key,
+    before,
+    value: change.value,
+    effectiveAt: change.effectiveAt.toISOString(),
+    actor: change.actor,
+    requestId: change.requestId,
+    createdAt: change.createdAt.toISOString(),
+  };
+}
+
+/** Every setting for the console: its kind and limits, value now, default, and changes still to come. */
+export async function allSettings(db: Reader, now = new Date()) {
+  forgetSettings();
+  const changes = await storedChanges(db);
+  return (Object.keys(SETTINGS) as SettingKey[]).map((key) => {
+    const spec = SETTINGS[key];
+    const list = changes.get(key) ?? [];
+    const current = settingValue(key, changeAt(list, now));
+    const pending = list.filter((c) => c.effectiveAt.getTime() > now.getTime());
+    return {
+      key,
+      kind: spec.kind,
+      min: spec.min,
+      max: spec.max,
+      default: spec.default,
+      ...current,
+      pending: pending.map((c, i) => changeView(c, i === 0 ? current.value : pending[i - 1]?.value)),
+    };
+  });
+}
+
+export class SettingInvalid extends Error {}
 
 /**
- * The stored values, parsed from their JSON text here: drizzle's jsonb column parses a string value
- * a second time, so a stored "100" came back as the number 100 and failed its (string) schema.
+ * Validates and records a change of a setting, effective at `effectiveAt` (now by default), with an
+ * audit row: who, before (the value in effect then), after, and when it takes effect.
  */
-async function storedSettings(db: Reader): Promise<Map<string, unknown>> {
-  const rows = await db.select({ key: settings.key, json: sql<string>`${settings.value}::text` }).from(settings);
-  return new Map(rows.map((r) => [r.key, JSON.parse(r.json)]));
-}
-
-export async function allSettings(db: Reader) {
-  const stored = await storedSettings(db);
-  return Object.entries(SETTINGS).map(([key, spec]) => {
-    const parsed = spec.schema.safeParse(stored.get(key));
-    return { key, value: parsed.success ? parsed.data : spec.default, isDefault: !parsed.success };
-  });
-}
-
-/** Validates and stores a setting, with an audit row of the change. */
-export async function setSetting(db: Db, key: SettingKey, value: unknown, actor: string) {
+export async function setSetting(
+  db: Db,
+  key: SettingKey,
+  value: unknown,
+  actor: string,
+  options: { effectiveAt?: Date; requestId?: string | null } = {},
+) {
   const spec = SETTINGS[key];
-  const parsed = spec.schema.parse(value);
-  await db.transaction(async (tx) => {
-    const before = await getSetting(tx, key);
-    await tx
-      .insert(settings)
-      .values({ key, value: parsed, updatedBy: actor })
-      .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedBy: actor, updatedAt: sql`now()` } });
-    await tx.insert(auditLog).values({ actor, action: 'config.set', target: key, before, after: parsed });
+  const parsed = spec.schema.safeParse(value);
+  if (!parsed.success) throw new SettingInvalid(parsed.error.issues.map((i) => i.message).join('; '));
+  const effectiveAt = options.effectiveAt ?? new Date();
+  const before = await getSetting(db, key, effectiveAt);
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(settingChanges)
+      .values({ key, value: parsed.data, effectiveAt, actor, requestId: options.requestId ?? null })
+      .returning();
+    await audit(tx, {
+      actor,
+      action: 'config.set',
+      target: key,
+      before,
+      after: { value: parsed.data, effectiveAt: effectiveAt.toISOString() },
+    });
+    return inserted as typeof settingChanges.$inferSelect;
   });
   forgetSettings();
-  return parsed;
+  return changeView(row, before);
+}
+
+/** The change log, newest first, a page at a time, optionally of one key; `before` is the value it replaced. */
+export async function settingChangeLog(db: Db, query: { pageNo: number; pageSize: number; key?: string | undefined }) {
+  const where = query.key ? sql`where key = ${query.key}` : sql``;
+  const rows = await queryRows<{
+    id: string;
+    key: string;
+    value: string;
+    before: string | null;
+    effective_at: string;
+    actor: string;
+    request_id: string | null;
+    created_at: string;
+  }>(
+    db,
+    sql`select * from (
+          select id::text, key, value::text, lag(value::text) over (partition by key order by effective_at, id) as before,
+                 effective_at::text, actor, request_id, created_at::text
+          from setting_changes ${where}
+        ) c order by id::bigint desc ${pageClause(query)}`,
+  );
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from setting_changes ${where}`);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      key: r.key,
+      value: JSON.parse(r.value),
+      before: r.before === null ? (isSettingKey(r.key) ? SETTINGS[r.key].default : null) : JSON.parse(r.before),
+      effectiveAt: isoTime(r.effective_at) as string,
+      actor: r.actor,
+      requestId: r.request_id,
+      createdAt: isoTime(r.created_at) as string,
+    })),
+    total: count?.n ?? 0,
+  };
 }

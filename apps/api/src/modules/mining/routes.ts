@@ -18,18 +18,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { moneyPost } from '../../lib/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
+import { activeBanners } from '../content/banners.ts';
 import { blackHole, buyMiners, dailyOutput, myMiners, poolPower, powerRecords, productList } from './service.ts';
 
-/** Banners above the miner shop in demo mode; operators manage real ones once content lands. */
-const DEMO_BANNERS = [
-  { id: 'mining', image: '/banners/mining.svg', title: 'Cloud mining', link: '/pages/my_child/power/power' },
-  { id: 'team', image: '/banners/team.svg', title: 'Build your team', link: '/pages/tabbar/three/three' },
-];
-
-export const miningRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number; demo: boolean }> = async (
-  app,
-  options,
-) => {
+export const miningRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }> = async (app, options) => {
   const member = { preHandler: app.requireMember };
   const security = [{ bearer: [] }];
   const tags = ['mining'];
@@ -43,7 +35,7 @@ export const miningRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number; 
   app.post(
     `/${API.minerBanners}`,
     { schema: { tags, response: { 200: envelopeSchema(minerBannersAnswerSchema) } } },
-    async () => ok({ list: options.demo ? DEMO_BANNERS : [] }),
+    async () => ok({ list: await activeBanners(app.db, 'miners') }),
   );
 
   moneyPost(

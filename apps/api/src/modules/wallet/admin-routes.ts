@@ -9,13 +9,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
-import { createOperatorAuth, operatorOf } from '../admin/operators.ts';
+import { operatorOf } from '../admin/operators.ts';
 import { approveWithdrawal, linkOperatorMember, operatorWithdrawals, rejectWithdrawal } from './review.ts';
 
 /** Withdrawal review (`/admin-api/withdrawals/*`); each decision is audited in its transaction. */
-export const walletAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = async (app, options) => {
-  const auth = createOperatorAuth(app.db, options.key);
-  const guard = { preHandler: auth.guard };
+export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = { config: { access: { roles: ['finance'] } } } as const;
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
@@ -52,7 +51,7 @@ export const walletAdminRoutes: FastifyPluginAsyncZod<{ key: Uint8Array }> = asy
   app.post(
     '/operators/members',
     {
-      ...guard,
+      // The owner's alone.
       schema: { tags, security, body: operatorMemberBodySchema, response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {

@@ -1,9 +1,9 @@
 import type { AdminWithdrawalStatus } from '@minecloud/contract/wallet';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
 import { userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
+import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Operator } from '../admin/operators.ts';
 import { getSetting } from '../config/settings.ts';
@@ -63,7 +63,7 @@ async function lockForDecision(tx: Pick<Db, 'execute'>, operator: Operator, id: 
   return row;
 }
 
-async function audit(
+async function auditDecision(
   tx: Pick<Db, 'insert'>,
   operator: Operator,
   action: string,
@@ -71,7 +71,7 @@ async function audit(
   before: ReviewStatus,
   after: Record<string, unknown>,
 ) {
-  await tx.insert(auditLog).values({
+  await audit(tx, {
     actor: `operator:${operator.username}`,
     action,
     target: `withdrawal:${id}`,
@@ -113,7 +113,7 @@ export async function approveWithdrawal(db: Db, operator: Operator, id: number) 
     } else {
       return fail('withdrawalDecided');
     }
-    await audit(tx, operator, 'withdrawal.approve', id, row.status, { status: ADMIN_STATUS[next] });
+    await auditDecision(tx, operator, 'withdrawal.approve', id, row.status, { status: ADMIN_STATUS[next] });
     return { id: String(id), status: ADMIN_STATUS[next] };
   });
 }
@@ -144,7 +144,7 @@ export async function rejectWithdrawal(db: Db, operator: Operator, id: number, r
           where id = ${id}`,
     );
     await addEvent(tx, id, 'rejected', `operator:${operator.username}`);
-    await audit(tx, operator, 'withdrawal.reject', id, row.status, { status: 'rejected', reason });
+    await auditDecision(tx, operator, 'withdrawal.reject', id, row.status, { status: 'rejected', reason });
     return { id: String(id), status: 'rejected' as const };
   });
 }
@@ -162,7 +162,7 @@ export async function linkOperatorMember(db: Db, actor: Operator, username: stri
     await tx.execute(
       sql`insert into operator_members (operator_id, user_id) values (${operator.id}, ${userId}) on conflict do nothing`,
     );
-    await tx.insert(auditLog).values({
+    await audit(tx, {
       actor: `operator:${actor.username}`,
       action: 'operator.member.link',
       target: `operator:${username}`,

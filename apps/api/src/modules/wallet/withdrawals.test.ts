@@ -286,7 +286,7 @@ describe('operator review', () => {
     expect((await operatorCall(app, admin, 'withdrawals/approve', { id })).body.code).toBe(0);
     const [linked] = await queryRows<{ action: string }>(
       app.db,
-      sql`select action from audit_log where target = 'operator:finance1'`,
+      sql`select action from audit_log where target = 'operator:finance1' and action like 'operator.member%'`,
     );
     expect(linked?.action).toBe('operator.member.link');
   });

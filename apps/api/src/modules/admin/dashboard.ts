@@ -1,0 +1,106 @@
+import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
+import type { Dashboard } from '@minecloud/contract/console';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { checkLedger } from '../../ledger/check.ts';
+import { getSetting } from '../config/settings.ts';
+
+const SERIES_DAYS = 30;
+
+const units = (rows: { asset: string; units: string }[], asset: Asset) =>
+  BigInt(rows.find((r) => r.asset === asset)?.units ?? '0');
+
+/**
+ * The operator's overview at `now`: today's numbers (days in the settlement time zone), what members
+ * hold per asset beside what came in and went out on chain, the ledger check, and 30 days of history.
+ */
+export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
+  const timeZone = await getSetting(db, 'settlement.timeZone');
+  const at = now.toISOString();
+  const today = sql`((${at}::timestamptz at time zone ${timeZone})::date::timestamp at time zone ${timeZone})`;
+  const seriesStart = sql`(((${at}::timestamptz at time zone ${timeZone})::date - ${SERIES_DAYS - 1}::int)::timestamp at time zone ${timeZone})`;
+  const dayOf = (column: string) => sql`to_char(${sql.raw(column)} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+
+  const [counts] = await queryRows<{
+    members: number;
+    new_today: number;
+    purchases: number;
+    purchased: string;
+    pending: number;
+  }>(
+    db,
+    sql`select (select count(*)::int from users) as members,
+               (select count(*)::int from users where created_at >= ${today}) as new_today,
+               (select count(*)::int from miner_orders where created_at >= ${today}) as purchases,
+               (select coalesce(sum(paid), 0)::text from miner_orders where created_at >= ${today}) as purchased,
+               (select count(*)::int from withdrawals where status in ('review', 'second_review')) as pending`,
+  );
+  const depositsToday = await queryRows<{ asset: Asset; count: number; units: string }>(
+    db,
+    sql`select asset, count(*)::int as count, sum(amount)::text as units from deposits
+        where status = 'credited' and credited_at >= ${today} group by asset`,
+  );
+  const held = await queryRows<{ asset: string; units: string }>(
+    db,
+    sql`select asset, sum(balance)::text as units from accounts where user_id is not null group by asset`,
+  );
+  const deposited = await queryRows<{ asset: string; units: string }>(
+    db,
+    sql`select asset, sum(amount)::text as units from deposits where status = 'credited' group by asset`,
+  );
+  // What left on chain: the amount less the fee, which stays with the platform.
+  const withdrawn = await queryRows<{ asset: string; units: string }>(
+    db,
+    sql`select asset, sum(amount - fee)::text as units from withdrawals where status = 'arrived' group by asset`,
+  );
+  const ledger = await checkLedger(db);
+
+  const days = await queryRows<{ day: string }>(
+    db,
+    sql`select to_char((${at}::timestamptz at time zone ${timeZone})::date - i, 'YYYY-MM-DD') as day
+        from generate_series(${SERIES_DAYS - 1}::int, 0, -1) as i`,
+  );
+  const perDay = async (query: ReturnType<typeof sql>) =>
+    new Map((await queryRows<{ day: string; value: string }>(db, query)).map((r) => [r.day, r.value]));
+  const newMembers = await perDay(
+    sql`select ${dayOf('created_at')} as day, count(*)::text as value from users where created_at >= ${seriesStart} group by 1`,
+  );
+  const purchases = await perDay(
+    sql`select ${dayOf('created_at')} as day, sum(paid)::text as value from miner_orders where created_at >= ${seriesStart} group by 1`,
+  );
+  const depositsPerDay = await perDay(
+    sql`select ${dayOf('credited_at')} as day, sum(amount)::text as value from deposits
+        where status = 'credited' and asset = 'USDT' and credited_at >= ${seriesStart} group by 1`,
+  );
+  const withdrawalsPerDay = await perDay(
+    sql`select ${dayOf('arrived_at')} as day, sum(amount - fee)::text as value from withdrawals
+        where status = 'arrived' and asset = 'USDT' and arrived_at >= ${seriesStart} group by 1`,
+  );
+  const usdt = (value: string | undefined) => formatAmount(BigInt(value ?? '0'), 'USDT');
+
+  return {
+    members: counts?.members ?? 0,
+    newToday: counts?.new_today ?? 0,
+    purchasesToday: { count: counts?.purchases ?? 0, usdt: usdt(counts?.purchased) },
+    depositsToday: depositsToday.map((d) => ({
+      asset: d.asset,
+      count: d.count,
+      amount: formatAmount(BigInt(d.units), d.asset),
+    })),
+    withdrawalsPending: counts?.pending ?? 0,
+    liabilities: ASSETS.map((asset) => ({
+      asset,
+      members: formatAmount(units(held, asset), asset),
+      deposited: formatAmount(units(deposited, asset), asset),
+      withdrawn: formatAmount(units(withdrawn, asset), asset),
+    })),
+    ledger: { ok: ledger.ok, mismatches: ledger.mismatches.length },
+    series: days.map(({ day }) => ({
+      day,
+      newMembers: Number(newMembers.get(day) ?? 0),
+      purchases: usdt(purchases.get(day)),
+      deposits: usdt(depositsPerDay.get(day)),
+      withdrawals: usdt(withdrawalsPerDay.get(day)),
+    })),
+  };
+}
