@@ -118,14 +118,8 @@ export type OperatorCall = <T = Record<string, unknown> & { id: string }>(
   body?: object,
 ) => Promise<T>;
 
-/** Signs the e2e operator in. */
-export async function operatorSession(baseUrl: string, password: string): Promise<OperatorCall> {
-  const res = await fetch(`${baseUrl}/admin-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password }),
-  });
-  const token = ((await res.json()) as { data: { token: string } }).data.token;
+/** Calls of the e2e operator, with the token global-setup got (it enrolled TOTP). */
+export function operatorSession(baseUrl: string, token: string): OperatorCall {
   return async <T>(method: string, path: string, body?: object) => {
     const answer = await fetch(`${baseUrl}/admin-api/${path}`, {
       method,

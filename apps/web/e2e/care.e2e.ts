@@ -32,7 +32,7 @@ const PAYLOADS = [
 
 beforeAll(async () => {
   browser = await launchChromium();
-  admin = await operatorSession(baseUrl, inject('operatorPassword'));
+  admin = operatorSession(baseUrl, inject('operatorToken'));
 });
 afterAll(() => browser?.close());
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseUnits } from 'viem';
 import type { TestProject } from 'vitest/node';
+import { totpCode, totpStep } from '../../api/src/lib/totp.ts';
 import { startLocalChain } from '../../api/test/chain.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -13,6 +14,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     operatorPassword: string;
+    /** A console token of the owner `admin`, enrolled in TOTP here (API calls of the e2e files). */
+    operatorToken: string;
+    /** The owner's TOTP secret: the console e2e signs in through the page with a code of it. */
+    operatorTotpSecret: string;
     /** The local EVM the server pays withdrawals on (JSON-RPC on 127.0.0.1). */
     chainUrl: string;
     usdtToken: string;
@@ -33,6 +38,24 @@ function freePort(): Promise<number> {
 
 const OPERATOR_PASSWORD = 'e2e-operator-password';
 
+/** Signs the bootstrap owner in and enrolls TOTP, as its first sign-in asks. */
+async function enrolOperator(baseUrl: string): Promise<{ token: string; secret: string }> {
+  const call = async <T>(path: string, body: object, token?: string) => {
+    const res = await fetch(`${baseUrl}/admin-api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { code: number; data: T };
+    if (json.code !== 0) throw new Error(`${path}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  const { token } = await call<{ token: string }>('auth/login', { username: 'admin', password: OPERATOR_PASSWORD });
+  const { secret } = await call<{ secret: string }>('auth/totp/setup', {}, token);
+  await call('auth/totp/enable', { code: totpCode(secret, totpStep(new Date())) }, token);
+  return { token, secret };
+}
+
 /** Starts the real server (built web app, fresh PGlite, demo mode) on 127.0.0.1 for the e2e run. */
 export default async function setup(project: TestProject) {
   if (!existsSync('/usr/bin/chromium')) {
@@ -40,6 +63,9 @@ export default async function setup(project: TestProject) {
   }
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The member app is not built: run `npm run build` first (npm test does).');
+  }
+  if (!existsSync(path.join(root, 'apps/admin/dist/index.html'))) {
+    throw new Error('The operator console is not built: run `npm run build` first (npm test does).');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'minecloud-e2e-'));
   const port = await freePort();
@@ -90,7 +116,10 @@ export default async function setup(project: TestProject) {
     await chain.stop();
     throw error;
   }
+  const { token, secret } = await enrolOperator(baseUrl);
   project.provide('baseUrl', baseUrl);
+  project.provide('operatorToken', token);
+  project.provide('operatorTotpSecret', secret);
   project.provide('operatorPassword', OPERATOR_PASSWORD);
   project.provide('chainUrl', chain.url);
   project.provide('usdtToken', usdt);

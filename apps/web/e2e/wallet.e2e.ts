@@ -48,7 +48,7 @@ const text = (page: Page, id: string) => page.getByTestId(id).first().textConten
 
 beforeAll(async () => {
   browser = await launchChromium();
-  admin = await operatorSession(baseUrl, inject('operatorPassword'));
+  admin = operatorSession(baseUrl, inject('operatorToken'));
 });
 afterAll(() => browser?.close());
 
