@@ -33,6 +33,19 @@ describe('serving the built apps', () => {
     expect(bare.body).toBe('<title>admin</title>');
   });
 
+  it("serves the console's page for its own paths, its files as files, and a missing file as a 404", async () => {
+    for (const url of ['/admin/members/7', '/admin/config?key=x', '/admin/login']) {
+      const page = await app.inject(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toBe('<title>admin</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await app.inject('/admin/assets/main-abc123.js');
+    expect(asset.body).toBe("console.log('admin')");
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject('/admin/assets/missing-000.js')).statusCode).toBe(404);
+  });
+
   it('lets browsers keep hashed assets for a year', async () => {
     const asset = await app.inject('/assets/main-abc123.js');
     expect(asset.body).toBe("console.log('web')");

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 export const DEFAULT_WEB_DIST = path.join(repoRoot, 'apps/web/dist');
@@ -30,11 +30,20 @@ export async function serveStaticApps(app: FastifyInstance, dirs: { web?: string
       prefix: '/admin/',
       decorateReply: !webBuilt,
       setHeaders: cacheHeaders,
+      // One route per built file, so that the console's own paths (/admin/members/7) can fall back
+      // to its page below.
+      wildcard: false,
     });
-    // The wildcard does not cover the bare prefix once trailing slashes are ignored: serve it here.
-    app.get('/admin', (_request, reply) => {
+    const page = (_request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html', admin);
+    };
+    // Every console path that is not a file (a missing file stays a 404). The bare prefix is the
+    // index file's own route.
+    app.get('/admin/*', (request, reply) => {
+      const last = request.url.split('?')[0]?.split('/').pop() ?? '';
+      if (last.includes('.')) return reply.callNotFound();
+      return page(request, reply);
     });
   }
 }
