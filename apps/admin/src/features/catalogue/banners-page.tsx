@@ -2,11 +2,11 @@ import { type AdminBanner, BANNER_PLACES } from '@minecloud/contract/console';
 import { Alert, App, Button, Flex, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Thumbnail } from '../../components/thumbnail.tsx';
 import { useNotify } from '../../lib/notify.ts';
 import { useBanners, useDeleteBanner } from './api.ts';
 import { BannerModal } from './banner-modal.tsx';
 import { NS } from './i18n.ts';
-import { Thumbnail } from './image-field.tsx';
 
 type PlaceFilter = AdminBanner['place'] | 'all';
 
@@ -67,6 +67,7 @@ export function BannersPage() {
     {
       title: t('common:actions'),
       key: 'actions',
+      fixed: 'end',
       render: (_, row) => (
         <Flex gap={8}>
           <Button size="small" onClick={() => setEditing({ banner: row })}>
@@ -112,6 +113,7 @@ export function BannersPage() {
       ) : (
         <Table<AdminBanner>
           rowKey="id"
+          size="middle"
           columns={columns}
           dataSource={rows}
           loading={banners.isLoading}

@@ -1,5 +1,6 @@
 import { Flex, Image, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { MISSING_IMAGE } from '../../components/thumbnail.tsx';
 import { NS } from './i18n.ts';
 
 /** A picture's path or URL, with a live preview of what it points at; a form control. */
@@ -23,6 +24,7 @@ export function ImageField({
           alt={t('imagePreview')}
           width={160}
           height={90}
+          fallback={MISSING_IMAGE}
           style={{ objectFit: 'contain', background: 'rgba(127,127,127,0.12)' }}
         />
       ) : (
@@ -30,9 +32,4 @@ export function ImageField({
       )}
     </Flex>
   );
-}
-
-/** A small picture in a table row, enlarged on click. */
-export function Thumbnail({ src, alt }: { src: string; alt: string }) {
-  return <Image src={src} alt={alt} width={56} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />;
 }

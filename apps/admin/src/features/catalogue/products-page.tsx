@@ -3,10 +3,10 @@ import { Alert, Button, Flex, Switch, Table, type TableColumnsType, Tag, Typogra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
+import { Thumbnail } from '../../components/thumbnail.tsx';
 import { useNotify } from '../../lib/notify.ts';
 import { type ProductInput, useProducts, useSaveProduct } from './api.ts';
 import { NS } from './i18n.ts';
-import { Thumbnail } from './image-field.tsx';
 import { ProductDrawer } from './product-drawer.tsx';
 
 function inputOf({ id: _id, ...input }: Product): ProductInput {
@@ -77,6 +77,7 @@ export function ProductsPage() {
     {
       title: t('common:actions'),
       key: 'actions',
+      fixed: 'end',
       render: (_, row) => (
         <Button size="small" onClick={() => setEditing({ product: row })}>
           {t('common:edit')}
@@ -109,6 +110,7 @@ export function ProductsPage() {
       ) : (
         <Table<Product>
           rowKey="id"
+          size="middle"
           columns={columns}
           dataSource={products.data?.list ?? []}
           loading={products.isLoading}

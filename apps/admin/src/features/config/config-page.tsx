@@ -43,7 +43,7 @@ export function ConfigPage() {
     {
       title: t('setting'),
       dataIndex: 'key',
-      width: '30%',
+      width: '26%',
       render: (key: string) => (
         <Flex vertical>
           <Tooltip title={t(`${SETTINGS_NS}:help.${key}`, { defaultValue: '' })}>
@@ -58,6 +58,7 @@ export function ConfigPage() {
     {
       title: t('value'),
       key: 'value',
+      width: '24%',
       render: (_, row) => (
         <Flex gap={8} align="center" wrap>
           <SettingValue kind={row.kind} value={row.value} />
@@ -68,6 +69,7 @@ export function ConfigPage() {
     {
       title: t('default'),
       key: 'default',
+      width: '18%',
       render: (_, row) => <SettingValue kind={row.kind} value={row.default} />,
     },
     {
@@ -92,6 +94,7 @@ export function ConfigPage() {
     {
       title: t('common:actions'),
       key: 'actions',
+      fixed: 'end',
       width: 150,
       render: (_, row) => (
         <Flex gap={8}>
@@ -136,7 +139,8 @@ export function ConfigPage() {
             columns={columns}
             dataSource={groupRows}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            tableLayout="fixed"
+            scroll={{ x: 960 }}
           />
         </Card>
       ))}

@@ -123,16 +123,15 @@ function PercentagesField({ watched }: { watched: unknown }) {
           <Flex vertical gap={8}>
             {fields.map((field, index) => (
               <Flex key={field.key} gap={8} align="start">
-                <Form.Item
-                  name={field.name}
-                  rules={[itemRule]}
-                  style={{ margin: 0, flex: 1 }}
-                  label={t('percentagesPlace', { n: index + 1 })}
-                  layout="horizontal"
-                  labelCol={{ flex: '80px' }}
-                  colon={false}
-                >
-                  <InputNumber suffix="%" style={{ width: '100%' }} />
+                <Typography.Text style={{ width: 72, lineHeight: '32px', flex: 'none' }}>
+                  {t('percentagesPlace', { n: index + 1 })}
+                </Typography.Text>
+                <Form.Item name={field.name} rules={[itemRule]} style={{ margin: 0, flex: 1 }}>
+                  <InputNumber
+                    suffix="%"
+                    aria-label={t('percentagesPlace', { n: index + 1 })}
+                    style={{ width: '100%' }}
+                  />
                 </Form.Item>
                 <Button onClick={() => remove(field.name)}>{t('remove')}</Button>
               </Flex>

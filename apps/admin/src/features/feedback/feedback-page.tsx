@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagedTable } from '../../components/paged-table.tsx';
+import { Thumbnail } from '../../components/thumbnail.tsx';
 import { formatTime, TimeText } from '../../components/time-text.tsx';
 import { NS } from './i18n.ts';
 import { type FeedbackRow, feedbackKey, ReplyModal } from './reply-modal.tsx';
@@ -41,14 +42,7 @@ export function FeedbackPage() {
           <Image.PreviewGroup>
             <Flex gap={4} wrap>
               {images.map((src, index) => (
-                <Image
-                  key={src}
-                  src={src}
-                  alt={`${t('images')} ${index + 1}`}
-                  width={48}
-                  height={48}
-                  style={{ objectFit: 'cover', borderRadius: 4 }}
-                />
+                <Thumbnail key={src} src={src} alt={`${t('images')} ${index + 1}`} width={48} height={48} />
               ))}
             </Flex>
           </Image.PreviewGroup>
@@ -84,6 +78,7 @@ export function FeedbackPage() {
     {
       title: t('common:actions'),
       key: 'actions',
+      fixed: 'end',
       render: (_, row) => (
         <Button size="small" type={row.reply === null ? 'primary' : 'default'} onClick={() => setReplying(row)}>
           {row.reply === null ? t('replyAction') : t('editReply')}

@@ -61,6 +61,7 @@ export function NoticesPage() {
     {
       title: t('common:actions'),
       key: 'actions',
+      fixed: 'end',
       render: (_, row) => (
         <Flex gap={8}>
           <Button size="small" onClick={() => setEditing({ notice: row })}>
