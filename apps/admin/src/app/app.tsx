@@ -9,10 +9,13 @@ import { i18n } from '../i18n/index.ts';
 import { SessionProvider } from './session-provider.tsx';
 import './i18n.ts';
 
-function AntdConfig({ children }: { children: ReactNode }) {
+function AntdConfig({ motion, children }: { motion: boolean; children: ReactNode }) {
   const { i18n: current } = useTranslation();
   return (
-    <ConfigProvider locale={current.language === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#1f9d63' } }}>
+    <ConfigProvider
+      locale={current.language === 'zh-CN' ? zhCN : enUS}
+      theme={{ token: { colorPrimary: '#1f9d63', motion } }}
+    >
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );
@@ -22,16 +25,19 @@ function AntdConfig({ children }: { children: ReactNode }) {
 export function AppProviders({
   queryClient,
   initialMe,
+  motion = true,
   children,
 }: {
   queryClient: QueryClient;
   initialMe?: OperatorMe | null;
+  /** Off in tests: jsdom never ends a transition. */
+  motion?: boolean;
   children: ReactNode;
 }) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <AntdConfig>
+        <AntdConfig motion={motion}>
           <SessionProvider initialMe={initialMe}>{children}</SessionProvider>
         </AntdConfig>
       </I18nextProvider>

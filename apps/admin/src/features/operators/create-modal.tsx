@@ -79,7 +79,7 @@ export function CreateOperatorModal({
               required: true,
               pattern: USERNAME_PATTERN,
               transform: (v: string) => v?.trim(),
-              message: t('usernameRule'),
+              message: t('usernameInvalid'),
             },
           ]}
         >
