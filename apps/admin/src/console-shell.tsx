@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { NS, roleKey } from './app/i18n.ts';
 import { type MenuGroup, pageRoutes } from './app/routes.tsx';
-import { currentLanguage, type Language, setLanguage } from './i18n/index.ts';
+import { type Language, setLanguage } from './i18n/index.ts';
 import { can, useMe, useSession } from './lib/session.ts';
 
 const GROUPS: { group: MenuGroup; label: string }[] = [
@@ -26,7 +26,7 @@ export function LanguageSwitch() {
   return (
     <Segmented<Language>
       size="small"
-      value={i18n.language === 'zh-CN' ? 'zh-CN' : currentLanguage()}
+      value={i18n.language === 'zh-CN' ? 'zh-CN' : 'en'}
       onChange={(language) => void setLanguage(language)}
       options={[
         { value: 'en', label: 'English' },

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../test/fetch.ts';
-import { renderWithApp } from '../test/render.tsx';
+import { readToken } from '../lib/token.ts';
+import { calls, mockApi } from '../test/fetch.ts';
+import { OWNER, renderWithApp } from '../test/render.tsx';
 import { ConsoleRoutes } from './console-routes.tsx';
 
 function menu() {
@@ -38,6 +39,38 @@ describe('console shell', () => {
     unmount();
     renderWithApp(<ConsoleRoutes />, { me: { role: 'content' }, route: '/nowhere' });
     expect(await screen.findByText('Page not found')).toBeInTheDocument();
+  });
+
+  it('switches the language, menu included, and remembers it', async () => {
+    mockApi({ 'GET feedback': () => ({ list: [], total: 0 }) });
+    const { user } = renderWithApp(<ConsoleRoutes />, { me: { role: 'support' }, route: '/feedback' });
+    await menu().findByText('Feedback');
+    await user.click(screen.getByText('简体中文'));
+    expect(await menu().findByText('用户反馈')).toBeInTheDocument();
+    expect(localStorage.getItem('minecloud.admin.language')).toBe('zh-CN');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    await user.click(screen.getByText('English'));
+    expect(await menu().findByText('Feedback')).toBeInTheDocument();
+  });
+
+  it('signs out on the server, then shows sign-in', async () => {
+    const requests = mockApi({ 'GET feedback': () => ({ list: [], total: 0 }), 'POST auth/logout': () => null });
+    const { user } = renderWithApp(<ConsoleRoutes />, { me: { role: 'support' }, route: '/feedback' });
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(calls(requests, 'POST auth/logout')[0]?.headers.get('Authorization')).toBe('Bearer test-token');
+    expect(readToken()).toBeNull();
+  });
+
+  it('takes an operator whose setup is unfinished (1104) to the setup screen', async () => {
+    mockApi({
+      'GET dashboard': () => {
+        throw { code: 1104, msg: 'Finish setting up your account first', status: 403 };
+      },
+      'GET auth/me': () => ({ ...OWNER, setup: 'password' }),
+    });
+    renderWithApp(<ConsoleRoutes />, { route: '/' });
+    expect(await screen.findByText('Change your one-time password')).toBeInTheDocument();
   });
 
   it('sends a signed-out operator to sign-in', async () => {

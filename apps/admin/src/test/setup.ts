@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
-import { setLanguage } from '../i18n/index.ts';
+import { i18n, setLanguage } from '../i18n/index.ts';
 
 // What antd reads and jsdom lacks: media queries (Grid, Table), ResizeObserver, scrollbar styles.
 if (!window.matchMedia) {
@@ -30,8 +30,10 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 
 await setLanguage('en');
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A test that switched the language leaves the next one in English all the same.
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
   // antd's messages and modals render outside the test's container.
   document.body.innerHTML = '';
   sessionStorage.clear();
