@@ -58,13 +58,24 @@ export function ConsoleShell() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider theme="light" width={220} breakpoint="lg" style={{ borderInlineEnd: '1px solid #f0f0f0' }}>
+      <Layout.Sider
+        theme="light"
+        width={220}
+        style={{
+          borderInlineEnd: '1px solid #f0f0f0',
+          position: 'sticky',
+          top: 0,
+          height: '100vh',
+          overflowY: 'auto',
+        }}
+      >
         <Typography.Title level={5} style={{ padding: '16px 24px', margin: 0 }}>
           {t('brand')}
         </Typography.Title>
         <nav aria-label={t('brand')}>
           <Menu
             mode="inline"
+            inlineIndent={16}
             selectedKeys={[menuKey(location.pathname)]}
             items={items}
             onClick={({ key }) => navigate(key)}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Space, Table } from 'antd';
+import { Alert, Button, Flex, Space, Table } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,14 +65,14 @@ export function PagedTable<T extends object>({
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {(toolbar || csvPath) && (
-        <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
-          <div>{toolbar}</div>
+        <Flex justify="space-between" align="start" gap={8}>
+          <div style={{ flex: '1 1 auto', minWidth: 0 }}>{toolbar}</div>
           {csvPath && (
-            <Button onClick={exportCsv} loading={exporting}>
+            <Button onClick={exportCsv} loading={exporting} style={{ flex: 'none' }}>
               {t('common:exportCsv')}
             </Button>
           )}
-        </Space>
+        </Flex>
       )}
       {page.isError && (
         <Alert

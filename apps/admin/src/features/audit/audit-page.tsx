@@ -106,7 +106,7 @@ export function AuditPage() {
                 value={draft.actor}
                 maxLength={80}
                 onChange={(event) => setDraft({ ...draft, actor: event.target.value })}
-                style={{ width: 200 }}
+                style={{ width: 170 }}
               />
               <Input
                 aria-label={t('action')}
@@ -114,7 +114,7 @@ export function AuditPage() {
                 value={draft.action}
                 maxLength={80}
                 onChange={(event) => setDraft({ ...draft, action: event.target.value })}
-                style={{ width: 240 }}
+                style={{ width: 210 }}
               />
               <DatePicker.RangePicker
                 key={pickerKey}

@@ -131,24 +131,29 @@ export function DashboardPage() {
       </Flex>
       <Row gutter={[16, 16]}>
         <Col xs={12} lg={8} xl={4}>
-          <Card>
+          <Card style={{ height: '100%' }}>
             <Statistic title={t('members')} value={data.members} />
           </Card>
         </Col>
         <Col xs={12} lg={8} xl={4}>
-          <Card>
+          <Card style={{ height: '100%' }}>
             <Statistic title={t('newToday')} value={data.newToday} />
           </Card>
         </Col>
-        <Col xs={12} lg={8} xl={5}>
-          <Card>
-            <Statistic title={t('purchasesToday')} value={data.purchasesToday.usdt} suffix="USDT" />
+        <Col xs={12} lg={8} xl={6}>
+          <Card style={{ height: '100%' }}>
+            <Statistic
+              title={t('purchasesToday')}
+              value={data.purchasesToday.usdt}
+              suffix="USDT"
+              styles={{ content: { whiteSpace: 'nowrap' } }}
+            />
             <Typography.Text type="secondary">
               {t('purchasesCount', { count: data.purchasesToday.count })}
             </Typography.Text>
           </Card>
         </Col>
-        <Col xs={12} lg={12} xl={6}>
+        <Col xs={12} lg={12} xl={5}>
           <Card title={t('depositsToday')} size="small" style={{ height: '100%' }}>
             {data.depositsToday.length ? (
               data.depositsToday.map((d) => (
@@ -160,7 +165,7 @@ export function DashboardPage() {
           </Card>
         </Col>
         <Col xs={24} lg={12} xl={5}>
-          <Card>
+          <Card style={{ height: '100%' }}>
             <Statistic title={t('withdrawalsPending')} value={data.withdrawalsPending} />
             {can(me.role, 'withdrawals') && <Link to="/withdrawals?status=review">{t('review')}</Link>}
           </Card>
