@@ -41,6 +41,7 @@ export function ChangesTable({
     {
       title: t('change'),
       key: 'change',
+      width: 320,
       render: (_, row) => (
         <Flex gap={8} align="center" wrap>
           <SettingValue kind={kinds.get(row.key)} value={row.before} />
@@ -49,7 +50,7 @@ export function ChangesTable({
         </Flex>
       ),
     },
-    { title: t('effectiveAt'), dataIndex: 'effectiveAt', render: (value: string) => <TimeText value={value} /> },
+    { title: t('effective'), dataIndex: 'effectiveAt', render: (value: string) => <TimeText value={value} /> },
     {
       title: t('requestId'),
       dataIndex: 'requestId',
