@@ -188,6 +188,30 @@ describe('config editor', () => {
     expect(within(modal).getByLabelText('New value')).toHaveValue('1.5');
   });
 
+  it('shows the server’s refusal of a time that has passed under the time field', async () => {
+    api({
+      'PUT config/mining.burnRate': () => {
+        throw { code: 1110, msg: 'The effective time has passed; choose a later one', status: 400 };
+      },
+    });
+    renderWithApp(<ConfigPage />);
+    const { user, modal } = await openEditor('Burned hash rate share');
+    await user.click(within(modal).getByLabelText('At a chosen time'));
+    const time = await within(modal).findByLabelText('Time');
+    await user.click(time);
+    fireEvent.change(time, { target: { value: '2099-03-04 05:06:07' } });
+    fireEvent.blur(time);
+    await user.click(button(modal, 'Save'));
+    await waitFor(() =>
+      expect(within(modal).getAllByText('The effective time has passed; choose a later one')).toHaveLength(2),
+    );
+    expect(
+      within(modal).getByText('The effective time has passed; choose a later one', {
+        selector: '.ant-form-item-explain-error',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('opens the history of one setting from its row', async () => {
     const requests = api();
     renderWithApp(<ConfigPage />);
