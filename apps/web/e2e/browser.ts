@@ -131,3 +131,23 @@ export function operatorSession(baseUrl: string, token: string): OperatorCall {
     return json.data;
   };
 }
+
+/** The signed-in member's token, from the app's persisted session. */
+export async function memberToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      const token = JSON.parse(localStorage.getItem(key) ?? '{}')?.state?.token;
+      if (typeof token === 'string') return token;
+    }
+    throw new Error('no session in localStorage');
+  });
+}
+
+/** The newest code mailed to `email`, read from the operator's outbox (no SMTP in the e2e run). */
+export async function mailedCode(admin: OperatorCall, email: string): Promise<string> {
+  const outbox = (await admin('GET', 'mail/outbox?pageNo=1&pageSize=20')) as { list: { to: string; text: string }[] };
+  const mail = outbox.list.find((m) => m.to === email);
+  const code = mail && /verification code is (\d{6})/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}

@@ -2,7 +2,16 @@ import type { Browser, Page } from 'playwright-core';
 import { type Address, createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dialogSettled, launchChromium, type OperatorCall, operatorSession, shot, signInAt } from './browser.ts';
+import {
+  dialogSettled,
+  launchChromium,
+  mailedCode,
+  memberToken,
+  type OperatorCall,
+  operatorSession,
+  shot,
+  signInAt,
+} from './browser.ts';
 
 /**
  * A withdrawal end to end: requested in Chromium with the emailed code, approved by an operator,
@@ -15,25 +24,6 @@ const usdt = inject('usdtToken') as Address;
 const chain = createPublicClient({ transport: http(chainUrl, { retryCount: 0 }) });
 let browser: Browser;
 let admin: OperatorCall;
-
-async function memberToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    for (const key of Object.keys(localStorage)) {
-      const token = JSON.parse(localStorage.getItem(key) ?? '{}')?.state?.token;
-      if (typeof token === 'string') return token;
-    }
-    throw new Error('no session in localStorage');
-  });
-}
-
-/** The newest code mailed to `email`, read from the operator's outbox (no SMTP in the e2e run). */
-async function mailedCode(email: string): Promise<string> {
-  const outbox = (await admin('GET', 'mail/outbox?pageNo=1&pageSize=20')) as { list: { to: string; text: string }[] };
-  const mail = outbox.list.find((m) => m.to === email);
-  const code = mail && /verification code is (\d{6})/.exec(mail.text)?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
-}
 
 async function rpc(method: string, params: unknown[]) {
   const res = await fetch(chainUrl, {
@@ -69,7 +59,7 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
       return (await res.json()) as { code: number };
     };
     expect((await call('member/sendEmailCode', { email })).code).toBe(0);
-    const bindCode = await mailedCode(email);
+    const bindCode = await mailedCode(admin, email);
     expect((await call('member/bindEmail', { email, code: bindCode })).code).toBe(0);
     await page.reload();
 
@@ -82,8 +72,8 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
     await expect.poll(() => text(page, 'withdraw-received')).toContain('24.5');
     await page.getByTestId('withdraw-code-send').click();
     // The bind code went to the same address: wait for the newer mail.
-    await expect.poll(() => mailedCode(email), { timeout: 10_000 }).not.toBe(bindCode);
-    const code = await mailedCode(email);
+    await expect.poll(() => mailedCode(admin, email), { timeout: 10_000 }).not.toBe(bindCode);
+    const code = await mailedCode(admin, email);
     await page.getByTestId('withdraw-code').fill(code);
     await shot(page, 'withdraw-form');
     await page.getByTestId('withdraw-submit').click();
