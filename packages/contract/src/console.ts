@@ -337,6 +337,11 @@ export { settingChangeSchema };
 // ---------------------------------------------------------------------------------------------
 // Notices preview, jobs, audit
 
+/** The operator's notice list: drafts included, optionally of one type. */
+export const adminNoticeQuerySchema = pageQuerySchema.extend({ type: z.enum(['notice', 'article']).optional() });
+/** The feedback inbox; `unanswered=1` leaves out what has a reply. */
+export const feedbackInboxQuerySchema = pageQuerySchema.extend({ unanswered: z.enum(['1', 'true']).optional() });
+
 export const noticePreviewBodySchema = z.object({ contentHtml: z.string().max(200_000) });
 /** The HTML as members will see it, after the same sanitizing as saving. */
 export const noticePreviewAnswerSchema = z.object({ contentHtml: z.string() });

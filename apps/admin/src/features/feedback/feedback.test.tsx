@@ -25,12 +25,17 @@ const ANSWERED = {
 };
 
 function api(extra: Parameters<typeof mockApi>[0] = {}) {
-  return mockApi({ 'GET feedback': () => ({ list: [OPEN, ANSWERED], total: 2 }), ...extra });
+  return mockApi({
+    // The server leaves out answered feedback when asked for the unanswered only.
+    'GET feedback': ({ url }) =>
+      url.searchParams.get('unanswered') === '1' ? { list: [OPEN], total: 1 } : { list: [OPEN, ANSWERED], total: 2 },
+    ...extra,
+  });
 }
 
 describe('feedback inbox', () => {
   it('shows pictures, links the member and filters the unanswered', async () => {
-    api();
+    const requests = api();
     renderWithApp(<FeedbackPage />, { me: { role: 'support' } });
     const user = quickUser();
     const open = (await screen.findByText('My miner shows no output today')).closest('tr') as HTMLElement;
@@ -46,6 +51,7 @@ describe('feedback inbox', () => {
     await user.click(screen.getByLabelText('Unanswered only'));
     await waitFor(() => expect(screen.queryByText('How do I withdraw?')).not.toBeInTheDocument());
     expect(screen.getByText('My miner shows no output today')).toBeInTheDocument();
+    expect(calls(requests, 'GET feedback').at(-1)?.url.searchParams.get('unanswered')).toBe('1');
   });
 
   it('requires a reply and sends it trimmed', async () => {

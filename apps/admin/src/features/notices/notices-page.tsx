@@ -1,6 +1,6 @@
 import { ADMIN_API } from '@minecloud/contract/console';
 import { type AdminNotice, NOTICE_TYPES } from '@minecloud/contract/content';
-import { App, Button, Flex, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Flex, Segmented, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../components/paged-table.tsx';
@@ -17,6 +17,7 @@ export function NoticesPage() {
   const { modal } = App.useApp();
   const setPublished = useSetPublished();
   const [editing, setEditing] = useState<{ notice: AdminNotice | null } | null>(null);
+  const [type, setType] = useState<AdminNotice['type'] | 'all'>('all');
 
   const confirmPublished = (notice: AdminNotice, published: boolean) =>
     modal.confirm({
@@ -36,9 +37,6 @@ export function NoticesPage() {
     {
       title: t('type'),
       dataIndex: 'type',
-      // The server's list has no type filter: this one filters the page on screen.
-      filters: NOTICE_TYPES.map((type) => ({ value: type, text: t(`type_${type}`) })),
-      onFilter: (value, row) => row.type === value,
       render: (type: AdminNotice['type']) => (
         <Tag color={type === 'notice' ? 'blue' : 'purple'}>{t(`type_${type}`)}</Tag>
       ),
@@ -92,12 +90,23 @@ export function NoticesPage() {
       <PagedTable<AdminNotice>
         queryKey={noticesKey}
         path={ADMIN_API.notices}
+        query={{ type: type === 'all' ? undefined : type }}
         columns={columns}
         rowKey="id"
         toolbar={
-          <Button type="primary" onClick={() => setEditing({ notice: null })}>
-            {t('newNotice')}
-          </Button>
+          <Flex gap={8} align="center">
+            <Segmented<AdminNotice['type'] | 'all'>
+              value={type}
+              onChange={setType}
+              options={[
+                { value: 'all', label: t('typeAll') },
+                ...NOTICE_TYPES.map((value) => ({ value, label: t(`type_${value}`) })),
+              ]}
+            />
+            <Button type="primary" onClick={() => setEditing({ notice: null })}>
+              {t('newNotice')}
+            </Button>
+          </Flex>
         }
       />
       {editing && <NoticeDrawer notice={editing.notice} onClose={() => setEditing(null)} />}

@@ -27,10 +27,27 @@ const ARTICLE: AdminNotice = {
 };
 
 function api(extra: Parameters<typeof mockApi>[0] = {}) {
-  return mockApi({ 'GET notices': () => ({ list: [DRAFT, ARTICLE], total: 2 }), ...extra });
+  return mockApi({
+    'GET notices': ({ url }) => {
+      const type = url.searchParams.get('type');
+      const list = [DRAFT, ARTICLE].filter((n) => !type || n.type === type);
+      return { list, total: list.length };
+    },
+    ...extra,
+  });
 }
 
 describe('notices and articles', () => {
+  it('asks the server for one type when a type is chosen', async () => {
+    const requests = api();
+    renderWithApp(<NoticesPage />, { me: { role: 'content' } });
+    const user = quickUser();
+    await screen.findByText('Maintenance tonight');
+    await user.click(screen.getByText('Article', { selector: '.ant-segmented-item-label' }));
+    await waitFor(() => expect(calls(requests, 'GET notices').at(-1)?.url.searchParams.get('type')).toBe('article'));
+    await waitFor(() => expect(screen.queryByText('Maintenance tonight')).not.toBeInTheDocument());
+  });
+
   it('previews the server’s sanitized HTML, not what was typed', async () => {
     const requests = api({
       'POST notices/preview': () => ({ contentHtml: '<p>Hello <b>members</b></p>' }),

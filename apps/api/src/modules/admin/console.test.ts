@@ -279,6 +279,26 @@ describe('catalogue, notices and jobs', () => {
     expect((await data('GET', 'banners')).list.map((b: { title: string }) => b.title)).not.toContain('Shop banner');
   });
 
+  it('filters notices by type and the inbox to what has no reply, on the server', async () => {
+    await data('POST', 'notices', { payload: { type: 'article', title: 'A guide', contentHtml: '<p>a</p>' } });
+    const articles = await data('GET', 'notices?type=article&pageSize=100');
+    expect(articles.total).toBeGreaterThan(0);
+    expect(articles.list.every((n: { type: string }) => n.type === 'article')).toBe(true);
+    const notices = await data('GET', 'notices?type=notice&pageSize=100');
+    expect(notices.list.every((n: { type: string }) => n.type === 'notice')).toBe(true);
+    expect(articles.total + notices.total).toBe((await data('GET', 'notices')).total);
+
+    const m = await newMember(app);
+    await app.db.execute(
+      sql`insert into feedback (user_id, content, images, reply, replied_at)
+          values (${m.userId}, 'open question', '[]', null, null), (${m.userId}, 'answered', '[]', 'done', now())`,
+    );
+    const open = await data('GET', 'feedback?unanswered=1&pageSize=100');
+    expect(open.list.map((f: { content: string }) => f.content)).toContain('open question');
+    expect(open.list.every((f: { reply: string | null }) => f.reply === null)).toBe(true);
+    expect((await data('GET', 'feedback?pageSize=100')).total).toBe(open.total + 1);
+  });
+
   it('previews a notice as members will see it, sanitized', async () => {
     const preview = await data('POST', 'notices/preview', {
       payload: { contentHtml: '<p onclick="steal()">Hi<script>alert(1)</script></p>' },

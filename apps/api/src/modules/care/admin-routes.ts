@@ -1,3 +1,4 @@
+import { adminNoticeQuerySchema, feedbackInboxQuerySchema } from '@minecloud/contract/console';
 import {
   adminFeedbackPageSchema,
   adminFeedbackRowSchema,
@@ -33,7 +34,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: pageQuerySchema,
+        querystring: adminNoticeQuerySchema,
         response: { 200: envelopeSchema(adminNoticePageSchema) },
       },
     },
@@ -122,11 +123,12 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        querystring: pageQuerySchema,
+        querystring: feedbackInboxQuerySchema,
         response: { 200: envelopeSchema(adminFeedbackPageSchema) },
       },
     },
-    async (request) => ok(await feedbackInbox(app.db, request.query)),
+    async (request) =>
+      ok(await feedbackInbox(app.db, { ...request.query, unanswered: Boolean(request.query.unanswered) })),
   );
   app.post(
     '/feedback/:id/reply',

@@ -52,12 +52,14 @@ export async function feedbackOf(db: Db, userId: number, page: { pageNo: number;
   return { list: rows.map(toRow), total: count?.n ?? 0 };
 }
 
-export async function feedbackInbox(db: Db, page: { pageNo: number; pageSize: number }) {
+/** Unanswered first, newest first; `unanswered` leaves out what has a reply. */
+export async function feedbackInbox(db: Db, page: { pageNo: number; pageSize: number; unanswered?: boolean }) {
+  const where = page.unanswered ? sql`where reply is null` : sql``;
   const rows = await queryRows<FeedbackDbRow>(
     db,
-    sql`select ${columns} from feedback order by (reply is null) desc, id desc ${pageClause(page)}`,
+    sql`select ${columns} from feedback ${where} order by (reply is null) desc, id desc ${pageClause(page)}`,
   );
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from feedback`);
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from feedback ${where}`);
   return { list: rows.map((r) => ({ ...toRow(r), userId: r.user_id })), total: count?.n ?? 0 };
 }
 

@@ -81,12 +81,16 @@ export async function showNotice(db: Db, userId: number | null): Promise<Notice 
 
 export type NoticeInput = { type: NoticeType; title: string; summary: string; contentHtml: string; popup: boolean };
 
-export async function operatorNotices(db: Db, page: { pageNo: number; pageSize: number }) {
+export async function operatorNotices(
+  db: Db,
+  page: { pageNo: number; pageSize: number; type?: NoticeType | undefined },
+) {
+  const where = page.type ? sql`where type = ${page.type}` : sql``;
   const rows = await queryRows<NoticeDbRow>(
     db,
-    sql`select ${columns} from notices order by id desc ${pageClause(page)}`,
+    sql`select ${columns} from notices ${where} order by id desc ${pageClause(page)}`,
   );
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from notices`);
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from notices ${where}`);
   return { list: rows.map(forOperator), total: count?.n ?? 0 };
 }
 
