@@ -63,6 +63,14 @@ function listed(row: OperatorRecord): z.infer<typeof operatorRowSchema> {
   };
 }
 
+/** Ends every open session of an operator (disabled, or reset). */
+async function endSessions(tx: Pick<Db, 'update'>, operatorId: number) {
+  await tx
+    .update(operatorSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(operatorSessions.operatorId, operatorId), sql`${operatorSessions.revokedAt} is null`));
+}
+
 /** What the audit keeps of an operator: never a hash or a secret. */
 const audited = (row: OperatorRecord) => ({ role: row.role, disabled: row.disabled, totpEnabled: row.totpEnabled });
 
@@ -245,12 +253,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ loginsPerMinute: number }> =
           if (!others?.n) return fail('lastOwner');
         }
         const [after] = await tx.update(operators).set({ role, disabled }).where(eq(operators.id, id)).returning();
-        if (disabled) {
-          await tx
-            .update(operatorSessions)
-            .set({ revokedAt: sql`now()` })
-            .where(and(eq(operatorSessions.operatorId, id), sql`${operatorSessions.revokedAt} is null`));
-        }
+        if (disabled) await endSessions(tx, id);
         await audit(tx, {
           actor: actorOf(request),
           action: 'operator.update',
@@ -318,10 +321,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ loginsPerMinute: number }> =
           })
           .where(eq(operators.id, id))
           .returning();
-        await tx
-          .update(operatorSessions)
-          .set({ revokedAt: sql`now()` })
-          .where(and(eq(operatorSessions.operatorId, id), sql`${operatorSessions.revokedAt} is null`));
+        await endSessions(tx, id);
         await audit(tx, {
           actor: actorOf(request),
           action: 'operator.reset',

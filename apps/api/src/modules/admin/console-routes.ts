@@ -5,7 +5,6 @@ import {
   auditPageSchema,
   auditQuerySchema,
   bannerInputSchema,
-  bannerListSchema,
   dashboardSchema,
   equityRoundPageSchema,
   idParamsSchema,
@@ -23,7 +22,6 @@ import {
   noticePreviewAnswerSchema,
   noticePreviewBodySchema,
   productInputSchema,
-  productListSchema,
   productSchema,
   settingChangeBodySchema,
   settingChangePageSchema,
@@ -36,13 +34,15 @@ import { adminFeedbackPageSchema } from '@minecloud/contract/content';
 import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import { adminWithdrawalPageQuerySchema } from '@minecloud/contract/wallet';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { isoTime, pageClause, queryRows } from '../../db/client.ts';
+import { z } from 'zod';
+import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
 import { JOBS } from '../../jobs/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
+import type { TxDb } from '../../lib/idempotency.ts';
 import { feedbackOf } from '../care/feedback.ts';
 import {
   allSettings,
@@ -217,115 +217,29 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- Miner products and banners: content.
-  const content = { config: access('content') };
-  app.get(
-    path(ADMIN_API.products),
-    { ...content, schema: withSchema({ response: { 200: envelopeSchema(productListSchema) } }) },
-    async () => ok({ list: await allProducts(app.db) }),
-  );
-  app.post(
-    path(ADMIN_API.products),
-    { ...content, schema: withSchema({ body: productInputSchema, response: { 200: envelopeSchema(productSchema) } }) },
-    async (request) =>
-      ok(
-        await app.db.transaction(async (tx) => {
-          const created = await createProduct(tx, request.body);
-          await audit(tx, {
-            actor: actorOf(request),
-            action: 'product.create',
-            target: `product:${created.id}`,
-            after: created,
-          });
-          return created;
-        }),
-      ),
-  );
-  app.put(
-    path(ADMIN_API.product),
-    {
-      ...content,
-      schema: withSchema({
-        params: idParamsSchema,
-        body: productInputSchema,
-        response: { 200: envelopeSchema(productSchema) },
-      }),
-    },
-    async (request) => {
-      const id = Number(request.params.id);
-      return ok(
-        await app.db.transaction(async (tx) => {
-          const before = await productById(tx, id);
-          const after = await updateProduct(tx, id, request.body);
-          await audit(tx, { actor: actorOf(request), action: 'product.edit', target: `product:${id}`, before, after });
-          return after;
-        }),
-      );
-    },
-  );
-  app.get(
-    path(ADMIN_API.banners),
-    { ...content, schema: withSchema({ response: { 200: envelopeSchema(bannerListSchema) } }) },
-    async () => ok({ list: await allBanners(app.db) }),
-  );
-  app.post(
-    path(ADMIN_API.banners),
-    {
-      ...content,
-      schema: withSchema({ body: bannerInputSchema, response: { 200: envelopeSchema(adminBannerSchema) } }),
-    },
-    async (request) =>
-      ok(
-        await app.db.transaction(async (tx) => {
-          const created = await createBanner(tx, request.body);
-          await audit(tx, {
-            actor: actorOf(request),
-            action: 'banner.create',
-            target: `banner:${created.id}`,
-            after: created,
-          });
-          return created;
-        }),
-      ),
-  );
-  app.put(
-    path(ADMIN_API.banner),
-    {
-      ...content,
-      schema: withSchema({
-        params: idParamsSchema,
-        body: bannerInputSchema,
-        response: { 200: envelopeSchema(adminBannerSchema) },
-      }),
-    },
-    async (request) => {
-      const id = Number(request.params.id);
-      return ok(
-        await app.db.transaction(async (tx) => {
-          const before = await bannerById(tx, id);
-          const after = await updateBanner(tx, id, request.body);
-          await audit(tx, { actor: actorOf(request), action: 'banner.edit', target: `banner:${id}`, before, after });
-          return after;
-        }),
-      );
-    },
-  );
-  app.delete(
-    path(ADMIN_API.banner),
-    {
-      ...content,
-      schema: withSchema({ params: idParamsSchema, response: { 200: envelopeSchema(adminBannerSchema) } }),
-    },
-    async (request) => {
-      const id = Number(request.params.id);
-      return ok(
-        await app.db.transaction(async (tx) => {
-          const before = await deleteBanner(tx, id);
-          await audit(tx, { actor: actorOf(request), action: 'banner.delete', target: `banner:${id}`, before });
-          return before;
-        }),
-      );
-    },
-  );
+  catalogue(app, {
+    name: 'product',
+    listPath: ADMIN_API.products,
+    itemPath: ADMIN_API.product,
+    input: productInputSchema,
+    item: productSchema,
+    all: allProducts,
+    byId: productById,
+    create: createProduct,
+    update: updateProduct,
+  });
+  catalogue(app, {
+    name: 'banner',
+    listPath: ADMIN_API.banners,
+    itemPath: ADMIN_API.banner,
+    input: bannerInputSchema,
+    item: adminBannerSchema,
+    all: allBanners,
+    byId: bannerById,
+    create: createBanner,
+    update: updateBanner,
+    remove: deleteBanner,
+  });
 
   // ---- Notice preview: what members will see, sanitized as saving would.
   app.post(
@@ -573,3 +487,90 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 };
+
+/**
+ * A catalogue of the content role (products, banners): list all, create, edit and, when it may be
+ * removed, delete; each change audited in its transaction with before and after.
+ */
+function catalogue<I extends z.ZodType, T extends z.ZodType>(
+  app: FastifyInstance,
+  spec: {
+    name: string;
+    listPath: string;
+    itemPath: string;
+    input: I;
+    item: T;
+    all: (db: Db) => Promise<z.infer<T>[]>;
+    byId: (db: TxDb, id: number) => Promise<z.infer<T>>;
+    create: (tx: TxDb, input: z.infer<I>) => Promise<z.infer<T> & { id: string }>;
+    update: (tx: TxDb, id: number, input: z.infer<I>) => Promise<z.infer<T>>;
+    remove?: (tx: TxDb, id: number) => Promise<z.infer<T>>;
+  },
+) {
+  const options = { config: { access: { roles: ['content'] } } as const };
+  const answer = { 200: envelopeSchema(spec.item) };
+  const change = async (
+    request: FastifyRequest,
+    action: string,
+    id: number | null,
+    work: (tx: TxDb) => Promise<{ before?: unknown; after?: unknown; id: string; answer: z.infer<T> }>,
+  ) =>
+    ok(
+      await app.db.transaction(async (tx) => {
+        const done = await work(tx);
+        const { before, after } = done;
+        await audit(tx, {
+          actor: actorOf(request),
+          action: `${spec.name}.${action}`,
+          target: `${spec.name}:${id ?? done.id}`,
+          before,
+          after,
+        });
+        return done.answer;
+      }),
+    );
+
+  app.get(
+    `/${spec.listPath}`,
+    {
+      ...options,
+      schema: { tags, security, response: { 200: envelopeSchema(z.object({ list: z.array(spec.item) })) } },
+    },
+    async () => ok({ list: await spec.all(app.db) }),
+  );
+  app.post(
+    `/${spec.listPath}`,
+    { ...options, schema: { tags, security, body: spec.input, response: answer } },
+    (request) =>
+      change(request, 'create', null, async (tx) => {
+        const created = await spec.create(tx, request.body as z.infer<I>);
+        return { after: created, id: created.id, answer: created };
+      }),
+  );
+  app.put(
+    `/${spec.itemPath}`,
+    { ...options, schema: { tags, security, params: idParamsSchema, body: spec.input, response: answer } },
+    (request) => {
+      const id = Number((request.params as { id: string }).id);
+      return change(request, 'edit', id, async (tx) => {
+        const before = await spec.byId(tx, id);
+        const after = await spec.update(tx, id, request.body as z.infer<I>);
+        return { before, after, id: String(id), answer: after };
+      });
+    },
+  );
+  const remove = spec.remove;
+  if (remove) {
+    app.delete(
+      `/${spec.itemPath}`,
+      { ...options, schema: { tags, security, params: idParamsSchema, response: answer } },
+      (request) => {
+        const id = Number((request.params as { id: string }).id);
+        return change(request, 'delete', id, async (tx) => {
+          const before = await remove(tx, id);
+          return { before, id: String(id), answer: before };
+        });
+      },
+    );
+  }
+}
