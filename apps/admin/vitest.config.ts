@@ -13,5 +13,8 @@ export default defineProject({
     restoreMocks: true,
     unstubGlobals: true,
     testTimeout: 15_000,
+    // antd takes seconds to import into each file's fresh module graph; files share it instead
+    // (each test renders into a cleared document with its own QueryClient and fetch mock).
+    isolate: false,
   },
 });

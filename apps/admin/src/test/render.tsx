@@ -1,7 +1,7 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import type { OperatorMe } from '@minecloud/contract/console';
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppProviders } from '../app/app.tsx';
@@ -30,7 +30,7 @@ export function renderWithApp(ui: ReactElement, { me, route = '/', path }: Optio
   if (operator) saveToken('test-token');
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 }, mutations: { retry: false } });
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
   const view = render(
     <StyleProvider mock="server">
       <MemoryRouter initialEntries={[route]}>

@@ -24,9 +24,54 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
 }
-const computedStyle = window.getComputedStyle.bind(window);
-// jsdom implements no pseudo-elements and says so on every antd Table render.
-window.getComputedStyle = (element: Element) => computedStyle(element);
+// Role queries (is it hidden?) and user-event (pointer-events?) ask getComputedStyle about every
+// element, and jsdom resolves each answer through the whole ancestry: seconds per query on antd's
+// deep trees. antd's styles are kept out of the document in tests (render.tsx), so only inline
+// styles and a few built-in rules can hide an element: those three answers are read from them at
+// once, every other property still comes from jsdom. Pseudo-elements are ignored (jsdom has none).
+// Files share the window (isolate: false), so it is patched once.
+const HIDDEN_TAGS = new Set(['HEAD', 'SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'TITLE', 'META', 'LINK']);
+
+function inherited(element: Element, read: (style: CSSStyleDeclaration) => string, fallback: string): string {
+  for (let node: Element | null = element; node; node = node.parentElement) {
+    const value = node instanceof HTMLElement || node instanceof SVGElement ? read(node.style) : '';
+    if (value && value !== 'inherit') return value;
+  }
+  return fallback;
+}
+
+function quickStyle(element: Element, real: () => CSSStyleDeclaration): CSSStyleDeclaration {
+  const own = element instanceof HTMLElement || element instanceof SVGElement ? element.style : null;
+  const quick: Record<string, () => string> = {
+    display: () =>
+      own?.display || ((element as HTMLElement).hidden || HIDDEN_TAGS.has(element.tagName) ? 'none' : 'block'),
+    visibility: () => inherited(element, (style) => style.visibility, 'visible'),
+    'pointer-events': () => inherited(element, (style) => style.pointerEvents, 'auto'),
+  };
+  quick.pointerEvents = quick['pointer-events']!;
+  let declaration: CSSStyleDeclaration | undefined;
+  const resolved = () => {
+    declaration ??= real();
+    return declaration;
+  };
+  return new Proxy({} as CSSStyleDeclaration, {
+    get(_, property) {
+      if (typeof property === 'string' && property in quick) return quick[property]!();
+      if (property === 'getPropertyValue') {
+        return (name: string) => (name in quick ? quick[name]!() : resolved().getPropertyValue(name));
+      }
+      const value = Reflect.get(resolved(), property);
+      return typeof value === 'function' ? value.bind(resolved()) : value;
+    },
+  });
+}
+
+const patched = window as Window & { __quickComputedStyle?: true };
+if (!patched.__quickComputedStyle) {
+  const computedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => quickStyle(element, () => computedStyle(element));
+  patched.__quickComputedStyle = true;
+}
 
 await setLanguage('en');
 
