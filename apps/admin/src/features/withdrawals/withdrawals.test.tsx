@@ -34,10 +34,14 @@ function withdrawal(over: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
 describe('withdrawals', () => {
   it('lists the review queue by default and filters by ?status', async () => {
     const requests = mockApi({ 'GET withdrawals/page': () => ({ list: [withdrawal()], total: 1 }) });
-    const { unmount } = renderWithApp(<WithdrawalsPage />, { me: { role: 'finance' }, route: '/withdrawals' });
+    const { unmount, user } = renderWithApp(<WithdrawalsPage />, { me: { role: 'finance' }, route: '/withdrawals' });
     expect(await screen.findByText('Needs 2nd')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '42' })).toHaveAttribute('href', '/members/42');
     expect(calls(requests, 'GET withdrawals/page')[0]?.url.searchParams.get('status')).toBe('review');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(
+      await screen.findByText('This withdrawal needs a second approval by another operator before it is paid.'),
+    ).toBeInTheDocument();
     unmount();
 
     renderWithApp(<WithdrawalsPage />, { me: { role: 'finance' }, route: '/withdrawals?status=arrived' });
