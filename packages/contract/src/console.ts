@@ -144,7 +144,10 @@ export const dashboardSchema = z.object({
     z.object({ asset: assetSchema, members: z.string(), deposited: z.string(), withdrawn: z.string() }),
   ),
   ledger: z.object({ ok: z.boolean(), mismatches: z.number().int() }),
-  /** The last 30 days, oldest first, in the settlement time zone. */
+  /**
+   * The last 30 days, oldest first, in the settlement time zone: new members, and USDT amounts of
+   * miner purchases, credited deposits and paid withdrawals (less their fee).
+   */
   series: z.array(
     z.object({
       day: z.string(),
@@ -218,6 +221,7 @@ export const memberOrderRowSchema = z.object({
   kind: z.enum(['miner', 'equity']),
   product: z.string(),
   quantity: z.number().int(),
+  /** USDT (miners and shares are paid in USDT). */
   paid: z.string(),
   createdAt: z.string(),
 });
