@@ -1,6 +1,7 @@
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleKey } from '../../app/i18n.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { useNotify } from '../../lib/notify.ts';
 import { useMe, useSession } from '../../lib/session.ts';
 import { NS } from '../auth/i18n.ts';
@@ -14,9 +15,7 @@ export function AccountPage() {
   const notify = useNotify();
   return (
     <Flex vertical gap={16} style={{ maxWidth: 720 }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('accountTitle')}
-      </Typography.Title>
+      <PageHeader title={t('accountTitle')} />
       <Card>
         <Descriptions column={1}>
           <Descriptions.Item label={t('username')}>{me.username}</Descriptions.Item>

@@ -3,6 +3,7 @@ import { Button, Col, DatePicker, Flex, Input, Row, Space, Tag, Typography } fro
 import type { ColumnsType } from 'antd/es/table';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { NS } from './i18n.ts';
@@ -83,12 +84,7 @@ export function AuditPage() {
 
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('readOnly')}</Typography.Text>
-      </div>
+      <PageHeader title={t('title')} intro={t('readOnly')} />
       <PagedTable<AuditRow>
         queryKey={['audit']}
         path={ADMIN_API.audit}

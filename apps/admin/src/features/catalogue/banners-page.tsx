@@ -2,6 +2,7 @@ import { type AdminBanner, BANNER_PLACES } from '@minecloud/contract/console';
 import { Alert, App, Button, Flex, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Thumbnail } from '../../components/thumbnail.tsx';
 import { useNotify } from '../../lib/notify.ts';
 import { useBanners, useDeleteBanner } from './api.ts';
@@ -83,17 +84,15 @@ export function BannersPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center">
-        <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('bannersTitle')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('bannersIntro')}</Typography.Text>
-        </div>
-        <Button type="primary" onClick={() => setEditing({ banner: null })}>
-          {t('newBanner')}
-        </Button>
-      </Flex>
+      <PageHeader
+        title={t('bannersTitle')}
+        intro={t('bannersIntro')}
+        extra={
+          <Button type="primary" onClick={() => setEditing({ banner: null })}>
+            {t('newBanner')}
+          </Button>
+        }
+      />
       <Segmented<PlaceFilter>
         value={place}
         onChange={setPlace}

@@ -3,6 +3,7 @@ import { Alert, Button, Flex, Switch, Table, type TableColumnsType, Tag, Typogra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Thumbnail } from '../../components/thumbnail.tsx';
 import { useNotify } from '../../lib/notify.ts';
 import { type ProductInput, useProducts, useSaveProduct } from './api.ts';
@@ -88,17 +89,15 @@ export function ProductsPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center">
-        <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('productsTitle')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('productsIntro')}</Typography.Text>
-        </div>
-        <Button type="primary" onClick={() => setEditing({ product: null })}>
-          {t('newProduct')}
-        </Button>
-      </Flex>
+      <PageHeader
+        title={t('productsTitle')}
+        intro={t('productsIntro')}
+        extra={
+          <Button type="primary" onClick={() => setEditing({ product: null })}>
+            {t('newProduct')}
+          </Button>
+        }
+      />
       {products.isError ? (
         <Alert
           type="error"

@@ -2,6 +2,7 @@ import type { SettingKind, SettingRow } from '@minecloud/contract/console';
 import { Alert, Button, Card, Flex, Spin, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
 import { formatTime } from '../../components/time-text.tsx';
 import { allowed, useMe } from '../../lib/session.ts';
 import { useSettings } from './api.ts';
@@ -113,12 +114,7 @@ export function ConfigPage() {
 
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
-      </div>
+      <PageHeader title={t('title')} intro={t('intro')} />
       {!canEdit && <Alert type="info" showIcon title={t('readOnly')} />}
       {settings.isLoading && <Spin />}
       {settings.isError && (

@@ -5,6 +5,7 @@ import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Table, Typogr
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount } from '../../components/amount.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { api } from '../../lib/api.ts';
 import { signedUnits, unitsText } from '../../lib/decimal.ts';
 import { errorText } from '../../lib/notify.ts';
@@ -121,14 +122,14 @@ export function DashboardPage() {
   const data = dashboard.data;
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <Button onClick={() => dashboard.refetch()} loading={dashboard.isFetching}>
-          {t('common:refresh')}
-        </Button>
-      </Flex>
+      <PageHeader
+        title={t('title')}
+        extra={
+          <Button onClick={() => dashboard.refetch()} loading={dashboard.isFetching}>
+            {t('common:refresh')}
+          </Button>
+        }
+      />
       <Row gutter={[16, 16]}>
         <Col xs={12} lg={8} xl={4}>
           <Card style={{ height: '100%' }}>

@@ -1,8 +1,9 @@
 import { ADMIN_API, type equityRoundRowSchema } from '@minecloud/contract/console';
-import { Button, Flex, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Flex, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { NS } from './i18n.ts';
@@ -46,12 +47,7 @@ export function EquityPage() {
 
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
-      </div>
+      <PageHeader title={t('title')} intro={t('intro')} />
       <PagedTable<Round>
         queryKey={roundsKey}
         path={ADMIN_API.equityRounds}

@@ -3,6 +3,7 @@ import { Button, Flex, Image, Switch, type TableColumnsType, Tag, Typography } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { Thumbnail } from '../../components/thumbnail.tsx';
 import { formatTime, TimeText } from '../../components/time-text.tsx';
@@ -86,12 +87,7 @@ export function FeedbackPage() {
 
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
-      </div>
+      <PageHeader title={t('title')} intro={t('intro')} />
       <PagedTable<FeedbackRow>
         queryKey={feedbackKey}
         path={ADMIN_API.feedback}

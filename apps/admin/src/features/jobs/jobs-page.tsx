@@ -3,6 +3,7 @@ import { ADMIN_API } from '@minecloud/contract/console';
 import { Alert, Button, Card, Descriptions, Flex, Select, Spin, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { type JobInfo, type JobRun, runsKey, useJobs } from './api.ts';
@@ -49,12 +50,7 @@ export function JobsPage() {
 
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
-      </div>
+      <PageHeader title={t('title')} intro={t('intro')} />
       {jobs.isLoading && <Spin />}
       {jobs.isError && (
         <Alert

@@ -2,6 +2,7 @@ import { ADMIN_API } from '@minecloud/contract/console';
 import type { outboxRowSchema } from '@minecloud/contract/content';
 import { Alert, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { formatTime, TimeText } from '../../components/time-text.tsx';
 import { NS } from './i18n.ts';
@@ -34,12 +35,7 @@ export function OutboxPage() {
 
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
-      </div>
+      <PageHeader title={t('title')} intro={t('intro')} />
       <PagedTable<OutboxRow>
         queryKey={['mail', 'outbox']}
         path={ADMIN_API.outbox}

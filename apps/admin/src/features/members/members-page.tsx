@@ -1,10 +1,11 @@
 import { ADMIN_API, type MemberRow } from '@minecloud/contract/console';
-import { Flex, Input, Typography } from 'antd';
+import { Flex, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Address } from '../../components/address.tsx';
 import { Amount } from '../../components/amount.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { NS } from './i18n.ts';
@@ -46,9 +47,7 @@ export function MembersPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('title')}
-      </Typography.Title>
+      <PageHeader title={t('title')} />
       <PagedTable<MemberRow>
         queryKey={['members']}
         path={ADMIN_API.members}

@@ -1,8 +1,9 @@
 import { ADMIN_API } from '@minecloud/contract/console';
 import { type AdminNotice, NOTICE_TYPES } from '@minecloud/contract/content';
-import { App, Button, Flex, Segmented, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Flex, Segmented, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { useNotify } from '../../lib/notify.ts';
@@ -81,12 +82,7 @@ export function NoticesPage() {
 
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
-      </div>
+      <PageHeader title={t('title')} intro={t('intro')} />
       <PagedTable<AdminNotice>
         queryKey={noticesKey}
         path={ADMIN_API.notices}

@@ -1,10 +1,11 @@
 import { ADMIN_API, adminPath, OPERATOR_ROLES, type OperatorRole, type OperatorRow } from '@minecloud/contract/console';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleKey } from '../../app/i18n.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { api } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
 import { errorText, useNotify } from '../../lib/notify.ts';
@@ -173,14 +174,14 @@ export function OperatorsPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <Button type="primary" onClick={() => setCreating(true)}>
-          {t('create')}
-        </Button>
-      </Flex>
+      <PageHeader
+        title={t('title')}
+        extra={
+          <Button type="primary" onClick={() => setCreating(true)}>
+            {t('create')}
+          </Button>
+        }
+      />
       {operators.isError && (
         <Alert
           type="error"

@@ -5,7 +5,7 @@ import {
   type adminWithdrawalSchema,
 } from '@minecloud/contract/wallet';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Select, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Address } from '../../components/address.tsx';
 import { Amount } from '../../components/amount.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { useNotify } from '../../lib/notify.ts';
@@ -107,9 +108,7 @@ export function WithdrawalsPage() {
   const query = { status: status === 'all' ? undefined : status };
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('title')}
-      </Typography.Title>
+      <PageHeader title={t('title')} />
       <PagedTable<AdminWithdrawal>
         queryKey={['withdrawals']}
         path={ADMIN_API.withdrawals}
