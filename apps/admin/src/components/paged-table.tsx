@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Space, Table } from 'antd';
+import { Button, Flex, Space, Table } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, downloadCsv, type Query } from '../lib/api.ts';
-import { errorText, useNotify } from '../lib/notify.ts';
+import { useNotify } from '../lib/notify.ts';
+import { LoadFailed } from './load-failed.tsx';
 
 export type PagedTableProps<T extends object> = {
   queryKey: readonly unknown[];
@@ -74,19 +75,7 @@ export function PagedTable<T extends object>({
           )}
         </Flex>
       )}
-      {page.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common:loadingFailed')}
-          description={errorText(page.error, t('common:requestFailed'))}
-          action={
-            <Button size="small" onClick={() => page.refetch()}>
-              {t('common:retry')}
-            </Button>
-          }
-        />
-      )}
+      {page.isError && <LoadFailed error={page.error} onRetry={() => page.refetch()} retrySize="small" />}
       <Table<T>
         size="middle"
         rowKey={rowKey}

@@ -1,7 +1,8 @@
 import { type AdminBanner, BANNER_PLACES } from '@minecloud/contract/console';
-import { Alert, App, Button, Flex, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Flex, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Thumbnail } from '../../components/thumbnail.tsx';
 import { useNotify } from '../../lib/notify.ts';
@@ -102,13 +103,7 @@ export function BannersPage() {
         ]}
       />
       {banners.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common:loadingFailed')}
-          description={banners.error instanceof Error ? banners.error.message : undefined}
-          action={<Button onClick={() => banners.refetch()}>{t('common:retry')}</Button>}
-        />
+        <LoadFailed error={banners.error} onRetry={() => banners.refetch()} />
       ) : (
         <Table<AdminBanner>
           rowKey="id"

@@ -1,8 +1,9 @@
 import type { Product } from '@minecloud/contract/console';
-import { Alert, Button, Flex, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Flex, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Thumbnail } from '../../components/thumbnail.tsx';
 import { useNotify } from '../../lib/notify.ts';
@@ -99,13 +100,7 @@ export function ProductsPage() {
         }
       />
       {products.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common:loadingFailed')}
-          description={products.error instanceof Error ? products.error.message : undefined}
-          action={<Button onClick={() => products.refetch()}>{t('common:retry')}</Button>}
-        />
+        <LoadFailed error={products.error} onRetry={() => products.refetch()} />
       ) : (
         <Table<Product>
           rowKey="id"

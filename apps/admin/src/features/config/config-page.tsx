@@ -1,7 +1,8 @@
 import type { SettingKind, SettingRow } from '@minecloud/contract/console';
-import { Alert, Button, Card, Flex, Spin, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatTime } from '../../components/time-text.tsx';
 import { allowed, useMe } from '../../lib/session.ts';
@@ -116,17 +117,7 @@ export function ConfigPage() {
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} intro={t('intro')} />
       {!canEdit && <Alert type="info" showIcon title={t('readOnly')} />}
-      {settings.isLoading && <Spin />}
-      {settings.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common:loadingFailed')}
-          description={settings.error instanceof Error ? settings.error.message : undefined}
-          action={<Button onClick={() => settings.refetch()}>{t('common:retry')}</Button>}
-        />
-      )}
-      {settings.isSuccess && rows.length === 0 && <Alert type="info" title={t('common:empty')} />}
+      <LoadState query={settings} empty={rows.length === 0} />
       {groups.map(({ group, rows: groupRows }) => (
         <Card key={group} size="small" title={t(`${SETTINGS_NS}:group.${group}`)}>
           <Table<SettingRow>

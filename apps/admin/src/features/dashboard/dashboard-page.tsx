@@ -5,10 +5,10 @@ import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Table, Typogr
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount } from '../../components/amount.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { api } from '../../lib/api.ts';
 import { signedUnits, unitsText } from '../../lib/decimal.ts';
-import { errorText } from '../../lib/notify.ts';
 import { can, useMe } from '../../lib/session.ts';
 import { BarChart } from './bar-chart.tsx';
 import { NS } from './i18n.ts';
@@ -109,15 +109,7 @@ export function DashboardPage() {
 
   if (dashboard.isPending) return <Skeleton active />;
   if (dashboard.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('common:loadingFailed')}
-        description={errorText(dashboard.error, t('common:requestFailed'))}
-        action={<Button onClick={() => dashboard.refetch()}>{t('common:retry')}</Button>}
-      />
-    );
+    return <LoadFailed error={dashboard.error} onRetry={() => dashboard.refetch()} />;
   }
   const data = dashboard.data;
   return (

@@ -1,8 +1,9 @@
 import { JOB_NAMES } from '@minecloud/contract/admin';
 import { ADMIN_API } from '@minecloud/contract/console';
-import { Alert, Button, Card, Descriptions, Flex, Select, Spin, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
@@ -51,17 +52,7 @@ export function JobsPage() {
   return (
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} intro={t('intro')} />
-      {jobs.isLoading && <Spin />}
-      {jobs.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common:loadingFailed')}
-          description={jobs.error instanceof Error ? jobs.error.message : undefined}
-          action={<Button onClick={() => jobs.refetch()}>{t('common:retry')}</Button>}
-        />
-      )}
-      {jobs.isSuccess && list.length === 0 && <Alert type="info" title={t('common:empty')} />}
+      <LoadState query={jobs} empty={list.length === 0} />
       <Flex gap={16} wrap>
         {list.map((job) => (
           <Card

@@ -1,15 +1,15 @@
 import { ADMIN_API, adminPath, type MemberDetail } from '@minecloud/contract/console';
 import { ERROR_CODES } from '@minecloud/contract/errors';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Result, Skeleton, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Address } from '../../components/address.tsx';
 import { Amount } from '../../components/amount.tsx';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
-import { errorText } from '../../lib/notify.ts';
 import { can, useMe } from '../../lib/session.ts';
 import { AdjustModal } from './adjust-modal.tsx';
 import { NS } from './i18n.ts';
@@ -89,15 +89,7 @@ function MemberView({ id }: { id: string }) {
         />
       );
     }
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('common:loadingFailed')}
-        description={errorText(member.error, t('common:requestFailed'))}
-        action={<Button onClick={() => member.refetch()}>{t('common:retry')}</Button>}
-      />
-    );
+    return <LoadFailed error={member.error} onRetry={() => member.refetch()} />;
   }
   const data = member.data;
   return (

@@ -1,14 +1,15 @@
 import { ADMIN_API, adminPath, OPERATOR_ROLES, type OperatorRole, type OperatorRow } from '@minecloud/contract/console';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Flex, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleKey } from '../../app/i18n.ts';
+import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { api } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
-import { errorText, useNotify } from '../../lib/notify.ts';
+import { useNotify } from '../../lib/notify.ts';
 import { useMe } from '../../lib/session.ts';
 import { CreateOperatorModal } from './create-modal.tsx';
 import { NS } from './i18n.ts';
@@ -182,15 +183,7 @@ export function OperatorsPage() {
           </Button>
         }
       />
-      {operators.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common:loadingFailed')}
-          description={errorText(operators.error, t('common:requestFailed'))}
-          action={<Button onClick={() => operators.refetch()}>{t('common:retry')}</Button>}
-        />
-      )}
+      {operators.isError && <LoadFailed error={operators.error} onRetry={() => operators.refetch()} />}
       <Table<OperatorRow>
         rowKey="id"
         size="middle"
