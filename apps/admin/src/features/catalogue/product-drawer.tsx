@@ -1,6 +1,7 @@
 import { type Product, productInputSchema } from '@minecloud/contract/console';
-import { Button, Drawer, Flex, Form, Input, InputNumber, Switch } from 'antd';
+import { Drawer, Flex, Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SaveFooter } from '../../components/save-footer.tsx';
 import { useNotify } from '../../lib/notify.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { type ProductInput, useSaveProduct } from './api.ts';
@@ -55,14 +56,7 @@ export function ProductDrawer({ product, onClose }: { product: Product | null; o
       size={560}
       title={product ? t('editProduct') : t('newProduct')}
       onClose={onClose}
-      footer={
-        <Flex justify="end" gap={8}>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('common:save')}
-          </Button>
-        </Flex>
-      }
+      footer={<SaveFooter form={form} saving={save.isPending} onCancel={onClose} />}
     >
       <Form<Values>
         form={form}

@@ -1,7 +1,8 @@
 import { type AdminNotice, NOTICE_TYPES, noticeInputSchema } from '@minecloud/contract/content';
-import { Button, Drawer, Flex, Form, Input, Radio, Switch, Tabs } from 'antd';
+import { Drawer, Flex, Form, Input, Radio, Switch, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveFooter } from '../../components/save-footer.tsx';
 import { useNotify } from '../../lib/notify.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { type NoticeInput, usePreview, useSaveNotice } from './api.ts';
@@ -67,14 +68,7 @@ export function NoticeDrawer({ notice, onClose }: { notice: AdminNotice | null; 
       size={960}
       title={notice ? t('editNotice') : t('newNotice')}
       onClose={onClose}
-      footer={
-        <Flex justify="end" gap={8}>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            {t('common:save')}
-          </Button>
-        </Flex>
-      }
+      footer={<SaveFooter form={form} saving={save.isPending} onCancel={onClose} />}
     >
       <Tabs
         activeKey={tab}
