@@ -1,9 +1,8 @@
 import { ADMIN_API, OPERATOR_PASSWORD_MIN, type OperatorMe } from '@minecloud/contract/console';
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
-import { errorText } from '../../lib/notify.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { NS } from './i18n.ts';
 
 type Values = { current: string; next: string; repeat: string };
@@ -12,21 +11,14 @@ type Values = { current: string; next: string; repeat: string };
 export function PasswordForm({ onChanged }: { onChanged: (me: OperatorMe) => void | Promise<void> }) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useCall();
 
   async function submit(values: Values) {
-    setBusy(true);
-    setProblem(null);
-    try {
+    await run(async () => {
       const me = await api.post<OperatorMe>(ADMIN_API.password, { current: values.current, next: values.next });
       form.resetFields();
       await onChanged(me);
-    } catch (error) {
-      setProblem(errorText(error, t('common:requestFailed')));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -2,12 +2,12 @@ import { ADMIN_API, type OperatorMe } from '@minecloud/contract/console';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Spin, Steps, Typography } from 'antd';
 import QRCode from 'qrcode';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { errorText } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { NS } from './i18n.ts';
 import { PasswordForm } from './password-form.tsx';
@@ -19,8 +19,7 @@ export function groupSecret(secret: string): string {
 
 function TotpEnrolment({ me, onEnabled }: { me: OperatorMe; onEnabled: () => Promise<void> }) {
   const { t } = useTranslation(NS);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useCall();
   // One secret per enrolment: the query keeps it, so a re-render does not ask for another.
   const enrolment = useQuery({
     queryKey: ['auth', 'totpSetup', me.id],
@@ -35,16 +34,10 @@ function TotpEnrolment({ me, onEnabled }: { me: OperatorMe; onEnabled: () => Pro
   });
 
   async function submit({ code }: { code: string }) {
-    setBusy(true);
-    setProblem(null);
-    try {
+    await run(async () => {
       await api.post(ADMIN_API.totpEnable, { code });
       await onEnabled();
-    } catch (error) {
-      setProblem(errorText(error, t('common:requestFailed')));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (enrolment.isPending) return <Spin />;

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
 import { api, newIdempotencyKey } from '../../lib/api.ts';
 import { signedUnits, unitsText } from '../../lib/decimal.ts';
-import { errorText, useNotify } from '../../lib/notify.ts';
+import { useNotify } from '../../lib/notify.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { NS } from './i18n.ts';
 
 type Values = { asset: Asset; amount: string; reason: string };
@@ -40,8 +41,7 @@ export function AdjustModal({ member, open, onClose }: { member: MemberDetail; o
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [confirming, setConfirming] = useState<Values | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, setProblem, run } = useCall();
   // The key belongs to one form's content: a retry sends it again, a changed form gets a new one.
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const asset = Form.useWatch('asset', form) ?? 'USDT';
@@ -62,21 +62,16 @@ export function AdjustModal({ member, open, onClose }: { member: MemberDetail; o
     const body = { userId: member.id, asset: values.asset, amount: values.amount.trim(), reason: values.reason.trim() };
     const text = JSON.stringify(body);
     if (attempt.current?.body !== text) attempt.current = { body: text, key: newIdempotencyKey() };
-    setBusy(true);
-    setProblem(null);
-    try {
-      await api.post(ADMIN_API.adjust, body, { idempotencyKey: attempt.current.key });
+    const idempotencyKey = attempt.current.key;
+    await run(async () => {
+      await api.post(ADMIN_API.adjust, body, { idempotencyKey });
       notify.success(t('adjusted'));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['member', member.id] }),
         queryClient.invalidateQueries({ queryKey: ['members'] }),
       ]);
       close();
-    } catch (error) {
-      setProblem(errorText(error, t('common:requestFailed')));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   let preview: { before: string; after: string; negative: boolean } | null = null;

@@ -1,10 +1,9 @@
 import { ADMIN_API, OPERATOR_ROLES, type OperatorRole } from '@minecloud/contract/console';
 import { Alert, Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleKey } from '../../app/i18n.ts';
 import { api } from '../../lib/api.ts';
-import { errorText } from '../../lib/notify.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { NS } from './i18n.ts';
 import type { OneTimePassword } from './password-modal.tsx';
 
@@ -24,8 +23,7 @@ export function CreateOperatorModal({
 }) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, setProblem, run } = useCall();
 
   function close() {
     form.resetFields();
@@ -34,20 +32,14 @@ export function CreateOperatorModal({
   }
 
   async function submit(values: Values) {
-    setBusy(true);
-    setProblem(null);
-    try {
+    await run(async () => {
       const created = await api.post<OneTimePassword>(ADMIN_API.operators, {
         username: values.username.trim(),
         role: values.role,
       });
       form.resetFields();
       await onCreated(created);
-    } catch (error) {
-      setProblem(errorText(error, t('common:requestFailed')));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,10 +1,10 @@
 import { ADMIN_API } from '@minecloud/contract/console';
 import { Alert, Descriptions, Flex, Modal, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
 import { api } from '../../lib/api.ts';
-import { errorText } from '../../lib/notify.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { NS } from './i18n.ts';
 import type { AdminWithdrawal } from './withdrawals-page.tsx';
 
@@ -19,25 +19,18 @@ export function ApproveModal({
   onApproved: (id: string) => void | Promise<void>;
 }) {
   const { t } = useTranslation(NS);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, setProblem, run } = useCall();
 
   useEffect(() => {
     if (withdrawal) setProblem(null);
-  }, [withdrawal]);
+  }, [withdrawal, setProblem]);
 
   async function approve() {
     if (!withdrawal) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+    await run(async () => {
       await api.post(ADMIN_API.withdrawalApprove, { id: withdrawal.id });
       await onApproved(withdrawal.id);
-    } catch (error) {
-      setProblem(errorText(error, t('common:requestFailed')));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const row = withdrawal;

@@ -1,10 +1,10 @@
 import { ADMIN_API } from '@minecloud/contract/console';
 import { Alert, Descriptions, Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
 import { api } from '../../lib/api.ts';
-import { errorText } from '../../lib/notify.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { NS } from './i18n.ts';
 import type { AdminWithdrawal } from './withdrawals-page.tsx';
 
@@ -20,28 +20,21 @@ export function RejectModal({
 }) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm<{ reason: string }>();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, setProblem, run } = useCall();
 
   useEffect(() => {
     if (withdrawal) {
       form.resetFields();
       setProblem(null);
     }
-  }, [withdrawal, form]);
+  }, [withdrawal, form, setProblem]);
 
   async function submit({ reason }: { reason: string }) {
     if (!withdrawal) return;
-    setBusy(true);
-    setProblem(null);
-    try {
+    await run(async () => {
       await api.post(ADMIN_API.withdrawalReject, { id: withdrawal.id, reason: reason.trim() });
       await onRejected(withdrawal.id);
-    } catch (error) {
-      setProblem(errorText(error, t('common:requestFailed')));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
