@@ -55,6 +55,14 @@ async function openEditor(label: string) {
   return { user, modal };
 }
 
+/** Types `value` into the editor's time field and leaves it, as an operator does. */
+async function enterTime(user: ReturnType<typeof quickUser>, modal: HTMLElement, value: string) {
+  const time = await within(modal).findByLabelText('Time');
+  await user.click(time);
+  fireEvent.change(time, { target: { value } });
+  fireEvent.blur(time);
+}
+
 describe('config editor', () => {
   it('groups the settings with readable names, defaults and scheduled changes', async () => {
     api();
@@ -141,10 +149,7 @@ describe('config editor', () => {
     await fill(user, within(modal).getByLabelText('New value'), '0.075');
     expect(await within(modal).findByText('= 7.5%')).toBeInTheDocument();
     await user.click(within(modal).getByLabelText('At a chosen time'));
-    const time = await within(modal).findByLabelText('Time');
-    await user.click(time);
-    fireEvent.change(time, { target: { value: '2099-03-04 05:06:07' } });
-    fireEvent.blur(time);
+    await enterTime(user, modal, '2099-03-04 05:06:07');
     await user.click(button(modal, 'Save'));
 
     await waitFor(() => expect(calls(requests, 'PUT config/mining.burnRate')).toHaveLength(1));
@@ -162,13 +167,10 @@ describe('config editor', () => {
     await user.click(within(modal).getByLabelText('At a chosen time'));
     await user.click(button(modal, 'Save'));
     expect(await within(modal).findByText('Choose the time')).toBeInTheDocument();
-    const time = within(modal).getByLabelText('Time');
-    await user.click(time);
     // Earlier days cannot be picked at all; earlier today can, and is refused.
     const today = new Date();
     const day = [today.getFullYear(), today.getMonth() + 1, today.getDate()].map((n) => String(n).padStart(2, '0'));
-    fireEvent.change(time, { target: { value: `${day.join('-')} 00:00:00` } });
-    fireEvent.blur(time);
+    await enterTime(user, modal, `${day.join('-')} 00:00:00`);
     await user.click(button(modal, 'Save'));
     expect(await within(modal).findByText('Choose a time in the future')).toBeInTheDocument();
     expect(calls(requests, 'PUT config/mining.burnRate')).toHaveLength(0);
@@ -197,10 +199,7 @@ describe('config editor', () => {
     renderWithApp(<ConfigPage />);
     const { user, modal } = await openEditor('Burned hash rate share');
     await user.click(within(modal).getByLabelText('At a chosen time'));
-    const time = await within(modal).findByLabelText('Time');
-    await user.click(time);
-    fireEvent.change(time, { target: { value: '2099-03-04 05:06:07' } });
-    fireEvent.blur(time);
+    await enterTime(user, modal, '2099-03-04 05:06:07');
     await user.click(button(modal, 'Save'));
     await waitFor(() =>
       expect(within(modal).getAllByText('The effective time has passed; choose a later one')).toHaveLength(2),
