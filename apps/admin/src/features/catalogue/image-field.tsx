@@ -1,18 +1,11 @@
 import { Flex, Image, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TextControlProps } from '../../components/text-control.ts';
 import { MISSING_IMAGE } from '../../components/thumbnail.tsx';
 import { NS } from './i18n.ts';
 
 /** A picture's path or URL, with a live preview of what it points at; a form control. */
-export function ImageField({
-  value,
-  onChange,
-  id,
-}: {
-  value?: string;
-  onChange?: (value: string) => void;
-  id?: string;
-}) {
+export function ImageField({ value, onChange, id }: TextControlProps) {
   const { t } = useTranslation(NS);
   const source = value?.trim() ?? '';
   return (

@@ -1,20 +1,13 @@
 import { Button, Flex, type GetRef, Input } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TextControlProps } from '../../components/text-control.ts';
 import { NS } from './i18n.ts';
 
 type Snippet = { label: string; wrap: (selected: string) => string };
 
 /** A plain HTML textarea with a few buttons that wrap the selection in common tags; a form control. */
-export function HtmlEditor({
-  value = '',
-  onChange,
-  id,
-}: {
-  value?: string;
-  onChange?: (value: string) => void;
-  id?: string;
-}) {
+export function HtmlEditor({ value = '', onChange, id }: TextControlProps) {
   const { t } = useTranslation(NS);
   const ref = useRef<GetRef<typeof Input.TextArea>>(null);
   const snippets: Snippet[] = [
