@@ -10,11 +10,18 @@ export function errorText(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export function useNotify(): { success(text: string): void; error(error: unknown): void } {
+export type Notify = {
+  success(text: string): void;
+  error(error: unknown): void;
+  /** A mutation's callbacks: on success say `text`, then `then()`; on failure say why. */
+  done(text: string, then: () => void): { onSuccess: () => void; onError: (error: unknown) => void };
+};
+
+export function useNotify(): Notify {
   const { message } = App.useApp();
   const { t } = useTranslation();
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    const notify: Notify = {
       success(text: string) {
         message.success(text);
       },
@@ -23,7 +30,16 @@ export function useNotify(): { success(text: string): void; error(error: unknown
         if (error instanceof ApiError && error.status === 401 && error.code === ERROR_CODES.unauthorized) return;
         message.error(errorText(error, t('common:requestFailed')));
       },
-    }),
-    [message, t],
-  );
+      done(text: string, then: () => void) {
+        return {
+          onSuccess: () => {
+            notify.success(text);
+            then();
+          },
+          onError: notify.error,
+        };
+      },
+    };
+    return notify;
+  }, [message, t]);
 }

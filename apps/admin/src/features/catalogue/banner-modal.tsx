@@ -34,16 +34,7 @@ export function BannerModal({
       sort: values.sort,
       active: values.active,
     };
-    save.mutate(
-      { id: banner?.id, input },
-      {
-        onSuccess: () => {
-          notify.success(t('bannerSaved'));
-          onClose();
-        },
-        onError: notify.error,
-      },
-    );
+    save.mutate({ id: banner?.id, input }, notify.done(t('bannerSaved'), onClose));
   };
 
   return (

@@ -38,16 +38,7 @@ export function ProductDrawer({ product, onClose }: { product: Product | null; o
       active: values.active,
       sort: values.sort,
     };
-    save.mutate(
-      { id: product?.id, input },
-      {
-        onSuccess: () => {
-          notify.success(t('productSaved'));
-          onClose();
-        },
-        onError: notify.error,
-      },
-    );
+    save.mutate({ id: product?.id, input }, notify.done(t('productSaved'), onClose));
   };
 
   return (

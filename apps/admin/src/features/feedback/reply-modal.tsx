@@ -22,14 +22,7 @@ export function ReplyModal({ row, onClose }: { row: FeedbackRow; onClose: () => 
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKey }),
   });
 
-  const finish = ({ reply }: { reply: string }) =>
-    send.mutate(reply.trim(), {
-      onSuccess: () => {
-        notify.success(t('replied'));
-        onClose();
-      },
-      onError: notify.error,
-    });
+  const finish = ({ reply }: { reply: string }) => send.mutate(reply.trim(), notify.done(t('replied'), onClose));
 
   return (
     <Modal

@@ -42,13 +42,7 @@ export function NoticeDrawer({ notice, onClose }: { notice: AdminNotice | null; 
     };
     save.mutate(
       { id: notice?.id, input },
-      {
-        onSuccess: () => {
-          notify.success(notice?.status === 'published' ? t('savedPublished') : t('saved'));
-          onClose();
-        },
-        onError: notify.error,
-      },
+      notify.done(notice?.status === 'published' ? t('savedPublished') : t('saved'), onClose),
     );
   };
 
