@@ -176,14 +176,14 @@ describe('gift', () => {
 
     await fill(RECEIVER.id, '3');
     await confirmPrompt(3);
-    await waitFor(() => expect(sent).toHaveLength(3), { timeout: 5_000 });
+    await waitFor(() => expect(sent).toHaveLength(3), { timeout: 10_000 });
     const [first, retry, next] = sent.map((call) => call.key);
     expect(first).toMatch(IDEMPOTENCY_KEY);
     expect(retry).toBe(first);
     expect(next).not.toBe(first);
     expect(sent.map((call) => call.body)).toEqual(Array(3).fill({ toUserId: '100005', asset: 'USDT', amount: '3' }));
     // Three typed gifts and three prompts: on 2 busy cores this flow alone takes several seconds.
-  }, 15_000);
+  }, 25_000);
 
   it("shows the server's refusal and keeps the form", async () => {
     server({ send: () => ({ body: { code: 1010, data: null, msg: '余额不足' } }) });
