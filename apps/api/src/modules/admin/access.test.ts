@@ -9,9 +9,11 @@ import {
   type TestApp,
   totpSecrets,
 } from '../../../test/app.ts';
+import { createTestDatabase } from '../../../test/database.ts';
 import { queryRows } from '../../db/client.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { totpCode, totpStep } from '../../lib/totp.ts';
+import { bootstrapOperator } from './operators.ts';
 
 const F: OperatorRole = 'finance';
 const C: OperatorRole = 'content';
@@ -150,6 +152,39 @@ describe('the role matrix', () => {
 });
 
 describe('operator accounts', () => {
+  it('bootstraps an owner with a one-time password once, to be changed at first sign-in', async () => {
+    const database = await createTestDatabase();
+    try {
+      const printed = await bootstrapOperator(database.db, undefined);
+      expect(printed).toMatch(/^[\w-]{16}$/);
+      expect(await bootstrapOperator(database.db, undefined)).toBeNull();
+      const rows = await queryRows<{
+        username: string;
+        role: string;
+        must_change_password: boolean;
+        password_hash: string;
+      }>(database.db, sql`select username, role, must_change_password, password_hash from operators`);
+      expect(rows).toEqual([
+        {
+          username: 'admin',
+          role: 'owner',
+          must_change_password: true,
+          password_hash: expect.stringMatching(/^\$argon2id\$/),
+        },
+      ]);
+      expect(await verifyPassword(printed as string, rows[0]?.password_hash as string)).toBe(true);
+    } finally {
+      await database.close();
+    }
+    // With ADMIN_BOOTSTRAP_PASSWORD the chosen password stands: only TOTP is left to set up.
+    const login = await call('POST', '/admin-api/auth/login', undefined, {
+      username: 'admin',
+      password: 'operator-test-password',
+      totp: totpCode(totpSecrets.get('admin') as string, totpStep(new Date()) + 1),
+    });
+    expect(login.json().data.setup).toBeNull();
+  });
+
   it('makes a one-time password change first, then TOTP, before any other call', async () => {
     const created = await call('POST', '/admin-api/operators', tokens.owner, { username: 'newbie', role: 'support' });
     const { password } = created.json().data as { password: string };
