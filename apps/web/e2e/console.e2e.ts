@@ -56,7 +56,20 @@ beforeAll(async () => {
     },
   };
 });
-afterAll(() => browser?.close());
+/** The top-up rate the other e2e files expect; the config test changes it and puts it back. */
+const GOLD_PER_USDT = 100;
+
+async function goldPerUsdt(): Promise<string> {
+  const res = await fetch(`${baseUrl}/app-api/biz/biz-config/get/basic`);
+  return ((await res.json()) as { data: { limits: { goldPerUsdt: string } } }).data.limits.goldPerUsdt;
+}
+
+afterAll(async () => {
+  await browser?.close();
+  if ((await goldPerUsdt()) === String(GOLD_PER_USDT)) return;
+  await admin('PUT', 'config/gold.perUsdt', { value: GOLD_PER_USDT });
+  await expect.poll(goldPerUsdt, { timeout: 15_000, interval: 500 }).toBe(String(GOLD_PER_USDT));
+}, 30_000);
 
 describe('the operator console in Chromium', () => {
   it('signs the owner in with a password and a TOTP code', async () => {
@@ -172,11 +185,7 @@ describe('the operator console in Chromium', () => {
     await dialog.getByRole('button', { name: /Save|OK/ }).click();
     await row.getByText('125').first().waitFor({ timeout: 15_000 });
 
-    const basic = async () => {
-      const res = await fetch(`${baseUrl}/app-api/biz/biz-config/get/basic`);
-      return ((await res.json()) as { data: { limits: { goldPerUsdt: string } } }).data.limits.goldPerUsdt;
-    };
-    await expect.poll(basic, { timeout: 15_000, interval: 500 }).toBe('125');
+    await expect.poll(goldPerUsdt, { timeout: 15_000, interval: 500 }).toBe('125');
     const log = (await admin('GET', 'audit/page?action=config.set&pageNo=1&pageSize=5')) as {
       list: { actor: string; target: string; before: unknown; after: { value: unknown; effectiveAt: string } }[];
     };
