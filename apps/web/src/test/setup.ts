@@ -27,9 +27,14 @@ afterEach(() => {
 
 // React may still have work queued (a lazily loaded page resolving, a ping of an unmounted root)
 // when a file's last test ends; jsdom is torn down right after the file, and that work would then
-// fail on a missing window. Give it a moment to run while the window still exists.
+// fail on a missing window. Let it run while the window still exists: React's scheduler works in
+// setImmediate slices, so give it time and then several turns of the immediate queue (50 ms alone
+// was not always enough on two loaded CI cores).
 afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let round = 0; round < 4; round++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+  }
 });
 
 // findBy/waitFor give up after 1 s by default; on two loaded CI cores a page's second request
