@@ -37,6 +37,22 @@ const PIXEL = Buffer.from(
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
 
+/** Waits until antd's open modals and drawers have finished sliding and fading in, for a screenshot. */
+async function overlaySettled(page: Page) {
+  await page.waitForFunction(() => {
+    const panels = [...document.querySelectorAll<HTMLElement>('.ant-modal, .ant-drawer-content-wrapper')].filter(
+      (element) => element.offsetParent !== null || getComputedStyle(element).position === 'fixed',
+    );
+    return (
+      panels.length > 0 &&
+      panels.every((element) => {
+        const style = getComputedStyle(element);
+        return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
+      })
+    );
+  });
+}
+
 beforeAll(async () => {
   browser = await launchChromium();
   admin = operatorSession(baseUrl, inject('operatorToken'));
@@ -68,7 +84,12 @@ afterAll(async () => {
   await browser?.close();
   if ((await goldPerUsdt()) === String(GOLD_PER_USDT)) return;
   await admin('PUT', 'config/gold.perUsdt', { value: GOLD_PER_USDT });
-  await expect.poll(goldPerUsdt, { timeout: 15_000, interval: 500 }).toBe(String(GOLD_PER_USDT));
+  // It takes effect 5 s later; the next file must not start before.
+  const deadline = Date.now() + 15_000;
+  while ((await goldPerUsdt()) !== String(GOLD_PER_USDT)) {
+    if (Date.now() > deadline) throw new Error('the top-up rate did not go back to 100');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }, 30_000);
 
 describe('the operator console in Chromium', () => {
@@ -99,6 +120,7 @@ describe('the operator console in Chromium', () => {
     const frame = console_.getByTestId('notice-preview-frame');
     await frame.getByText('ten minutes').waitFor();
     expect(await frame.innerHTML()).not.toContain('script');
+    await overlaySettled(console_);
     await shot(console_, 'console-notice-preview');
     await console_.getByRole('button', { name: 'Save' }).click();
     const row = console_.getByRole('row').filter({ hasText: title });
@@ -132,6 +154,7 @@ describe('the operator console in Chromium', () => {
     await row.getByRole('button', { name: 'Reply' }).click();
     const dialog = console_.getByRole('dialog');
     await dialog.getByRole('textbox').fill('Fixed in today’s release, thank you.');
+    await overlaySettled(console_);
     await shot(console_, 'console-feedback-reply');
     await dialog.getByRole('button', { name: /Send|Reply|Save/ }).click();
     await console_.getByText('Fixed in today’s release, thank you.').first().waitFor();
@@ -164,6 +187,7 @@ describe('the operator console in Chromium', () => {
     const row = console_.getByRole('row').filter({ hasText: to.slice(-6) });
     await row.getByRole('button', { name: 'Approve' }).click();
     await console_.getByRole('dialog').getByText(`Approve withdrawal ${id}?`).waitFor();
+    await overlaySettled(console_);
     await shot(console_, 'console-withdrawal-approve');
     await console_.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
     await console_.getByText(`Withdrawal ${id} approved`).waitFor();
@@ -181,6 +205,7 @@ describe('the operator console in Chromium', () => {
     const dialog = console_.getByRole('dialog');
     const field = dialog.getByRole('spinbutton');
     await field.fill('125');
+    await overlaySettled(console_);
     await shot(console_, 'console-config-edit');
     await dialog.getByRole('button', { name: /Save|OK/ }).click();
     await row.getByText('125').first().waitFor({ timeout: 15_000 });
