@@ -11,7 +11,7 @@ import type { Database, Db } from './db/client.ts';
 import { ensureSystemAccounts } from './ledger/transfer.ts';
 import { runInRequest } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { installErrorHandling } from './lib/error-handler.ts';
+import { frameworkError, installErrorHandling } from './lib/error-handler.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
 import { accountRoutes } from './modules/admin/account-routes.ts';
@@ -69,6 +69,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
+    frameworkErrors: frameworkError,
     trustProxy: config.trustProxy,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

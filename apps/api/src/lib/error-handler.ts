@@ -30,6 +30,14 @@ const STATUS_NAMES: Record<number, ErrorName> = {
   429: 'rateLimited',
 };
 
+/**
+ * Fastify's own refusals before any route runs (a path that is not valid percent-encoding), which
+ * skip the error handler: the same envelope, a 400.
+ */
+export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, request, 'badRequest');
+}
+
 /** One handler turns every failure into the envelope; a 5xx never leaks its cause. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -10,6 +10,7 @@ import {
   totpSecrets,
 } from '../../../test/app.ts';
 import { createTestDatabase } from '../../../test/database.ts';
+import { routesOf } from '../../../test/routes.ts';
 import { queryRows } from '../../db/client.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { totpCode, totpStep } from '../../lib/totp.ts';
@@ -87,18 +88,7 @@ const tokens = {} as Record<OperatorRole, string>;
 
 beforeAll(async () => {
   app = await buildTestApp({ RATE_LIMIT_SIGNIN_PER_MINUTE: '1000' });
-  // Fastify prints its routes as a tree: each line adds a segment to its parent's path.
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] as string).length / 4;
-    const path = (depth ? stack[depth - 1] : '') + (match[2] as string);
-    stack.length = depth;
-    stack.push(path);
-    if (!path.startsWith('/admin-api/')) continue;
-    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${path}`);
-  }
+  routes.push(...routesOf(app).filter((route) => route.split(' ')[1]?.startsWith('/admin-api/')));
   tokens.owner = await operatorToken(app);
   tokens.finance = await operatorWithRole(app, 'fiona', 'finance');
   tokens.content = await operatorWithRole(app, 'carl', 'content');
