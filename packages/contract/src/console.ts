@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assetSchema } from './asset.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
+import { equityRoundSchema } from './equity.ts';
 
 /**
  * The operator console's calls (`/admin-api/…`), beside the older ones in admin.ts, content.ts
@@ -282,17 +283,18 @@ export const bannerListSchema = z.object({ list: z.array(adminBannerSchema) });
 // ---------------------------------------------------------------------------------------------
 // Equity rounds
 
-export const equityRoundRowSchema = z.object({
-  id: z.string(),
-  totalShares: z.number().int(),
-  sharesRemaining: z.number().int(),
-  pricePerShare: z.string(),
-  annualYieldPct: z.string(),
-  minQuantity: z.number().int(),
-  termDays: z.number().int(),
-  open: z.boolean(),
-  createdAt: z.string(),
-});
+/** The round as members see it (equity.ts), with what only operators need: closed rounds too. */
+export const equityRoundRowSchema = equityRoundSchema
+  .pick({
+    id: true,
+    totalShares: true,
+    sharesRemaining: true,
+    pricePerShare: true,
+    annualYieldPct: true,
+    minQuantity: true,
+    termDays: true,
+  })
+  .extend({ open: z.boolean(), createdAt: z.string() });
 export const equityRoundPageSchema = pageSchema(equityRoundRowSchema);
 
 // ---------------------------------------------------------------------------------------------
