@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterAll, afterEach } from 'vitest';
 import { initI18n } from '@/i18n/i18n';
-import { setUpAntdRender } from '@/lib/antd-render';
+import { imperativeRootCount, setUpAntdRender, unmountImperativeRoots } from '@/lib/antd-render';
 
 // jsdom has no pointer capture; antd-mobile's Swiper (use-gesture) calls it on pointerdown.
 if (!Element.prototype.setPointerCapture) {
@@ -15,12 +15,19 @@ if (!Element.prototype.setPointerCapture) {
 setUpAntdRender();
 await initI18n('zh-CN');
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  // Toasts and dialogs render outside the test's container, and jsdom never finishes their exit
-  // animation: forget them and drop their nodes so the next test starts clean.
-  Toast.clear();
-  Dialog.clear();
+  // Toasts and dialogs render in roots of their own, outside the test's container, and jsdom never
+  // finishes their exit animation. A toast asked for at the end of a test may still be on its way
+  // (its code loads on first use). Let those land, close everything, then unmount every such root
+  // at once, inside act, so no React work of this test is left queued for after jsdom is gone.
+  await act(async () => {
+    await import('@/lib/antd-overlays');
+    Toast.clear();
+    Dialog.clear();
+    unmountImperativeRoots();
+  });
+  if (imperativeRootCount() !== 0) throw new Error('a toast or dialog root outlived its test');
   document.body.innerHTML = '';
   localStorage.clear();
 });
