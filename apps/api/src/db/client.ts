@@ -38,6 +38,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {
       // An idle client dropped by the server is replaced on next use; nothing to do here.
     });
+    pool.on('connect', (client) => {
+      // A client checked out between two statements (a transaction awaiting its next step) has no
+      // query for a dropped connection to fail, so pg emits the error on the client, and an
+      // unhandled 'error' event ends the process: a PostgreSQL restart would take every API process
+      // down with it. Its next statement fails instead, and the pool discards it on release.
+      client.on('error', () => {});
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -46,7 +53,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const lockClient = await pool.connect();
         try {
           await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-          await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+          // On the lock's own connection: with DATABASE_POOL_MAX=1 a second one would never come.
+          await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
         } finally {
           await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
           lockClient.release();

@@ -7,6 +7,7 @@ import {
 } from '@minecloud/contract/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from './errors.ts';
 import { requestLocale } from './locale.ts';
 
@@ -63,6 +64,10 @@ export function installErrorHandling(app: FastifyInstance) {
     if (name && status < 500) {
       if (status >= 400 && name === 'badRequest') request.log.info({ err: error }, 'bad request');
       return send(reply, request, name);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply, request, 'unavailable');
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, request, status === 503 ? 'unavailable' : 'internal');

@@ -64,33 +64,33 @@ export function createTokenService(db: Db, key: Uint8Array, ttlSeconds: number) 
         return { userId: known.userId as AuthorizedUserId, sessionId: known.sessionId };
       }
       verified.delete(token);
-      try {
-        const { payload } = await jwtVerify(token, verifyKey, {
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          algorithms: ['HS256'],
-        });
-        if (!payload.jti || !payload.sub) return null;
-        const [session] = await db
-          .select({ userId: sessions.userId })
-          .from(sessions)
-          .where(and(eq(sessions.id, payload.jti), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-        if (!session || String(session.userId) !== payload.sub) return null;
-        if (verified.size >= SESSION_CACHE_MAX) {
-          verified.clear();
-          bySession.clear();
-        }
-        verified.set(token, {
-          userId: session.userId,
-          sessionId: payload.jti,
-          checkedAt: now,
-          expiresAt: (payload.exp ?? 0) * 1000,
-        });
-        bySession.set(payload.jti, token);
-        return { userId: session.userId as AuthorizedUserId, sessionId: payload.jti };
-      } catch {
-        return null;
+      const payload = await jwtVerify(token, verifyKey, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+      }).then(
+        (result) => result.payload,
+        () => null,
+      );
+      if (!payload?.jti || !payload.sub) return null;
+      // Not caught: a database that cannot be reached is a 503 to retry, never a signed-out member.
+      const [session] = await db
+        .select({ userId: sessions.userId })
+        .from(sessions)
+        .where(and(eq(sessions.id, payload.jti), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      if (!session || String(session.userId) !== payload.sub) return null;
+      if (verified.size >= SESSION_CACHE_MAX) {
+        verified.clear();
+        bySession.clear();
       }
+      verified.set(token, {
+        userId: session.userId,
+        sessionId: payload.jti,
+        checkedAt: now,
+        expiresAt: (payload.exp ?? 0) * 1000,
+      });
+      bySession.set(payload.jti, token);
+      return { userId: session.userId as AuthorizedUserId, sessionId: payload.jti };
     },
 
     async revoke(sessionId: string) {
