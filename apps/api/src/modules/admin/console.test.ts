@@ -170,6 +170,18 @@ describe('config', () => {
       msg: 'Invalid value: weights add up to at most 100',
     });
     expect((await put('settlement.timeZone', { value: 'Mars/Olympus' })).json().code).toBe(1109);
+    // A rate is a share of a whole: a burn of 5 (500%) or a referral reward of 1.5 is a typo.
+    for (const [key, value] of [
+      ['mining.burnRate', '5'],
+      ['team.directRate', '1.5'],
+      ['pool.purchaseShare', '1.00000001'],
+    ]) {
+      expect((await put(key as string, { value })).json(), key).toMatchObject({
+        code: 1109,
+        msg: 'Invalid value: a decimal from 0 to 1 such as 0.05',
+      });
+    }
+    expect(await getSetting(app.db, 'mining.burnRate')).toBe('0.05');
     expect((await put('mining.burnRate', { value: '0.1', effectiveAt: '2020-01-01T00:00:00Z' })).json()).toMatchObject({
       code: 1110,
       msg: 'The effective time cannot be in the past',

@@ -19,8 +19,16 @@ const spec = <T extends z.ZodType>(
   max,
 });
 
-/** A rate as an exact decimal string ("0.05"), never a float. */
-const rate = spec('rate', z.string().regex(/^(0|[1-9]\d*)(\.\d{1,8})?$/, 'a decimal such as 0.05'));
+/**
+ * A rate as an exact decimal string ("0.05"), never a float: a share of a whole (burned hash rate,
+ * referral rewards, the pool's share, the BTC part of earnings), so from 0 to 1.
+ */
+const rate = spec(
+  'rate',
+  z.string().regex(/^(0(\.\d{1,8})?|1(\.0{1,8})?)$/, 'a decimal from 0 to 1 such as 0.05'),
+  0,
+  1,
+);
 /** An amount as a decimal string. */
 const amount = spec('decimal', z.string().regex(/^(0|[1-9]\d*)(\.\d+)?$/, 'a decimal such as 12.5'));
 const integer = (min: number, max?: number) =>
