@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTER_OPTIONS } from '../app.ts';
@@ -14,6 +15,9 @@ beforeAll(async () => {
     mkdirSync(path.join(dir, name, 'assets'), { recursive: true });
     writeFileSync(path.join(dir, name, 'index.html'), `<title>${name}</title>`);
     writeFileSync(path.join(dir, name, 'assets', 'main-abc123.js'), `console.log('${name}')`);
+    // What the build writes beside each text file (scripts/vite-precompress.ts).
+    writeFileSync(path.join(dir, name, 'assets', 'main-abc123.js.br'), brotliCompressSync(`console.log('${name}')`));
+    writeFileSync(path.join(dir, name, 'assets', 'main-abc123.js.gz'), gzipSync(`console.log('${name}')`));
   }
   await serveStaticApps(app, { web: path.join(dir, 'web'), admin: path.join(dir, 'admin') });
   await app.ready();
@@ -50,5 +54,22 @@ describe('serving the built apps', () => {
     const asset = await app.inject('/assets/main-abc123.js');
     expect(asset.body).toBe("console.log('web')");
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's brotli or gzip twin to a browser that accepts it, the plain file otherwise", async () => {
+    for (const prefix of ['/', '/admin/']) {
+      const url = `${prefix}assets/main-abc123.js`;
+      const name = prefix === '/' ? 'web' : 'admin';
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`console.log('${name}')`);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(`console.log('${name}')`);
+      const plain = await app.inject({ url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(`console.log('${name}')`);
+    }
   });
 });

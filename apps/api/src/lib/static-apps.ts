@@ -14,13 +14,22 @@ function cacheHeaders(reply: { header(name: string, value: string): unknown }, f
   reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
-/** Serves the member app at / and the console at /admin/ from their Vite builds, when built. */
+/**
+ * Serves the member app at / and the console at /admin/ from their Vite builds, when built; a file's
+ * `.br` or `.gz` twin (written by the build, scripts/vite-precompress.ts) to browsers that accept it.
+ */
 export async function serveStaticApps(app: FastifyInstance, dirs: { web?: string; admin?: string }) {
   const web = dirs.web ?? DEFAULT_WEB_DIST;
   const admin = dirs.admin ?? DEFAULT_ADMIN_DIST;
   const webBuilt = existsSync(path.join(web, 'index.html'));
   if (webBuilt) {
-    await app.register(fastifyStatic, { root: web, prefix: '/', setHeaders: cacheHeaders, wildcard: true });
+    await app.register(fastifyStatic, {
+      root: web,
+      prefix: '/',
+      setHeaders: cacheHeaders,
+      wildcard: true,
+      preCompressed: true,
+    });
   } else {
     app.log.warn({ web }, 'member app is not built; run `npm run build`');
   }
@@ -30,6 +39,7 @@ export async function serveStaticApps(app: FastifyInstance, dirs: { web?: string
       prefix: '/admin/',
       decorateReply: !webBuilt,
       setHeaders: cacheHeaders,
+      preCompressed: true,
       // One route per built file, so that the console's own paths (/admin/members/7) can fall back
       // to its page below.
       wildcard: false,
