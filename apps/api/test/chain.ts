@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import solc from 'solc';
@@ -18,6 +17,7 @@ import {
 } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
+import { freePort } from './net.ts';
 
 /**
  * A local EVM for the chain tests: `hardhat node` (hardhat 2) on 127.0.0.1 at a free port, started
@@ -53,17 +53,6 @@ export function testTokenArtifact(): { abi: Abi; bytecode: Hex } {
   const contract = output.contracts['TestToken.sol'].TestToken;
   compiled = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
   return compiled;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function waitForStart(child: ChildProcess): Promise<void> {

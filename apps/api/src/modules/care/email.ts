@@ -24,6 +24,20 @@ async function boundEmail(db: Db, userId: number): Promise<string | null> {
   return user?.email ?? null;
 }
 
+/** A new code for the member, of which only a hash is stored (its salt is the row id). */
+export async function newEmailCode(db: Db, userId: number, email: string, purpose: CodePurpose, now: Date) {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into email_codes (user_id, email, purpose, code_hash, expires_at, created_at)
+        values (${userId}, ${email}, ${purpose}, '', ${new Date(now.getTime() + EMAIL_CODE_TTL_MINUTES * 60_000).toISOString()}, ${now.toISOString()})
+        returning id::text`,
+  );
+  const id = row?.id as string;
+  await db.execute(sql`update email_codes set code_hash = ${hashOf(id, code)} where id = ${id}::bigint`);
+  return { id, code };
+}
+
 export async function sendEmailCode(db: Db, mailer: Mailer, userId: number, email: string | undefined, now: Date) {
   const purpose: CodePurpose = email ? 'bind' : 'confirm';
   const to = email ?? (await boundEmail(db, userId));
@@ -43,15 +57,7 @@ export async function sendEmailCode(db: Db, mailer: Mailer, userId: number, emai
         from email_codes where user_id = ${userId} and created_at > ${now.toISOString()}::timestamptz - interval '1 hour'`,
   );
   if ((recent?.last_minute ?? 0) > 0 || (recent?.last_hour ?? 0) >= CODES_PER_HOUR) return fail('rateLimited');
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`insert into email_codes (user_id, email, purpose, code_hash, expires_at, created_at)
-        values (${userId}, ${to}, ${purpose}, '', ${new Date(now.getTime() + EMAIL_CODE_TTL_MINUTES * 60_000).toISOString()}, ${now.toISOString()})
-        returning id::text`,
-  );
-  const id = row?.id as string;
-  await db.execute(sql`update email_codes set code_hash = ${hashOf(id, code)} where id = ${id}::bigint`);
+  const { id, code } = await newEmailCode(db, userId, to, purpose, now);
   // A mail that could not be sent leaves no code behind: the member may ask again at once.
   const sent = mailer.send(
     to,
