@@ -25,6 +25,7 @@ export default defineConfig({
       'packages/contract/vitest.config.ts',
       'apps/api/vitest.config.ts',
       'apps/api/vitest.pg.config.ts',
+      'apps/api/vitest.cluster.config.ts',
       'apps/web/vitest.config.ts',
       'apps/admin/vitest.config.ts',
       'apps/web/e2e/vitest.config.ts',

@@ -68,6 +68,9 @@ else
     '\n!! TEST_DATABASE_URL is not set: the integration suite runs on PGlite only, not again on PostgreSQL.',
   );
 vitest('unit and integration', projects);
+// Real server processes under load and faults (kill -9, a database crash) on a PostgreSQL of their
+// own: alone, so their timing does not compete with the suites above.
+if (process.env.TEST_DATABASE_URL) vitest('several processes on PostgreSQL', ['cluster']);
 run('build', 'npm', ['run', 'build']);
 vitest('e2e in Chromium', ['e2e']);
 summary();
