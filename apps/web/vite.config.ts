@@ -1,13 +1,57 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompress } from '../../scripts/vite-precompress.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
+/**
+ * The contract's modules build their zod schemas at load time, beside the constants and helpers the
+ * app imports from them; a bundler cannot tell that building a schema does nothing else, so every
+ * page importing a constant carried zod (~24 KB gzip). Marking each top-level declaration and each
+ * `z.…(…)` call pure lets unused schemas, and then zod itself, be dropped.
+ */
+function pureContractSchemas(): Plugin {
+  return {
+    name: 'minecloud:pure-contract-schemas',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\/packages\/contract\/src\/[\w-]+\.ts$/.test(id) || !code.includes("from 'zod'")) return null;
+      const marked = code
+        .replace(/^((?:export )?const \w+ = )(?=[A-Za-z_$])/gm, '$1/* @__PURE__ */ ')
+        .replace(/(^|[^\w.$])(z|\w+Schema)(?=\s*\.[\w.]+\()/gm, '$1/* @__PURE__ */ $2');
+      return { code: marked, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [pureContractSchemas(), react(), precompress()],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,
+            },
+            {
+              // The antd-mobile components the entry renders (its loading dots, buttons, skeletons), in one
+              // chunk: else the dots, which lazily loaded parts use too, become a chunk of their own.
+              name: 'antd-base',
+              test: /node_modules[\\/]antd-mobile[\\/]es[\\/]components[\\/](button|dot-loading|skeleton)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/app-api': apiTarget,

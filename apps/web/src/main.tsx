@@ -1,9 +1,10 @@
 import { localeFromLanguage } from '@minecloud/contract/locales';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { prefetchBasicConfig } from './api/get-basic-config';
 import { App } from './app/app';
 import { initI18n } from './i18n/i18n';
-import { setUpAntdRender } from './lib/antd-render';
+import { createQueryClient } from './lib/query-client';
 import { measureDevice, useSession } from './lib/session';
 import { preloadOverlays } from './lib/toast';
 import './styles/global.css';
@@ -12,18 +13,20 @@ import './styles/global.css';
 const DEVICE_INFO_DELAY_MS = 100;
 
 async function start(): Promise<void> {
-  setUpAntdRender();
   const session = useSession.getState();
   // The interface follows the stored language (zh_CN style); localType is derived from it.
   const locale = localeFromLanguage(session.language);
   session.setLocale(locale);
+  // Home's banners come from the basic config: ask for it now, not after the messages and the render.
+  const queryClient = createQueryClient();
+  prefetchBasicConfig(queryClient);
   await initI18n(locale);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
   setTimeout(() => useSession.getState().setDevice(measureDevice()), DEVICE_INFO_DELAY_MS);

@@ -1,5 +1,5 @@
 import { API } from '@minecloud/contract/api-paths';
-import { ERROR_CODES } from '@minecloud/contract/errors';
+import { ERROR_CODES } from '@minecloud/contract/error-codes';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '@/lib/request';

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient, forgetQueriesWhenSessionEnds } from '@/lib/query-client';
@@ -6,8 +6,9 @@ import { AntdLocale } from './antd-locale';
 import { AppErrorBoundary } from './app-error-boundary';
 import { createAppRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: one made before the first render (main.tsx starts requests in it early). */
+export function App({ queryClient: early }: { queryClient?: QueryClient } = {}) {
+  const [queryClient] = useState(() => early ?? createQueryClient());
   const [router] = useState(createAppRouter);
   useEffect(() => forgetQueriesWhenSessionEnds(queryClient), [queryClient]);
   return (

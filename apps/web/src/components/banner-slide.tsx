@@ -1,8 +1,15 @@
 import type { Banner } from '@minecloud/contract/config';
 
-type BannerSlideProps = { banner: Banner; eager: boolean; onOpen: (banner: Banner) => void; testIdPrefix: string };
+type BannerSlideProps = {
+  banner: Banner;
+  eager: boolean;
+  onOpen: (banner: Banner) => void;
+  testIdPrefix: string;
+  /** Called once the image has loaded or failed. */
+  onSettled?: () => void;
+};
 
-export function BannerSlide({ banner, eager, onOpen, testIdPrefix }: BannerSlideProps) {
+export function BannerSlide({ banner, eager, onOpen, testIdPrefix, onSettled }: BannerSlideProps) {
   return (
     <button
       type="button"
@@ -18,6 +25,8 @@ export function BannerSlide({ banner, eager, onOpen, testIdPrefix }: BannerSlide
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : 'auto'}
         draggable={false}
+        onLoad={onSettled}
+        onError={onSettled}
       />
     </button>
   );

@@ -1,6 +1,6 @@
 import type { Banner } from '@minecloud/contract/config';
 import { Skeleton } from 'antd-mobile';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAppNavigate } from '@/lib/navigation';
 import { BannerSlide } from './banner-slide';
 import './banners.css';
@@ -8,6 +8,16 @@ import './banners.css';
 // The swiper's gesture and animation code comes after the first paint; until then the first
 // banner is shown still, in the same box, so nothing moves.
 const BannerSwiper = lazy(() => import('./banner-swiper'));
+
+/**
+ * The swiper takes over once the still first banner has loaded (or failed) and the page is idle:
+ * its code then does not compete with that image, the page's largest paint, and its own image
+ * (same place, same size) does not paint later and count as the largest paint instead.
+ */
+function whenIdle(run: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 1000 });
+  else setTimeout(run, 200);
+}
 
 function isExternal(link: string): boolean {
   return /^https?:\/\//i.test(link);
@@ -23,6 +33,7 @@ type BannersProps = {
 /** A row of banners that turns by itself; a tap opens the banner's link (an empty one says "not yet open"). */
 export function Banners({ banners, testIdPrefix, testId }: BannersProps) {
   const { go } = useAppNavigate();
+  const [moving, setMoving] = useState(false);
   const first = banners[0];
   if (!first) return null;
 
@@ -30,11 +41,19 @@ export function Banners({ banners, testIdPrefix, testId }: BannersProps) {
     if (isExternal(banner.link)) window.open(banner.link, '_blank', 'noopener,noreferrer');
     else go(banner.link);
   };
-  const still = <BannerSlide banner={first} eager onOpen={open} testIdPrefix={testIdPrefix} />;
+  const still = (
+    <BannerSlide
+      banner={first}
+      eager
+      onOpen={open}
+      testIdPrefix={testIdPrefix}
+      onSettled={() => whenIdle(() => setMoving(true))}
+    />
+  );
 
   return (
     <div className="banners" data-testid={testId}>
-      {banners.length === 1 ? (
+      {banners.length === 1 || !moving ? (
         still
       ) : (
         <Suspense fallback={still}>

@@ -1,10 +1,14 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { Button, DotLoading, InfiniteScroll, Skeleton } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Button, DotLoading, Skeleton } from 'antd-mobile';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { useAppNavigate } from '@/lib/navigation';
 import './paged-list.css';
+
+// Loaded while the first page is fetched (the list shows its skeleton until then), not with the page.
+const loadInfiniteScroll = () => import('./infinite-scroll');
+const InfiniteScroll = lazy(loadInfiniteScroll);
 
 /** Spec point 9: a list loads more 50 px before its end. */
 export const REACH_BOTTOM_DISTANCE = 50;
@@ -82,6 +86,9 @@ export function PagedList<T>({
   failedText,
   testId,
 }: PagedListProps<T>) {
+  useEffect(() => {
+    void loadInfiniteScroll().catch(() => {});
+  }, []);
   if (!query.data) {
     if (query.isPending) {
       return (
@@ -116,9 +123,18 @@ export function PagedList<T>({
           </li>
         ))}
       </ul>
-      <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage} threshold={REACH_BOTTOM_DISTANCE}>
-        {(hasMore, failed, retry) => <ListFooter hasMore={hasMore} failed={failed} retry={retry} />}
-      </InfiniteScroll>
+      <Suspense
+        fallback={
+          // What InfiniteScroll first shows, until it has loaded.
+          <div className="adm-infinite-scroll">
+            <ListFooter hasMore={query.hasNextPage} failed={false} retry={() => {}} />
+          </div>
+        }
+      >
+        <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage} threshold={REACH_BOTTOM_DISTANCE}>
+          {(hasMore, failed, retry) => <ListFooter hasMore={hasMore} failed={failed} retry={retry} />}
+        </InfiniteScroll>
+      </Suspense>
     </>
   );
 }

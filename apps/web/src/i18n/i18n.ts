@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, type Locale } from '@minecloud/contract/locales';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@minecloud/contract/locales';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type zhCN from './locales/zh-CN.json';
@@ -8,7 +8,7 @@ export type MessageKey = keyof Messages;
 
 type LocaleModule = { default: Messages };
 
-// Each language is its own chunk: only the active one and the fallback are downloaded.
+// Each language is its own chunk: only the active one is downloaded.
 const localeLoaders = import.meta.glob<LocaleModule>('./locales/*.json');
 
 function loadMessages(locale: string): Promise<Messages> {
@@ -28,7 +28,11 @@ const lazyLocaleBackend: BackendModule = {
   },
 };
 
-/** Starts i18next in `locale` and resolves once its messages (and the fallback's) are loaded. */
+/**
+ * Starts i18next in `locale` and resolves once its messages are loaded. No fallback language: every
+ * locale has every key (locales.test.ts), so a second language's messages would only delay the first
+ * render.
+ */
 export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<void> {
   if (i18n.isInitialized) {
     await i18n.changeLanguage(locale);
@@ -39,7 +43,7 @@ export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<void> {
     .use(initReactI18next)
     .init({
       lng: locale,
-      fallbackLng: FALLBACK_LOCALE,
+      fallbackLng: false,
       supportedLngs: [...LOCALES],
       load: 'currentOnly',
       keySeparator: false,

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@minecloud/contract/errors';
+import { ERROR_CODES } from '@minecloud/contract/error-codes';
 import { useCallback, useState } from 'react';
 import { apiErrorText } from '@/lib/api-error-text';
 import { isApiError } from '@/lib/request';

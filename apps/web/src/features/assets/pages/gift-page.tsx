@@ -1,5 +1,5 @@
 import type { Asset } from '@minecloud/contract/amount';
-import { ERROR_CODES } from '@minecloud/contract/errors';
+import { ERROR_CODES } from '@minecloud/contract/error-codes';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

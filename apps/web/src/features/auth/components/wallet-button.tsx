@@ -1,5 +1,9 @@
-import { SpinLoading } from 'antd-mobile';
+import { lazy, Suspense, useEffect } from 'react';
 import { Icon } from '@/components/icons';
+
+// Its spinner animates with react-spring (~17 KB gzip): loaded when the page is idle, not with it.
+const loadSpinLoading = () => import('./spin-loading');
+const SpinLoading = lazy(loadSpinLoading);
 
 type WalletButtonProps = {
   testId: string;
@@ -12,6 +16,10 @@ type WalletButtonProps = {
 };
 
 export function WalletButton({ testId, name, icon, note, loading, disabled, onClick }: WalletButtonProps) {
+  useEffect(() => {
+    const id = setTimeout(() => void loadSpinLoading().catch(() => {}), 1);
+    return () => clearTimeout(id);
+  }, []);
   return (
     <button
       type="button"
@@ -28,7 +36,11 @@ export function WalletButton({ testId, name, icon, note, loading, disabled, onCl
         <span className="wallet-button__name">{name}</span>
         {note && <span className="wallet-button__note">{note}</span>}
       </span>
-      {loading && <SpinLoading color="primary" style={{ '--size': '20px' }} />}
+      {loading && (
+        <Suspense fallback={null}>
+          <SpinLoading color="primary" style={{ '--size': '20px' }} />
+        </Suspense>
+      )}
     </button>
   );
 }

@@ -1,6 +1,6 @@
 import { API } from '@minecloud/contract/api-paths';
 import type { equityBuyAnswerSchema } from '@minecloud/contract/equity';
-import { ERROR_CODES } from '@minecloud/contract/errors';
+import { ERROR_CODES } from '@minecloud/contract/error-codes';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { openImages } from './image-viewer';
+import { openImages, usePreloadImageViewer } from './image-viewer';
 import './thumbnails.css';
 
 type ThumbnailsProps = { images: string[]; testId: string };
@@ -7,6 +7,7 @@ type ThumbnailsProps = { images: string[]; testId: string };
 /** A row of small images; a tap opens them full screen. */
 export function Thumbnails({ images, testId }: ThumbnailsProps) {
   const { t } = useTranslation();
+  usePreloadImageViewer();
   if (images.length === 0) return null;
   return (
     <ul className="thumbnails" data-testid={testId}>

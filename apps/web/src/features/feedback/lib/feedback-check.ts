@@ -1,4 +1,4 @@
-import type { ErrorName } from '@minecloud/contract/errors';
+import type { ErrorName } from '@minecloud/contract/error-codes';
 
 export type FeedbackProblems = {
   content: Extract<ErrorName, 'enterFeedback'> | null;

@@ -5,14 +5,19 @@ import { useLocation } from 'react-router';
 import { Icon } from '@/components/icons';
 import { PagedList } from '@/components/paged-list';
 import { paths } from '@/config/paths';
+import { lazyOverlay } from '@/lib/lazy-overlay';
 import { useAppNavigate } from '@/lib/navigation';
 import { useIsLoggedIn } from '@/lib/session';
 import { useMinerProducts } from '../api/get-miner-products';
-import { BuySheet } from '../components/buy-sheet';
+
 import { MinerBanners } from '../components/miner-banners';
 import { MinerProductCard } from '../components/miner-product-card';
 import { PoolPowerStrip } from '../components/pool-power-strip';
 import './mining-page.css';
+
+// The sheet (its Popup, the purchase form and its checks) loads on idle or on the first open, not with the page.
+const loadBuySheet = () => import('../components/buy-sheet').then((m) => ({ default: m.BuySheet }));
+const BuySheet = lazyOverlay(loadBuySheet);
 
 /** The second tab: the miner shop, with the network's hash rate and the way to the member's miners. */
 export default function MiningPage() {

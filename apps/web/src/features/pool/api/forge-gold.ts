@@ -1,5 +1,5 @@
 import { API } from '@minecloud/contract/api-paths';
-import { ERROR_CODES } from '@minecloud/contract/errors';
+import { ERROR_CODES } from '@minecloud/contract/error-codes';
 import type { poolForgeAnswerSchema } from '@minecloud/contract/team';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';

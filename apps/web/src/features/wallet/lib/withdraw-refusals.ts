@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@minecloud/contract/errors';
+import { ERROR_CODES } from '@minecloud/contract/error-codes';
 import { isApiError } from '@/lib/request';
 
 /** Where a refusal of the withdraw call is shown: under its field, at the email step, or above the button. */

@@ -1,5 +1,5 @@
 import { truncateDecimals } from '@minecloud/contract/amount';
-import { WITHDRAW_ASSETS, type WithdrawAsset, withdrawAssetSchema } from '@minecloud/contract/wallet';
+import { WITHDRAW_ASSETS, type WithdrawAsset } from '@minecloud/contract/wallet';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,7 @@ import {
 } from '../lib/withdraw-amount';
 import { refusalField, type WithdrawField } from '../lib/withdraw-refusals';
 import '../components/withdraw-form.css';
+import { withdrawAssetFrom } from '../lib/withdraw-asset';
 
 type FormProps = { asset: WithdrawAsset; terms: WithdrawTerms; balance: AssetBalance; user: UserInfo };
 
@@ -244,8 +245,7 @@ export default function WithdrawPage() {
   const { t } = useTranslation();
   const { go } = useAppNavigate();
   const [params, setParams] = useSearchParams();
-  const requested = withdrawAssetSchema.safeParse(params.get('asset'));
-  const asset: WithdrawAsset = requested.success ? requested.data : 'USDT';
+  const asset: WithdrawAsset = withdrawAssetFrom(params.get('asset'));
   return (
     <div className="withdraw-page">
       <TabSwitch

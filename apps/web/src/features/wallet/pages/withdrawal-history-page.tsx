@@ -1,4 +1,4 @@
-import { WITHDRAW_ASSETS, type WithdrawAsset, withdrawAssetSchema } from '@minecloud/contract/wallet';
+import { WITHDRAW_ASSETS, type WithdrawAsset } from '@minecloud/contract/wallet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useWithdrawals } from '../api/get-withdrawals';
 import { WithdrawalItem } from '../components/withdrawal-item';
 import { WithdrawalTimeline } from '../components/withdrawal-timeline';
 import '../components/withdraw-form.css';
+import { withdrawAssetFrom } from '../lib/withdraw-asset';
 
 function WithdrawalList({ asset }: { asset: WithdrawAsset }) {
   const { t } = useTranslation();
@@ -53,8 +54,7 @@ function WithdrawalList({ asset }: { asset: WithdrawAsset }) {
 export default function WithdrawalHistoryPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const requested = withdrawAssetSchema.safeParse(params.get('asset'));
-  const asset: WithdrawAsset = requested.success ? requested.data : 'USDT';
+  const asset: WithdrawAsset = withdrawAssetFrom(params.get('asset'));
   return (
     <div className="withdraw-page withdrawal-history">
       <TabSwitch
