@@ -1,7 +1,13 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { type Db, openDatabase, queryRows } from '../apps/api/src/db/client.ts';
+import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
+import { createTokenService } from '../apps/api/src/modules/auth/tokens.ts';
+import { freePort } from '../apps/api/test/net.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const quick = process.argv.includes('--quick');
@@ -50,17 +56,6 @@ export async function pgbenchTps(seconds: number): Promise<number> {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** Starts the real server on 127.0.0.1 and waits until it is ready. */
 export async function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
@@ -107,4 +102,87 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+/** autocannon 8 spreads the load over several URLs in turn; @types/autocannon (7.x) only knows one. */
+export function roundRobin(urls: string[]): string {
+  return urls as unknown as string;
+}
+
+/**
+ * One figure of a benchmark, for the table `npm run bench` prints at the end and for its JSON.
+ * `pass` is null for information only (a baseline such as pgbench tps). A `correctness` row (the
+ * ledger balances, no request failed) counts in --quick runs too; every other row of a quick run is
+ * shown as "quick": small sizes on a CI machine are not a measurement.
+ */
+export type Row = {
+  bench: string;
+  metric: string;
+  value: number | string;
+  unit: string;
+  /** Decimals the figure is rounded to (in the JSON too) and shown with: no bench figure means more. */
+  digits?: number;
+  /** As QUALITY.md words it: "≥ 0.5", "< 50 ms", "balanced"; empty for information only. */
+  budget: string;
+  pass: boolean | null;
+  correctness?: boolean;
+  detail?: string;
+};
+
+/**
+ * Appends a row (one JSON line) to the file named by BENCH_RESULTS, which bench/run.mjs sets; run
+ * alone, a bench only prints. A failing row that counts makes the process exit non-zero, so that a
+ * bench run by hand still says whether it passed.
+ */
+export function record(row: Row): void {
+  if (row.pass === false && (row.correctness || !quick)) process.exitCode = 1;
+  const file = process.env.BENCH_RESULTS;
+  if (!file) return;
+  const value =
+    typeof row.value === 'number' && row.digits !== undefined ? Number(row.value.toFixed(row.digits)) : row.value;
+  appendFileSync(file, `${JSON.stringify({ ...row, value })}\n`);
+}
+
+/**
+ * The member app as `npm run build -w apps/web` builds it, plus Vite's manifest (the chunk graph
+ * the page-weight bench reads), in .tmp/bench/web. The production build gets no manifest: the server
+ * serves dot-directories of its WEB_DIST (@fastify/static allows dotfiles), and the chunk graph
+ * need not be public. Built
+ * once per `npm run bench` (BENCH_RUN_ID, set by run.mjs), every time when a bench is run alone.
+ */
+export function buildWeb(): string {
+  const outDir = path.join(root, '.tmp/bench/web');
+  const stamp = path.join(root, '.tmp/bench/web.stamp');
+  const runId = process.env.BENCH_RUN_ID;
+  if (runId && existsSync(stamp) && readFileSync(stamp, 'utf8') === runId) return outDir;
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--logLevel', 'warn', '--manifest', '--outDir', outDir, '--emptyOutDir'],
+    { cwd: path.join(root, 'apps/web'), stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error(`vite build exited with ${result.status}`);
+  if (runId) writeFileSync(stamp, runId);
+  return outDir;
+}
+
+/**
+ * A fresh, migrated database with `count` members straight in the users table, each with a session
+ * token signed by a new JWT secret (for the servers to share): the set-up of the HTTP benches.
+ */
+export async function benchMembers(name: string, count: number) {
+  const url = await freshDatabase(name);
+  const jwtSecret = randomBytes(32).toString('hex');
+  const database = await openDatabase({ kind: 'pg', url, poolMax: 4 });
+  await database.migrate();
+  await ensureSystemAccounts(database.db);
+  const users = await queryRows<{ id: string }>(
+    database.db,
+    sql`insert into users (address) select '0x' || lpad(to_hex(g), 40, '0') from generate_series(1, ${count}) g returning id`,
+  );
+  const ids = users.map((u) => Number(u.id));
+  const tokens = createTokenService(database.db as Db, new TextEncoder().encode(jwtSecret), 3600);
+  const bearer: string[] = [];
+  for (const id of ids) bearer.push(`Bearer ${(await tokens.issue(id)).token}`);
+  return { url, jwtSecret, database, ids, bearer };
 }

@@ -1,6 +1,10 @@
 // Daily settlement: one set-based pass over 10,000, 100,000 and 1,000,000 miners on PostgreSQL
 // (10 miners per member, 1 in 30 ending that day). Prints seconds and miners/s for each size; the
-// cost must grow linearly, and 1,000,000 miners must settle in under 60 s.
+// cost must grow linearly, and 1,000,000 miners must settle in under 60 s. "Linearly", as a budget:
+// each 10× step of miners may take at most 15× the time. Exactly 10× is too strict a line to draw
+// (a sort or a hash spilling to disk is n log n, and noise on a shared machine is ±20 %), while a
+// per-row loop or a quadratic plan shows up as 30× to 100×; the small sizes' fixed costs (a
+// transaction, a few plans) only make the ratio smaller.
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../apps/api/src/db/client.ts';
 import { addDays, startOfDay } from '../apps/api/src/jobs/calendar.ts';
@@ -8,11 +12,12 @@ import { runJob } from '../apps/api/src/jobs/runner.ts';
 import { settlementJob } from '../apps/api/src/jobs/settlement.ts';
 import { checkLedger } from '../apps/api/src/ledger/check.ts';
 import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
-import { dropDatabase, freshDatabase, quick } from './lib.ts';
+import { dropDatabase, freshDatabase, quick, record } from './lib.ts';
 
 const SIZES = quick ? [1_000, 10_000] : [10_000, 100_000, 1_000_000];
 const PER_MEMBER = 10;
 const LIMIT_SECONDS = 60;
+const LINEAR_STEP = 15;
 const DAY = '2026-11-20';
 const TZ = 'Asia/Shanghai';
 const name = 'minecloud_bench_settlement';
@@ -71,6 +76,7 @@ async function settleOnce(miners: number) {
 }
 
 console.log(`\nsettlement (one set-based pass on PostgreSQL, ${PER_MEMBER} miners per member)`);
+const short = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1_000}k`);
 const results: { miners: number; seconds: number }[] = [];
 for (const miners of SIZES) {
   const seconds = await settleOnce(miners);
@@ -78,18 +84,48 @@ for (const miners of SIZES) {
   console.log(
     `  ${miners.toLocaleString('en').padStart(9)} miners: ${seconds.toFixed(2).padStart(6)} s, ${Math.round(miners / seconds).toLocaleString('en')} miners/s`,
   );
+  // Only the 1,000,000 has a budget of its own; the smaller sizes are there for the steps below.
+  const largest = miners === 1_000_000;
+  record({
+    bench: 'settlement',
+    metric: `${miners.toLocaleString('en')} miners`,
+    value: seconds,
+    digits: 2,
+    unit: 's',
+    budget: largest ? `< ${LIMIT_SECONDS} s` : '',
+    pass: largest ? seconds < LIMIT_SECONDS : null,
+  });
 }
 for (let i = 1; i < results.length; i++) {
   const a = results[i - 1]!;
   const b = results[i]!;
+  const times = b.seconds / a.seconds;
   console.log(
-    `  ${a.miners.toLocaleString('en')} → ${b.miners.toLocaleString('en')}: ${(b.miners / a.miners).toFixed(0)}× the miners took ${(b.seconds / a.seconds).toFixed(1)}× the time`,
+    `  ${a.miners.toLocaleString('en')} → ${b.miners.toLocaleString('en')}: ${(b.miners / a.miners).toFixed(0)}× the miners took ${times.toFixed(1)}× the time`,
   );
+  record({
+    bench: 'settlement',
+    metric: `time ${short(a.miners)} → ${short(b.miners)} miners (${(b.miners / a.miners).toFixed(0)}×)`,
+    value: times,
+    digits: 1,
+    unit: '×',
+    budget: `≈ linear: ≤ ${LINEAR_STEP}×`,
+    pass: times <= LINEAR_STEP,
+  });
 }
+// settleOnce throws (and the process fails) otherwise.
+record({
+  bench: 'settlement',
+  metric: 'every member paid once, ledger after each size',
+  value: 'balanced',
+  unit: '',
+  budget: 'balanced',
+  pass: true,
+  correctness: true,
+});
 const largest = results.at(-1)!;
 if (!quick) {
   console.log(`  1,000,000 miners in ${largest.seconds.toFixed(1)} s (budget < ${LIMIT_SECONDS} s)`);
-  if (largest.seconds >= LIMIT_SECONDS) process.exitCode = 1;
 } else {
   console.log('  [quick run: not a measurement]');
 }
