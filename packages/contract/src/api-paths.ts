@@ -57,6 +57,12 @@ export const API = {
   withdrawals: 'biz/withdraw/page',
   depositSubmit: 'biz/deposit/submit',
   depositPage: 'biz/deposit/page',
+  /** Transparency (issue 12): public, but the member's own proof. */
+  liabilities: 'transparency/liabilities',
+  liabilityProof: 'transparency/liabilities/proof',
+  roundCandles: 'transparency/round-candles',
+  parameters: 'transparency/parameters',
+  transparencyTotals: 'transparency/totals',
 } as const;
 
 /** Calls of the public market-data base (API_BASE.market): answered to GET (cacheable) and POST. */

@@ -203,6 +203,8 @@ export const poolRoundSchema = z.object({
   /** Left for want of participants: carried into the next round. */
   rolloverOut: z.string(),
   participants: z.number().int(),
+  /** The weights in force when the round closed, percent per winning place, best first. */
+  weights: z.array(z.number().int()),
   settledAt: z.string(),
   /** The frozen ranking: the winners with their payouts first, then the rest of the participants (at most 20). */
   ranking: z.array(poolPayoutSchema),

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { type Asset, parseAmount } from './amount.ts';
+import { candleSchema, marketSourceSchema, type RoundResult, roundPeriodSchema, roundSchema } from './market.ts';
+import type { PoolRound } from './team.ts';
+
+/**
+ * Transparency (issue 12): what a member can check for themselves. Every call here but the proof is
+ * public; every check the app runs is a pure function of this module, so the app, the server's tests
+ * and anyone reading the code run the same arithmetic.
+ */
+
+const assetSchema = z.enum(['GOLD', 'USDT', 'BTC']);
+const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** An integer count of atomic units, as text (bigint over JSON). */
+const unitsText = z.string().regex(/^\d+$/);
+const hashText = z.string().regex(/^[0-9a-f]{64}$/);
+
+// ---------------------------------------------------------------------------------------------
+// Proof of liabilities
+
+/** One asset's tree of one day: the published root and the total it commits to. */
+export const liabilityRootSchema = z.object({
+  day: dayText,
+  asset: assetSchema,
+  /** The root hash of the Merkle-sum tree. */
+  root: hashText,
+  /** The root's sum: every member's balance (available + locked + earnings), in atomic units. */
+  totalUnits: unitsText,
+  /** The same, as a decimal of the asset. */
+  total: z.string(),
+  /** Leaves: every member, each with their balance (zero included). */
+  members: z.number().int(),
+  /** When the balances were read, right after that day's settlement. */
+  takenAt: z.string(),
+});
+export type LiabilityRoot = z.infer<typeof liabilityRootSchema>;
+
+export const liabilitiesQuerySchema = z.object({
+  /** How many days back, newest first. */
+  days: z.coerce.number().int().min(1).max(366).default(30),
+});
+export const liabilitiesAnswerSchema = z.object({
+  /** Newest day first; each day lists every asset. */
+  list: z.array(liabilityRootSchema),
+});
+export type LiabilitiesAnswer = z.infer<typeof liabilitiesAnswerSchema>;
+
+export const liabilityProofQuerySchema = z.object({
+  asset: assetSchema,
+  /** A published day; the newest when absent. */
+  day: dayText.optional(),
+});
+export const proofStepSchema = z.object({
+  hash: hashText,
+  sum: unitsText,
+  side: z.enum(['left', 'right']),
+});
+export const liabilityProofSchema = z.object({
+  userId: z.string(),
+  amount: unitsText,
+  /** The member's own salt for that day and asset: only they are given it. */
+  salt: hashText,
+  path: z.array(proofStepSchema),
+  root: z.object({ hash: hashText, sum: unitsText }),
+});
+export const liabilityProofAnswerSchema = z.object({
+  day: dayText,
+  asset: assetSchema,
+  takenAt: z.string(),
+  /** The member's balance in the tree, as a decimal of the asset. */
+  balance: z.string(),
+  proof: liabilityProofSchema,
+});
+export type LiabilityProofAnswer = z.infer<typeof liabilityProofAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Rounds you can recompute
+
+export const roundCandlesQuerySchema = z.object({
+  period: roundPeriodSchema,
+  periodNo: z.coerce.number().int().positive(),
+});
+export const roundCandlesAnswerSchema = z.object({
+  round: roundSchema,
+  /**
+   * The stored 1-minute candles from the round's start to its end, oldest first. Empty once minute
+   * candles are no longer kept (`kept` false) or while the round waits for one.
+   */
+  candles: z.array(candleSchema),
+  kept: z.boolean(),
+  source: marketSourceSchema.nullable(),
+});
+export type RoundCandles = z.infer<typeof roundCandlesAnswerSchema>;
+
+/** Compares two exact decimal strings (prices as the source gave them): −1, 0 or 1. */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const parse = (text: string) => {
+    const negative = text.startsWith('-');
+    const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+    return { negative, whole: whole.replace(/^0+(?=\d)/, ''), fraction: fraction.replace(/0+$/, '') };
+  };
+  const x = parse(a);
+  const y = parse(b);
+  const places = Math.max(x.fraction.length, y.fraction.length);
+  const value = (d: ReturnType<typeof parse>) => {
+    const units = BigInt(d.whole + d.fraction.padEnd(places, '0'));
+    return d.negative ? -units : units;
+  };
+  const diff = value(x) - value(y);
+  return diff > 0n ? 1 : diff < 0n ? -1 : 0;
+}
+
+export type RoundCheck =
+  | { ok: true; open: string; close: string; result: Exclude<RoundResult, 'pending'> }
+  | { ok: false; reason: 'missingCandles' | 'openMismatch' | 'closeMismatch' | 'resultMismatch' };
+
+/**
+ * Recomputes a round from its candles, as the server does (ECONOMY.md, "Up/down rounds"): open is the
+ * first minute's open, close the last minute's close, and the result their comparison. `ok` only when
+ * every minute of the round is there and all three agree with what the round shows.
+ */
+export function recomputeRound(answer: Pick<RoundCandles, 'round' | 'candles'>): RoundCheck {
+  const { round, candles } = answer;
+  const start = Date.parse(round.startAt);
+  const minutes = round.period;
+  const byTime = new Map(candles.map((c) => [Date.parse(c.time), c]));
+  const first = byTime.get(start);
+  const last = byTime.get(start + (minutes - 1) * 60_000);
+  if (!first || !last) return { ok: false, reason: 'missingCandles' };
+  const sign = compareDecimal(last.close, first.open);
+  const result = sign > 0 ? 'up' : sign < 0 ? 'down' : 'flat';
+  if (round.openPrice === null || compareDecimal(round.openPrice, first.open) !== 0)
+    return { ok: false, reason: 'openMismatch' };
+  if (round.closePrice === null || compareDecimal(round.closePrice, last.close) !== 0)
+    return { ok: false, reason: 'closeMismatch' };
+  if (round.result !== result) return { ok: false, reason: 'resultMismatch' };
+  return { ok: true, open: first.open, close: last.close, result };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pool payouts you can recompute
+
+export type PoolCheck = {
+  /** pool = carried in + funded */
+  poolAddsUp: boolean;
+  /** each winning place got ⌊pool × weight ÷ 100⌋ */
+  payoutsMatchWeights: boolean;
+  /** the places' payouts add up to `paid` */
+  paidAddsUp: boolean;
+  /** pool = paid + rounding + carried out */
+  poolAccountedFor: boolean;
+  /** every place that was paid names its ledger transfer */
+  transfersNamed: boolean;
+  ok: boolean;
+};
+
+/**
+ * Checks a closed prize-pool round with the numbers the app shows (ECONOMY.md, "Prize pool (forge)"),
+ * in exact gold-coin units.
+ */
+export function checkPoolRound(
+  round: Pick<PoolRound, 'pool' | 'rolloverIn' | 'funded' | 'paid' | 'rounding' | 'rolloverOut' | 'ranking'>,
+): PoolCheck {
+  const units = (text: string) => {
+    const parsed = parseAmount(text, 'GOLD' satisfies Asset);
+    return parsed.ok ? parsed.units : null;
+  };
+  const pool = units(round.pool);
+  const rolloverIn = units(round.rolloverIn);
+  const funded = units(round.funded);
+  const paid = units(round.paid);
+  const rounding = units(round.rounding);
+  const rolloverOut = units(round.rolloverOut);
+  const amounts = round.ranking.map((row) => units(row.amount));
+  const known = (value: bigint | null): value is bigint => value !== null;
+  if (![pool, rolloverIn, funded, paid, rounding, rolloverOut].every(known) || !amounts.every(known)) {
+    return {
+      poolAddsUp: false,
+      payoutsMatchWeights: false,
+      paidAddsUp: false,
+      poolAccountedFor: false,
+      transfersNamed: false,
+      ok: false,
+    };
+  }
+  const p = pool as bigint;
+  const poolAddsUp = p === (rolloverIn as bigint) + (funded as bigint);
+  const payoutsMatchWeights = round.ranking.every((row, i) => amounts[i] === (p * BigInt(row.weightPct)) / 100n);
+  const paidAddsUp = amounts.reduce<bigint>((sum, a) => sum + (a as bigint), 0n) === paid;
+  const poolAccountedFor = p === (paid as bigint) + (rounding as bigint) + (rolloverOut as bigint);
+  const transfersNamed = round.ranking.every((row, i) => (amounts[i] as bigint) > 0n === (row.transferId !== null));
+  return {
+    poolAddsUp,
+    payoutsMatchWeights,
+    paidAddsUp,
+    poolAccountedFor,
+    transfersNamed,
+    ok: poolAddsUp && payoutsMatchWeights && paidAddsUp && poolAccountedFor && transfersNamed,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameter log
+
+export const parameterChangeSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  /** The value before and after, as text (rates and amounts are exact decimals). */
+  before: z.string(),
+  value: z.string(),
+  /** When the operator made the change. */
+  announcedAt: z.string(),
+  /** When it took (or takes) effect: always a settlement boundary (the start of a day). */
+  effectiveAt: z.string(),
+  /** False while the change waits for its boundary. */
+  inEffect: z.boolean(),
+});
+export type ParameterChange = z.infer<typeof parameterChangeSchema>;
+export const parametersAnswerSchema = z.object({
+  /** Every member-facing parameter with its value now. */
+  current: z.array(z.object({ key: z.string(), value: z.string() })),
+  /** Every change ever made to them, newest first (coming ones included). */
+  changes: z.array(parameterChangeSchema),
+  timeZone: z.string(),
+});
+export type ParametersAnswer = z.infer<typeof parametersAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Public totals
+
+const maskedText = z.string();
+export const transparencyTotalsSchema = z.object({
+  members: z.number().int(),
+  /** Hash rate of the miners now running, in TH/s (decimal text), and what purchases burned. */
+  hashRate: z.string(),
+  burned: z.string(),
+  /** The newest published roots, one per asset. */
+  liabilities: z.array(liabilityRootSchema),
+  donations: z.object({
+    totals: z.array(z.object({ asset: assetSchema, amount: z.string(), count: z.number().int() })),
+    recent: z.array(
+      z.object({
+        id: z.string(),
+        address: maskedText,
+        asset: assetSchema,
+        amount: z.string(),
+        transferId: z.string(),
+        at: z.string(),
+      }),
+    ),
+  }),
+  withdrawals: z.object({
+    totals: z.array(z.object({ asset: assetSchema, amount: z.string(), count: z.number().int() })),
+    recent: z.array(z.object({ asset: assetSchema, amount: z.string(), txHash: z.string(), paidAt: z.string() })),
+  }),
+});
+export type TransparencyTotals = z.infer<typeof transparencyTotalsSchema>;
