@@ -24,6 +24,7 @@ const benches = [
   { name: 'settlement', file: 'bench/settlement.ts' },
   { name: 'team', file: 'bench/team.ts' },
   { name: 'market', file: 'bench/market.ts' },
+  { name: 'liabilities', file: 'bench/liabilities.ts' },
   { name: 'reads', file: 'bench/reads.ts' },
   { name: 'pages', file: 'bench/pages.ts' },
   { name: 'lighthouse', file: 'bench/lighthouse.ts' },

@@ -33,6 +33,7 @@ import { marketRoutes, roundRoutes } from './modules/market/routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
 import { poolRoutes } from './modules/pool/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
+import { transparencyRoutes } from './modules/transparency/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { walletAdminRoutes } from './modules/wallet/admin-routes.ts';
 import { type Chain, createChain } from './modules/wallet/chain.ts';
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await api.register(teamRoutes, { publicOrigin: config.publicOrigin });
       await api.register(poolRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(roundRoutes);
+      await api.register(transparencyRoutes);
       await api.register(walletRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(careRoutes, {
         mailer: createMailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),

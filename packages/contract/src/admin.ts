@@ -37,7 +37,7 @@ export const ledgerCheckAnswerSchema = z.object({
 });
 
 /** Jobs an operator may start by hand (API.md: settlement, rounds, pool; more arrive with their issues). */
-export const JOB_NAMES = ['settlement', 'pool'] as const;
+export const JOB_NAMES = ['settlement', 'pool', 'liabilities'] as const;
 export const runJobBodySchema = z.object({
   job: z.enum(JOB_NAMES),
   /** The period to run, e.g. '2026-11-21' for settlement; absent means the job's latest period. */

@@ -79,6 +79,7 @@ export const ERROR_CODES = {
   settingInvalid: 1109,
   effectiveInPast: 1110,
   memberNotFound: 1111,
+  proofUnavailable: 1120,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -166,4 +167,5 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   settingInvalid: 400,
   effectiveInPast: 400,
   memberNotFound: 404,
+  proofUnavailable: 404,
 };

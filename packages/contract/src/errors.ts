@@ -540,6 +540,15 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '회원이 없습니다',
     'ms-MY': 'Ahli tidak wujud',
   },
+  proofUnavailable: {
+    'zh-CN': '该日没有您的余额证明：尚未公布，或您在当日结算后才注册，或已超过保留期',
+    en: 'No balance proof of yours for that day: not published yet, you joined after that settlement, or it is past the keeping period',
+    'zh-TW': '該日沒有您的餘額證明：尚未公布，或您在當日結算後才註冊，或已超過保留期',
+    'ko-KR':
+      '해당 날짜의 잔액 증명이 없습니다: 아직 공개되지 않았거나, 그날 정산 후에 가입했거나, 보관 기간이 지났습니다',
+    'ms-MY':
+      'Tiada bukti baki anda untuk hari itu: belum diterbitkan, anda menyertai selepas penyelesaian itu, atau tempoh simpanan telah tamat',
+  },
 };
 
 /** "The field X is invalid", naming the field (API.md: a 400 names the field). */

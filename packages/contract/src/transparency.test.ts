@@ -59,20 +59,29 @@ describe('recomputeRound', () => {
     expect(recomputeRound({ round: round({ result: 'down' }), candles })).toEqual({
       ok: false,
       reason: 'resultMismatch',
+      open: '100.50',
+      close: '101.0',
+      result: 'up',
     });
     expect(recomputeRound({ round: round({ openPrice: '100.4' }), candles })).toEqual({
       ok: false,
       reason: 'openMismatch',
+      open: '100.50',
+      close: '101.0',
+      result: 'up',
     });
     expect(recomputeRound({ round: round({ closePrice: '101.01' }), candles })).toEqual({
       ok: false,
       reason: 'closeMismatch',
+      open: '100.50',
+      close: '101.0',
+      result: 'up',
     });
     expect(recomputeRound({ round: round(), candles: candles.slice(0, 2) })).toEqual({
       ok: false,
       reason: 'missingCandles',
     });
-    expect(recomputeRound({ round: round({ openPrice: null, result: 'pending' }), candles })).toEqual({
+    expect(recomputeRound({ round: round({ openPrice: null, result: 'pending' }), candles })).toMatchObject({
       ok: false,
       reason: 'openMismatch',
     });
@@ -84,9 +93,9 @@ const pool = (over: Partial<PoolRound> = {}): PoolRound => ({
   pool: '1000.01',
   rolloverIn: '200.00',
   funded: '800.01',
-  paid: '650.00',
-  rounding: '0.01',
-  rolloverOut: '350.00',
+  paid: '800.00',
+  rounding: '0.00',
+  rolloverOut: '200.01',
   participants: 3,
   weights: [40, 25, 15, 10, 10],
   settledAt: '2026-11-23T00:00:01.000Z',
@@ -109,7 +118,16 @@ const pool = (over: Partial<PoolRound> = {}): PoolRound => ({
       amount: '250.00',
       transferId: '12',
     },
-    { rank: 3, address: '0x56…ef', newPerformance: '0', forged: '10', weightPct: 0, amount: '0', transferId: null },
+    {
+      rank: 3,
+      address: '0x56…ef',
+      newPerformance: '0',
+      forged: '10',
+      weightPct: 15,
+      amount: '150.00',
+      transferId: '13',
+    },
+    { rank: 6, address: '0x78…01', newPerformance: '0', forged: '10', weightPct: 0, amount: '0', transferId: null },
   ],
   ...over,
 });
@@ -124,7 +142,12 @@ describe('checkPoolRound', () => {
     const off = pool({ ranking: [{ ...(first as PoolRound['ranking'][number]), amount: '400.01' }, ...rest] });
     expect(checkPoolRound(off)).toMatchObject({ ok: false, payoutsMatchWeights: false, paidAddsUp: false });
     expect(checkPoolRound(pool({ funded: '800.00' }))).toMatchObject({ ok: false, poolAddsUp: false });
-    expect(checkPoolRound(pool({ rolloverOut: '349.99' }))).toMatchObject({ ok: false, poolAccountedFor: false });
+    expect(checkPoolRound(pool({ rolloverOut: '200.00' }))).toMatchObject({ ok: false, poolAccountedFor: false });
+    // A place paid by a weight other than the one in force for its rank.
+    expect(checkPoolRound(pool({ weights: [40, 25, 10, 10, 10] }))).toMatchObject({
+      ok: false,
+      weightsFollowed: false,
+    });
     const unnamed = pool({ ranking: [{ ...(first as PoolRound['ranking'][number]), transferId: null }, ...rest] });
     expect(checkPoolRound(unnamed)).toMatchObject({ ok: false, transfersNamed: false });
     expect(checkPoolRound(pool({ paid: 'lots' })).ok).toBe(false);

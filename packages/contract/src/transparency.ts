@@ -10,22 +10,22 @@ import type { PoolRound } from './team.ts';
  */
 
 const assetSchema = z.enum(['GOLD', 'USDT', 'BTC']);
-const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** An integer count of atomic units, as text (bigint over JSON). */
-const unitsText = z.string().regex(/^\d+$/);
-const hashText = z.string().regex(/^[0-9a-f]{64}$/);
+const unitsSchema = z.string().regex(/^\d+$/);
+const hashSchema = z.string().regex(/^[0-9a-f]{64}$/);
 
 // ---------------------------------------------------------------------------------------------
 // Proof of liabilities
 
 /** One asset's tree of one day: the published root and the total it commits to. */
 export const liabilityRootSchema = z.object({
-  day: dayText,
+  day: daySchema,
   asset: assetSchema,
   /** The root hash of the Merkle-sum tree. */
-  root: hashText,
+  root: hashSchema,
   /** The root's sum: every member's balance (available + locked + earnings), in atomic units. */
-  totalUnits: unitsText,
+  totalUnits: unitsSchema,
   /** The same, as a decimal of the asset. */
   total: z.string(),
   /** Leaves: every member, each with their balance (zero included). */
@@ -48,23 +48,23 @@ export type LiabilitiesAnswer = z.infer<typeof liabilitiesAnswerSchema>;
 export const liabilityProofQuerySchema = z.object({
   asset: assetSchema,
   /** A published day; the newest when absent. */
-  day: dayText.optional(),
+  day: daySchema.optional(),
 });
 export const proofStepSchema = z.object({
-  hash: hashText,
-  sum: unitsText,
+  hash: hashSchema,
+  sum: unitsSchema,
   side: z.enum(['left', 'right']),
 });
 export const liabilityProofSchema = z.object({
   userId: z.string(),
-  amount: unitsText,
+  amount: unitsSchema,
   /** The member's own salt for that day and asset: only they are given it. */
-  salt: hashText,
+  salt: hashSchema,
   path: z.array(proofStepSchema),
-  root: z.object({ hash: hashText, sum: unitsText }),
+  root: z.object({ hash: hashSchema, sum: unitsSchema }),
 });
 export const liabilityProofAnswerSchema = z.object({
-  day: dayText,
+  day: daySchema,
   asset: assetSchema,
   takenAt: z.string(),
   /** The member's balance in the tree, as a decimal of the asset. */
@@ -110,31 +110,37 @@ export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
   return diff > 0n ? 1 : diff < 0n ? -1 : 0;
 }
 
+type Recomputed = { open: string; close: string; result: Exclude<RoundResult, 'pending'> };
 export type RoundCheck =
-  | { ok: true; open: string; close: string; result: Exclude<RoundResult, 'pending'> }
-  | { ok: false; reason: 'missingCandles' | 'openMismatch' | 'closeMismatch' | 'resultMismatch' };
+  | ({ ok: true } & Recomputed)
+  | { ok: false; reason: 'missingCandles' }
+  | ({ ok: false; reason: 'openMismatch' | 'closeMismatch' | 'resultMismatch' } & Recomputed);
 
 /**
  * Recomputes a round from its candles, as the server does (ECONOMY.md, "Up/down rounds"): open is the
  * first minute's open, close the last minute's close, and the result their comparison. `ok` only when
- * every minute of the round is there and all three agree with what the round shows.
+ * every minute of the round is there and all three agree with what the round shows; a mismatch still
+ * carries the recomputed figures, to show beside the round's.
  */
 export function recomputeRound(answer: Pick<RoundCandles, 'round' | 'candles'>): RoundCheck {
   const { round, candles } = answer;
   const start = Date.parse(round.startAt);
-  const minutes = round.period;
   const byTime = new Map(candles.map((c) => [Date.parse(c.time), c]));
   const first = byTime.get(start);
-  const last = byTime.get(start + (minutes - 1) * 60_000);
+  const last = byTime.get(start + (round.period - 1) * 60_000);
   if (!first || !last) return { ok: false, reason: 'missingCandles' };
   const sign = compareDecimal(last.close, first.open);
-  const result = sign > 0 ? 'up' : sign < 0 ? 'down' : 'flat';
+  const recomputed: Recomputed = {
+    open: first.open,
+    close: last.close,
+    result: sign > 0 ? 'up' : sign < 0 ? 'down' : 'flat',
+  };
   if (round.openPrice === null || compareDecimal(round.openPrice, first.open) !== 0)
-    return { ok: false, reason: 'openMismatch' };
+    return { ok: false, reason: 'openMismatch', ...recomputed };
   if (round.closePrice === null || compareDecimal(round.closePrice, last.close) !== 0)
-    return { ok: false, reason: 'closeMismatch' };
-  if (round.result !== result) return { ok: false, reason: 'resultMismatch' };
-  return { ok: true, open: first.open, close: last.close, result };
+    return { ok: false, reason: 'closeMismatch', ...recomputed };
+  if (round.result !== recomputed.result) return { ok: false, reason: 'resultMismatch', ...recomputed };
+  return { ok: true, ...recomputed };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -143,6 +149,8 @@ export function recomputeRound(answer: Pick<RoundCandles, 'round' | 'candles'>):
 export type PoolCheck = {
   /** pool = carried in + funded */
   poolAddsUp: boolean;
+  /** each place's weight is the one in force for its rank (0 past the winning places) */
+  weightsFollowed: boolean;
   /** each winning place got ⌊pool × weight ÷ 100⌋ */
   payoutsMatchWeights: boolean;
   /** the places' payouts add up to `paid` */
@@ -159,7 +167,10 @@ export type PoolCheck = {
  * in exact gold-coin units.
  */
 export function checkPoolRound(
-  round: Pick<PoolRound, 'pool' | 'rolloverIn' | 'funded' | 'paid' | 'rounding' | 'rolloverOut' | 'ranking'>,
+  round: Pick<
+    PoolRound,
+    'pool' | 'rolloverIn' | 'funded' | 'paid' | 'rounding' | 'rolloverOut' | 'weights' | 'ranking'
+  >,
 ): PoolCheck {
   const units = (text: string) => {
     const parsed = parseAmount(text, 'GOLD' satisfies Asset);
@@ -176,6 +187,7 @@ export function checkPoolRound(
   if (![pool, rolloverIn, funded, paid, rounding, rolloverOut].every(known) || !amounts.every(known)) {
     return {
       poolAddsUp: false,
+      weightsFollowed: false,
       payoutsMatchWeights: false,
       paidAddsUp: false,
       poolAccountedFor: false,
@@ -185,17 +197,19 @@ export function checkPoolRound(
   }
   const p = pool as bigint;
   const poolAddsUp = p === (rolloverIn as bigint) + (funded as bigint);
+  const weightsFollowed = round.ranking.every((row) => row.weightPct === (round.weights[row.rank - 1] ?? 0));
   const payoutsMatchWeights = round.ranking.every((row, i) => amounts[i] === (p * BigInt(row.weightPct)) / 100n);
   const paidAddsUp = amounts.reduce<bigint>((sum, a) => sum + (a as bigint), 0n) === paid;
   const poolAccountedFor = p === (paid as bigint) + (rounding as bigint) + (rolloverOut as bigint);
   const transfersNamed = round.ranking.every((row, i) => (amounts[i] as bigint) > 0n === (row.transferId !== null));
   return {
     poolAddsUp,
+    weightsFollowed,
     payoutsMatchWeights,
     paidAddsUp,
     poolAccountedFor,
     transfersNamed,
-    ok: poolAddsUp && payoutsMatchWeights && paidAddsUp && poolAccountedFor && transfersNamed,
+    ok: poolAddsUp && weightsFollowed && payoutsMatchWeights && paidAddsUp && poolAccountedFor && transfersNamed,
   };
 }
 
@@ -228,7 +242,6 @@ export type ParametersAnswer = z.infer<typeof parametersAnswerSchema>;
 // ---------------------------------------------------------------------------------------------
 // Public totals
 
-const maskedText = z.string();
 export const transparencyTotalsSchema = z.object({
   members: z.number().int(),
   /** Hash rate of the miners now running, in TH/s (decimal text), and what purchases burned. */
@@ -241,7 +254,7 @@ export const transparencyTotalsSchema = z.object({
     recent: z.array(
       z.object({
         id: z.string(),
-        address: maskedText,
+        address: z.string(),
         asset: assetSchema,
         amount: z.string(),
         transferId: z.string(),

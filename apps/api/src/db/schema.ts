@@ -7,5 +7,6 @@ export * from './schema/mining.ts';
 export * from './schema/operators.ts';
 export * from './schema/platform.ts';
 export * from './schema/team.ts';
+export * from './schema/transparency.ts';
 export * from './schema/users.ts';
 export * from './schema/wallet.ts';

@@ -30,7 +30,10 @@ export async function btcClosePrice(
         order by closed_at desc limit 1`,
   );
   if (row) return { price: row.close, source: row.source === 'exchange' ? 'market' : 'simulated' };
-  return { price: await getSetting(tx, 'equity.fallbackBtcPrice'), source: 'fallback' };
+  return {
+    price: await getSetting(tx, 'equity.fallbackBtcPrice', new Date(new Date(dayEnd).getTime() - 1)),
+    source: 'fallback',
+  };
 }
 
 /**
@@ -41,7 +44,8 @@ export async function btcClosePrice(
  * whose term ended by the day's end become ended.
  */
 export async function settleEquityDay(tx: TxDb, db: Db, period: string, dayStart: string, dayEnd: string) {
-  const btcShare = await getSetting(tx, 'equity.btcShare');
+  // The share in force during the day (changes take effect at a day's start).
+  const btcShare = await getSetting(tx, 'equity.btcShare', new Date(dayStart));
   const { price, source } = await btcClosePrice(tx, dayEnd);
   const [ended] = await queryRows<{ n: number }>(
     tx,

@@ -36,7 +36,8 @@ async function closeRound({ tx, db, period, now }: JobContext) {
   const rolloverIn = await rolloverInto(tx, period);
   const funded = await fundedIn(tx, period);
   const pool = rolloverIn + funded;
-  const weights = await weightsOf(tx);
+  // The weights in force during the round's day: changes take effect at a day's start.
+  const weights = await weightsOf(tx, startOfDay(period, timeZone));
 
   const ranked = await queryRows<{ user_id: string; rank: number; performance: string }>(
     tx,

@@ -11,6 +11,8 @@ export type JobDefinition = {
   /** The period a run at `now` works on (e.g. yesterday for the daily settlement). */
   periodAt(now: Date, timeZone: string): string;
   isPeriod(period: string): boolean;
+  /** Jobs whose period this one needs done first: when one of them finishes a period, this one starts. */
+  after?: readonly string[];
   /** Does the period's work inside the run's transaction; returns a summary kept with the run. */
   run(context: JobContext): Promise<Record<string, unknown>>;
 };

@@ -33,13 +33,18 @@ export async function startScheduler(
   } = {},
 ) {
   const timeZone = await getSetting(db, 'settlement.timeZone');
-  const fire = async (job: JobDefinition, trigger: string) => {
+  const fire = async (job: JobDefinition, trigger: string): Promise<void> => {
     const now = clock.now();
     const period = job.periodAt(now, timeZone);
     try {
       const outcome = await runJob(db, job, period, { now, trigger });
       if (outcome.ran) log.info({ job: job.name, period, result: outcome.result }, 'job ran');
       else log.debug({ job: job.name, period, reason: outcome.reason }, 'job skipped');
+      if (outcome.ran) {
+        for (const next of Object.values(JOBS) as JobDefinition[]) {
+          if (next.after?.includes(job.name)) await fire(next, `after ${job.name}`);
+        }
+      }
     } catch (error) {
       log.error({ err: error, job: job.name, period }, 'job failed');
     }

@@ -20,8 +20,10 @@ import type { JobContext, JobDefinition } from './runner.ts';
  */
 async function settleDay({ tx, db, period, now }: JobContext) {
   const timeZone = await getSetting(tx, 'settlement.timeZone');
-  const rate = await getSetting(tx, 'mining.btcPerThPerDay');
   const dayStart = startOfDay(period, timeZone);
+  // The rate in force during the day: a change takes effect at a day's start (issue 12), never
+  // inside the day it settles, however late the settlement runs.
+  const rate = await getSetting(tx, 'mining.btcPerThPerDay', dayStart);
   const dayEnd = startOfDay(addDays(period, 1), timeZone);
   if (dayEnd.getTime() > now.getTime()) return fail('badRequest', 'period');
   // One pass aggregates every miner: give it memory to hash in, not sort on disk (this transaction only).

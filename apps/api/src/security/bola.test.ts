@@ -48,6 +48,12 @@ const MATRIX: Record<string, Access> = {
   'POST /app-api/asset/send': 'other member, masked',
   'GET /app-api/uploads/:name': 'capability URL',
   'GET /app-api/donate_logs/list': 'public',
+  'GET /app-api/transparency/liabilities': 'public',
+  'GET /app-api/transparency/round-candles': 'public',
+  'GET /app-api/transparency/parameters': 'public',
+  'GET /app-api/transparency/totals': 'public',
+  // The member's own leaf only: the call takes an asset and a day, never a member id.
+  'GET /app-api/transparency/liabilities/proof': 'own list',
   'GET /app-api/biz/biz-notice/page': 'public',
   'GET /app-api/biz/biz-notice/get': 'public',
   'POST /app-api/businessNotice/showNotice': 'public',

@@ -46,6 +46,8 @@ import type { TxDb } from '../../lib/idempotency.ts';
 import { feedbackOf } from '../care/feedback.ts';
 import {
   allSettings,
+  BOUNDARY_SETTINGS,
+  boundaryAtOrAfter,
   getSetting,
   IMMEDIATE_DELAY_MS,
   isSettingKey,
@@ -327,10 +329,12 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isSettingKey(key)) return fail('notFound', 'key');
       const now = Date.now();
       // "Now" is when every process has seen it (settings.ts, IMMEDIATE_DELAY_MS).
-      const effectiveAt = request.body.effectiveAt
-        ? new Date(request.body.effectiveAt)
-        : new Date(now + IMMEDIATE_DELAY_MS);
-      if (effectiveAt.getTime() < now) return fail('effectiveInPast');
+      const asked = request.body.effectiveAt ? new Date(request.body.effectiveAt) : new Date(now + IMMEDIATE_DELAY_MS);
+      if (asked.getTime() < now) return fail('effectiveInPast');
+      // A member-facing term changes at the next settlement boundary, never within a day (issue 12).
+      const effectiveAt = BOUNDARY_SETTINGS.has(key)
+        ? boundaryAtOrAfter(asked, await getSetting(app.db, 'settlement.timeZone'))
+        : asked;
       try {
         return ok(
           await setSetting(app.db, key, request.body.value, actorOf(request), { effectiveAt, requestId: request.id }),

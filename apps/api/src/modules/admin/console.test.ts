@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, operatorToken, operatorWithRole, type TestApp } from '../../../test/app.ts';
 import { fund, get, type Member, newMember, post } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
-import { forgetSettings, getSetting } from '../config/settings.ts';
+import { boundaryAtOrAfter, forgetSettings, getSetting } from '../config/settings.ts';
 import { csvCell } from './csv.ts';
 
 let app: TestApp;
@@ -122,25 +122,36 @@ describe('audit', () => {
 
 describe('config', () => {
   it('applies a change made now 5 s later, when every process has it, with who, before, after and when', async () => {
+    // An operational setting; member-facing terms wait for the next settlement boundary (below).
     const before = Date.now();
-    const change = await data('PUT', 'config/gold.perUsdt', { payload: { value: 120 } });
+    const change = await data('PUT', 'config/chain.confirmations', { payload: { value: 15 } });
     const effective = new Date(change.effectiveAt).getTime();
     expect(effective - before).toBeGreaterThanOrEqual(5_000);
     expect(effective - before).toBeLessThan(7_000);
-    expect(change).toMatchObject({ key: 'gold.perUsdt', before: 100, value: 120, actor: 'operator:admin' });
+    expect(change).toMatchObject({ key: 'chain.confirmations', before: 12, value: 15, actor: 'operator:admin' });
     forgetSettings();
-    expect(await getSetting(app.db, 'gold.perUsdt')).toBe(100);
-    expect(await getSetting(app.db, 'gold.perUsdt', new Date(effective))).toBe(120);
+    expect(await getSetting(app.db, 'chain.confirmations')).toBe(12);
+    expect(await getSetting(app.db, 'chain.confirmations', new Date(effective))).toBe(15);
     const [audit] = await queryRows<{ before: unknown; after: { value: number; effectiveAt: string } }>(
       app.db,
-      sql`select before, after from audit_log where action = 'config.set' and target = 'gold.perUsdt' order by id desc limit 1`,
+      sql`select before, after from audit_log where action = 'config.set' and target = 'chain.confirmations' order by id desc limit 1`,
     );
-    expect(audit).toEqual({ before: 100, after: { value: 120, effectiveAt: change.effectiveAt } });
+    expect(audit).toEqual({ before: 12, after: { value: 15, effectiveAt: change.effectiveAt } });
+  });
+
+  it('moves a member-facing term to the next settlement boundary, whatever time is asked', async () => {
+    const change = await data('PUT', 'config/gold.perUsdt', { payload: { value: 120 } });
+    const boundary = boundaryAtOrAfter(new Date(Date.now() + 5_000), 'Asia/Shanghai');
+    expect(change).toMatchObject({ key: 'gold.perUsdt', before: 100, value: 120, effectiveAt: boundary.toISOString() });
+    expect(new Date(boundary).toLocaleTimeString('en-GB', { timeZone: 'Asia/Shanghai' })).toBe('00:00:00');
+    expect(await getSetting(app.db, 'gold.perUsdt')).toBe(100);
   });
 
   it('schedules a change for later: shown as pending, the current value unchanged until then', async () => {
-    const at = new Date(Date.now() + 3_600_000).toISOString();
-    await data('PUT', 'config/withdraw.min.USDT', { payload: { value: '25', effectiveAt: at } });
+    const asked = new Date(Date.now() + 3_600_000);
+    await data('PUT', 'config/withdraw.min.USDT', { payload: { value: '25', effectiveAt: asked.toISOString() } });
+    // A minimum is a member-facing term: it waits for the first settlement boundary after the time asked.
+    const at = boundaryAtOrAfter(asked, 'Asia/Shanghai').toISOString();
     const { list } = await data('GET', 'config', { token: finance });
     const row = list.find((r: { key: string }) => r.key === 'withdraw.min.USDT');
     expect(row).toMatchObject({ kind: 'decimal', value: '10', isDefault: true, default: '10' });
@@ -324,7 +335,7 @@ describe('catalogue, notices and jobs', () => {
     const again = await data('POST', 'jobs/run', { token: finance, payload: { job: 'pool', period: '2026-11-01' } });
     expect(again).toMatchObject({ ran: false, reason: 'done' });
     const jobs = await data('GET', 'jobs', { token: finance });
-    expect(jobs.list.map((j: { name: string }) => j.name)).toEqual(['settlement', 'pool']);
+    expect(jobs.list.map((j: { name: string }) => j.name)).toEqual(['settlement', 'pool', 'liabilities']);
     expect(jobs.list[1].lastRun).toMatchObject({ period: '2026-11-01', trigger: 'operator:fin' });
     const runs = await data('GET', 'jobs/runs?job=pool', { token: finance });
     expect(runs.list[0]).toMatchObject({ job: 'pool', period: '2026-11-01', finishedAt: expect.any(String) });

@@ -4,6 +4,7 @@ import { asc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
 import { settingChanges } from '../../db/schema.ts';
+import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
 import { audit } from '../../lib/audit.ts';
 
 type Spec<T extends z.ZodType> = { kind: SettingKind; schema: T; min: number | null; max: number | null };
@@ -101,6 +102,51 @@ export const SETTINGS = {
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
+
+/**
+ * Member-facing terms (rates, fees, minimums, thresholds, weights): a change takes effect at the next
+ * settlement boundary, the start of a day in the settlement time zone, never in the middle of a day
+ * (issue 12). Switches (trading open, assets allowed) and the operational keys take effect when set.
+ */
+export const BOUNDARY_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>([
+  'gold.perUsdt',
+  'mining.burnRate',
+  'mining.btcPerThPerDay',
+  'equity.minQuantity',
+  'equity.minReinvestU',
+  'equity.btcShare',
+  'equity.termDays',
+  'equity.fallbackBtcPrice',
+  'team.directRate',
+  'team.indirectRate',
+  'team.silverMajor',
+  'team.silverMinor',
+  'team.goldMajor',
+  'team.goldMinor',
+  'team.regularBonusPct',
+  'team.silverBonusPct',
+  'team.goldBonusPct',
+  'pool.purchaseShare',
+  'pool.minForge',
+  'pool.winners',
+  'pool.weights',
+  'withdraw.fee.USDT',
+  'withdraw.fee.BTC',
+  'withdraw.min.USDT',
+  'withdraw.min.BTC',
+]);
+
+/** Internal controls, not published in the parameter log: the two-operator approval thresholds. */
+export const PRIVATE_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>([
+  'withdraw.secondApproval.USDT',
+  'withdraw.secondApproval.BTC',
+]);
+
+/** The first settlement boundary (start of a day in `timeZone`) at or after `at`. */
+export function boundaryAtOrAfter(at: Date, timeZone: string): Date {
+  const start = startOfDay(dayOf(at, timeZone), timeZone);
+  return start.getTime() === at.getTime() ? start : startOfDay(addDays(dayOf(at, timeZone), 1), timeZone);
+}
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;
 
 export function isSettingKey(key: string): key is SettingKey {

@@ -8,9 +8,11 @@ import {
   type KlineInterval,
   type MarketSource,
   type MarketTrend,
+  type Round,
   type RoundsPage,
   type TrendRow,
 } from '@minecloud/contract/market';
+import type { RoundCandles } from '@minecloud/contract/transparency';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, pageClause, queryRows } from '../../db/client.ts';
 import { fail, failWith } from '../../lib/errors.ts';
@@ -183,15 +185,8 @@ export async function klines(
   return {
     symbol,
     interval,
-    list: rows.map((r) => ({
-      time: new Date(Number(r.t)).toISOString(),
-      open: r.open,
-      high: r.high,
-      low: r.low,
-      close: r.close,
-      volume: r.volume,
-    })),
-    source: rows.length === 0 ? null : rows.some((r) => r.simulated) ? 'simulated' : 'exchange',
+    list: rows.map(candleOf),
+    source: sourceOf(rows),
   };
 }
 
@@ -249,28 +244,72 @@ export async function roundsPage(
 ): Promise<RoundsPage> {
   const rows = await queryRows<RoundDbRow>(
     db,
-    sql`select period_no::text, period, symbol, ${ms(sql`start_at`)} as start_at, ${ms(sql`end_at`)} as end_at,
-          ${text(sql`open_price`)} as open_price, ${text(sql`close_price`)} as close_price, result,
-          ${ms(sql`settled_at`)} as settled_at, source
-        from rounds where period = ${query.period} order by start_at desc ${pageClause(query)}`,
+    sql`select ${ROUND_COLUMNS} from rounds where period = ${query.period} order by start_at desc ${pageClause(query)}`,
   );
   const [count] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from rounds where period = ${query.period}`,
   );
+  return { list: rows.map(roundOf), total: count?.n ?? 0 };
+}
+
+const candleOf = (r: CandleDbRow) => ({
+  time: new Date(Number(r.t)).toISOString(),
+  open: r.open,
+  high: r.high,
+  low: r.low,
+  close: r.close,
+  volume: r.volume,
+});
+
+/** Null when there are no candles; simulated when any of them is. */
+const sourceOf = (rows: CandleDbRow[]): MarketSource | null =>
+  rows.length === 0 ? null : rows.some((r) => r.simulated) ? 'simulated' : 'exchange';
+
+function roundOf(r: RoundDbRow): Round {
   return {
-    list: rows.map((r) => ({
-      periodNo: Number(r.period_no),
-      period: r.period,
-      symbol: r.symbol,
-      startAt: isoOf(r.start_at) as string,
-      endAt: isoOf(r.end_at) as string,
-      openPrice: r.open_price,
-      closePrice: r.close_price,
-      result: r.result ?? 'pending',
-      settledAt: isoOf(r.settled_at),
-      source: r.source,
-    })),
-    total: count?.n ?? 0,
+    periodNo: Number(r.period_no),
+    period: r.period,
+    symbol: r.symbol,
+    startAt: isoOf(r.start_at) as string,
+    endAt: isoOf(r.end_at) as string,
+    openPrice: r.open_price,
+    closePrice: r.close_price,
+    result: r.result ?? 'pending',
+    settledAt: isoOf(r.settled_at),
+    source: r.source,
+  };
+}
+
+const ROUND_COLUMNS = sql`period_no::text, period, symbol, ${ms(sql`start_at`)} as start_at, ${ms(sql`end_at`)} as end_at,
+  ${text(sql`open_price`)} as open_price, ${text(sql`close_price`)} as close_price, result,
+  ${ms(sql`settled_at`)} as settled_at, source`;
+
+/**
+ * One round with the stored 1-minute candles it was decided by (issue 12), so that anyone can
+ * recompute it (contract `recomputeRound`). Minute candles are kept for the back-fill window only:
+ * past it, `kept` is false and the list empty.
+ */
+export async function roundCandles(db: Db, query: { period: 1 | 3; periodNo: number }): Promise<RoundCandles> {
+  const [row] = await queryRows<RoundDbRow & { kept: boolean }>(
+    db,
+    sql`select ${ROUND_COLUMNS},
+          exists (select 1 from candles_1m c where c.symbol = r.symbol and c.open_time <= r.start_at) as kept
+        from rounds r where period = ${query.period} and period_no = ${query.periodNo}`,
+  );
+  if (!row) return fail('notFound');
+  const round = roundOf(row);
+  const candles = await queryRows<CandleDbRow>(
+    db,
+    sql`select ${ms(sql`open_time`)} as t, ${text(sql`open`)} as open, ${text(sql`high`)} as high, ${text(sql`low`)} as low,
+          ${text(sql`close`)} as close, ${text(sql`volume`)} as volume, source = 'simulated' as simulated
+        from candles_1m where symbol = ${round.symbol} and open_time >= ${round.startAt}::timestamptz
+          and open_time < ${round.endAt}::timestamptz order by open_time`,
+  );
+  return {
+    round,
+    candles: candles.map(candleOf),
+    kept: row.kept,
+    source: sourceOf(candles),
   };
 }

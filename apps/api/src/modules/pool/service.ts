@@ -56,9 +56,10 @@ export const rankingSql = (day: string) =>
       left join team_daily_totals t on t.day = e.day and t.user_id = e.user_id
       where e.day = ${day}::date`;
 
-export async function weightsOf(db: Db) {
-  const winners = await getSetting(db, 'pool.winners');
-  const weights = (await getSetting(db, 'pool.weights')).slice(0, winners);
+/** The winning places' weights in force at `at` (a round's: its day's start). */
+export async function weightsOf(db: Db, at = new Date()) {
+  const winners = await getSetting(db, 'pool.winners', at);
+  const weights = (await getSetting(db, 'pool.weights', at)).slice(0, winners);
   return weights;
 }
 
@@ -157,11 +158,12 @@ export async function poolHistory(db: Db, page: { pageNo: number; pageSize: numb
       rounding: string;
       rollover_out: string;
       participants: number;
+      weights: string;
       settled_at: string | Date;
     }>(
       db,
       sql`select to_char(day, 'YYYY-MM-DD') as day, pool::text, rollover_in::text, funded::text, paid::text,
-            rounding::text, rollover_out::text, participants, settled_at
+            rounding::text, rollover_out::text, participants, weights, settled_at
           from pool_rounds order by day desc ${pageClause(page)}`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from pool_rounds`),
@@ -200,6 +202,7 @@ export async function poolHistory(db: Db, page: { pageNo: number; pageSize: numb
     rounding: gold(r.rounding),
     rolloverOut: gold(r.rollover_out),
     participants: r.participants,
+    weights: JSON.parse(r.weights) as number[],
     settledAt: new Date(r.settled_at).toISOString(),
     ranking: entries
       .filter((e) => e.day === String(r.day))

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
+import type { LiabilityProofAnswer, LiabilityRoot } from '@minecloud/contract/transparency';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { serverSecrets } from '../../db/schema.ts';
+import { addDays, dayOf, isDay } from '../../jobs/calendar.ts';
+import type { JobContext, JobDefinition } from '../../jobs/runner.ts';
+import { fail } from '../../lib/errors.ts';
+import type { TxDb } from '../../lib/idempotency.ts';
+import {
+  BUCKET_WIDTH,
+  buildTree,
+  dayKeyOf,
+  leafAt,
+  leafNode,
+  positionIn,
+  positionsOf,
+  proofOf,
+  saltOf,
+  saltTable,
+  type Tree,
+  tilesForProof,
+  tilesOf,
+} from './tree.ts';
+
+/**
+ * Proof of liabilities (issue 12, ECONOMY.md "Transparency"): after each day's settlement and pool
+ * close, one Merkle-sum tree per asset over every member's balance (available + locked + earnings),
+ * read in one statement, so the published total is the ledger's user liabilities at that moment to
+ * the atomic unit. Roots and totals are kept for good; the trees (to answer proofs) for
+ * PROOF_KEEP_DAYS.
+ */
+export const PROOF_KEEP_DAYS = 35;
+/** Rows per insert statement (a tile is 12 KB, a row of positions 5 KB). */
+const ROWS_PER_INSERT = 200;
+
+const saltKeys = new WeakMap<object, string>();
+
+/** The key of the members' salts: generated once, kept in the database, never published. */
+async function saltKey(db: Pick<Db, 'insert' | 'select'>): Promise<string> {
+  const known = saltKeys.get(db);
+  if (known) return known;
+  await db
+    .insert(serverSecrets)
+    .values({ name: 'liabilities', value: randomBytes(32).toString('hex') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'liabilities'));
+  if (!row) throw new Error('liabilities secret missing after insert');
+  saltKeys.set(db, row.value);
+  return row.value;
+}
+
+type Balances = { user_id: string; gold: string; usdt: string; btc: string };
+const COLUMN: Record<Asset, keyof Balances> = { GOLD: 'gold', USDT: 'usdt', BTC: 'btc' };
+
+export async function takeSnapshot(tx: TxDb, period: string, now: Date) {
+  const done = await queryRows<{ job: string }>(
+    tx,
+    sql`select job from job_runs where period = ${period} and job in ('settlement', 'pool') and finished_at is not null`,
+  );
+  // The day's output and prize payouts are part of the balances: both must have run first.
+  if (done.length < 2) return fail('badRequest', 'period');
+  const secret = await saltKey(tx);
+  // One statement, one snapshot of every member's accounts, in id order (the position rows' buckets).
+  const balances = await queryRows<Balances>(
+    tx,
+    sql`select u.id::text as user_id,
+          coalesce(sum(a.balance) filter (where a.asset = 'GOLD'), 0)::text as gold,
+          coalesce(sum(a.balance) filter (where a.asset = 'USDT'), 0)::text as usdt,
+          coalesce(sum(a.balance) filter (where a.asset = 'BTC'), 0)::text as btc
+        from users u left join accounts a on a.user_id = u.id
+        group by u.id order by u.id`,
+  );
+  const userIds = balances.map((b) => b.user_id);
+  const dayKey = dayKeyOf(secret, period);
+  const published: Record<string, { members: number; total: string; root: string }> = {};
+  const insertRows = async (rows: SQL[], into: SQL) => {
+    for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
+      await tx.execute(sql`insert into ${into} values ${sql.join(rows.slice(from, from + ROWS_PER_INSERT), sql`, `)}`);
+    }
+  };
+  const trees: Tree[] = [];
+  for (const asset of ASSETS) {
+    const amounts = balances.map((b) => BigInt(b[COLUMN[asset]]));
+    const tree = buildTree(userIds, amounts, saltTable(dayKey, asset, userIds));
+    trees.push(tree);
+    const [snapshot] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into liability_snapshots (day, asset, root_hash, total, members, height, taken_at)
+          values (${period}, ${asset}, ${tree.root.hash}, ${tree.root.sum.toString()}, ${userIds.length}, ${tree.height}, ${now.toISOString()})
+          returning id::text`,
+    );
+    const id = snapshot?.id as string;
+    await insertRows(
+      [...tilesOf(tree)].map(
+        (t) => sql`(${id}::bigint, ${t.layer}, ${t.index}, decode(${t.nodes.toString('base64')}, 'base64'))`,
+      ),
+      sql`liability_tiles (snapshot_id, layer, index, nodes)`,
+    );
+    published[asset] = { members: userIds.length, total: tree.root.sum.toString(), root: tree.root.hash };
+  }
+  await insertRows(
+    [...positionsOf(trees, userIds)].map(
+      ([bucket, entries]) => sql`(${period}::date, ${bucket}, decode(${entries.toString('base64')}, 'base64'))`,
+    ),
+    sql`liability_positions (day, bucket, entries)`,
+  );
+  // Past the keeping period, a day keeps its roots and totals but no longer answers proofs.
+  const pruned = await queryRows<{ id: string }>(
+    tx,
+    sql`update liability_snapshots set pruned_at = ${now.toISOString()}
+        where pruned_at is null and day < ${addDays(period, -PROOF_KEEP_DAYS)}::date returning id::text`,
+  );
+  if (pruned.length) {
+    const ids = `{${pruned.map((p) => p.id).join(',')}}`;
+    await tx.execute(sql`delete from liability_tiles where snapshot_id = any(${ids}::bigint[])`);
+    await tx.execute(sql`delete from liability_positions where day < ${addDays(period, -PROOF_KEEP_DAYS)}::date`);
+  }
+  return { ...published, pruned: pruned.length };
+}
+
+export const liabilitiesJob: JobDefinition = {
+  name: 'liabilities',
+  // 00:02:00 in the settlement time zone, after the settlement (00:00:05) and the pool (00:01:00); the
+  // scheduler also starts it as soon as either of those finishes a period.
+  schedule: '0 2 0 * * *',
+  after: ['settlement', 'pool'],
+  periodAt: (now, timeZone) => addDays(dayOf(now, timeZone), -1),
+  isPeriod: isDay,
+  run: ({ tx, period, now }: JobContext) => takeSnapshot(tx, period, now),
+};
+
+type SnapshotRow = {
+  id: string;
+  day: string;
+  asset: Asset;
+  root_hash: string;
+  total: string;
+  members: number;
+  height: number;
+  taken_at: Date | string;
+  pruned_at: Date | string | null;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function rootOf(row: SnapshotRow): LiabilityRoot {
+  return {
+    day: row.day,
+    asset: row.asset,
+    root: row.root_hash,
+    totalUnits: row.total,
+    total: formatAmount(BigInt(row.total), row.asset),
+    members: row.members,
+    takenAt: iso(row.taken_at),
+  };
+}
+
+const SNAPSHOT_COLUMNS = sql`id::text, day::text, asset, root_hash, total::text, members, height, taken_at, pruned_at`;
+
+/** The published roots of the newest `days` days, newest first, every asset of each day. */
+export async function publishedRoots(db: Db, days: number): Promise<LiabilityRoot[]> {
+  const rows = await queryRows<SnapshotRow>(
+    db,
+    sql`select ${SNAPSHOT_COLUMNS} from liability_snapshots
+        where day in (select distinct day from liability_snapshots order by day desc limit ${days})
+        order by day desc, case asset when 'GOLD' then 0 when 'USDT' then 1 else 2 end`,
+  );
+  return rows.map(rootOf);
+}
+
+/** The member's inclusion proof in one asset's tree of `day` (the newest when absent). */
+export async function memberProof(db: Db, userId: number, asset: Asset, day?: string): Promise<LiabilityProofAnswer> {
+  const [snapshot] = await queryRows<SnapshotRow>(
+    db,
+    day
+      ? sql`select ${SNAPSHOT_COLUMNS} from liability_snapshots where asset = ${asset} and day = ${day}::date`
+      : sql`select ${SNAPSHOT_COLUMNS} from liability_snapshots where asset = ${asset} order by day desc limit 1`,
+  );
+  if (!snapshot || snapshot.pruned_at) return fail('proofUnavailable');
+  const [bucket] = await queryRows<{ entries: string }>(
+    db,
+    sql`select encode(entries, 'base64') as entries from liability_positions
+        where day = ${snapshot.day}::date and bucket = ${Math.floor(userId / BUCKET_WIDTH)}`,
+  );
+  const position = bucket
+    ? positionIn(Buffer.from(bucket.entries, 'base64'), userId, ASSETS.indexOf(asset), ASSETS.length)
+    : null;
+  if (position === null) return fail('proofUnavailable');
+  const wanted = tilesForProof(position, snapshot.height);
+  const tiles = await queryRows<{ layer: number; index: number; nodes: string }>(
+    db,
+    sql`select layer, index, encode(nodes, 'base64') as nodes from liability_tiles
+        where snapshot_id = ${snapshot.id}::bigint
+          and (layer, index) in (${sql.join(
+            wanted.map((t) => sql`(${t.layer}, ${t.index})`),
+            sql`, `,
+          )})`,
+  );
+  const tileMap = new Map(tiles.map((t) => [`${t.layer}:${t.index}`, Buffer.from(t.nodes, 'base64')]));
+  const secret = await saltKey(db);
+  const salt = saltOf(dayKeyOf(secret, snapshot.day), asset, String(userId));
+  const leaf = leafAt(tileMap, position);
+  const amount = leaf.amount;
+  // The stored leaf must be this member's: recomputed from their id, amount and salt.
+  if (leafNode(String(userId), amount, salt).subarray(0, 32).toString('hex') !== leaf.hash)
+    throw new Error(`liability leaf of member ${userId} does not match its position (${snapshot.day} ${asset})`);
+  const proof = proofOf(
+    { userId: String(userId), amount, salt, leafIndex: position },
+    { rootHash: snapshot.root_hash, total: BigInt(snapshot.total), height: snapshot.height },
+    tileMap,
+  );
+  return { day: snapshot.day, asset, takenAt: iso(snapshot.taken_at), balance: formatAmount(amount, asset), proof };
+}
