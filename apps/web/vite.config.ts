@@ -29,6 +29,9 @@ export default defineConfig({
   base: '/',
   plugins: [pureContractSchemas(), react(), precompress()],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+  // A locale file as `JSON.parse('…')` (its default export, all i18n.ts reads): with a named export per
+  // key as well, the messages the first render awaits weighed 18.3 KB gzip instead of 11.5.
+  json: { namedExports: false, stringify: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -3,6 +3,7 @@ import { truncateDecimals } from '@minecloud/contract/amount';
 import { useTranslation } from 'react-i18next';
 import type { AssetBalance } from '@/api/get-balances';
 import { ClaimButton } from '@/components/claim-button';
+import { Icon } from '@/components/icons';
 import { unitsOf } from '@/lib/amount-check';
 import { displayPlaces } from '@/lib/display-places';
 import { AssetBadge } from './asset-badge';
@@ -15,10 +16,12 @@ type AssetCardProps = {
   /** Everything ever earned (USDT and BTC), when known. */
   totalEarned?: string;
   onDetails: () => void;
+  /** Opens the proof of liabilities, to check this balance is in the published total. */
+  onVerify: () => void;
 };
 
 /** One asset of the member: available, locked and claimable earnings, with the way to its records. */
-export function AssetCard({ balance, totalEarned, onDetails }: AssetCardProps) {
+export function AssetCard({ balance, totalEarned, onDetails, onVerify }: AssetCardProps) {
   const { t } = useTranslation();
   const assetName = useAssetName();
   const { asset } = balance;
@@ -60,6 +63,15 @@ export function AssetCard({ balance, totalEarned, onDetails }: AssetCardProps) {
           </div>
         )}
       </dl>
+      <button
+        type="button"
+        className="plain-button asset-card__verify"
+        onClick={onVerify}
+        data-testid={`asset-verify-link-${asset}`}
+      >
+        <Icon name="shield" size={14} />
+        {t('transparencyVerifyMyBalance')} ›
+      </button>
       {isClaimable(asset) && (
         <div className="asset-card__claim">
           <WithdrawActions asset={asset} testIdPrefix={`asset-${asset}`} />

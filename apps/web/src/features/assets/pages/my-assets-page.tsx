@@ -87,6 +87,7 @@ export default function MyAssetsPage() {
               balance={balances.data[asset]}
               totalEarned={asset === 'GOLD' ? undefined : earnings.data?.[asset].total}
               onDetails={() => go(paths.assetDetails.href({ asset }))}
+              onVerify={() => go(paths.transparency.href({ section: 'proof', asset }))}
             />
           ))
         )}

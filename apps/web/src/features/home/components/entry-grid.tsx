@@ -25,6 +25,7 @@ const ENTRIES: Entry[] = [
   { name: 'rank', route: paths.rank, icon: 'rank' },
   { name: 'community-rank', route: paths.teamRank, icon: 'team' },
   { name: 'chain-zone', route: paths.chainList, icon: 'chain' },
+  { name: 'transparency', route: paths.transparency, icon: 'shield' },
   { name: 'about', route: paths.about, icon: 'settings' },
 ];
 

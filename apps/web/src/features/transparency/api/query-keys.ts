@@ -1,0 +1,11 @@
+import type { Asset } from '@minecloud/contract/amount';
+
+/** Every query of this feature starts with `transparency`. */
+export const transparencyKeys = {
+  all: ['transparency'] as const,
+  totals: () => ['transparency', 'totals'] as const,
+  liabilities: (days: number) => ['transparency', 'liabilities', days] as const,
+  // A member's own proof: forgotten with every other cached query when the session ends.
+  proof: (asset: Asset) => ['transparency', 'proof', asset] as const,
+  parameters: () => ['transparency', 'parameters'] as const,
+};
