@@ -1,6 +1,8 @@
 import { truncateDecimals } from '@minecloud/contract/amount';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '@/components/icons';
 import { RankBadge } from '@/components/rank-badge';
+import { copyText } from '@/lib/copy';
 import './pool-rank-item.css';
 
 type PoolRankRow = {
@@ -51,9 +53,16 @@ export function PoolRankItem({ row, isMine = false, testId }: PoolRankItemProps)
               {t('poolPaidN', { n: two(row.amount) })}
             </span>
             {row.transferId && (
-              <span className="pool-rank__transfer" data-testid="pool-rank-transfer">
-                {t('poolTransferId', { id: row.transferId })}
-              </span>
+              <button
+                type="button"
+                className="plain-button pool-rank__transfer"
+                onClick={() => void copyText(row.transferId)}
+                aria-label={t('verifyPoolCopyTransfer', { id: row.transferId })}
+                data-testid="pool-rank-transfer"
+              >
+                <span className="pool-rank__transfer-id">{t('poolTransferId', { id: row.transferId })}</span>
+                <Icon name="copy" size={12} />
+              </button>
             )}
           </div>
         )}

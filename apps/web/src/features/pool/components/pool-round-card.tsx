@@ -3,12 +3,13 @@ import type { PoolRound } from '@minecloud/contract/team';
 import { useTranslation } from 'react-i18next';
 import { formatLocalTime } from '@/lib/format-time';
 import { PoolRankItem } from './pool-rank-item';
+import { PoolRoundCheck } from './pool-round-check';
 import './pool-ranking.css';
 import './pool-round-card.css';
 
 const gold = (value: string) => truncateDecimals(value, 2);
 
-/** A settled round: where its pool came from and went, and its frozen ranking with each place's payout. */
+/** A settled round: where its pool came from and went, its frozen ranking with each place's payout, and their check. */
 export function PoolRoundCard({ round }: { round: PoolRound }) {
   const { t } = useTranslation();
   const titleId = `pool-round-${round.day}-title`;
@@ -65,6 +66,7 @@ export function PoolRoundCard({ round }: { round: PoolRound }) {
           ))}
         </ol>
       )}
+      <PoolRoundCheck round={round} />
     </article>
   );
 }

@@ -41,6 +41,8 @@ export function poolRound(day: string, over: Partial<PoolRound> = {}): PoolRound
     rounding: '0.01',
     rolloverOut: '350',
     participants: 3,
+    // Two winning places that day: the third participant is past them, at 0%.
+    weights: [40, 25],
     settledAt: SETTLED,
     ranking: [
       {

@@ -5,8 +5,14 @@ import { roundSpan } from '../lib/round-time';
 import { RoundResultBadge } from './round-result-badge';
 import './round-row.css';
 
+type RoundRowProps = {
+  round: Round;
+  /** Tapping the row opens the check of its result against its candles. */
+  onCheck: (round: Round) => void;
+};
+
 /** One settled (or pending) round: its number, time, symbol, open and close price, and the result they give. */
-export function RoundRow({ round }: { round: Round }) {
+export function RoundRow({ round, onCheck }: RoundRowProps) {
   const { t } = useTranslation();
   const time = roundSpan(round.startAt, round.endAt);
   return (
@@ -17,6 +23,17 @@ export function RoundRow({ round }: { round: Round }) {
         </span>
         <span className="round-row__symbol">{round.symbol}</span>
         <RoundResultBadge result={round.result} />
+        {/* Its hit area covers the whole row (::after), so the row reads as one button. */}
+        <button
+          type="button"
+          className="plain-button round-row__check"
+          onClick={() => onCheck(round)}
+          aria-haspopup="dialog"
+          aria-label={t('verifyRoundOpenSheet', { n: round.periodNo })}
+          data-testid="round-check"
+        >
+          <span aria-hidden="true">{t('verifyRoundAction')} ›</span>
+        </button>
       </header>
       {time && (
         <p className="round-row__time" data-testid="round-time">

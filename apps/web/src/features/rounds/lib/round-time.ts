@@ -14,3 +14,9 @@ export function roundSpan(startAt: string, endAt: string): RoundSpan | null {
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return null;
   return { day: day(start), span: `${clock(start)}–${clock(end)}` };
 }
+
+/** A candle's minute in the member's local time ("07:23"); `--` for a time that does not parse. */
+export function minuteOf(time: string): string {
+  const date = new Date(time);
+  return Number.isNaN(date.getTime()) ? '--' : clock(date);
+}

@@ -1,3 +1,5 @@
+import type { Round } from '@minecloud/contract/market';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PagedList } from '@/components/paged-list';
@@ -5,6 +7,7 @@ import { SimulatedBadge } from '@/components/simulated-badge';
 import { TabSwitch } from '@/components/tab-switch';
 import { sourceOf } from '@/lib/market-source';
 import { type RoundPeriod, useRounds } from '../api/get-rounds';
+import { RoundCheckSheet } from '../components/round-check-sheet';
 import { RoundRow } from '../components/round-row';
 import './draw-history-page.css';
 
@@ -14,18 +17,26 @@ function RoundList({ period }: { period: RoundPeriod }) {
   const { t } = useTranslation();
   const rounds = useRounds(period);
   const rows = rounds.data?.pages.flatMap((page) => page.list) ?? [];
+  // The last round tapped stays while the sheet closes, so its content does not vanish mid-animation.
+  const [checking, setChecking] = useState<Round | null>(null);
+  const [open, setOpen] = useState(false);
+  const check = (round: Round) => {
+    setChecking(round);
+    setOpen(true);
+  };
   return (
     <>
       <SimulatedBadge source={sourceOf(rows)} />
       <PagedList
         query={rounds}
         itemKey={(round) => `${round.symbol}-${round.periodNo}`}
-        renderItem={(round) => <RoundRow round={round} />}
+        renderItem={(round) => <RoundRow round={round} onCheck={check} />}
         label={t('roundsListLabel', { n: period })}
         emptyText={t('roundsEmpty')}
         failedText={t('roundsLoadFailed')}
         testId="round-list"
       />
+      <RoundCheckSheet round={checking} visible={open} onClose={() => setOpen(false)} />
     </>
   );
 }
