@@ -24,3 +24,18 @@ it('catches up the latest period at start, in the settlement time zone, and only
   );
   expect(runs).toEqual([{ period: '2026-11-21', trigger: 'startup' }]);
 });
+
+it('takes the liabilities snapshot once the settlement and the pool have both finished the day', async () => {
+  const runs = await queryRows<{ job: string; period: string; trigger: string }>(
+    app.db,
+    sql`select job, period, trigger from job_runs order by started_at, job`,
+  );
+  const liabilities = runs.filter((r) => r.job === 'liabilities');
+  // Started as soon as the pool (after the settlement) finished, never before: one run, no failure.
+  expect(liabilities).toEqual([{ job: 'liabilities', period: '2026-11-21', trigger: 'after pool' }]);
+  const [snapshots] = await queryRows<{ n: number }>(
+    app.db,
+    sql`select count(*)::int as n from liability_snapshots where day = '2026-11-21'`,
+  );
+  expect(snapshots?.n).toBe(3);
+});
