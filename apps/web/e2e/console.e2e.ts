@@ -16,7 +16,7 @@ import {
 /**
  * The operator console in Chromium at 1280×800: the owner signs in with a TOTP code, publishes a
  * notice a member then reads, replies to a member's feedback, approves a withdrawal, and changes a
- * setting that members then see applied.
+ * setting that members then see announced for the next settlement boundary.
  */
 
 const baseUrl = inject('baseUrl');
@@ -82,14 +82,9 @@ async function goldPerUsdt(): Promise<string> {
 
 afterAll(async () => {
   await browser?.close();
-  if ((await goldPerUsdt()) === String(GOLD_PER_USDT)) return;
+  // The rate changed below waits for the next settlement boundary: put it back for that boundary too
+  // (of two changes at the same time, the later wins), so no later run sees 125.
   await admin('PUT', 'config/gold.perUsdt', { value: GOLD_PER_USDT });
-  // It takes effect 5 s later; the next file must not start before.
-  const deadline = Date.now() + 15_000;
-  while ((await goldPerUsdt()) !== String(GOLD_PER_USDT)) {
-    if (Date.now() > deadline) throw new Error('the top-up rate did not go back to 100');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
 }, 30_000);
 
 describe('the operator console in Chromium', () => {
@@ -198,7 +193,7 @@ describe('the operator console in Chromium', () => {
     expect(approved.list.find((w) => w.id === id)?.reviewStatus).not.toBe('review');
   });
 
-  it('changes a setting, logged with its effect time, and members see it applied', async () => {
+  it('changes a setting, logged with its effect time; members see it coming at the next settlement boundary', async () => {
     await console_.goto(`${baseUrl}/admin/config`);
     const row = console_.getByRole('row').filter({ hasText: 'gold.perUsdt' });
     await row.getByRole('button', { name: 'Edit' }).click();
@@ -210,18 +205,27 @@ describe('the operator console in Chromium', () => {
     await dialog.getByRole('button', { name: /Save|OK/ }).click();
     await row.getByText('125').first().waitFor({ timeout: 15_000 });
 
-    await expect.poll(goldPerUsdt, { timeout: 15_000, interval: 500 }).toBe('125');
+    // A member-facing rate changes at the next settlement boundary (00:00 Asia/Shanghai), not now.
     const log = (await admin('GET', 'audit/page?action=config.set&pageNo=1&pageSize=5')) as {
       list: { actor: string; target: string; before: unknown; after: { value: unknown; effectiveAt: string } }[];
     };
     expect(log.list[0]).toMatchObject({ actor: 'operator:admin', target: 'gold.perUsdt', before: 100 });
     expect(log.list[0]?.after.value).toBe(125);
+    const effectiveAt = new Date(log.list[0]?.after.effectiveAt as string);
+    expect(effectiveAt.getTime()).toBeGreaterThan(Date.now());
+    expect(effectiveAt.toLocaleTimeString('en-GB', { timeZone: 'Asia/Shanghai' })).toBe('00:00:00');
+    expect(await goldPerUsdt()).toBe('100');
 
+    // Members see the change announced in the public parameter log, and today's rate unchanged.
+    await member.page.goto(`${baseUrl}/#/pages/my_child/transparency/transparency?section=parameters`);
+    const change = member.page.getByTestId('parameter-change').filter({ hasText: '125' }).first();
+    await change.waitFor({ timeout: 20_000 });
+    await change.getByTestId('change-coming').waitFor();
+    await shot(member.page, 'console-config-seen-by-member');
     await member.page.goto(`${baseUrl}/#/pages/my_child/topup/topup`);
     await member.page.reload();
     await expect
       .poll(() => member.page.getByTestId('topup-rate').textContent(), { timeout: 20_000 })
-      .toContain('1 USDT = 125');
-    await shot(member.page, 'console-config-seen-by-member');
+      .toContain('1 USDT = 100');
   });
 });

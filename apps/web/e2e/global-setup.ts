@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseUnits } from 'viem';
 import type { TestProject } from 'vitest/node';
-import { totpCode, totpStep } from '../../api/src/lib/totp.ts';
 import { startLocalChain } from '../../api/test/chain.ts';
+import { type E2eServer, enrolOperator, OPERATOR_PASSWORD, startE2eServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -24,38 +21,6 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const OPERATOR_PASSWORD = 'e2e-operator-password';
-
-/** Signs the bootstrap owner in and enrolls TOTP, as its first sign-in asks. */
-async function enrolOperator(baseUrl: string): Promise<{ token: string; secret: string }> {
-  const call = async <T>(path: string, body: object, token?: string) => {
-    const res = await fetch(`${baseUrl}/admin-api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; data: T };
-    if (json.code !== 0) throw new Error(`${path}: ${JSON.stringify(json)}`);
-    return json.data;
-  };
-  const { token } = await call<{ token: string }>('auth/login', { username: 'admin', password: OPERATOR_PASSWORD });
-  const { secret } = await call<{ secret: string }>('auth/totp/setup', {}, token);
-  await call('auth/totp/enable', { code: totpCode(secret, totpStep(new Date())) }, token);
-  return { token, secret };
-}
-
 /** Starts the real server (built web app, fresh PGlite, demo mode) on 127.0.0.1 for the e2e run. */
 export default async function setup(project: TestProject) {
   if (!existsSync('/usr/bin/chromium')) {
@@ -67,8 +32,6 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, 'apps/admin/dist/index.html'))) {
     throw new Error('The operator console is not built: run `npm run build` first (npm test does).');
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'minecloud-e2e-'));
-  const port = await freePort();
   // A local chain with the app's default chain id (the injected wallet says 56), a USDT token and a
   // hot wallet holding some: withdrawals in the e2e run are paid on it.
   const chain = await startLocalChain({ chainId: 56 });
@@ -76,46 +39,22 @@ export default async function setup(project: TestProject) {
   const hot = await chain.newAccount('100');
   await chain.mint(usdt, hot.address, parseUnits('1000000', 18));
   const depositAddress = (await chain.newAccount('0')).address;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
+  let server: E2eServer;
+  try {
+    server = await startE2eServer({
       // Team figures within a second of a purchase, so the team e2e need not wait 20 s.
       TEAM_ROLLUP_SECONDS: '1',
-      // The operator of the throw-away e2e database (a fixture, not a credential anywhere).
-      ADMIN_BOOTSTRAP_PASSWORD: OPERATOR_PASSWORD,
       CHAIN_RPC_URL: chain.url,
       DEPOSIT_ADDRESS: depositAddress,
       PAYOUT_KEY: hot.key,
       TOKEN_USDT_ADDRESS: usdt,
       CHAIN_POLL_SECONDS: '1',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-      try {
-        if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error('the server did not become ready in 60 s');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    });
   } catch (error) {
-    server.kill('SIGTERM');
     await chain.stop();
     throw error;
   }
+  const { baseUrl } = server;
   const { token, secret } = await enrolOperator(baseUrl);
   project.provide('baseUrl', baseUrl);
   project.provide('operatorToken', token);
@@ -124,9 +63,7 @@ export default async function setup(project: TestProject) {
   project.provide('chainUrl', chain.url);
   project.provide('usdtToken', usdt);
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     await chain.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   };
 }

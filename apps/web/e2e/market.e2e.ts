@@ -131,6 +131,18 @@ describe('markets in Chromium at 390×844', () => {
     await shot(page, 'draw-record-3m');
   });
 
+  it('recomputes a settled round from its stored minute candles on a tap', async () => {
+    await page.goto(`${baseUrl}/#/pages/my_child/drawrecord/drawrecord`);
+    const settled = page.locator('[data-testid="round-row"]:not([data-result="pending"])').first();
+    await settled.waitFor({ timeout: 20_000 });
+    await settled.getByTestId('round-check').click();
+    const verdict = page.getByTestId('round-check-verdict');
+    await verdict.waitFor({ timeout: 20_000 });
+    expect(await verdict.getAttribute('data-verdict')).toBe('match');
+    expect(await page.getByTestId('round-check-candle').count()).toBe(1);
+    await shot(page, 'draw-record-recomputed');
+  });
+
   it('shows the public chain zone with prices and 24h change', async () => {
     await page.goto(`${baseUrl}/#/pages/my_child/chainlist/chainlist`);
     await expect.poll(() => page.getByText('Solana').count(), { timeout: 20_000 }).toBeGreaterThan(0);

@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { totpCode, totpStep } from '../../api/src/lib/totp.ts';
+import { freePort } from '../../api/test/net.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** The bootstrap owner's password of the throw-away e2e databases (a fixture, not a credential anywhere). */
+export const OPERATOR_PASSWORD = 'e2e-operator-password';
+
+export type E2eServer = { baseUrl: string; stop: () => Promise<void> };
+
+/**
+ * Starts the real server (the built apps, a fresh PGlite, demo mode) on 127.0.0.1 and waits until it
+ * is ready; `env` adds to or overrides its environment.
+ */
+export async function startE2eServer(env: Record<string, string>): Promise<E2eServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'minecloud-e2e-'));
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      ADMIN_BOOTSTRAP_PASSWORD: OPERATOR_PASSWORD,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+      try {
+        if ((await fetch(`${baseUrl}/readyz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('the server did not become ready in 60 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+/** Signs the bootstrap owner in and enrolls TOTP, as its first sign-in asks. */
+export async function enrolOperator(baseUrl: string): Promise<{ token: string; secret: string }> {
+  const call = async <T>(path: string, body: object, token?: string) => {
+    const res = await fetch(`${baseUrl}/admin-api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { code: number; data: T };
+    if (json.code !== 0) throw new Error(`${path}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  const { token } = await call<{ token: string }>('auth/login', { username: 'admin', password: OPERATOR_PASSWORD });
+  const { secret } = await call<{ secret: string }>('auth/totp/setup', {}, token);
+  await call('auth/totp/enable', { code: totpCode(secret, totpStep(new Date())) }, token);
+  return { token, secret };
+}
