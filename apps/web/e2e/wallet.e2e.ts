@@ -122,6 +122,16 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
     const shown = await text(page, 'withdrawal-tx');
     expect(paid?.txHash.startsWith((shown ?? '').slice(0, 6).toLowerCase())).toBe(true);
     await shot(page, 'withdrawal-history-arrived');
+    // Public: the Transparency totals list the paid withdrawal with its transaction hash.
+    const totals = (await (await fetch(`${baseUrl}/app-api/transparency/totals`)).json()) as {
+      data: { withdrawals: { recent: { asset: string; amount: string; txHash: string }[] } };
+    };
+    expect(totals.data.withdrawals.recent).toContainEqual({
+      asset: 'USDT',
+      amount: '24.5',
+      txHash: paid?.txHash,
+      paidAt: expect.any(String),
+    });
 
     await page.getByTestId('withdrawal-open').first().click();
     await page.getByTestId('withdrawal-timeline').waitFor();
