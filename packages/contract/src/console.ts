@@ -327,6 +327,8 @@ export const settingRowSchema = z.object({
   max: z.number().nullable(),
   /** Changes chosen for a later time, soonest first. */
   pending: z.array(settingChangeSchema),
+  /** A member-facing term: a change takes effect at the next settlement boundary (start of a day). */
+  atBoundary: z.boolean(),
 });
 export type SettingRow = z.infer<typeof settingRowSchema>;
 export const settingListSchema = z.object({ list: z.array(settingRowSchema) });

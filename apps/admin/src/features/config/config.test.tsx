@@ -15,6 +15,7 @@ const row = (key: string, kind: SettingRow['kind'], value: unknown, extra: Parti
   min: null,
   max: null,
   pending: [],
+  atBoundary: false,
   ...extra,
 });
 
@@ -23,6 +24,7 @@ const SETTINGS: SettingRow[] = [
   row('pool.weights', 'percentages', [40, 25, 15, 10, 10]),
   row('equity.tradingOpen', 'boolean', false),
   row('mining.burnRate', 'rate', '0.05', {
+    atBoundary: true,
     pending: [
       {
         id: '8',
@@ -140,6 +142,21 @@ describe('config editor', () => {
     await user.click(button(modal, 'Save'));
     await waitFor(() => expect(calls(requests, 'PUT config/equity.tradingOpen')).toHaveLength(1));
     expect(calls(requests, 'PUT config/equity.tradingOpen')[0]?.body).toEqual({ value: true });
+  });
+
+  it('says a member-facing term waits for the next settlement boundary; a switch does not', async () => {
+    api();
+    renderWithApp(<ConfigPage />);
+    const term = await openEditor('Burned hash rate share');
+    expect(within(term.modal).getByTestId('at-boundary-note')).toHaveTextContent(
+      'A member-facing term: it takes effect at a settlement boundary',
+    );
+    expect(within(term.modal).getByLabelText('At the next settlement boundary')).toBeChecked();
+    await term.user.click(button(term.modal, 'Cancel'));
+    await waitFor(() => expect(screen.queryByText('Change “Burned hash rate share”')).not.toBeInTheDocument());
+    const toggle = await openEditor('Equity trading open');
+    expect(within(toggle.modal).queryByTestId('at-boundary-note')).not.toBeInTheDocument();
+    expect(within(toggle.modal).getByLabelText('Now')).toBeChecked();
   });
 
   it('sends a chosen time as effectiveAt, with its offset', async () => {

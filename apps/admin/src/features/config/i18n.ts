@@ -19,7 +19,10 @@ registerMessages(NS, {
     newValue: 'New value',
     effective: 'Takes effect',
     effectiveNow: 'Now',
+    effectiveNextBoundary: 'At the next settlement boundary',
     effectiveLater: 'At a chosen time',
+    atBoundaryNote:
+      'A member-facing term: it takes effect at a settlement boundary (the start of a day in the settlement time zone), never within a day. A time you choose moves to the first boundary after it. Members see the change in the public parameter log at once.',
     effectiveAt: 'Time',
     effectiveRequired: 'Choose the time',
     effectiveFuture: 'Choose a time in the future',
@@ -68,7 +71,10 @@ registerMessages(NS, {
     newValue: '新值',
     effective: '生效时间',
     effectiveNow: '立即',
+    effectiveNextBoundary: '下一个结算时点',
     effectiveLater: '指定时间',
+    atBoundaryNote:
+      '这是面向会员的条款：只在结算时点（结算时区的每日零点）生效，绝不在一天之中生效。指定的时间会顺延到其后的第一个结算时点。会员立即可在公开的参数记录中看到这次修改。',
     effectiveAt: '时间',
     effectiveRequired: '请选择时间',
     effectiveFuture: '请选择将来的时间',

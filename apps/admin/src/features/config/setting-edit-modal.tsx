@@ -74,6 +74,7 @@ export function SettingEditModal({ row, onClose }: { row: SettingRow; onClose: (
           <Typography.Text>{t('currentValue')}:</Typography.Text>
           <SettingValue kind={row.kind} value={row.value} />
         </Flex>
+        {row.atBoundary && <Alert type="info" showIcon title={t('atBoundaryNote')} data-testid="at-boundary-note" />}
         {refusal && <Alert type="error" showIcon title={refusal} />}
         <Form<Values>
           form={form}
@@ -86,7 +87,7 @@ export function SettingEditModal({ row, onClose }: { row: SettingRow; onClose: (
           <Form.Item name="when" label={t('effective')}>
             <Radio.Group
               options={[
-                { value: 'now', label: t('effectiveNow') },
+                { value: 'now', label: row.atBoundary ? t('effectiveNextBoundary') : t('effectiveNow') },
                 { value: 'later', label: t('effectiveLater') },
               ]}
             />

@@ -154,7 +154,8 @@ describe('config', () => {
     const at = boundaryAtOrAfter(asked, 'Asia/Shanghai').toISOString();
     const { list } = await data('GET', 'config', { token: finance });
     const row = list.find((r: { key: string }) => r.key === 'withdraw.min.USDT');
-    expect(row).toMatchObject({ kind: 'decimal', value: '10', isDefault: true, default: '10' });
+    expect(row).toMatchObject({ kind: 'decimal', value: '10', isDefault: true, default: '10', atBoundary: true });
+    expect(list.find((r: { key: string }) => r.key === 'equity.tradingOpen')).toMatchObject({ atBoundary: false });
     expect(row.pending).toEqual([expect.objectContaining({ value: '25', before: '10', effectiveAt: at })]);
     const weights = list.find((r: { key: string }) => r.key === 'pool.weights');
     expect(weights).toMatchObject({ kind: 'percentages', min: 0, max: 100 });

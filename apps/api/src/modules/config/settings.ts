@@ -262,6 +262,7 @@ export async function allSettings(db: Reader, now = new Date()) {
       default: spec.default,
       ...current,
       pending: pending.map((c, i) => changeView(c, i === 0 ? current.value : pending[i - 1]?.value)),
+      atBoundary: BOUNDARY_SETTINGS.has(key),
     };
   });
 }
