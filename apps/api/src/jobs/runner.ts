@@ -53,3 +53,16 @@ export async function runJob(
     return { ran: true, result } as const;
   });
 }
+
+/** Whether every one of `jobs` has finished `period`: a job that needs them starts only then. */
+export async function periodsDone(db: Pick<Db, 'execute'>, jobs: readonly string[], period: string): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from job_runs
+        where period = ${period} and finished_at is not null and job in (${sql.join(
+          jobs.map((j) => sql`${j}`),
+          sql`, `,
+        )})`,
+  );
+  return row?.n === jobs.length;
+}

@@ -1,7 +1,6 @@
 import { Cron } from 'croner';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, queryRows } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { getSetting } from '../modules/config/settings.ts';
 import type { IngestOptions } from '../modules/market/ingest.ts';
@@ -12,7 +11,7 @@ import { runDeposits } from '../modules/wallet/deposits.ts';
 import { runPayouts } from '../modules/wallet/payout.ts';
 import { JOBS } from './index.ts';
 import { MARKET_POLL_SCHEDULE, pollMarket } from './market.ts';
-import { type JobDefinition, runJob } from './runner.ts';
+import { type JobDefinition, periodsDone, runJob } from './runner.ts';
 
 /**
  * Runs every job on its schedule in the settlement time zone, in every process that has jobs on
@@ -20,19 +19,6 @@ import { type JobDefinition, runJob } from './runner.ts';
  * work and the others answer `busy` or `done`. At start, each job's latest period is run too, so a
  * period missed while no process was up is caught up.
  */
-/** Whether every one of `jobs` has finished `period`: a job that needs them starts only then. */
-async function periodsDone(db: Db, jobs: readonly string[], period: string): Promise<boolean> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from job_runs
-        where period = ${period} and finished_at is not null and job in (${sql.join(
-          jobs.map((j) => sql`${j}`),
-          sql`, `,
-        )})`,
-  );
-  return row?.n === jobs.length;
-}
-
 /** How often the team roll-up runs by default (TEAM_ROLLUP_SECONDS): figures are at most this behind. */
 export const TEAM_ROLLUP_INTERVAL_MS = 20_000;
 

@@ -1,6 +1,6 @@
 import { ASSETS } from '@minecloud/contract/amount';
 import type { SettingKind } from '@minecloud/contract/console';
-import { asc, sql } from 'drizzle-orm';
+import { asc, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
 import { settingChanges } from '../../db/schema.ts';
@@ -303,9 +303,11 @@ export async function setSetting(
   return changeView(row, before);
 }
 
-/** The change log, newest first, a page at a time, optionally of one key; `before` is the value it replaced. */
-export async function settingChangeLog(db: Db, query: { pageNo: number; pageSize: number; key?: string | undefined }) {
-  const where = query.key ? sql`where key = ${query.key}` : sql``;
+/**
+ * Rows of the change log matching `where`, ordered and limited by `tail` (which may order by `id`,
+ * `key` or `effective_at`); `before` is the value each change replaced (the default for the first).
+ */
+export async function changeRows(db: Pick<Db, 'execute'>, where: SQL, tail: SQL) {
   const rows = await queryRows<{
     id: string;
     key: string;
@@ -321,20 +323,28 @@ export async function settingChangeLog(db: Db, query: { pageNo: number; pageSize
           select id::text, key, value::text, lag(value::text) over (partition by key order by effective_at, id) as before,
                  effective_at::text, actor, request_id, created_at::text
           from setting_changes ${where}
-        ) c order by id::bigint desc ${pageClause(query)}`,
+        ) c ${tail}`,
   );
+  return rows.map((r) => ({
+    id: r.id,
+    key: r.key,
+    value: JSON.parse(r.value) as unknown,
+    before: (r.before === null
+      ? isSettingKey(r.key)
+        ? SETTINGS[r.key].default
+        : null
+      : JSON.parse(r.before)) as unknown,
+    effectiveAt: isoTime(r.effective_at) as string,
+    actor: r.actor,
+    requestId: r.request_id,
+    createdAt: isoTime(r.created_at) as string,
+  }));
+}
+
+/** The change log, newest first, a page at a time, optionally of one key; `before` is the value it replaced. */
+export async function settingChangeLog(db: Db, query: { pageNo: number; pageSize: number; key?: string | undefined }) {
+  const where = query.key ? sql`where key = ${query.key}` : sql``;
+  const list = await changeRows(db, where, sql`order by id::bigint desc ${pageClause(query)}`);
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from setting_changes ${where}`);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      key: r.key,
-      value: JSON.parse(r.value),
-      before: r.before === null ? (isSettingKey(r.key) ? SETTINGS[r.key].default : null) : JSON.parse(r.before),
-      effectiveAt: isoTime(r.effective_at) as string,
-      actor: r.actor,
-      requestId: r.request_id,
-      createdAt: isoTime(r.created_at) as string,
-    })),
-    total: count?.n ?? 0,
-  };
+  return { list, total: count?.n ?? 0 };
 }

@@ -5,7 +5,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { serverSecrets } from '../../db/schema.ts';
 import { addDays, dayOf, isDay } from '../../jobs/calendar.ts';
-import type { JobContext, JobDefinition } from '../../jobs/runner.ts';
+import { type JobContext, type JobDefinition, periodsDone } from '../../jobs/runner.ts';
 import { fail } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
 import {
@@ -32,6 +32,8 @@ import {
  * PROOF_KEEP_DAYS.
  */
 export const PROOF_KEEP_DAYS = 35;
+/** The jobs whose day must be done first: the day's output and prize payouts are in the balances. */
+const AFTER = ['settlement', 'pool'] as const;
 /** Rows per insert statement (a tile is 12 KB, a row of positions 5 KB). */
 const ROWS_PER_INSERT = 200;
 
@@ -55,12 +57,7 @@ type Balances = { user_id: string; gold: string; usdt: string; btc: string };
 const COLUMN: Record<Asset, keyof Balances> = { GOLD: 'gold', USDT: 'usdt', BTC: 'btc' };
 
 export async function takeSnapshot(tx: TxDb, period: string, now: Date) {
-  const done = await queryRows<{ job: string }>(
-    tx,
-    sql`select job from job_runs where period = ${period} and job in ('settlement', 'pool') and finished_at is not null`,
-  );
-  // The day's output and prize payouts are part of the balances: both must have run first.
-  if (done.length < 2) return fail('badRequest', 'period');
+  if (!(await periodsDone(tx, AFTER, period))) return fail('badRequest', 'period');
   const secret = await saltKey(tx);
   // One statement, one snapshot of every member's accounts, in id order (the position rows' buckets).
   const balances = await queryRows<Balances>(
@@ -125,7 +122,7 @@ export const liabilitiesJob: JobDefinition = {
   // 00:02:00 in the settlement time zone, after the settlement (00:00:05) and the pool (00:01:00); the
   // scheduler also starts it as soon as either of those finishes a period.
   schedule: '0 2 0 * * *',
-  after: ['settlement', 'pool'],
+  after: AFTER,
   periodAt: (now, timeZone) => addDays(dayOf(now, timeZone), -1),
   isPeriod: isDay,
   run: ({ tx, period, now }: JobContext) => takeSnapshot(tx, period, now),

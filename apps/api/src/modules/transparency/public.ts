@@ -3,7 +3,7 @@ import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
 import type { ParametersAnswer, TransparencyTotals } from '@minecloud/contract/transparency';
 import { sql } from 'drizzle-orm';
 import { type Db, isoTime, queryRows } from '../../db/client.ts';
-import { getSetting, PRIVATE_SETTINGS, SETTINGS, type SettingKey } from '../config/settings.ts';
+import { changeRows, getSetting, PRIVATE_SETTINGS, SETTINGS, type SettingKey } from '../config/settings.ts';
 import { poolPower } from '../mining/service.ts';
 import { publishedRoots } from './liabilities.ts';
 
@@ -24,39 +24,26 @@ export async function publicParameters(db: Db, now: Date): Promise<ParametersAns
   const current = await Promise.all(
     PUBLIC_KEYS.map(async (key) => ({ key, value: shown(await getSetting(db, key, now)) })),
   );
-  const rows = await queryRows<{
-    id: string;
-    key: string;
-    value: string;
-    before: string | null;
-    effective_at: string;
-    created_at: string;
-  }>(
+  const rows = await changeRows(
     db,
-    sql`select * from (
-          select id::text, key, value::text, lag(value::text) over (partition by key order by effective_at, id) as before,
-            effective_at::text, created_at::text
-          from setting_changes
-          where key in (${sql.join(
-            PUBLIC_KEYS.map((k) => sql`${k}`),
-            sql`, `,
-          )})) c
-        order by effective_at desc, id::bigint desc limit ${CHANGES_SHOWN}`,
+    sql`where key in (${sql.join(
+      PUBLIC_KEYS.map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+    sql`order by effective_at desc, id::bigint desc limit ${CHANGES_SHOWN}`,
   );
   return {
     current,
-    changes: rows.map((r) => {
-      const effectiveAt = isoTime(r.effective_at) as string;
-      return {
-        id: r.id,
-        key: r.key,
-        before: shown(r.before === null ? SETTINGS[r.key as SettingKey].default : JSON.parse(r.before)),
-        value: shown(JSON.parse(r.value)),
-        announcedAt: isoTime(r.created_at) as string,
-        effectiveAt,
-        inEffect: Date.parse(effectiveAt) <= now.getTime(),
-      };
-    }),
+    // The operator who made each change stays out of the public log.
+    changes: rows.map((r) => ({
+      id: r.id,
+      key: r.key,
+      before: shown(r.before),
+      value: shown(r.value),
+      announcedAt: r.createdAt,
+      effectiveAt: r.effectiveAt,
+      inEffect: Date.parse(r.effectiveAt) <= now.getTime(),
+    })),
     timeZone: await getSetting(db, 'settlement.timeZone', now),
   };
 }
