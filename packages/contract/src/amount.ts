@@ -30,6 +30,22 @@ export function parseAmount(text: string, asset: Asset): ParsedAmount {
   return { ok: true, units };
 }
 
+/**
+ * The one amount rule a member meets, per asset: how many decimals a member may enter, and sees
+ * (spec point 5: gold coins and USDT 2; BTC the 8 its screens show). The ledger keeps finer units
+ * (ASSET_SCALES) for yields and splits, but no member call may create a sub-cent remainder.
+ */
+export const ENTRY_PLACES = { GOLD: 2, USDT: 2, BTC: 8 } as const satisfies Record<Asset, number>;
+
+/** Like parsePositiveAmount, but refuses more decimals than a member may enter (ENTRY_PLACES). */
+export function parseMemberAmount(text: string, asset: Asset): ParsedAmount {
+  const parsed = parsePositiveAmount(text, asset);
+  if (!parsed.ok && parsed.reason !== 'tooManyDecimals') return parsed;
+  const fraction = text.trim().split('.')[1] ?? '';
+  if (fraction.replace(/0+$/, '').length > ENTRY_PLACES[asset]) return { ok: false, reason: 'tooManyDecimals' };
+  return parsed;
+}
+
 /** Like parseAmount, but also refuses zero. */
 export function parsePositiveAmount(text: string, asset: Asset): ParsedAmount {
   const parsed = parseAmount(text, asset);
@@ -61,4 +77,40 @@ export function truncateDecimals(value: string | bigint, places = 2): string {
   const fraction = (match[3] ?? '').padEnd(places, '0').slice(0, places);
   const isZero = /^0+$/.test(whole) && /^0*$/.test(fraction);
   return `${isZero ? '' : sign}${whole}${places > 0 ? `.${fraction}` : ''}`;
+}
+
+/**
+ * The display rule for a balance shown in parts (available, frozen, …) beside their total: each part
+ * is truncated to `places` (ENTRY_PLACES by default) and the total shown is the sum of the shown
+ * parts, so that what a screen shows adds up (truncating the true total could show one cent more
+ * than the parts). Amounts are decimal strings of `asset`; an unreadable one counts as zero.
+ */
+export function shownParts(
+  parts: readonly string[],
+  asset: Asset,
+  places: number = ENTRY_PLACES[asset],
+): { parts: string[]; total: string } {
+  const scale = ASSET_SCALES[asset];
+  const keep = Math.min(places, scale);
+  const step = 10n ** BigInt(scale - keep);
+  let sum = 0n;
+  const shown = parts.map((part) => {
+    const parsed = parseAmount(part, asset);
+    const units = parsed.ok ? (parsed.units / step) * step : 0n;
+    sum += units;
+    return truncateDecimals(formatAmount(units, asset), places);
+  });
+  return { parts: shown, total: truncateDecimals(formatAmount(sum, asset), places) };
+}
+
+/**
+ * A truncated amount with the locale's thousands separators (`5,961.50`): the display rule of
+ * truncateDecimals, grouped by Intl on the whole part (a bigint, so no float ever holds it).
+ */
+export function groupedAmount(value: string | bigint, places = 2, locale?: string): string {
+  const text = truncateDecimals(value, places);
+  const [sign, whole, fraction] = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text)?.slice(1) ?? ['', text, undefined];
+  const format = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 });
+  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return `${sign}${format.format(BigInt(whole ?? '0'))}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
 }

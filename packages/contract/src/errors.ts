@@ -134,6 +134,13 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '유효하지 않은 금액',
     'ms-MY': 'Jumlah tidak sah',
   },
+  amountTooManyDecimals: {
+    'zh-CN': '最多支持{places}位小数',
+    en: 'Use at most {places} decimal places',
+    'zh-TW': '最多支援{places}位小數',
+    'ko-KR': '소수점 이하 {places}자리까지 입력할 수 있습니다',
+    'ms-MY': 'Gunakan paling banyak {places} tempat perpuluhan',
+  },
   receiverNotFound: {
     'zh-CN': '接收人不存在，请检查ID',
     en: 'No member has this ID',

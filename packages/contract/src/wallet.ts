@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
+import { WITHDRAWAL_STATES } from './withdrawal-states.ts';
 
 /**
  * Money in and out on chain (ECONOMY.md, "Withdrawals and deposits"): withdrawals to a wallet,
@@ -76,6 +77,8 @@ export const withdrawalSchema = z.object({
   received: z.string(),
   address: z.string(),
   status: z.enum(WITHDRAWAL_STATUSES),
+  /** Where it stands in the one vocabulary the list, the timeline and the console share (withdrawal-states.ts). */
+  state: z.enum(WITHDRAWAL_STATES),
   /** Why it was rejected, in the operator's words. */
   reason: z.string().nullable(),
   txHash: z.string().nullable(),
@@ -143,7 +146,8 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   needsSecondApproval: z.boolean(),
   payoutAttempts: z.number().int(),
 });
-export const adminWithdrawalPageSchema = pageSchema(adminWithdrawalSchema);
+/** `payoutsRunning` is false on a server without a chain: approving then pauses, it does not pay. */
+export const adminWithdrawalPageSchema = pageSchema(adminWithdrawalSchema).extend({ payoutsRunning: z.boolean() });
 export const reviewBodySchema = z.object({
   id: z.string().regex(/^[1-9]\d{0,17}$/),
   reason: z.string().trim().max(300).optional(),

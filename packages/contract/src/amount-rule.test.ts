@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ASSETS,
+  type Asset,
+  ENTRY_PLACES,
+  formatAmount,
+  groupedAmount,
+  parseAmount,
+  parseMemberAmount,
+  shownParts,
+} from './amount.ts';
+
+describe('parseMemberAmount: the one amount rule a member meets', () => {
+  it.each([
+    ['1.005', 'USDT'],
+    ['10.999', 'USDT'],
+    ['12.345', 'USDT'],
+    ['0.001', 'GOLD'],
+    ['0.000000001', 'BTC'],
+  ] as const)('refuses %s %s: more decimals than a member may enter', (text, asset) => {
+    expect(parseMemberAmount(text, asset)).toEqual({ ok: false, reason: 'tooManyDecimals' });
+  });
+
+  it.each([
+    ['1.00', 'USDT', 1_000_000n],
+    ['12.34', 'USDT', 12_340_000n],
+    ['12.3400', 'USDT', 12_340_000n],
+    ['5', 'GOLD', 500n],
+    ['0.00000001', 'BTC', 1n],
+  ] as const)('takes %s %s', (text, asset, units) => {
+    expect(parseMemberAmount(text, asset)).toEqual({ ok: true, units });
+  });
+
+  it('refuses zero, signs and words as parsePositiveAmount does', () => {
+    expect(parseMemberAmount('0.00', 'USDT')).toEqual({ ok: false, reason: 'notPositive' });
+    expect(parseMemberAmount('-5', 'USDT')).toEqual({ ok: false, reason: 'notANumber' });
+    expect(parseMemberAmount('1e3', 'GOLD')).toEqual({ ok: false, reason: 'notANumber' });
+  });
+
+  it('names gold coins and USDT 2 places and BTC 8', () => {
+    expect(ENTRY_PLACES).toEqual({ GOLD: 2, USDT: 2, BTC: 8 });
+  });
+});
+
+describe('shownParts: what a screen shows adds up', () => {
+  const amount = (asset: Asset) => fc.bigInt({ min: 0n, max: 10n ** 15n }).map((units) => formatAmount(units, asset));
+
+  it('for random balances and locks, the shown parts add up to the shown total', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ASSETS),
+        fc.array(fc.bigInt({ min: 0n, max: 10n ** 15n }), { minLength: 1, maxLength: 4 }),
+        (asset, units) => {
+          const parts = units.map((u) => formatAmount(u, asset));
+          const shown = shownParts(parts, asset);
+          const places = ENTRY_PLACES[asset];
+          const sum = shown.parts.reduce((total, part) => {
+            const parsed = parseAmount(part, asset);
+            return total + (parsed.ok ? parsed.units : 0n);
+          }, 0n);
+          const total = parseAmount(shown.total, asset);
+          expect(total.ok && total.units).toBe(sum);
+          // Every shown figure has exactly the asset's places and never exceeds its true value.
+          for (const [i, part] of shown.parts.entries()) {
+            expect(part.split('.')[1]?.length ?? 0).toBe(places);
+            const real = parseAmount(parts[i] ?? '0', asset);
+            const seen = parseAmount(part, asset);
+            expect(real.ok && seen.ok && seen.units <= real.units).toBe(true);
+          }
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(amount('USDT'), (a) => {
+        const one = shownParts([a], 'USDT');
+        expect(one.total).toBe(one.parts[0]);
+      }),
+    );
+  });
+
+  it('shows 767.65 + 12.34 = 779.99 where truncating the 780.00 total would not add up', () => {
+    expect(shownParts(['767.655', '12.345'], 'USDT')).toEqual({ parts: ['767.65', '12.34'], total: '779.99' });
+  });
+});
+
+describe('groupedAmount', () => {
+  it.each(['zh-CN', 'en', 'zh-TW', 'ko-KR', 'ms-MY'])('groups thousands in %s', (locale) => {
+    expect(groupedAmount('5961.509', 2, locale)).toBe('5,961.50');
+    expect(groupedAmount('1234567.1', 2, locale)).toBe('1,234,567.10');
+    expect(groupedAmount('-1234', 2, locale)).toBe('-1,234.00');
+    expect(groupedAmount('12', 0, locale)).toBe('12');
+  });
+  it('keeps BTC places and huge values exactly', () => {
+    expect(groupedAmount('12345.123456789', 8, 'en')).toBe('12,345.12345678');
+    expect(groupedAmount('92233720368547.75807', 2, 'en')).toBe('92,233,720,368,547.75');
+  });
+});
