@@ -53,6 +53,27 @@ export async function post(app: TestApp, member: Member, url: string, payload: o
   return { status: res.statusCode, body: res.json() };
 }
 
+/** A member's POST in the language asked (`post` asks in English). */
+export async function postIn(
+  app: TestApp,
+  member: Member,
+  url: string,
+  payload: object,
+  options: { key?: string; locale?: string } = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/app-api/${url}`,
+    headers: {
+      ...member.headers,
+      'idempotency-key': options.key ?? randomUUID(),
+      'accept-language': options.locale ?? 'en',
+    },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
 export async function get(app: TestApp, member: Member | null, url: string) {
   const res = await app.inject({
     method: 'GET',

@@ -365,6 +365,13 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '인증 코드가 만료되었습니다. 새로 받으세요',
     'ms-MY': 'Kod telah tamat tempoh; hantar yang baharu',
   },
+  emailCodeUsed: {
+    'zh-CN': '该验证码已使用，请重新获取',
+    en: 'This code was already used; request a new one',
+    'zh-TW': '該驗證碼已使用，請重新獲取',
+    'ko-KR': '이미 사용된 인증 코드입니다. 새 코드를 받으세요',
+    'ms-MY': 'Kod ini telah digunakan; minta kod yang baharu',
+  },
   emailCodeTooManyAttempts: {
     'zh-CN': '错误次数过多，请重新获取验证码',
     en: 'Too many wrong codes; send a new one',

@@ -133,6 +133,20 @@ export function isoTime(value: string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
 
+/**
+ * The order of every list a member or operator pages through or exports: newest first by the time
+ * column `time`, then by id, both of the table (or subquery) named `alias`. Use it after `order by`:
+ * `order by ${newestFirst('w', 'created_at')} ${pageClause(page)}`.
+ *
+ * Both columns are qualified, so they are the table's own (a time and a number). A bare name would
+ * be the select list's column of that name first, in PostgreSQL: `order by id` after `id::text`
+ * sorts text, 9, 8, …, 2, 11, 10, 1.
+ */
+export function newestFirst(alias: string, time: string): SQL {
+  const column = (name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
+  return sql`${column(time)} desc, ${column('id')} desc`;
+}
+
 /** The `limit … offset …` clause of a 1-based page. */
 export function pageClause(page: { pageNo: number; pageSize: number }): SQL {
   return sql`limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`;

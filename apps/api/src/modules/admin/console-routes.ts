@@ -37,7 +37,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { JOBS } from '../../jobs/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -200,7 +200,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCsv(
         reply,
         'withdrawals.csv',
-        (pageNo, pageSize) => operatorWithdrawals(app.db, { ...request.query, pageNo, pageSize }),
+        (pageNo, pageSize) => operatorWithdrawals(app.db, app.chain, { ...request.query, pageNo, pageSize }),
         [
           { title: 'id', value: (r) => r.id },
           { title: 'member', value: (r) => r.userId },
@@ -278,7 +278,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         sql`select id::text, total_shares, shares_remaining, price_per_share::text, annual_yield_pct, min_quantity,
                    term_days, open, created_at::text
-            from equity_rounds order by id desc ${pageClause(request.query)}`,
+            from equity_rounds order by ${newestFirst('equity_rounds', 'created_at')} ${pageClause(request.query)}`,
       );
       const [count] = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from equity_rounds`);
       return ok({
@@ -361,7 +361,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       }>(
         app.db,
         sql`select distinct on (job) job, period, started_at::text, finished_at::text, trigger
-            from job_runs order by job, started_at desc`,
+            from job_runs order by job_runs.job, job_runs.started_at desc`,
       );
       return ok({
         list: Object.values(JOBS).map((job) => {
@@ -400,7 +400,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       }>(
         app.db,
         sql`select job, period, started_at::text, finished_at::text, result, trigger from job_runs ${where}
-            order by started_at desc, job ${pageClause(request.query)}`,
+            order by job_runs.started_at desc, job_runs.job, job_runs.period desc ${pageClause(request.query)}`,
       );
       const [count] = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from job_runs ${where}`);
       return ok({
@@ -470,7 +470,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     }>(
       app.db,
       sql`select id::text, actor, action, target, before::text, after::text, request_id, created_at::text
-          from audit_log where ${where} order by id desc ${pageClause(page)}`,
+          from audit_log where ${where} order by ${newestFirst('audit_log', 'created_at')} ${pageClause(page)}`,
     );
     const [count] = await queryRows<{ n: number }>(
       app.db,

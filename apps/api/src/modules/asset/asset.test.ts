@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectTooManyDecimals } from '../../../test/amounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fund, get, type Member, newMember, post, unitsOf } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
@@ -109,7 +110,8 @@ describe('gifts', () => {
   it.each([
     ['negative', { asset: 'GOLD', amount: '-1' }, 400, 400],
     ['zero', { asset: 'GOLD', amount: '0' }, 400, 1011],
-    ['too many decimals', { asset: 'GOLD', amount: '1.001' }, 400, 1011],
+    ['more decimals than a member may enter', { asset: 'GOLD', amount: '1.001' }, 400, 1016],
+    ['more decimals than the ledger keeps', { asset: 'USDT', amount: '1.0000001' }, 400, 1016],
     ['non-numeric', { asset: 'GOLD', amount: 'ten' }, 400, 400],
     ['a number, not a string', { asset: 'GOLD', amount: 10 }, 400, 400],
     ['huge', { asset: 'GOLD', amount: '92233720368547758.08' }, 400, 1011],
@@ -155,8 +157,8 @@ describe('top-up and donations', () => {
     expect(res.body.data).toEqual({ gold: '250', paidUsdt: '2.5' });
     expect(await unitsOf(app, m.userId, 'GOLD')).toBe(25_000n);
     expect(await unitsOf(app, m.userId, 'USDT')).toBe(7_500_000n);
-    const inexact = await post(app, m, 'asset/topup', { amountUsdt: '0.00001' });
-    expect(inexact).toMatchObject({ status: 400, body: { code: 1011 } });
+    const fine = await post(app, m, 'asset/topup', { amountUsdt: '0.00001' });
+    expect(fine).toMatchObject({ status: 400, body: { code: 1016 } });
     await setSetting(app.db, 'gold.perUsdt', 50, 'test');
     try {
       expect((await post(app, m, 'asset/topup', { amountUsdt: '1' })).body.data.gold).toBe('50');
@@ -181,6 +183,72 @@ describe('top-up and donations', () => {
     ]);
     const invalid = await post(app, m, 'donate_logs/clickDonate', { asset: 'USDT', amount: '0' });
     expect(invalid.body).toMatchObject({ code: 1011, msg: 'Invalid Amount' });
+  });
+});
+
+describe('amounts with more decimals than a member may enter', () => {
+  it('refuses a gift of 1.005 USDT or 0.001 gold with the places named, moving nothing; 1.00 then goes through', async () => {
+    const giver = await newMember(app);
+    const taker = await newMember(app);
+    await fund(app, giver.userId, 'USDT', '10');
+    await fund(app, giver.userId, 'GOLD', '10');
+    const to = String(taker.userId);
+    const key = 'gift-decimals-key';
+    await expectTooManyDecimals(app, giver, 'asset/send', { toUserId: to, asset: 'USDT', amount: '1.005' }, 2, key);
+    await expectTooManyDecimals(app, giver, 'asset/send', { toUserId: to, asset: 'GOLD', amount: '0.001' }, 2, key);
+    expect(await unitsOf(app, giver.userId, 'USDT')).toBe(10_000_000n);
+    expect(await unitsOf(app, taker.userId, 'GOLD')).toBe(0n);
+    // The refused requests kept no key: the corrected one may use it.
+    const sent = await post(app, giver, 'asset/send', { toUserId: to, asset: 'USDT', amount: '1.00' }, key);
+    expect(sent.body).toMatchObject({ code: 0, data: { transferId: expect.any(String) } });
+    expect(await unitsOf(app, giver.userId, 'USDT')).toBe(9_000_000n);
+    expect(await unitsOf(app, taker.userId, 'USDT')).toBe(1_000_000n);
+    expect((await post(app, giver, 'asset/send', { toUserId: to, asset: 'GOLD', amount: '0.01' })).body.code).toBe(0);
+    expect(await unitsOf(app, taker.userId, 'GOLD')).toBe(1n);
+  });
+
+  it('refuses a donation of 1.005 USDT or 0.001 gold, moving nothing; 1.00 then goes through', async () => {
+    const m = await newMember(app);
+    await fund(app, m.userId, 'USDT', '5');
+    await fund(app, m.userId, 'GOLD', '5');
+    const key = 'donation-decimals-key';
+    await expectTooManyDecimals(app, m, 'donate_logs/clickDonate', { asset: 'USDT', amount: '1.005' }, 2, key);
+    await expectTooManyDecimals(app, m, 'donate_logs/clickDonate', { asset: 'GOLD', amount: '0.001' }, 2);
+    const [donations] = await queryRows<{ n: number }>(
+      app.db,
+      sql`select count(*)::int as n from donations where user_id = ${m.userId}`,
+    );
+    expect(donations?.n).toBe(0);
+    const ok = await post(app, m, 'donate_logs/clickDonate', { asset: 'USDT', amount: '1.00' }, key);
+    expect(ok.body).toMatchObject({ code: 0, data: { donationId: expect.any(String) } });
+    expect(await unitsOf(app, m.userId, 'USDT')).toBe(4_000_000n);
+    expect((await post(app, m, 'donate_logs/clickDonate', { asset: 'GOLD', amount: '0.01' })).body.code).toBe(0);
+    expect(await unitsOf(app, m.userId, 'GOLD')).toBe(499n);
+  });
+
+  it('refuses a top-up of 1.005 USDT, moving nothing; 1.00 then buys 100 gold coins', async () => {
+    const m = await newMember(app);
+    await fund(app, m.userId, 'USDT', '5');
+    const key = 'topup-decimals-key';
+    await expectTooManyDecimals(app, m, 'asset/topup', { amountUsdt: '1.005' }, 2, key);
+    expect(await unitsOf(app, m.userId, 'GOLD')).toBe(0n);
+    const ok = await post(app, m, 'asset/topup', { amountUsdt: '1.00' }, key);
+    expect(ok.body.data).toEqual({ gold: '100', paidUsdt: '1' });
+    expect(await unitsOf(app, m.userId, 'USDT')).toBe(4_000_000n);
+    expect(await unitsOf(app, m.userId, 'GOLD')).toBe(10_000n);
+  });
+
+  it('refuses to claim 1.005 USDT of earnings, moving nothing; 1.00 then goes through', async () => {
+    const m = await newMember(app);
+    await fund(app, m.userId, 'USDT', '3.123456', 'earnings');
+    await expectTooManyDecimals(app, m, 'biz/user-usdt-record/receive', { amount: '1.005' }, 2);
+    expect(await unitsOf(app, m.userId, 'USDT', 'earnings')).toBe(3_123_456n);
+    expect((await post(app, m, 'biz/user-usdt-record/receive', { amount: '1.00' })).body.data).toEqual({
+      claimed: '1',
+    });
+    // Claiming all (no amount) still takes every unit, sub-cent ones included.
+    expect((await post(app, m, 'biz/user-usdt-record/receive', {})).body.data).toEqual({ claimed: '2.123456' });
+    expect(await unitsOf(app, m.userId, 'USDT')).toBe(3_123_456n);
   });
 });
 

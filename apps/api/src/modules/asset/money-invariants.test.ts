@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Asset, formatAmount } from '@minecloud/contract/amount';
+import { ASSET_SCALES, type Asset, ENTRY_PLACES, formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts';
@@ -186,6 +186,15 @@ describe('seeded random model', () => {
         Math.floor(random() * 5) * (asset === 'GOLD' ? 100 : asset === 'USDT' ? 1_000_000 : 100_000_000) +
           Math.floor(random() * 1000),
       );
+    /** The smallest step a member may enter (ENTRY_PLACES): a cent of USDT is 10_000 units. */
+    const step = (asset: Asset) => 10n ** BigInt(ASSET_SCALES[asset] - ENTRY_PLACES[asset]);
+    /** An amount a member may enter, now and then with a finer part (refused with 1016). */
+    const entered = (asset: Asset) => {
+      const base = 10n ** BigInt(ASSET_SCALES[asset]);
+      const finer = step(asset) > 1n && random() < 0.2 ? 1n + BigInt(Math.floor(random() * 9_999)) : 0n;
+      return BigInt(Math.floor(random() * 5)) * base + BigInt(Math.floor(random() * 1000)) * step(asset) + finer;
+    };
+    const tooFine = (amount: bigint, asset: Asset) => amount % step(asset) !== 0n;
 
     try {
       for (let step = 0; step < 60; step += 1) {
@@ -199,13 +208,14 @@ describe('seeded random model', () => {
         } else if (op === 'gift') {
           const to = pick(members.filter((x) => x !== m));
           const asset = pick(['GOLD', 'USDT'] as const);
-          const amount = units(asset);
+          const amount = entered(asset);
           const res = await post(app, m, 'asset/send', {
             toUserId: String(to.userId),
             asset,
             amount: formatAmount(amount, asset),
           });
           if (amount === 0n) expect(res.body.code).toBe(1011);
+          else if (tooFine(amount, asset)) expect(res.body.code).toBe(1016);
           else if (amount > book(m)[asset].available) expect(res.body.code).toBe(1010);
           else {
             expect(res.body.code).toBe(0);
@@ -213,9 +223,10 @@ describe('seeded random model', () => {
             book(to)[asset].available += amount;
           }
         } else if (op === 'topup') {
-          const usdt = (units('USDT') / 100n) * 100n;
+          const usdt = entered('USDT');
           const res = await post(app, m, 'asset/topup', { amountUsdt: formatAmount(usdt, 'USDT') });
           if (usdt === 0n) expect(res.body.code).toBe(1011);
+          else if (tooFine(usdt, 'USDT')) expect(res.body.code).toBe(1016);
           else if (usdt > book(m).USDT.available) expect(res.body.code).toBe(1010);
           else {
             expect(res.body.code).toBe(0);
@@ -224,9 +235,10 @@ describe('seeded random model', () => {
           }
         } else if (op === 'donate') {
           const asset = pick(['GOLD', 'USDT'] as const);
-          const amount = units(asset);
+          const amount = entered(asset);
           const res = await post(app, m, 'donate_logs/clickDonate', { asset, amount: formatAmount(amount, asset) });
           if (amount === 0n) expect(res.body.code).toBe(1011);
+          else if (tooFine(amount, asset)) expect(res.body.code).toBe(1016);
           else if (amount > book(m)[asset].available) expect(res.body.code).toBe(1010);
           else {
             expect(res.body.code).toBe(0);
@@ -235,13 +247,14 @@ describe('seeded random model', () => {
         } else if (op === 'withdraw') {
           // The route's money transaction (its email code is checked before it, in withdrawals.test.ts).
           const asset = pick(['USDT', 'BTC'] as const);
-          const amount = units(asset) + (asset === 'USDT' ? 10_000_000n : 100_000n);
+          const amount = entered(asset) + (asset === 'USDT' ? 10_000_000n : 100_000n);
           const body = { amount: formatAmount(amount, asset), address: `0x${'5a'.repeat(20)}`, emailCode: '000000' };
           const scope = { userId: m.userId, key: randomUUID(), route: withdrawPath(asset), body };
           const outcome = await oncePerKey(app.db, scope, (tx, legKey) =>
             lockWithdrawal(tx, app.db, null, m.userId as AuthorizedUserId, asset, body, legKey),
           ).catch((error: { name_?: string }) => error);
-          if (amount > book(m)[asset].available) expect(outcome).toMatchObject({ name_: 'insufficientBalance' });
+          if (tooFine(amount, asset)) expect(outcome).toMatchObject({ name_: 'amountTooManyDecimals' });
+          else if (amount > book(m)[asset].available) expect(outcome).toMatchObject({ name_: 'insufficientBalance' });
           else {
             const id = (outcome as { withdrawalId: string }).withdrawalId;
             expect(id).toMatch(/^\d+$/);

@@ -2,7 +2,7 @@ import { shortenAddress } from '@minecloud/contract/address';
 import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
 import type { AssetRecord } from '@minecloud/contract/asset';
 import { desc, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, newestFirst, queryRows } from '../../db/client.ts';
 import { donations, users } from '../../db/schema.ts';
 import { systemAccount, type TransferInput, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
@@ -10,7 +10,7 @@ import { fail } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
-import { positiveUnits } from './amounts.ts';
+import { memberUnits } from './amounts.ts';
 
 type Reader = Pick<Db, 'execute'>;
 
@@ -93,7 +93,7 @@ export async function recordsOf(
       join accounts da on da.id = t.debit_account_id
       join accounts ca on ca.id = t.credit_account_id
       where ${where}
-      order by t.id desc
+      order by ${newestFirst('t', 'created_at')}
       limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`,
     ),
     queryRows<{ total: string }>(db, sql`select count(*)::text as total from transfers t where ${where}`),
@@ -124,7 +124,7 @@ export async function claimEarnings(
     sql`select balance::text from accounts where user_id = ${userId} and asset = ${asset} and kind = 'earnings' for update`,
   );
   const claimable = BigInt(locked[0]?.balance ?? 0);
-  const amount = amountText === undefined ? claimable : positiveUnits(amountText, asset);
+  const amount = amountText === undefined ? claimable : memberUnits(amountText, asset);
   if (claimable === 0n) return fail('nothingToClaim');
   if (amount > claimable) return fail('insufficientBalance');
   await transfer(tx, db, {
@@ -153,7 +153,7 @@ export async function giftPlan(
 ): Promise<TransferInput> {
   const allowed = await getSetting(db, 'transfer.assets');
   if (!allowed.includes(input.asset)) return fail('assetNotAllowed');
-  const amount = positiveUnits(input.amount, input.asset);
+  const amount = memberUnits(input.amount, input.asset);
   const to = Number(input.toUserId);
   if (to === from) return fail('giftToSelf');
   // An unknown receiver fails the credit's foreign key inside the transfer: no extra lookup.
@@ -168,7 +168,10 @@ export async function giftPlan(
   };
 }
 
-/** Buys gold coins with USDT at `gold.perUsdt`; only amounts that convert exactly are taken. */
+/**
+ * Buys gold coins with USDT at `gold.perUsdt`; only amounts that convert exactly are taken (with at
+ * most 2 decimals of USDT and a whole rate, every one does: the check stays for a finer rate).
+ */
 export async function topUpGold(
   tx: TxDb,
   db: Db,
@@ -176,7 +179,7 @@ export async function topUpGold(
   amountUsdt: string,
   legKey: (leg: string) => string,
 ) {
-  const usdt = positiveUnits(amountUsdt, 'USDT');
+  const usdt = memberUnits(amountUsdt, 'USDT');
   const perUsdt = BigInt(await getSetting(tx, 'gold.perUsdt'));
   // USDT has 6 decimals and gold 2: gold units = usdt units × rate / 10^4, exactly or not at all.
   const scaled = usdt * perUsdt;
@@ -213,7 +216,7 @@ export async function donate(
 ) {
   const allowed = await getSetting(tx, 'donation.assets');
   if (!allowed.includes(input.asset)) return fail('assetNotAllowed');
-  const amount = positiveUnits(input.amount, input.asset);
+  const amount = memberUnits(input.amount, input.asset);
   const transferId = await transfer(tx, db, {
     asset: input.asset,
     from: userAccount(userId),
@@ -243,7 +246,7 @@ export async function donationList(db: Db, page: { pageNo: number; pageSize: num
       })
       .from(donations)
       .innerJoin(users, eq(users.id, donations.userId))
-      .orderBy(desc(donations.id))
+      .orderBy(desc(donations.createdAt), desc(donations.id))
       .limit(page.pageSize)
       .offset((page.pageNo - 1) * page.pageSize),
     queryRows<{ total: string }>(db, sql`select count(*)::text as total from donations`),

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts';
 import { codeIn, pngClaiming, smtpCatcher, upload } from '../../../test/care.ts';
-import { get, type Member, newMember, post } from '../../../test/money.ts';
+import { get, type Member, newMember, post, postIn } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
 import { fixedClock } from '../../lib/clock.ts';
 
@@ -200,8 +200,8 @@ describe('email codes over a real SMTP server, and wallet binding', () => {
     });
     expect((await post(app, m, 'member/bindEmail', { email: 'alice@example.com', code })).body.code).toBe(0);
     expect((await get(app, m, 'biz/biz-user/get')).body.data.email).toBe('alice@example.com');
-    // Reused: the code is spent.
-    expect((await post(app, m, 'member/bindEmail', { email: 'alice@example.com', code })).body.code).toBe(1071);
+    // Reused: the code is spent, and the answer says so.
+    expect((await post(app, m, 'member/bindEmail', { email: 'alice@example.com', code })).body.code).toBe(1077);
     // The minute is per purpose: a confirm code (for a withdrawal) may follow the binding at once.
     expect((await post(app, m, 'member/sendEmailCode', {})).body.code).toBe(0);
     expect((await post(app, m, 'member/sendEmailCode', {})).status).toBe(429);
@@ -222,6 +222,38 @@ describe('email codes over a real SMTP server, and wallet binding', () => {
     });
     expect(outbox.json().data.list[0]).toMatchObject({ to: 'alice2@example.com', error: null });
     expect(outbox.json().data.list[0].sentAt).not.toBeNull();
+  });
+
+  it('says a code already used was used, not wrong, in the language asked, without counting it as a wrong try', async () => {
+    const m = await newMember(app);
+    const bind = (code: string, locale = 'en') =>
+      postIn(app, m, 'member/bindEmail', { email: 'dave@example.com', code }, { locale });
+    clock.advance(2 * minute);
+    await post(app, m, 'member/sendEmailCode', { email: 'dave@example.com' });
+    const used = codeIn(smtp.messages, 'dave@example.com');
+    expect((await bind(used)).body.code).toBe(0);
+    expect(await bind(used)).toEqual({
+      status: 200,
+      body: { code: 1077, data: null, msg: 'This code was already used; request a new one' },
+    });
+    expect((await bind(used, 'zh-CN')).body).toEqual({ code: 1077, data: null, msg: '该验证码已使用，请重新获取' });
+    // A code that was never sent is still wrong.
+    const never = ['000000', '000001', '000002'].find((c) => c !== used) as string;
+    expect((await bind(never)).body.code).toBe(1071);
+
+    // With a newer code waiting, the used one still says used, and costs the new one no try.
+    clock.advance(2 * minute);
+    expect((await post(app, m, 'member/sendEmailCode', { email: 'dave@example.com' })).body.code).toBe(0);
+    const fresh = codeIn(smtp.messages, 'dave@example.com');
+    if (fresh !== used) {
+      for (let i = 0; i < 2; i++) expect((await bind(used)).body.code).toBe(1077);
+      const [pending] = await queryRows<{ attempts: number }>(
+        app.db,
+        sql`select attempts from email_codes where user_id = ${m.userId} and used_at is null`,
+      );
+      expect(pending?.attempts).toBe(0);
+    }
+    expect((await bind(fresh)).body.code).toBe(0);
   });
 
   it('gives up on a code after five wrong tries, even for the right one', async () => {

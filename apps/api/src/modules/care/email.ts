@@ -72,10 +72,23 @@ export async function sendEmailCode(db: Db, mailer: Mailer, userId: number, emai
   });
 }
 
+/** Whether `code` is one of the member's recent codes of `purpose` for `email` that was already used. */
+async function usedBefore(db: Db, userId: number, purpose: CodePurpose, email: string, code: string) {
+  const used = await queryRows<{ id: string; code_hash: string }>(
+    db,
+    sql`select id::text, code_hash from email_codes
+        where user_id = ${userId} and purpose = ${purpose} and email = ${email} and used_at is not null
+        order by used_at desc, id desc limit ${CODES_PER_HOUR}`,
+  );
+  const given = (id: string) => Buffer.from(hashOf(id, code));
+  return used.some((row) => timingSafeEqual(given(row.id), Buffer.from(row.code_hash)));
+}
+
 /**
  * Spends the member's newest unused code of `purpose` for `email`: wrong answers count against it,
  * and the code is used up by the first right one (a conditional update, so two requests with the
- * same code cannot both pass).
+ * same code cannot both pass). A code that was right but is spent says so (emailCodeUsed), and
+ * does not count as a wrong try.
  */
 export async function spendEmailCode(
   db: Db,
@@ -91,11 +104,12 @@ export async function spendEmailCode(
         from email_codes where user_id = ${userId} and purpose = ${purpose} and email = ${email} and used_at is null
         order by created_at desc, id desc limit 1`,
   );
-  if (!latest) return fail('emailCodeWrong');
+  if (!latest) return fail((await usedBefore(db, userId, purpose, email, code)) ? 'emailCodeUsed' : 'emailCodeWrong');
   if (latest.expired) return fail('emailCodeExpired');
   if (latest.attempts >= MAX_ATTEMPTS) return fail('emailCodeTooManyAttempts');
   const given = Buffer.from(hashOf(latest.id, code));
   if (!timingSafeEqual(given, Buffer.from(latest.code_hash))) {
+    if (await usedBefore(db, userId, purpose, email, code)) return fail('emailCodeUsed');
     await db.execute(sql`update email_codes set attempts = attempts + 1 where id = ${latest.id}::bigint`);
     return fail(latest.attempts + 1 >= MAX_ATTEMPTS ? 'emailCodeTooManyAttempts' : 'emailCodeWrong');
   }
@@ -103,7 +117,8 @@ export async function spendEmailCode(
     db,
     sql`update email_codes set used_at = ${now.toISOString()} where id = ${latest.id}::bigint and used_at is null returning id`,
   );
-  if (spent.length === 0) return fail('emailCodeWrong');
+  // Another request with the same code spent it first.
+  if (spent.length === 0) return fail('emailCodeUsed');
 }
 
 export async function bindEmail(db: Db, userId: number, email: string, code: string, now: Date) {

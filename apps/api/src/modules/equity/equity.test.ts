@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectTooManyDecimals } from '../../../test/amounts.ts';
 import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts';
 import { failingInsert } from '../../../test/faults.ts';
 import { fund, get, type Member, newMember, post, quickMembers, unitsOf } from '../../../test/money.ts';
@@ -97,6 +98,9 @@ describe('buy', () => {
     ['below the minimum', { quantity: 1 }, 400, 'Buy at least 2'],
     ['more than remain', { quantity: 100_000 }, 200, 'Not enough shares left'],
     ['a balance too low', { quantity: 5 }, 200, 'Insufficient balance'],
+    ['a fractional quantity', { quantity: 2.5 }, 400, 'Invalid value for quantity'],
+    ['a negative quantity', { quantity: -2 }, 400, 'Invalid value for quantity'],
+    ['a quantity as text', { quantity: '2' }, 400, 'Invalid value for quantity'],
   ])('refuses %s with a clear message, and moves nothing', async (_case, body, status, msg) => {
     const m = await newMember(app);
     await fund(app, m.userId, 'USDT', '20');
@@ -223,5 +227,20 @@ describe('reinvest and static earnings', () => {
     const [order] = (await get(app, r, 'biz/equity-investment-order/page?pageNo=1&pageSize=10')).body.data.list;
     expect(order).toMatchObject({ source: 'reinvest', quantity: 2, payment: '20' });
     expect((await checkLedger(app.db)).ok).toBe(true);
+  });
+
+  it('refuses to reinvest 10.005 USDT with the places named, moving nothing; 10.00 then buys a share', async () => {
+    const r = await newMember(app);
+    await fund(app, r.userId, 'USDT', '20', 'earnings');
+    const before = await remaining();
+    const key = randomUUID();
+    await expectTooManyDecimals(app, r, 'biz/equity-investment-order/re-buy', { amount: '10.005' }, 2, key);
+    expect(await unitsOf(app, r.userId, 'USDT', 'earnings')).toBe(20_000_000n);
+    expect(await remaining()).toBe(before);
+    expect(await orders(r)).toBe(0);
+    const ok = await post(app, r, 'biz/equity-investment-order/re-buy', { amount: '10.00' }, key);
+    expect(ok.body).toMatchObject({ code: 0, data: { quantity: 1, payment: '10' } });
+    expect(await unitsOf(app, r.userId, 'USDT', 'earnings')).toBe(10_000_000n);
+    expect(await orders(r)).toBe(1);
   });
 });

@@ -1,13 +1,14 @@
 import { formatAmount, parsePositiveAmount } from '@minecloud/contract/amount';
 import type { EquityOrder, EquityOrderStatus, EquityRound } from '@minecloud/contract/equity';
 import { sql } from 'drizzle-orm';
-import { type Db, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
 import { systemAccount, type UserAccountKind, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
 import { percentOf } from '../../lib/rates.ts';
+import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
 import { recordPurchase } from '../team/purchase.ts';
@@ -143,14 +144,13 @@ export async function reinvest(
   now: Date,
 ) {
   if (!input.amount) return fail('enterUsdtAmount');
-  const parsed = parsePositiveAmount(input.amount, 'USDT');
-  if (!parsed.ok) return fail('invalidAmount');
+  const units = memberUnits(input.amount, 'USDT');
   const minimumText = await getSetting(tx, 'equity.minReinvestU');
   const minimum = parsePositiveAmount(minimumText, 'USDT');
-  if (minimum.ok && parsed.units < minimum.units) return failWith('belowMinReinvest', { min: minimumText });
+  if (minimum.ok && units < minimum.units) return failWith('belowMinReinvest', { min: minimumText });
   const round = await openRound(tx);
   if (!round) return fail('roundClosed');
-  const quantity = parsed.units / BigInt(round.price_per_share);
+  const quantity = units / BigInt(round.price_per_share);
   if (quantity < BigInt(round.min_quantity)) {
     return failWith('belowMinReinvest', {
       min: formatAmount(BigInt(round.price_per_share) * BigInt(round.min_quantity), 'USDT'),
@@ -204,7 +204,7 @@ export async function orderPage(
     queryRows<OrderRow>(
       db,
       sql`select ${orderColumns(at)} from equity_orders o where o.user_id = ${userId} ${filter}
-          order by o.id desc ${pageClause(page)}`,
+          order by ${newestFirst('o', 'start_at')} ${pageClause(page)}`,
     ),
     queryRows<{ n: number }>(
       db,
@@ -235,7 +235,7 @@ export async function orderDetail(db: Reader, userId: AuthorizedUserId, id: stri
     }>(
       db,
       sql`select to_char(day, 'YYYY-MM-DD') as day, usdt::text, btc::text, btc_price, price_source
-          from equity_yields where order_id = ${id} order by day desc limit 30`,
+          from equity_yields where order_id = ${id} order by equity_yields.day desc limit 30`,
     ),
     queryRows<{ asset: 'USDT' | 'BTC'; balance: string }>(
       db,

@@ -105,6 +105,9 @@ describe('purchase', () => {
     ],
     ['more than the stock', { productId: 'P', quantity: 6 }, 200, 'Not enough stock: only 5 left'],
     ['a balance too low', { productId: 'P', quantity: 4 }, 200, 'Insufficient balance'],
+    ['a fractional quantity', { productId: 'P', quantity: 3.5 }, 400, 'Invalid value for quantity'],
+    ['a negative quantity', { productId: 'P', quantity: -3 }, 400, 'Invalid value for quantity'],
+    ['a quantity as text', { productId: 'P', quantity: '3' }, 400, 'Invalid value for quantity'],
   ])('refuses %s with a clear message, and moves nothing', async (_case, body, status, msg) => {
     const m = await newMember(app);
     await fund(app, m.userId, 'USDT', '30');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectTooManyDecimals } from '../../../test/amounts.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { newProduct } from '../../../test/mining.ts';
 import { fund, get, type Member, newMember, post, unitsOf } from '../../../test/money.ts';
@@ -215,5 +216,22 @@ describe('closing a round', () => {
       sql`select day::text from pool_contributions where user_id = ${m.userId}`,
     );
     expect(row?.day).toBe('2026-11-24');
+  });
+});
+
+describe('forge amounts', () => {
+  it('refuses to forge 10.001 gold coins with the places named, moving nothing; 10.00 then goes through', async () => {
+    now = at('2026-11-24 10:00');
+    const m = await newMember(app);
+    await fund(app, m.userId, 'GOLD', '20');
+    const before = await current(m);
+    const key = 'forge-decimals-key';
+    await expectTooManyDecimals(app, m, 'prizePool/forge', { amount: '10.001' }, 2, key);
+    expect(await unitsOf(app, m.userId, 'GOLD')).toBe(2_000n);
+    expect(await current(m)).toEqual(before);
+    const ok = await forge(m, '10.00', key);
+    expect(ok.body).toMatchObject({ code: 0, data: { forged: '10' } });
+    expect(await unitsOf(app, m.userId, 'GOLD')).toBe(1_000n);
+    expect((await current(m)).myForged).toBe('10');
   });
 });

@@ -1,5 +1,5 @@
 import { shortenAddress } from '@minecloud/contract/address';
-import { formatAmount, parseAmount, parsePositiveAmount } from '@minecloud/contract/amount';
+import { formatAmount, parseAmount } from '@minecloud/contract/amount';
 import type { PoolCurrent, PoolRound } from '@minecloud/contract/team';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, pageClause, queryRows } from '../../db/client.ts';
@@ -8,6 +8,7 @@ import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
+import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
 
@@ -114,23 +115,22 @@ export async function forge(
   now: Date,
 ) {
   if (!body.amount) return fail('enterForgeAmount');
-  const parsed = parsePositiveAmount(body.amount, 'GOLD');
-  if (!parsed.ok) return fail('invalidAmount', 'amount');
+  const forged = memberUnits(body.amount, 'GOLD', 'amount');
   const minText = await getSetting(tx, 'pool.minForge');
   const min = parseAmount(minText, 'GOLD');
-  if (min.ok && parsed.units < min.units) return failWith('belowMinForge', { min: minText });
+  if (min.ok && forged < min.units) return failWith('belowMinForge', { min: minText });
   const day = dayOf(now, await getSetting(tx, 'settlement.timeZone'));
   const at = now.toISOString();
   const transferId = await transfer(tx, db, {
     asset: 'GOLD',
     from: userAccount(userId),
     to: systemAccount('prize_pool'),
-    amount: parsed.units,
+    amount: forged,
     kind: 'pool_forge',
     reference: 'pool:forge',
     idempotencyKey: legKey('forge'),
   });
-  const amount = parsed.units.toString();
+  const amount = forged.toString();
   const [row] = await queryRows<{ id: string; forged: string }>(
     tx,
     sql`with c as (
@@ -164,7 +164,7 @@ export async function poolHistory(db: Db, page: { pageNo: number; pageSize: numb
       db,
       sql`select to_char(day, 'YYYY-MM-DD') as day, pool::text, rollover_in::text, funded::text, paid::text,
             rounding::text, rollover_out::text, participants, weights, settled_at
-          from pool_rounds order by day desc ${pageClause(page)}`,
+          from pool_rounds order by pool_rounds.day desc ${pageClause(page)}`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from pool_rounds`),
   ]);

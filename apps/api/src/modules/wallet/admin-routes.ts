@@ -29,7 +29,7 @@ export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(adminWithdrawalPageSchema) },
       },
     },
-    async (request) => ok(await operatorWithdrawals(app.db, request.query)),
+    async (request) => ok(await operatorWithdrawals(app.db, app.chain, request.query)),
   );
   app.post(
     '/withdrawals/approve',

@@ -108,6 +108,11 @@ describe('payouts on chain', () => {
   it('pays an approved withdrawal with an ERC-20 transfer and marks it arrived after the confirmations', async () => {
     const to = (await chain.newAccount('0')).address;
     const id = await approvedWithdrawal(m, 'USDT', '30', to);
+    // This server pays: approved is on its way, not paused, for the member and in the console.
+    expect((await withdrawalOf(m, id)).state).toBe('approved');
+    const page = (await operatorCall(app, admin, 'withdrawals/page?pageNo=1&pageSize=50')).body.data;
+    expect(page.payoutsRunning).toBe(true);
+    expect(page.list.find((w: { id: string }) => w.id === id)).toMatchObject({ state: 'approved' });
     expect(await runPayouts(app.db, app.chain)).toMatchObject({ signed: 1, sent: 1, arrived: 0 });
     const [attempt] = await attemptsOf(id);
     expect(attempt?.status).toBe('sent');
@@ -118,6 +123,7 @@ describe('payouts on chain', () => {
     let seen = await withdrawalOf(m, id);
     expect(seen).toMatchObject({
       status: 'processing',
+      state: 'paying',
       txHash: attempt?.tx_hash,
       confirmations: 1,
       requiredConfirmations: 3,
@@ -127,7 +133,13 @@ describe('payouts on chain', () => {
     await chain.mine(CONFIRMATIONS - 1);
     expect(await runPayouts(app.db, app.chain)).toMatchObject({ arrived: 1 });
     seen = await withdrawalOf(m, id);
-    expect(seen).toMatchObject({ status: 'arrived', txHash: attempt?.tx_hash, confirmations: 3, received: '29' });
+    expect(seen).toMatchObject({
+      status: 'arrived',
+      state: 'arrived',
+      txHash: attempt?.tx_hash,
+      confirmations: 3,
+      received: '29',
+    });
     expect(stagesOf(seen)).toEqual(['submitted', 'approved', 'sent', 'confirmed']);
     expect(await unitsOf(app, m.userId, 'USDT', 'locked')).toBe(0n);
     const records = await get(app, m, 'biz/user-usdt-record/page?pageNo=1&pageSize=2');

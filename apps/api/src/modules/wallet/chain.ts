@@ -76,6 +76,15 @@ export function createChain(config: Config['chain'], options: { timeoutMs?: numb
   };
 }
 
+/**
+ * Whether this server pays withdrawals (of `asset`, when given): a chain with the hot wallet's key
+ * (PAYOUT_KEY) and that asset's token. Without it, approved withdrawals wait (`paused`).
+ */
+export function paysOut(chain: Chain | null, asset?: WithdrawAsset): boolean {
+  if (!chain?.payer) return false;
+  return asset === undefined || Boolean(chain.tokens[asset]);
+}
+
 /** Ledger units of `asset` as the token's smallest units (the token has at least as many decimals). */
 export function toChainUnits(units: bigint, asset: WithdrawAsset, decimals: number): bigint {
   return units * 10n ** BigInt(decimals - ASSET_SCALES[asset]);

@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Operator } from '../admin/operators.ts';
 import { getSetting } from '../config/settings.ts';
+import { type Chain, paysOut } from './chain.ts';
 import { ADMIN_STATUS, addEvent, memberView, type ReviewStatus, withdrawalRows } from './withdrawals.ts';
 
 const DB_STATUS = Object.fromEntries(Object.entries(ADMIN_STATUS).map(([db, admin]) => [admin, db])) as Record<
@@ -14,9 +15,13 @@ const DB_STATUS = Object.fromEntries(Object.entries(ADMIN_STATUS).map(([db, admi
   ReviewStatus
 >;
 
-/** The review queue: every withdrawal (or those of one status), with its approvals. */
+/**
+ * The review queue: every withdrawal (or those of one status), with its approvals and its state;
+ * `payoutsRunning` says whether this server pays approved withdrawals at all.
+ */
 export async function operatorWithdrawals(
   db: Db,
+  chain: Chain | null,
   query: { status?: AdminWithdrawalStatus | undefined; pageNo: number; pageSize: number },
 ) {
   const where = query.status ? sql`w.status = ${DB_STATUS[query.status]}` : sql`true`;
@@ -26,7 +31,7 @@ export async function operatorWithdrawals(
   ]);
   return {
     list: rows.map((row) => ({
-      ...memberView(row, events.get(row.id) ?? [], required),
+      ...memberView(row, events.get(row.id) ?? [], required, chain),
       reason: row.reason,
       userId: row.user_id,
       memberAddress: row.member_address,
@@ -37,6 +42,7 @@ export async function operatorWithdrawals(
       payoutAttempts: row.attempts,
     })),
     total,
+    payoutsRunning: paysOut(chain),
   };
 }
 

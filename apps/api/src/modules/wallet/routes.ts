@@ -52,7 +52,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
         response: { 200: envelopeSchema(withdrawalPageSchema) },
       },
     },
-    async (request) => ok(await memberWithdrawals(app.db, memberOf(request).userId, request.query)),
+    async (request) => ok(await memberWithdrawals(app.db, app.chain, memberOf(request).userId, request.query)),
   );
 
   app.post(

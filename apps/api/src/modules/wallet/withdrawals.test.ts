@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Withdrawal } from '@minecloud/contract/wallet';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectTooManyDecimals } from '../../../test/amounts.ts';
 import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts';
 import { fund, get, type Member, newMember, post, quickMembers, unitsOf } from '../../../test/money.ts';
 import { confirmCode, giveEmail, operatorCall, secondOperator, withdrawPath } from '../../../test/withdraw.ts';
@@ -47,7 +49,8 @@ describe('withdrawal requests', () => {
     await fund(app, m.userId, 'USDT', '100');
     const cases: [object, number, string][] = [
       [{ amount: '' }, 1080, 'Enter Amount'],
-      [{ amount: '12.3456789' }, 1011, 'Invalid Amount'],
+      [{ amount: '12.3456789' }, 1016, 'Use at most 2 decimal places'],
+      [{ amount: '12.345' }, 1016, 'Use at most 2 decimal places'],
       [{ amount: 'ten' }, 1011, 'Invalid Amount'],
       [{ amount: '9.99' }, 1082, 'The minimum withdrawal is 10 USDT'],
       [{ address: '' }, 1075, 'Invalid Address'],
@@ -55,7 +58,7 @@ describe('withdrawal requests', () => {
       // One letter's case changed: a broken checksum.
       [{ address: '0x8Ba1f109551bD432803012645Ac136ddd64DBA72' }, 1075, 'Invalid Address'],
       [{ emailCode: '' }, 1081, 'Enter the email code'],
-      [{ amount: '100.000001' }, 1010, ''],
+      [{ amount: '100.01' }, 1010, ''],
     ];
     for (const [change, code, msg] of cases) {
       const res = await withdraw(app, m, { ...body, ...change });
@@ -80,8 +83,12 @@ describe('withdrawal requests', () => {
     expect(again.body.data).toEqual(first.body.data);
     expect(await unitsOf(app, m.userId, 'USDT')).toBe(70_000_000n);
     expect(await unitsOf(app, m.userId, 'USDT', 'locked')).toBe(30_000_000n);
-    // The spent code does not work for a new request.
-    expect((await withdraw(app, m, body)).body.code).toBe(1071);
+    // The spent code does not work for a new request, and the answer says why.
+    expect((await withdraw(app, m, body)).body).toMatchObject({
+      code: 1077,
+      msg: 'This code was already used; request a new one',
+    });
+    expect(await unitsOf(app, m.userId, 'USDT', 'locked')).toBe(30_000_000n);
 
     const { list, total } = await history(app, m);
     expect(total).toBe(1);
@@ -93,6 +100,7 @@ describe('withdrawal requests', () => {
       received: '29',
       address: ADDRESS,
       status: 'processing',
+      state: 'review',
       reason: null,
       txHash: null,
       confirmations: null,
@@ -125,6 +133,30 @@ describe('withdrawal requests', () => {
     expect((await history(app, m)).total).toBe(3);
   });
 
+  it('refuses 12.345 USDT and BTC with 9 decimals, moving nothing and spending no code; 12.34 then goes through', async () => {
+    const w = await newMember(app);
+    await giveEmail(app, w);
+    await fund(app, w.userId, 'USDT', '100');
+    await fund(app, w.userId, 'BTC', '0.01');
+    let code = await freshCode(app, w);
+    const key = randomUUID();
+    const usdt = { amount: '12.345', address: ADDRESS, emailCode: code };
+    await expectTooManyDecimals(app, w, withdrawPath('USDT'), usdt, 2, key);
+    await expectTooManyDecimals(app, w, withdrawPath('BTC'), { ...usdt, amount: '0.001000001' }, 8);
+    expect(await unitsOf(app, w.userId, 'USDT', 'locked')).toBe(0n);
+    expect((await history(app, w)).total).toBe(0);
+    // The same code and key still work for the corrected amount.
+    const ok = await withdraw(app, w, { ...usdt, amount: '12.34' }, 'USDT', key);
+    expect(ok.body).toMatchObject({ code: 0, data: { status: 'processing' } });
+    expect(await unitsOf(app, w.userId, 'USDT')).toBe(87_660_000n);
+    expect(await unitsOf(app, w.userId, 'USDT', 'locked')).toBe(12_340_000n);
+    code = await freshCode(app, w);
+    const btc = await withdraw(app, w, { amount: '0.00100001', address: ADDRESS, emailCode: code }, 'BTC');
+    expect(btc.body.code).toBe(0);
+    expect(await unitsOf(app, w.userId, 'BTC', 'locked')).toBe(100_001n);
+    expect((await checkLedger(app.db)).ok).toBe(true);
+  });
+
   it('shows a member only their own withdrawals', async () => {
     const other = await newMember(app);
     expect((await history(app, other)).total).toBe(0);
@@ -139,7 +171,8 @@ describe('withdrawal requests', () => {
       Array.from({ length: 50 }, () => withdraw(app, racer, { amount: '10', address: ADDRESS, emailCode: code })),
     );
     expect(answers.filter((a) => a.body.code === 0)).toHaveLength(1);
-    expect(answers.every((a) => a.body.code === 0 || a.body.code === 1071)).toBe(true);
+    // The others lost the race for the code: it was used, not wrong.
+    expect(answers.every((a) => a.body.code === 0 || a.body.code === 1077)).toBe(true);
     expect(await unitsOf(app, racer.userId, 'USDT', 'locked')).toBe(10_000_000n);
   });
 });
@@ -199,9 +232,9 @@ describe('operator review', () => {
   });
   afterAll(() => app.close());
 
-  async function request(amount: string) {
-    const code = await freshCode(app, m);
-    const res = await withdraw(app, m, { amount, address: ADDRESS, emailCode: code });
+  async function request(amount: string, member = m) {
+    const code = await freshCode(app, member);
+    const res = await withdraw(app, member, { amount, address: ADDRESS, emailCode: code });
     expect(res.body.code).toBe(0);
     return res.body.data.withdrawalId as string;
   }
@@ -289,6 +322,49 @@ describe('operator review', () => {
       sql`select action from audit_log where target = 'operator:finance1' and action like 'operator.member%'`,
     );
     expect(linked?.action).toBe('operator.member.link');
+  });
+
+  it('gives each withdrawal its state; without a chain an approved one is paused, and the console says so', async () => {
+    // A member of its own: email codes are ten an hour per member.
+    const member = await newMember(app);
+    await giveEmail(app, member);
+    await fund(app, member.userId, 'USDT', '20000');
+    const inReview = await request('11', member);
+    const second = await request('10000', member);
+    const rejected = await request('12', member);
+    const approved = await request('13', member);
+    expect((await operatorCall(app, admin, 'withdrawals/approve', { id: second })).body.data.status).toBe(
+      'secondReview',
+    );
+    expect((await operatorCall(app, admin, 'withdrawals/reject', { id: rejected, reason: 'no' })).body.code).toBe(0);
+    expect((await operatorCall(app, admin, 'withdrawals/approve', { id: approved })).body.data.status).toBe('approved');
+    const expected = { [inReview]: 'review', [second]: 'secondReview', [rejected]: 'rejected', [approved]: 'paused' };
+
+    const mine = (await get(app, member, 'biz/withdraw/page?pageNo=1&pageSize=100')).body.data.list as Withdrawal[];
+    const memberStates = Object.fromEntries(mine.map((w) => [w.id, [w.state, w.status]]));
+    expect(memberStates).toEqual({
+      [inReview]: ['review', 'processing'],
+      [second]: ['secondReview', 'processing'],
+      [rejected]: ['rejected', 'failed'],
+      [approved]: ['paused', 'processing'],
+    });
+
+    const page = (await operatorCall(app, admin, 'withdrawals/page?pageNo=1&pageSize=100')).body.data;
+    expect(page.payoutsRunning).toBe(false);
+    const rows = (page.list as { id: string; state: string; reviewStatus: string }[]).filter((w) => w.id in expected);
+    expect(Object.fromEntries(rows.map((w) => [w.id, [w.state, w.reviewStatus]]))).toEqual({
+      [inReview]: ['review', 'review'],
+      [second]: ['secondReview', 'secondReview'],
+      [rejected]: ['rejected', 'rejected'],
+      [approved]: ['paused', 'approved'],
+    });
+    // Every row the console and the member get carries a state.
+    expect(page.list.every((w: { state?: string }) => typeof w.state === 'string')).toBe(true);
+    // Filtered by review status, the approved ones are still shown paused.
+    const onlyApproved = (await operatorCall(app, admin, 'withdrawals/page?status=approved&pageNo=1&pageSize=100')).body
+      .data;
+    expect(onlyApproved.payoutsRunning).toBe(false);
+    expect(new Set(onlyApproved.list.map((w: { state: string }) => w.state))).toEqual(new Set(['paused']));
   });
 
   it('answers an unknown withdrawal with 404 and refuses calls without an operator token', async () => {

@@ -1,4 +1,4 @@
-import { type Asset, formatAmount, parseAmount, parsePositiveAmount } from '@minecloud/contract/amount';
+import { type Asset, formatAmount, parseAmount } from '@minecloud/contract/amount';
 import type {
   AdminWithdrawalStatus,
   WithdrawAsset,
@@ -6,17 +6,19 @@ import type {
   WithdrawalStage,
   WithdrawalStatus,
 } from '@minecloud/contract/wallet';
+import { withdrawalState } from '@minecloud/contract/withdrawal-states';
 import { type SQL, sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
-import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
+import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { spendEmailCode } from '../care/email.ts';
 import { getSetting } from '../config/settings.ts';
-import type { Chain } from './chain.ts';
+import { type Chain, paysOut } from './chain.ts';
 
 type Reader = Pick<Db, 'execute' | 'select'>;
 export type WithdrawInput = { amount: string; address: string; emailCode: string };
@@ -70,9 +72,7 @@ export async function planWithdrawal(
   const [user] = await queryRows<{ email: string | null }>(db, sql`select email from users where id = ${userId}`);
   if (!user?.email) return fail('bindEmailFirst');
   if (input.amount === '') return fail('enterAmount');
-  const parsed = parsePositiveAmount(input.amount, asset);
-  if (!parsed.ok) return fail('invalidAmount');
-  const amount = parsed.units;
+  const amount = memberUnits(input.amount, asset);
   const [feeText, minText, secondText] = await Promise.all([
     getSetting(db, `withdraw.fee.${asset}`),
     getSetting(db, `withdraw.min.${asset}`),
@@ -203,7 +203,7 @@ export async function withdrawalRows(
             where a.withdrawal_id = w.id and a.status in ('signed','sent','mined','confirmed')
             order by a.id desc limit 1) live on true
           where ${where}
-          order by w.id desc ${pageClause(page)}`,
+          order by ${newestFirst('w', 'created_at')} ${pageClause(page)}`,
     ),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from withdrawals w where ${where}`),
   ]);
@@ -232,7 +232,16 @@ export async function withdrawalRows(
   return { rows, total: Number(count[0]?.total ?? 0), events };
 }
 
-export function memberView(row: WithdrawalRow, timeline: Withdrawal['timeline'], required: number): Withdrawal {
+/**
+ * One withdrawal as the member sees it. `chain` decides whether an approved one is on its way or
+ * `paused` (withdrawal-states.ts): this server pays only with a payer for its asset.
+ */
+export function memberView(
+  row: WithdrawalRow,
+  timeline: Withdrawal['timeline'],
+  required: number,
+  chain: Chain | null,
+): Withdrawal {
   const amount = BigInt(row.amount);
   const fee = BigInt(row.fee);
   return {
@@ -243,6 +252,7 @@ export function memberView(row: WithdrawalRow, timeline: Withdrawal['timeline'],
     received: formatAmount(amount - fee, row.asset),
     address: row.address,
     status: MEMBER_STATUS[row.status],
+    state: withdrawalState(ADMIN_STATUS[row.status], paysOut(chain, row.asset)),
     reason: row.status === 'rejected' ? row.reason : null,
     txHash: row.tx_hash,
     confirmations: row.tx_hash ? (row.confirmations ?? 0) : null,
@@ -255,6 +265,7 @@ export function memberView(row: WithdrawalRow, timeline: Withdrawal['timeline'],
 /** Withdrawal History: one member's withdrawals, newest first. */
 export async function memberWithdrawals(
   db: Reader,
+  chain: Chain | null,
   userId: AuthorizedUserId,
   query: { asset?: WithdrawAsset | undefined; pageNo: number; pageSize: number },
 ) {
@@ -263,5 +274,5 @@ export async function memberWithdrawals(
     withdrawalRows(db, where, query),
     getSetting(db, 'chain.confirmations'),
   ]);
-  return { list: rows.map((row) => memberView(row, events.get(row.id) ?? [], required)), total };
+  return { list: rows.map((row) => memberView(row, events.get(row.id) ?? [], required, chain)), total };
 }
