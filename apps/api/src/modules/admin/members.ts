@@ -1,7 +1,7 @@
 import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
 import { formatHashRate } from '@minecloud/contract/miner';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 
 type Page = { pageNo: number; pageSize: number };
@@ -59,7 +59,7 @@ export async function memberPage(db: Db, query: Page & { q?: string | undefined 
   const where = memberFilter(query.q);
   const rows = await queryRows<MemberDbRow>(
     db,
-    sql`select ${memberColumns} from users u ${where} order by u.id desc ${pageClause(query)}`,
+    sql`select ${memberColumns} from users u ${where} order by ${newestFirst('u', 'created_at')} ${pageClause(query)}`,
   );
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users u ${where}`);
   return { list: rows.map(memberRow), total: count?.n ?? 0 };
@@ -127,7 +127,7 @@ export async function memberLedger(db: Db, id: number, query: Page & { asset?: A
   }>(
     db,
     sql`select id::text, created_at::text, asset, kind, amount::text, account, system, user_id::text, other_kind, reference
-        from (${lines}) l order by id desc, amount asc ${pageClause(query)}`,
+        from (${lines}) l order by ${newestFirst('l', 'created_at')}, l.amount asc ${pageClause(query)}`,
   );
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${lines}) l`);
   return {
@@ -161,7 +161,7 @@ export async function memberMiners(db: Db, id: number, page: Page) {
     db,
     sql`select m.id::text, p.name as product, m.hash_rate::text, m.start_at::text, m.end_at::text, m.status
         from miners m join miner_products p on p.id = m.product_id
-        where m.user_id = ${id} order by m.id desc ${pageClause(page)}`,
+        where m.user_id = ${id} order by ${newestFirst('m', 'start_at')} ${pageClause(page)}`,
   );
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from miners where user_id = ${id}`);
   return {
@@ -195,7 +195,7 @@ export async function memberOrders(db: Db, id: number, page: Page) {
   }>(
     db,
     sql`select kind, id::text, product, quantity::int as quantity, paid::text, created_at::text
-        from (${orders}) o order by created_at desc, id desc ${pageClause(page)}`,
+        from (${orders}) o order by ${newestFirst('o', 'created_at')}, o.kind ${pageClause(page)}`,
   );
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${orders}) o`);
   return {
@@ -222,7 +222,7 @@ export async function memberTeam(db: Db, id: number, page: Page) {
   }>(
     db,
     sql`select id::text, address, department::int as department, identity, created_at::text
-        from users where inviter_id = ${id} order by id desc ${pageClause(page)}`,
+        from users u where u.inviter_id = ${id} order by ${newestFirst('u', 'created_at')} ${pageClause(page)}`,
   );
   const [count] = await queryRows<{ n: number }>(
     db,

@@ -12,7 +12,7 @@ import {
 import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isoTime, pageClause, queryRows } from '../../db/client.ts';
+import { isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { operatorOf } from '../admin/operators.ts';
@@ -177,7 +177,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         created_at: string;
       }>(
         app.db,
-        sql`select id::text, "to", subject, text, sent_at::text, error, created_at::text from mail_outbox order by id desc ${pageClause(request.query)}`,
+        sql`select id::text, "to", subject, text, sent_at::text, error, created_at::text from mail_outbox order by ${newestFirst('mail_outbox', 'created_at')} ${pageClause(request.query)}`,
       );
       const [count] = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from mail_outbox`);
       return ok({

@@ -1,6 +1,6 @@
 import type { FeedbackRow } from '@minecloud/contract/content';
 import { sql } from 'drizzle-orm';
-import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import { ownUploads } from './upload.ts';
 
@@ -43,7 +43,7 @@ export async function submitFeedback(db: Db, userId: number, body: { content: st
 export async function feedbackOf(db: Db, userId: number, page: { pageNo: number; pageSize: number }) {
   const rows = await queryRows<FeedbackDbRow>(
     db,
-    sql`select ${columns} from feedback where user_id = ${userId} order by id desc ${pageClause(page)}`,
+    sql`select ${columns} from feedback where user_id = ${userId} order by ${newestFirst('feedback', 'created_at')} ${pageClause(page)}`,
   );
   const [count] = await queryRows<{ n: number }>(
     db,
@@ -57,7 +57,7 @@ export async function feedbackInbox(db: Db, page: { pageNo: number; pageSize: nu
   const where = page.unanswered ? sql`where reply is null` : sql``;
   const rows = await queryRows<FeedbackDbRow>(
     db,
-    sql`select ${columns} from feedback ${where} order by (reply is null) desc, id desc ${pageClause(page)}`,
+    sql`select ${columns} from feedback ${where} order by (feedback.reply is null) desc, ${newestFirst('feedback', 'created_at')} ${pageClause(page)}`,
   );
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from feedback ${where}`);
   return { list: rows.map((r) => ({ ...toRow(r), userId: r.user_id })), total: count?.n ?? 0 };

@@ -2,7 +2,7 @@ import { ASSETS } from '@minecloud/contract/amount';
 import type { SettingKind } from '@minecloud/contract/console';
 import { asc, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { settingChanges } from '../../db/schema.ts';
 import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
 import { audit } from '../../lib/audit.ts';
@@ -304,8 +304,9 @@ export async function setSetting(
 }
 
 /**
- * Rows of the change log matching `where`, ordered and limited by `tail` (which may order by `id`,
- * `key` or `effective_at`); `before` is the value each change replaced (the default for the first).
+ * Rows of the change log matching `where`, ordered and limited by `tail` (which orders the columns
+ * of `c`, as they are in the table: `c.id`, `c.key`, `c.effective_at`, `c.created_at`); `before` is
+ * the value each change replaced (the default for the first).
  */
 export async function changeRows(db: Pick<Db, 'execute'>, where: SQL, tail: SQL) {
   const rows = await queryRows<{
@@ -319,9 +320,11 @@ export async function changeRows(db: Pick<Db, 'execute'>, where: SQL, tail: SQL)
     created_at: string;
   }>(
     db,
-    sql`select * from (
-          select id::text, key, value::text, lag(value::text) over (partition by key order by effective_at, id) as before,
-                 effective_at::text, actor, request_id, created_at::text
+    sql`select c.id::text as id, c.key, c.value::text as value, c.before::text as before,
+               c.effective_at::text as effective_at, c.actor, c.request_id, c.created_at::text as created_at
+        from (
+          select id, key, value, lag(value) over (partition by key order by effective_at, id) as before,
+                 effective_at, actor, request_id, created_at
           from setting_changes ${where}
         ) c ${tail}`,
   );
@@ -344,7 +347,7 @@ export async function changeRows(db: Pick<Db, 'execute'>, where: SQL, tail: SQL)
 /** The change log, newest first, a page at a time, optionally of one key; `before` is the value it replaced. */
 export async function settingChangeLog(db: Db, query: { pageNo: number; pageSize: number; key?: string | undefined }) {
   const where = query.key ? sql`where key = ${query.key}` : sql``;
-  const list = await changeRows(db, where, sql`order by id::bigint desc ${pageClause(query)}`);
+  const list = await changeRows(db, where, sql`order by ${newestFirst('c', 'created_at')} ${pageClause(query)}`);
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from setting_changes ${where}`);
   return { list, total: count?.n ?? 0 };
 }

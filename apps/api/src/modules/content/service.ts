@@ -1,6 +1,6 @@
 import type { AdminNotice, Notice, NoticeRow, NoticeType } from '@minecloud/contract/content';
 import { sql } from 'drizzle-orm';
-import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
 import { sanitizeHtml } from './sanitize.ts';
@@ -35,7 +35,7 @@ export async function noticePage(db: Db, query: { pageNo: number; pageSize: numb
   const only = query.type ? sql`and type = ${query.type}` : sql``;
   const rows = await queryRows<NoticeDbRow>(
     db,
-    sql`select ${columns} from notices where status = 'published' ${only} order by published_at desc, id desc ${pageClause(query)}`,
+    sql`select ${columns} from notices where status = 'published' ${only} order by ${newestFirst('notices', 'published_at')} ${pageClause(query)}`,
   );
   const [count] = await queryRows<{ n: number }>(
     db,
@@ -60,7 +60,7 @@ export async function showNotice(db: Db, userId: number | null): Promise<Notice 
   if (userId === null) {
     const [newest] = await queryRows<NoticeDbRow>(
       db,
-      sql`select ${columns} from notices where status = 'published' and popup order by published_at desc, id desc limit 1`,
+      sql`select ${columns} from notices where status = 'published' and popup order by ${newestFirst('notices', 'published_at')} limit 1`,
     );
     return newest ? full(newest) : null;
   }
@@ -88,7 +88,7 @@ export async function operatorNotices(
   const where = page.type ? sql`where type = ${page.type}` : sql``;
   const rows = await queryRows<NoticeDbRow>(
     db,
-    sql`select ${columns} from notices ${where} order by id desc ${pageClause(page)}`,
+    sql`select ${columns} from notices ${where} order by ${newestFirst('notices', 'created_at')} ${pageClause(page)}`,
   );
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from notices ${where}`);
   return { list: rows.map(forOperator), total: count?.n ?? 0 };

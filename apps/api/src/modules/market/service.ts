@@ -244,7 +244,7 @@ export async function roundsPage(
 ): Promise<RoundsPage> {
   const rows = await queryRows<RoundDbRow>(
     db,
-    sql`select ${ROUND_COLUMNS} from rounds where period = ${query.period} order by start_at desc ${pageClause(query)}`,
+    sql`select ${ROUND_COLUMNS} from rounds where period = ${query.period} order by rounds.start_at desc ${pageClause(query)}`,
   );
   const [count] = await queryRows<{ n: number }>(
     db,

@@ -1,7 +1,7 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { formatHashRate, type MinerStatus, type MyMiner, type PowerRecord } from '@minecloud/contract/miner';
 import { sql } from 'drizzle-orm';
-import { type Db, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
@@ -213,7 +213,7 @@ export async function myMiners(
               from settlement_days d where d.day_start >= m.start_at and d.day_end <= m.end_at), 0)::text as output
           from miners m join miner_products p on p.id = m.product_id
           where m.user_id = ${userId} ${filter}
-          order by m.id desc
+          order by ${newestFirst('m', 'start_at')}
           ${pageClause(page)}`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from miners m where m.user_id = ${userId} ${filter}`),
@@ -265,7 +265,7 @@ export async function powerRecords(
       db,
       sql`select id, source, kind, quantity::text, direction, release_at from power_records
           where user_id = ${userId} ${filter}
-          order by id desc ${pageClause(page)}`,
+          order by ${newestFirst('power_records', 'release_at')} ${pageClause(page)}`,
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from power_records where user_id = ${userId} ${filter}`),
     hashRateOf(db, userId, now),

@@ -12,7 +12,7 @@ import type {
   Referral,
 } from '@minecloud/contract/team';
 import { sql } from 'drizzle-orm';
-import { type Db, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { addDays, dayOf } from '../../jobs/calendar.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
@@ -79,7 +79,7 @@ export async function inviteRelation(
             coalesce((select sum(r.amount) from referral_rewards r
               where r.beneficiary_id = ${userId} and r.buyer_id = c.id and r.generation = 1), 0)::text as reward
           from users c where c.inviter_id = ${userId}
-          order by c.id desc ${pageClause(page)}`,
+          order by ${newestFirst('c', 'created_at')} ${pageClause(page)}`,
     ),
     queryRows<ReferralRow>(
       db,
@@ -88,7 +88,7 @@ export async function inviteRelation(
               where r.beneficiary_id = ${userId} and r.buyer_id = g.id and r.generation = 2), 0)::text as reward
           from users c join users g on g.inviter_id = c.id
           where c.inviter_id = ${userId}
-          order by g.id desc ${pageClause(page)}`,
+          order by ${newestFirst('g', 'created_at')} ${pageClause(page)}`,
     ),
     queryRows<{ direct: number; indirect: number }>(
       db,

@@ -2,7 +2,7 @@ import { shortenAddress } from '@minecloud/contract/address';
 import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
 import type { ParametersAnswer, TransparencyTotals } from '@minecloud/contract/transparency';
 import { sql } from 'drizzle-orm';
-import { type Db, isoTime, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, queryRows } from '../../db/client.ts';
 import { changeRows, getSetting, PRIVATE_SETTINGS, SETTINGS, type SettingKey } from '../config/settings.ts';
 import { poolPower } from '../mining/service.ts';
 import { publishedRoots } from './liabilities.ts';
@@ -30,7 +30,7 @@ export async function publicParameters(db: Db, now: Date): Promise<ParametersAns
       PUBLIC_KEYS.map((k) => sql`${k}`),
       sql`, `,
     )})`,
-    sql`order by effective_at desc, id::bigint desc limit ${CHANGES_SHOWN}`,
+    sql`order by ${newestFirst('c', 'effective_at')} limit ${CHANGES_SHOWN}`,
   );
   return {
     current,
@@ -69,7 +69,7 @@ export async function transparencyTotals(db: Db, now: Date): Promise<Transparenc
   }>(
     db,
     sql`select d.id::text, u.address, d.asset, d.amount::text, d.transfer_id::text, d.created_at::text as at
-        from donations d join users u on u.id = d.user_id order by d.id desc limit ${RECENT}`,
+        from donations d join users u on u.id = d.user_id order by ${newestFirst('d', 'created_at')} limit ${RECENT}`,
   );
   // Paid: the payout transaction is confirmed on chain (the withdrawal arrived).
   const paidTotals = await queryRows<{ asset: Asset; units: string; n: number }>(

@@ -8,7 +8,7 @@ import {
 } from '@minecloud/contract/wallet';
 import { sql } from 'drizzle-orm';
 import { erc20Abi, type Hex, parseEventLogs, type TransactionReceipt } from 'viem';
-import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { pgErrorOf, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
@@ -93,7 +93,10 @@ export async function submitDeposit(db: Db, chain: Chain | null, userId: Authori
 
 export async function memberDeposits(db: Db, userId: AuthorizedUserId, page: { pageNo: number; pageSize: number }) {
   const [rows, count, required] = await Promise.all([
-    queryRows<DepositRow>(db, sql`${SELECT} where d.user_id = ${userId} order by d.id desc ${pageClause(page)}`),
+    queryRows<DepositRow>(
+      db,
+      sql`${SELECT} where d.user_id = ${userId} order by ${newestFirst('d', 'created_at')} ${pageClause(page)}`,
+    ),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from deposits where user_id = ${userId}`),
     getSetting(db, 'chain.confirmations'),
   ]);
