@@ -1,13 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Space, Table } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, downloadCsv, type Query } from '../lib/api.ts';
 import { useNotify } from '../lib/notify.ts';
 import { LoadFailed } from './load-failed.tsx';
 
-export type PagedTableProps<T extends object> = {
+/** What a paged list answers: the rows of one page, how many in all, and what else it says (`P`). */
+export type Page<T> = { list: T[]; total: number };
+
+export type PagedTableProps<T extends object, P extends Page<T> = Page<T>> = {
   queryKey: readonly unknown[];
   path: string;
   query?: Query;
@@ -19,12 +22,12 @@ export type PagedTableProps<T extends object> = {
   expandable?: TableProps<T>['expandable'];
   /** Row events, e.g. a click that opens the row's page. */
   onRow?: TableProps<T>['onRow'];
+  /** Given each page the server answers, for what it says beside the rows. */
+  onPage?: (page: P) => void;
 };
 
-type Page<T> = { list: T[]; total: number };
-
 /** A server-paged list: `path` answers `{ list, total }` for `pageNo`/`pageSize` and the query. */
-export function PagedTable<T extends object>({
+export function PagedTable<T extends object, P extends Page<T> = Page<T>>({
   queryKey,
   path,
   query,
@@ -35,7 +38,8 @@ export function PagedTable<T extends object>({
   toolbar,
   expandable,
   onRow,
-}: PagedTableProps<T>) {
+  onPage,
+}: PagedTableProps<T, P>) {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryText = JSON.stringify(query ?? {});
@@ -47,9 +51,12 @@ export function PagedTable<T extends object>({
 
   const page = useQuery({
     queryKey: [...queryKey, query ?? {}, pageNo, pageSize],
-    queryFn: () => api.get<Page<T>>(path, { ...query, pageNo, pageSize }),
+    queryFn: () => api.get<P>(path, { ...query, pageNo, pageSize }),
     placeholderData: keepPreviousData,
   });
+  useEffect(() => {
+    if (page.data) onPage?.(page.data);
+  }, [page.data, onPage]);
 
   async function exportCsv() {
     if (!csvPath) return;

@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { commonMessages } from './common.ts';
 
 export const LANGUAGES = ['en', 'zh-CN'] as const;
@@ -49,6 +49,12 @@ registerMessages('common', commonMessages);
 
 export function currentLanguage(): Language {
   return i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
+}
+
+/** The console's language in a component, which renders again when it is switched. */
+export function useLanguage(): Language {
+  const { i18n: current } = useTranslation();
+  return current.language === 'zh-CN' ? 'zh-CN' : 'en';
 }
 
 /** Switches the console's language and remembers it. */

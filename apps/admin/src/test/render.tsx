@@ -1,10 +1,11 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import type { OperatorMe } from '@minecloud/contract/console';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppProviders } from '../app/app.tsx';
+import { i18n, type Language } from '../i18n/index.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { saveToken } from '../lib/token.ts';
 
@@ -47,6 +48,14 @@ export function renderWithApp(ui: ReactElement, { me, route = '/', path }: Optio
     </StyleProvider>,
   );
   return { ...view, user, queryClient };
+}
+
+/**
+ * Switches the console's language for the rest of the test (setup.ts switches back to English after
+ * each test); rendered components follow it.
+ */
+export async function switchLanguage(language: Language) {
+  await act(() => i18n.changeLanguage(language));
 }
 
 /** Replaces a field's text in one input event: typing key by key into antd fields is slow. */

@@ -1,24 +1,35 @@
 import { ADMIN_API } from '@minecloud/contract/console';
+import { PAYOUTS_PAUSED_TEXT } from '@minecloud/contract/withdrawal-states';
 import { Alert, Descriptions, Flex, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
+import { useLanguage } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { NS } from './i18n.ts';
 import type { AdminWithdrawal } from './withdrawals-page.tsx';
 
-/** Confirms an approval with what leaves and where to; a refusal is shown in place. */
+/**
+ * Confirms an approval with what leaves and where to; a refusal is shown in place. When this server
+ * does not pay (`payoutsRunning` false), it says so: the approval then pays nothing until payouts are
+ * configured.
+ */
 export function ApproveModal({
   withdrawal,
+  payoutsRunning,
   onClose,
   onApproved,
 }: {
   withdrawal: AdminWithdrawal | null;
+  /** From the withdrawals page; null while it is not known. */
+  payoutsRunning: boolean | null;
   onClose: () => void;
   onApproved: (id: string) => void | Promise<void>;
 }) {
   const { t } = useTranslation(NS);
+  const language = useLanguage();
+  const paused = payoutsRunning === false;
   const { busy, problem, setProblem, run } = useCall();
 
   useEffect(() => {
@@ -70,8 +81,13 @@ export function ApproveModal({
               ? t('approveSecond', { by: row.firstApprover ?? '—' })
               : row.needsSecondApproval
                 ? t('approveNeedsSecond')
-                : t('approvePays')}
+                : paused
+                  ? t('approveHolds')
+                  : t('approvePays')}
           </Typography.Text>
+          {paused && (
+            <Alert type="warning" showIcon title={PAYOUTS_PAUSED_TEXT[language]} data-testid="payouts-paused" />
+          )}
           {problem && <Alert type="error" showIcon title={problem} role="alert" />}
         </Flex>
       )}

@@ -2,8 +2,10 @@ import { ADMIN_API } from '@minecloud/contract/console';
 import {
   ADMIN_WITHDRAWAL_STATUSES,
   type AdminWithdrawalStatus,
+  type adminWithdrawalPageSchema,
   type adminWithdrawalSchema,
 } from '@minecloud/contract/wallet';
+import { WITHDRAWAL_STATE_TEXTS, type WithdrawalState, withdrawalState } from '@minecloud/contract/withdrawal-states';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Select, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -15,6 +17,7 @@ import { Address } from '../../components/address.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
+import { useLanguage } from '../../i18n/index.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { ApproveModal } from './approve-modal.tsx';
@@ -22,13 +25,14 @@ import { NS } from './i18n.ts';
 import { RejectModal } from './reject-modal.tsx';
 
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+type AdminWithdrawalPage = z.infer<typeof adminWithdrawalPageSchema>;
 
-const STATUS_COLORS: Record<AdminWithdrawalStatus, string> = {
+const STATE_COLORS: Record<WithdrawalState, string> = {
   review: 'gold',
   secondReview: 'orange',
   approved: 'blue',
+  paused: 'volcano',
   paying: 'processing',
-  payoutFailed: 'red',
   arrived: 'green',
   rejected: 'default',
 };
@@ -42,6 +46,7 @@ const decidable = (row: AdminWithdrawal) => row.reviewStatus === 'review' || row
 /** The review queue: approve (once or twice above the threshold) or reject with a reason. */
 export function WithdrawalsPage() {
   const { t } = useTranslation(NS);
+  const language = useLanguage();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -49,6 +54,12 @@ export function WithdrawalsPage() {
   const status: AdminWithdrawalStatus | 'all' = raw === 'all' ? 'all' : isStatus(raw) ? raw : 'review';
   const [approving, setApproving] = useState<AdminWithdrawal | null>(null);
   const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
+  // Whether this server pays approved withdrawals (the page says; unknown until it has answered).
+  const [payoutsRunning, setPayoutsRunning] = useState<boolean | null>(null);
+  // The members' names of the states; a payout that failed on chain (sent again) is the console's own.
+  const stateText = (state: WithdrawalState) => WITHDRAWAL_STATE_TEXTS[state][language];
+  const statusText = (status: AdminWithdrawalStatus) =>
+    status === 'payoutFailed' ? t('payoutFailed') : stateText(withdrawalState(status, payoutsRunning !== false));
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
 
@@ -70,8 +81,13 @@ export function WithdrawalsPage() {
     { title: t('address'), dataIndex: 'address', render: (v: string) => <Address value={v} /> },
     {
       title: t('common:status'),
-      dataIndex: 'reviewStatus',
-      render: (value: AdminWithdrawalStatus) => <Tag color={STATUS_COLORS[value]}>{t(`status_${value}`)}</Tag>,
+      dataIndex: 'state',
+      render: (state: WithdrawalState, row) => (
+        <Space size={4} wrap>
+          <Tag color={STATE_COLORS[state]}>{stateText(state)}</Tag>
+          {row.reviewStatus === 'payoutFailed' && <Tag color="red">{t('payoutFailed')}</Tag>}
+        </Space>
+      ),
     },
     {
       title: t('secondApproval'),
@@ -109,13 +125,14 @@ export function WithdrawalsPage() {
   return (
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} />
-      <PagedTable<AdminWithdrawal>
+      <PagedTable<AdminWithdrawal, AdminWithdrawalPage>
         queryKey={['withdrawals']}
         path={ADMIN_API.withdrawals}
         query={query}
         columns={columns}
         rowKey="id"
         csvPath={ADMIN_API.withdrawalsCsv}
+        onPage={(page) => setPayoutsRunning(page.payoutsRunning)}
         toolbar={
           <Select<AdminWithdrawalStatus | 'all'>
             aria-label={t('statusFilter')}
@@ -123,7 +140,7 @@ export function WithdrawalsPage() {
             style={{ width: 200 }}
             onChange={(value) => setParams({ status: value })}
             options={[
-              ...ADMIN_WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`status_${value}`) })),
+              ...ADMIN_WITHDRAWAL_STATUSES.map((value) => ({ value, label: statusText(value) })),
               { value: 'all' as const, label: t('allStatuses') },
             ]}
           />
@@ -131,6 +148,7 @@ export function WithdrawalsPage() {
       />
       <ApproveModal
         withdrawal={approving}
+        payoutsRunning={payoutsRunning}
         onClose={() => setApproving(null)}
         onApproved={async (id) => {
           setApproving(null);

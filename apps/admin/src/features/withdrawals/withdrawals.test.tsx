@@ -1,7 +1,13 @@
+import {
+  PAYOUTS_PAUSED_TEXT,
+  WITHDRAWAL_STATE_TEXTS,
+  WITHDRAWAL_STATES,
+  type WithdrawalState,
+} from '@minecloud/contract/withdrawal-states';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, mockApi } from '../../test/fetch.ts';
-import { fill, renderWithApp } from '../../test/render.tsx';
+import { fill, renderWithApp, switchLanguage } from '../../test/render.tsx';
 import type { AdminWithdrawal } from './withdrawals-page.tsx';
 import { WithdrawalsPage } from './withdrawals-page.tsx';
 
@@ -14,6 +20,7 @@ function withdrawal(over: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
     received: '2499',
     address: '0xabcdefabcdefabcdefabcdefabcdefabcdef1234',
     status: 'processing',
+    state: 'review',
     reason: null,
     txHash: null,
     confirmations: null,
@@ -31,9 +38,37 @@ function withdrawal(over: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
   };
 }
 
+/** The page's answer: the rows, and whether this server pays approved withdrawals. */
+const page = (list: AdminWithdrawal[], payoutsRunning = true) => ({ list, total: list.length, payoutsRunning });
+
+/** One row per state, with the review status it comes from (an approved one is paused without payouts). */
+const BY_STATE: Record<WithdrawalState, Partial<AdminWithdrawal>> = {
+  review: { reviewStatus: 'review' },
+  secondReview: { reviewStatus: 'secondReview' },
+  approved: { reviewStatus: 'approved' },
+  paused: { reviewStatus: 'approved' },
+  paying: { reviewStatus: 'payoutFailed', status: 'processing', payoutAttempts: 1 },
+  arrived: { reviewStatus: 'arrived', status: 'arrived' },
+  rejected: { reviewStatus: 'rejected', status: 'failed' },
+};
+const everyState = () =>
+  WITHDRAWAL_STATES.map((state, i) => withdrawal({ id: String(600 + i), state, ...BY_STATE[state] }));
+
+/** The texts of the status column, row by row. */
+async function statusCells(container: HTMLElement): Promise<string[]> {
+  const table = container.querySelector('table') as HTMLElement;
+  await waitFor(() => expect(table.querySelectorAll('tbody .ant-tag').length).toBeGreaterThan(0));
+  const header = [...table.querySelectorAll('thead th')].findIndex(
+    (th) => th.textContent === 'Status' || th.textContent === '状态',
+  );
+  return [...table.querySelectorAll('tbody tr.ant-table-row')].map((tr) =>
+    [...(tr.children[header] as HTMLElement).querySelectorAll('.ant-tag')].map((tag) => tag.textContent).join(' + '),
+  );
+}
+
 describe('withdrawals', () => {
   it('lists the review queue by default and filters by ?status', async () => {
-    const requests = mockApi({ 'GET withdrawals/page': () => ({ list: [withdrawal()], total: 1 }) });
+    const requests = mockApi({ 'GET withdrawals/page': () => page([withdrawal()]) });
     const { unmount, user } = renderWithApp(<WithdrawalsPage />, { me: { role: 'finance' }, route: '/withdrawals' });
     expect(await screen.findByText('Needs 2nd')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '42' })).toHaveAttribute('href', '/members/42');
@@ -52,10 +87,8 @@ describe('withdrawals', () => {
   it('approves after showing amount and address, and shows the refusal of a second approval', async () => {
     let approvals = 0;
     const requests = mockApi({
-      'GET withdrawals/page': () => ({
-        list: [withdrawal({ reviewStatus: 'secondReview', firstApprover: 'fiona' })],
-        total: 1,
-      }),
+      'GET withdrawals/page': () =>
+        page([withdrawal({ reviewStatus: 'secondReview', state: 'secondReview', firstApprover: 'fiona' })]),
       'POST withdrawals/approve': () => {
         approvals += 1;
         if (approvals === 1)
@@ -79,7 +112,7 @@ describe('withdrawals', () => {
 
   it('rejects only with a reason', async () => {
     const requests = mockApi({
-      'GET withdrawals/page': () => ({ list: [withdrawal({ needsSecondApproval: false })], total: 1 }),
+      'GET withdrawals/page': () => page([withdrawal({ needsSecondApproval: false })]),
       'POST withdrawals/reject': () => ({ id: '501', status: 'rejected' }),
     });
     const { user } = renderWithApp(<WithdrawalsPage />, { me: { role: 'finance' } });
@@ -96,5 +129,74 @@ describe('withdrawals', () => {
       id: '501',
       reason: 'Address on a sanctions list',
     });
+  });
+
+  it('names each state as members see it, from the row’s state, in the console’s language', async () => {
+    mockApi({ 'GET withdrawals/page': () => page(everyState(), false) });
+    const { container } = renderWithApp(<WithdrawalsPage />, {
+      me: { role: 'finance' },
+      route: '/withdrawals?status=all',
+    });
+    // A payout that failed on chain is still paying for the member; the console also says it failed.
+    const english = WITHDRAWAL_STATES.map((state) => WITHDRAWAL_STATE_TEXTS[state].en);
+    english[WITHDRAWAL_STATES.indexOf('paying')] += ' + Payout failed, retrying';
+    expect(await statusCells(container)).toEqual(english);
+    expect(english).toContain('Approved, payouts paused');
+
+    await switchLanguage('zh-CN');
+    const chinese = WITHDRAWAL_STATES.map((state) => WITHDRAWAL_STATE_TEXTS[state]['zh-CN']);
+    chinese[WITHDRAWAL_STATES.indexOf('paying')] += ' + 出款失败，重试中';
+    await waitFor(async () => expect(await statusCells(container)).toEqual(chinese));
+  });
+
+  it('filters by review status under the same names', async () => {
+    const requests = mockApi({ 'GET withdrawals/page': () => page([withdrawal()], false) });
+    const { user } = renderWithApp(<WithdrawalsPage />, { me: { role: 'finance' }, route: '/withdrawals' });
+    await screen.findByText('Needs 2nd');
+    await user.click(screen.getByLabelText('Status'));
+    const options = () =>
+      [...document.querySelectorAll('.ant-select-item-option-content')].map((option) => option.textContent);
+    await waitFor(() =>
+      expect(options()).toEqual([
+        'In review',
+        'In second review',
+        'Approved, payouts paused',
+        'Paying out',
+        'Payout failed, retrying',
+        'Arrived',
+        'Audit failed',
+        'All statuses',
+      ]),
+    );
+    await user.click(screen.getByText('Payout failed, retrying', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() =>
+      expect(calls(requests, 'GET withdrawals/page').at(-1)?.url.searchParams.get('status')).toBe('payoutFailed'),
+    );
+  });
+
+  it('warns in the approve dialog that nothing is paid while payouts are paused', async () => {
+    let payoutsRunning = false;
+    mockApi({ 'GET withdrawals/page': () => page([withdrawal({ needsSecondApproval: false })], payoutsRunning) });
+    const first = renderWithApp(<WithdrawalsPage />, { me: { role: 'finance' } });
+    await first.user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByTestId('payouts-paused')).toHaveTextContent(PAYOUTS_PAUSED_TEXT.en);
+    expect(dialog.getByTestId('payouts-paused')).toHaveClass('ant-alert-warning');
+    expect(
+      dialog.getByText('Once approved, it waits, frozen, until payouts are configured: nothing is sent on chain.'),
+    ).toBeInTheDocument();
+    expect(dialog.queryByText('Once approved, the payout worker sends it on chain.')).toBeNull();
+
+    await switchLanguage('zh-CN');
+    expect(await dialog.findByText(PAYOUTS_PAUSED_TEXT['zh-CN'])).toBeInTheDocument();
+    first.unmount();
+    await switchLanguage('en');
+
+    payoutsRunning = true;
+    const second = renderWithApp(<WithdrawalsPage />, { me: { role: 'finance' } });
+    await second.user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const running = within(await screen.findByRole('dialog'));
+    expect(running.getByText('Once approved, the payout worker sends it on chain.')).toBeInTheDocument();
+    expect(running.queryByTestId('payouts-paused')).toBeNull();
   });
 });
