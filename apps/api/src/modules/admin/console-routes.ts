@@ -33,6 +33,7 @@ import {
 import { adminFeedbackPageSchema } from '@minecloud/contract/content';
 import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import { adminWithdrawalPageQuerySchema } from '@minecloud/contract/wallet';
+import { WITHDRAWAL_STATE_TEXTS } from '@minecloud/contract/withdrawal-states';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -209,6 +210,8 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
           { title: 'fee', value: (r) => r.fee },
           { title: 'address', value: (r) => r.address },
           { title: 'status', value: (r) => r.reviewStatus },
+          // The same words the console's table and the member's list use (withdrawal-states.ts).
+          { title: 'state', value: (r) => WITHDRAWAL_STATE_TEXTS[r.state].en },
           { title: 'first approver', value: (r) => r.firstApprover },
           { title: 'second approver', value: (r) => r.secondApprover },
           { title: 'tx hash', value: (r) => r.txHash },

@@ -365,6 +365,18 @@ describe('operator review', () => {
       .data;
     expect(onlyApproved.payoutsRunning).toBe(false);
     expect(new Set(onlyApproved.list.map((w: { state: string }) => w.state))).toEqual(new Set(['paused']));
+    // The export says it in the same words.
+    const csv = await app.inject({
+      method: 'GET',
+      url: '/admin-api/withdrawals/export.csv',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toContain(',status,state,');
+    const lineOf = (id: string) => lines.find((line) => line.startsWith(`${id},`));
+    expect(lineOf(approved)).toContain(',approved,"Approved, payouts paused",');
+    expect(lineOf(inReview)).toContain(',review,In review,');
+    expect(lineOf(rejected)).toContain(',rejected,Audit failed,');
   });
 
   it('answers an unknown withdrawal with 404 and refuses calls without an operator token', async () => {
