@@ -4,6 +4,7 @@ import {
   ASSETS,
   type Asset,
   ENTRY_PLACES,
+  enterableUnits,
   formatAmount,
   groupedAmount,
   parseAmount,
@@ -40,6 +41,15 @@ describe('parseMemberAmount: the one amount rule a member meets', () => {
 
   it('names gold coins and USDT 2 places and BTC 8', () => {
     expect(ENTRY_PLACES).toEqual({ GOLD: 2, USDT: 2, BTC: 8 });
+  });
+});
+
+describe('enterableUnits: what an All button fills in', () => {
+  it('rounds down to the places a member may enter, never up', () => {
+    expect(formatAmount(enterableUnits(512_345_678n, 'USDT'), 'USDT')).toBe('512.34');
+    expect(formatAmount(enterableUnits(999n, 'USDT'), 'USDT')).toBe('0');
+    expect(formatAmount(enterableUnits(123n, 'GOLD'), 'GOLD')).toBe('1.23');
+    expect(formatAmount(enterableUnits(12_345_678n, 'BTC'), 'BTC')).toBe('0.12345678');
   });
 });
 

@@ -46,6 +46,15 @@ export function parseMemberAmount(text: string, asset: Asset): ParsedAmount {
   return parsed;
 }
 
+/**
+ * The most of `units` a member can enter (ENTRY_PLACES), rounded down: what an "All" or a 50%
+ * button fills in, so that the filled amount is never refused and never more than the balance.
+ */
+export function enterableUnits(units: bigint, asset: Asset): bigint {
+  const step = 10n ** BigInt(ASSET_SCALES[asset] - ENTRY_PLACES[asset]);
+  return units - (units % step);
+}
+
 /** Like parseAmount, but also refuses zero. */
 export function parsePositiveAmount(text: string, asset: Asset): ParsedAmount {
   const parsed = parseAmount(text, asset);

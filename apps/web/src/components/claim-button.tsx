@@ -1,8 +1,8 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { type ClaimAsset, useClaimEarnings } from '@/api/claim-earnings';
-import { displayPlaces } from '@/lib/display-places';
+import { useMoneyAction } from '@/lib/money-action';
+import { useMoneyText } from '@/lib/money-text';
 import { showToast } from '@/lib/toast';
 
 type ClaimButtonProps = {
@@ -15,19 +15,21 @@ type ClaimButtonProps = {
 /** Claims all earnings of one asset into its available balance; disabled when there is nothing to claim. */
 export function ClaimButton({ asset, claimable, onClaimed }: ClaimButtonProps) {
   const { t } = useTranslation();
-  const claim = useClaimEarnings();
+  // One tap claims once: further taps do nothing until the server has answered.
+  const claim = useMoneyAction(useClaimEarnings());
+  const money = useMoneyText();
   return (
     <Button
       color="primary"
       size="small"
       shape="rounded"
       disabled={claimable === 0n}
-      loading={claim.isPending}
+      loading={claim.busy}
       loadingText={t('claiming')}
       onClick={() =>
-        claim.mutate(asset, {
+        claim.start(() => ({ body: asset, confirm: null }), {
           onSuccess: ({ claimed }) => {
-            showToast(t('claimSuccess', { n: truncateDecimals(claimed, displayPlaces(asset)), u: asset }));
+            showToast(t('claimSuccess', { n: money(claimed, asset), u: asset }));
             onClaimed?.();
           },
         })

@@ -1,60 +1,95 @@
 import { useTranslation } from 'react-i18next';
-import { quantityDigits } from '@/lib/quantity';
+import { clampQuantity, parseWholeNumber, type QuantityLimit, type QuantityNote, quantityNote } from '@/lib/quantity';
 import './quantity-stepper.css';
 
 type QuantityStepperProps = {
   id: string;
-  /** What the member typed: it may be empty or out of range until they try to buy. */
+  /** What the member typed, kept as typed: it may be empty, not a whole number or below the minimum. */
   value: string;
   onChange: (value: string) => void;
   min: number;
-  max: number;
+  /** The most the member may buy now (stock, balance); null when there is nothing to buy. */
+  limit: QuantityLimit | null;
+  /** Says why the quantity stops at the limit, in the words of the screen (台, 股…). */
+  noteText: (note: QuantityNote) => string;
+  /** A problem is shown for the box: the note about the limit then gives way to it. */
   invalid: boolean;
   describedBy?: string;
   testId: string;
 };
 
-/** − and + step within [min, max]; the box takes any whole number, checked when the member buys. */
-export function QuantityStepper({ id, value, onChange, min, max, invalid, describedBy, testId }: QuantityStepperProps) {
+/**
+ * − and + step within [min, limit]; the box keeps what the member types. A whole number above the
+ * limit is brought down to it and the note under the box says why; anything that is not a whole
+ * number stays as typed for the screen to refuse.
+ */
+export function QuantityStepper({
+  id,
+  value,
+  onChange,
+  min,
+  limit,
+  noteText,
+  invalid,
+  describedBy,
+  testId,
+}: QuantityStepperProps) {
   const { t } = useTranslation();
-  const current = value === '' ? null : Number(value);
+  const parsed = parseWholeNumber(value);
+  const current = parsed.ok ? parsed.value : null;
+  const max = Math.max(min, limit?.max ?? min);
   const step = (delta: number) => {
     const next = current === null ? min : current + delta;
     onChange(String(Math.min(max, Math.max(min, next))));
   };
+  const note = invalid ? null : quantityNote(value, min, limit);
+  const noteId = `${id}-note`;
+  const described = [describedBy, note ? noteId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`quantity-stepper${invalid ? ' is-invalid' : ''}`}>
-      <button
-        type="button"
-        className="plain-button quantity-stepper__button"
-        onClick={() => step(-1)}
-        disabled={current !== null && current <= min}
-        aria-label={t('quantityDecrease')}
-        data-testid={`${testId}-minus`}
-      >
-        −
-      </button>
-      <input
-        id={id}
-        className="quantity-stepper__input"
-        value={value}
-        onChange={(event) => onChange(quantityDigits(event.target.value))}
-        inputMode="numeric"
-        autoComplete="off"
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        data-testid={testId}
-      />
-      <button
-        type="button"
-        className="plain-button quantity-stepper__button"
-        onClick={() => step(1)}
-        disabled={current !== null && current >= max}
-        aria-label={t('quantityIncrease')}
-        data-testid={`${testId}-plus`}
-      >
-        +
-      </button>
-    </div>
+    <>
+      <div className={`quantity-stepper${invalid ? ' is-invalid' : ''}`}>
+        <button
+          type="button"
+          className="plain-button quantity-stepper__button"
+          onClick={() => step(-1)}
+          disabled={current !== null && current <= min}
+          aria-label={t('quantityDecrease')}
+          data-testid={`${testId}-minus`}
+        >
+          −
+        </button>
+        <input
+          id={id}
+          className="quantity-stepper__input"
+          value={value}
+          onChange={(event) => onChange(clampQuantity(event.target.value, min, limit).text)}
+          inputMode="numeric"
+          autoComplete="off"
+          aria-invalid={invalid}
+          aria-describedby={described}
+          data-testid={testId}
+        />
+        <button
+          type="button"
+          className="plain-button quantity-stepper__button"
+          onClick={() => step(1)}
+          disabled={current !== null && current >= max}
+          aria-label={t('quantityIncrease')}
+          data-testid={`${testId}-plus`}
+        >
+          +
+        </button>
+      </div>
+      {note && (
+        <p
+          id={noteId}
+          className={`quantity-stepper__note${note.reason === 'unaffordable' ? ' is-warning' : ''}`}
+          role="status"
+          data-testid={`${testId}-note`}
+        >
+          {noteText(note)}
+        </p>
+      )}
+    </>
   );
 }

@@ -15,8 +15,12 @@ describe('checkAmount', () => {
     }
     expect(checkAmount('0.00', 'GOLD')).toEqual({ ok: false, reason: 'notPositive' });
     expect(checkAmount('0.001', 'GOLD')).toEqual({ ok: false, reason: 'tooManyDecimals', places: 2 });
-    expect(checkAmount('0.1234567', 'USDT')).toEqual({ ok: false, reason: 'tooManyDecimals', places: 6 });
-    expect(checkAmount('1000.000001', 'USDT', '1000')).toEqual({ ok: false, reason: 'insufficient' });
+    expect(checkAmount('0.1234567', 'USDT')).toEqual({ ok: false, reason: 'tooManyDecimals', places: 2 });
+    // The amount rule of the contract (ENTRY_PLACES): USDT as a member enters it has 2 places.
+    expect(checkAmount('1.005', 'USDT')).toEqual({ ok: false, reason: 'tooManyDecimals', places: 2 });
+    expect(checkAmount('1.010', 'USDT')).toMatchObject({ ok: true, amount: '1.01' });
+    expect(checkAmount('0.000000001', 'BTC')).toEqual({ ok: false, reason: 'tooManyDecimals', places: 8 });
+    expect(checkAmount('1000.01', 'USDT', '1000')).toEqual({ ok: false, reason: 'insufficient' });
     expect(checkAmount('99999999999999999999', 'GOLD')).toEqual({ ok: false, reason: 'insufficient' });
   });
 
@@ -32,6 +36,13 @@ describe('amount texts', () => {
     expect(exactAmountText(12_500_000n, 'USDT')).toBe('12.50');
     expect(exactAmountText(123_456n, 'USDT')).toBe('0.123456');
     expect(exactAmountText(500n, 'GOLD')).toBe('5.00');
+  });
+
+  it('groups the whole part for reading when given a locale, and only then', () => {
+    expect(exactAmountText(5_961_500_000n, 'USDT')).toBe('5961.50');
+    expect(exactAmountText(5_961_500_000n, 'USDT', 'zh-CN')).toBe('5,961.50');
+    expect(exactAmountText(1_234_567_123_456n, 'USDT', 'en')).toBe('1,234,567.123456');
+    expect(exactAmountText(99_900n, 'GOLD', 'ms-MY')).toBe('999.00');
   });
 
   it('reads server balances as units', () => {

@@ -1,4 +1,11 @@
-import { ASSET_SCALES, type Asset, formatAmount, parseAmount } from '@minecloud/contract/amount';
+import {
+  type Asset,
+  ENTRY_PLACES,
+  formatAmount,
+  groupedAmount,
+  parseAmount,
+  parseMemberAmount,
+} from '@minecloud/contract/amount';
 
 export type AmountProblem =
   | { reason: 'required' }
@@ -11,20 +18,21 @@ export type AmountProblem =
 export type CheckedAmount = { ok: true; units: bigint; amount: string } | ({ ok: false } & AmountProblem);
 
 /**
- * Checks what a member typed as an amount of `asset`, in bigint units: never a float. `available`
- * (a decimal string from the server) is the most the member can move.
+ * Checks what a member typed as an amount of `asset`, in bigint units: never a float. The contract's
+ * one amount rule (parseMemberAmount, ENTRY_PLACES) decides the decimals, as the server does.
+ * `available` (a decimal string from the server) is the most the member can move.
  */
 export function checkAmount(text: string, asset: Asset, available?: string | null): CheckedAmount {
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, reason: 'required' };
-  const parsed = parseAmount(trimmed, asset);
+  const parsed = parseMemberAmount(trimmed, asset);
   if (!parsed.ok) {
     if (parsed.reason === 'tooManyDecimals')
-      return { ok: false, reason: 'tooManyDecimals', places: ASSET_SCALES[asset] };
+      return { ok: false, reason: 'tooManyDecimals', places: ENTRY_PLACES[asset] };
     if (parsed.reason === 'tooLarge') return { ok: false, reason: 'insufficient' };
+    if (parsed.reason === 'notPositive') return { ok: false, reason: 'notPositive' };
     return { ok: false, reason: 'invalid' };
   }
-  if (parsed.units === 0n) return { ok: false, reason: 'notPositive' };
   if (available != null) {
     const most = parseAmount(available, asset);
     if (!most.ok || parsed.units > most.units) return { ok: false, reason: 'insufficient' };
@@ -39,8 +47,13 @@ export function unitsOf(value: string | null | undefined, asset: Asset): bigint 
   return parsed.ok ? parsed.units : 0n;
 }
 
-/** An exact amount as typed, with at least 2 decimals: what the confirm prompt promises to move. */
-export function exactAmountText(units: bigint, asset: Asset): string {
+/**
+ * An exact amount as typed, with at least 2 decimals: what the confirm prompt promises to move.
+ * With a `locale` it is for reading only, its whole part grouped (`5,961.50`); without one it stays
+ * a plain decimal, which a field may be filled with.
+ */
+export function exactAmountText(units: bigint, asset: Asset, locale?: string): string {
   const [whole = '0', fraction = ''] = formatAmount(units, asset).split('.');
-  return `${whole}.${fraction.padEnd(2, '0')}`;
+  const digits = fraction.padEnd(2, '0');
+  return locale === undefined ? `${whole}.${digits}` : groupedAmount(`${whole}.${digits}`, digits.length, locale);
 }

@@ -6,13 +6,83 @@ function testId(id: string): Record<string, string> {
   return { 'data-testid': id };
 }
 
-/** A confirm prompt whose buttons carry test ids (`dialog-confirm`, `dialog-cancel`). */
-export async function confirmDialog({ content, confirmText, cancelText }: ConfirmOptions): Promise<boolean> {
-  const { Dialog } = await import('./antd-overlays');
+/** The confirm on screen, if any: there is never more than one. */
+let current: { settle: (confirmed: boolean, how: 'button' | 'back' | 'route') => void } | null = null;
+/** A confirm is being opened (its code may still be loading): a second one waits for nothing. */
+let opening = false;
+
+/** Whether a confirm prompt is on screen or on its way. */
+export function isConfirmOpen(): boolean {
+  return current !== null || opening;
+}
+
+/**
+ * A history entry of our own while a confirm is open, so that the phone's back button closes the
+ * confirm instead of leaving the page. It carries the page's own router state (same index), so the
+ * router sees no navigation when it is added or popped.
+ */
+const BACK_MARK = '__mineCloudConfirm';
+
+function pushBackEntry(): boolean {
+  if (typeof window === 'undefined' || !window.history?.pushState) return false;
+  const state = window.history.state as Record<string, unknown> | null;
+  window.history.pushState({ ...(state ?? {}), [BACK_MARK]: true }, '', window.location.href);
+  return true;
+}
+
+function onTopOfBackEntry(): boolean {
+  const state = window.history.state as Record<string, unknown> | null;
+  return Boolean(state?.[BACK_MARK]);
+}
+
+/** Pops our entry after the confirm closed by a button, and waits for it (a navigation may follow). */
+function popBackEntry(): Promise<void> {
+  if (!onTopOfBackEntry()) return Promise.resolve();
   return new Promise((resolve) => {
-    Dialog.show({
+    const done = () => {
+      window.removeEventListener('popstate', done);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, 500);
+    window.addEventListener('popstate', done);
+    window.history.back();
+  });
+}
+
+/**
+ * A confirm prompt whose buttons carry test ids (`dialog-confirm`, `dialog-cancel`). At most one is
+ * on screen: asking for another while one is open (a double tap) answers false at once. The back
+ * button closes it (false) and stays on the page; a route change closes it (closeConfirms).
+ */
+export async function confirmDialog({ content, confirmText, cancelText }: ConfirmOptions): Promise<boolean> {
+  if (isConfirmOpen()) return false;
+  opening = true;
+  let Dialog: typeof import('./antd-overlays')['Dialog'];
+  try {
+    ({ Dialog } = await import('./antd-overlays'));
+  } finally {
+    opening = false;
+  }
+  if (current) return false;
+  const hasBackEntry = pushBackEntry();
+  return new Promise<boolean>((resolve) => {
+    let settled = false;
+    const onBack = () => settle(false, 'back');
+    const settle = (confirmed: boolean, how: 'button' | 'back' | 'route') => {
+      if (settled) return;
+      settled = true;
+      current = null;
+      window.removeEventListener('popstate', onBack);
+      handler.close();
+      // After a button, our entry is still on top: take it away before anything navigates. After the
+      // back button it is gone already; after a route change the router owns the history.
+      const leave = how === 'button' && hasBackEntry ? popBackEntry() : Promise.resolve();
+      void leave.then(() => resolve(confirmed));
+    };
+    const handler = Dialog.show({
       content,
-      closeOnAction: true,
+      closeOnAction: false,
       closeOnMaskClick: true,
       actions: [
         [
@@ -20,8 +90,15 @@ export async function confirmDialog({ content, confirmText, cancelText }: Confir
           { key: 'confirm', text: confirmText, bold: true, ...testId('dialog-confirm') },
         ],
       ],
-      onAction: (action) => resolve(action.key === 'confirm'),
-      onClose: () => resolve(false),
+      onAction: (action) => settle(action.key === 'confirm', 'button'),
+      onClose: () => settle(false, 'button'),
     });
+    current = { settle };
+    if (hasBackEntry) window.addEventListener('popstate', onBack);
   });
+}
+
+/** Closes the open confirm as cancelled: the route changed under it, so its intent is void. */
+export function closeConfirms(): void {
+  current?.settle(false, 'route');
 }

@@ -8,6 +8,7 @@ export type BindingField = 'email' | 'address' | 'code';
 
 const FIELD_OF: ReadonlyMap<number, BindingField> = new Map([
   [ERROR_CODES.emailCodeWrong, 'code'],
+  [ERROR_CODES.emailCodeUsed, 'code'],
   [ERROR_CODES.emailCodeExpired, 'code'],
   [ERROR_CODES.emailCodeTooManyAttempts, 'code'],
   [ERROR_CODES.enterEmail, 'email'],

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure } from '@/test/calls';
+import { doubleTap, pause } from '@/test/double-tap';
 import { renderApp } from '@/test/render-app';
 import { accountServer, refusal, signIn, USER, WALLET } from '../testing/account-fixtures';
 
@@ -102,6 +103,12 @@ describe('wallet binding', () => {
     await fill('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '000000');
     expect(await screen.findByTestId('wallet-code-error')).toHaveTextContent('验证码错误');
 
+    answer = refusal(ERROR_CODES.emailCodeUsed, '该验证码已使用，请重新获取');
+    await userEvent.click(screen.getByTestId('bind-wallet-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('wallet-code-error')).toHaveTextContent('该验证码已使用，请重新获取'),
+    );
+
     answer = refusal(ERROR_CODES.bindEmailFirst, '请先绑定邮箱');
     await userEvent.click(screen.getByTestId('bind-wallet-submit'));
     expect(await screen.findByText('请先绑定邮箱')).toBeInTheDocument();
@@ -117,5 +124,16 @@ describe('wallet binding', () => {
     fail = false;
     await userEvent.click(screen.getByTestId('error-retry'));
     expect(await screen.findByTestId('bind-wallet-form')).toBeInTheDocument();
+  });
+
+  it('binds once on a double tap', async () => {
+    const fetchMock = accountServer(WITH_EMAIL);
+    renderApp(paths.bindWallet.path);
+    await userEvent.type(await screen.findByTestId('wallet-address-input'), WALLET);
+    await userEvent.type(screen.getByTestId('wallet-code'), '123456');
+    await doubleTap(screen.getByTestId('bind-wallet-submit'));
+    expect(await screen.findByText('提现地址已更新')).toBeInTheDocument();
+    await pause();
+    expect(callsTo(fetchMock, API.bindWallet).map((call) => call.body)).toEqual([{ address: WALLET, code: '123456' }]);
   });
 });

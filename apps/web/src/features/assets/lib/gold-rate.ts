@@ -1,4 +1,4 @@
-import { ASSET_SCALES, formatAmount } from '@minecloud/contract/amount';
+import { ASSET_SCALES, ENTRY_PLACES, formatAmount } from '@minecloud/contract/amount';
 import { type AmountProblem, checkAmount, unitsOf } from '@/lib/amount-check';
 
 /** USDT has 6 decimals and gold 2: gold units = USDT units × rate / 10^4. */
@@ -16,9 +16,12 @@ export function goldForUsdt(usdtUnits: bigint, rate: bigint): bigint | null {
   return scaled % UNIT_SHIFT === 0n ? scaled / UNIT_SHIFT : null;
 }
 
-/** The most USDT decimals that always convert exactly at `rate` (4 at the default rate of 100). */
+/**
+ * The most USDT decimals a member may enter that always convert exactly at `rate`: the amount rule's
+ * 2 (ENTRY_PLACES) at the default rate of 100, fewer at a rate that would split a gold cent.
+ */
 export function exactUsdtPlaces(rate: bigint): number {
-  for (let places = ASSET_SCALES.USDT; places > 0; places -= 1) {
+  for (let places: number = ENTRY_PLACES.USDT; places > 0; places -= 1) {
     const step = 10n ** BigInt(ASSET_SCALES.USDT - places);
     if ((step * rate) % UNIT_SHIFT === 0n) return places;
   }

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
+import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
 import { mockServer, ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
@@ -69,6 +70,7 @@ describe('donation', () => {
     expect(await screen.findByTestId('nav-title')).toHaveTextContent('爱心捐赠');
     expect(await screen.findByTestId('donations-empty')).toHaveTextContent('暂无捐赠记录');
     expect(screen.getByTestId('donation-amount-input')).toHaveAttribute('placeholder', '请输入捐赠金额');
+    expect(await screen.findByTestId('donation-available')).toHaveTextContent(/^5,000\.00$/);
     await donate('');
     expect(error()).toBe('请输入捐赠金额');
     await donate('x');
@@ -94,19 +96,30 @@ describe('donation', () => {
     const { sent } = server();
     renderApp(paths.donate.path);
     await screen.findByTestId('donations-empty');
-    await donate('66.6');
+    await donate('1066.6', 'GOLD');
     const summary = await screen.findByTestId('confirm-summary');
     expect(within(summary).getByText('确认捐赠')).toBeInTheDocument();
-    expect(within(summary).getByTestId('donation-confirm-amount')).toHaveTextContent('66.60 USDT');
+    expect(within(summary).getByTestId('donation-confirm-amount')).toHaveTextContent('1,066.60 金币');
     await dialogUser.click(screen.getByTestId('dialog-confirm'));
     expect(await screen.findByText('捐赠成功，感谢您的爱心')).toBeInTheDocument();
-    expect(sent).toEqual([{ body: { asset: 'USDT', amount: '66.6' }, key: expect.stringMatching(IDEMPOTENCY_KEY) }]);
+    expect(sent).toEqual([{ body: { asset: 'GOLD', amount: '1066.6' }, key: expect.stringMatching(IDEMPOTENCY_KEY) }]);
 
     const row = await screen.findByTestId('donation-1');
     expect(within(row).getByTestId('donation-address')).toHaveTextContent('0xf39F...2266');
-    expect(within(row).getByTestId('donation-amount')).toHaveTextContent('66.60 USDT');
+    expect(within(row).getByTestId('donation-amount')).toHaveTextContent('1,066.60 金币');
     expect(within(row).getByTestId('donation-time')).toHaveTextContent('2024-12-31 23:59:01');
     await waitFor(() => expect(screen.getByTestId('list-finished')).toHaveTextContent('已加载完毕'));
     expect(screen.getByTestId('donation-amount-input')).toHaveValue('');
+  });
+
+  it('donates once on a double tap: one confirm, one call', async () => {
+    const { sent } = server();
+    renderApp(paths.donate.path);
+    await userEvent.type(await screen.findByTestId('donation-amount-input'), '2');
+    await doubleTap(screen.getByTestId('donation-submit'));
+    expect(await confirmEveryPrompt()).toBe(1);
+    expect(await screen.findByText('捐赠成功，感谢您的爱心')).toBeInTheDocument();
+    await pause();
+    expect(sent).toHaveLength(1);
   });
 });

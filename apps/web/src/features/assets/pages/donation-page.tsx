@@ -9,7 +9,8 @@ import { Icon } from '@/components/icons';
 import { MoneyField } from '@/components/money-field';
 import { PagedList } from '@/components/paged-list';
 import { checkAmount, exactAmountText } from '@/lib/amount-check';
-import { confirmDialog } from '@/lib/dialog';
+import { useLocale } from '@/lib/locale';
+import { useMoneyAction } from '@/lib/money-action';
 import { showToast } from '@/lib/toast';
 import { useAmountProblemText } from '@/lib/use-amount-problem-text';
 import { useDonate } from '../api/donate';
@@ -27,7 +28,8 @@ function DonationForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balan
   const { t } = useTranslation();
   const assetName = useAssetName();
   const amountProblemText = useAmountProblemText('donationAmountRequired');
-  const donate = useDonate();
+  const locale = useLocale();
+  const donate = useMoneyAction(useDonate());
   const [asset, setAsset] = useState<Asset>(assets[0]);
   const [amount, setAmount] = useState('');
   const [tried, setTried] = useState(false);
@@ -36,29 +38,26 @@ function DonationForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balan
   const checked = checkAmount(amount, asset, available);
   const amountError = tried && !checked.ok ? amountProblemText(checked) : null;
 
-  async function submit() {
+  function submit() {
     setTried(true);
-    if (!checked.ok) return;
-    const confirmed = await confirmDialog({
-      content: (
-        <ConfirmSummary
-          title={t('donationConfirmTitle')}
-          rows={[
-            {
-              label: t('amountLabel'),
-              value: `${exactAmountText(checked.units, asset)} ${assetName(asset)}`,
-              testId: 'donation-confirm-amount',
-            },
-          ]}
-          note={t('donationPublicNote')}
-        />
-      ),
-      confirmText: t('confirm'),
-      cancelText: t('cancel'),
-    });
-    if (!confirmed) return;
-    donate.mutate(
-      { asset, amount: checked.amount },
+    donate.start(
+      () =>
+        checked.ok && {
+          body: { asset, amount: checked.amount },
+          confirm: (
+            <ConfirmSummary
+              title={t('donationConfirmTitle')}
+              rows={[
+                {
+                  label: t('amountLabel'),
+                  value: `${exactAmountText(checked.units, asset, locale)} ${assetName(asset)}`,
+                  testId: 'donation-confirm-amount',
+                },
+              ]}
+              note={t('donationPublicNote')}
+            />
+          ),
+        },
       {
         onSuccess: () => {
           showToast(t('donationSuccess'));
@@ -75,7 +74,7 @@ function DonationForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balan
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
       data-testid="donation-form"
     >
@@ -100,7 +99,7 @@ function DonationForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balan
           testId="donation-amount-input"
         />
       </div>
-      <Button type="submit" color="primary" size="large" block loading={donate.isPending} data-testid="donation-submit">
+      <Button type="submit" color="primary" size="large" block loading={donate.busy} data-testid="donation-submit">
         {t('donationSubmit')}
       </Button>
     </form>

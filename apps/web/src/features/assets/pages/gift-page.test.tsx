@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
+import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
 import { mockServer, ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
@@ -53,10 +54,18 @@ async function fill(receiver: string, amount: string, asset: 'GOLD' | 'USDT' = '
   await userEvent.click(screen.getByTestId('gift-submit'));
 }
 
-/** Confirms the `nth` prompt of the test: jsdom never ends a closed dialog's exit animation, so earlier ones stay. */
-async function confirmPrompt(nth: number) {
-  await waitFor(() => expect(screen.getAllByTestId('dialog-confirm')).toHaveLength(nth));
-  await dialogUser.click(screen.getAllByTestId('dialog-confirm')[nth - 1]!);
+/** The prompts a test confirmed: a closed one may stay in the document (jsdom ends few exit animations) or not. */
+const confirmed = new Set<HTMLElement>();
+
+/** Confirms the prompt just opened. */
+async function confirmPrompt() {
+  const prompt = await waitFor(() => {
+    const fresh = screen.queryAllByTestId('dialog-confirm').find((button) => !confirmed.has(button));
+    expect(fresh).toBeDefined();
+    return fresh!;
+  });
+  confirmed.add(prompt);
+  await dialogUser.click(prompt);
 }
 
 const errorOf = (testId: string) => screen.queryByTestId(`${testId}-error`)?.textContent ?? null;
@@ -64,6 +73,7 @@ const errorOf = (testId: string) => screen.queryByTestId(`${testId}-error`)?.tex
 beforeEach(() => {
   resetNavigationThrottle();
   signIn();
+  confirmed.clear();
 });
 
 afterEach(async () => {
@@ -74,7 +84,7 @@ describe('gift', () => {
   it('explains every invalid receiver ID and amount, and sends nothing', async () => {
     const { sent } = server();
     renderApp(paths.transform.path);
-    expect(await screen.findByTestId('gift-available')).toHaveTextContent('5000.00');
+    expect(await screen.findByTestId('gift-available')).toHaveTextContent('5,000.00');
     expect(screen.getByTestId('gift-receiver-input')).toHaveAttribute('placeholder', '请输入受赠人ID');
 
     await fill('', '');
@@ -88,8 +98,9 @@ describe('gift', () => {
       [RECEIVER.id, '1e3', 'USDT', null, '无效金额'],
       [RECEIVER.id, '0', 'USDT', null, '金额必须大于0'],
       [RECEIVER.id, '1.123', 'GOLD', null, '最多支持2位小数'],
-      [RECEIVER.id, '0.0000001', 'USDT', null, '最多支持6位小数'],
-      [RECEIVER.id, '1000.000001', 'USDT', null, '余额不足'],
+      [RECEIVER.id, '1.005', 'USDT', null, '最多支持2位小数'],
+      [RECEIVER.id, '0.0000001', 'USDT', null, '最多支持2位小数'],
+      [RECEIVER.id, '1000.01', 'USDT', null, '余额不足'],
       [RECEIVER.id, '5000.01', 'GOLD', null, '余额不足'],
     ];
     for (const [receiver, amount, asset, receiverError, amountError] of cases) {
@@ -128,16 +139,16 @@ describe('gift', () => {
   it("confirms the receiver's ID, shortened address and amount; cancelling sends nothing", async () => {
     const { sent } = server();
     renderApp(paths.transform.path);
-    await fill(RECEIVER.id, '12.5');
+    await fill(RECEIVER.id, '1234.5', 'GOLD');
     const summary = await screen.findByTestId('confirm-summary');
     expect(within(summary).getByText('确认赠送')).toBeInTheDocument();
     expect(within(summary).getByTestId('gift-confirm-receiver')).toHaveTextContent('100005');
     expect(within(summary).getByTestId('gift-confirm-address')).toHaveTextContent('0x70997...79C8');
-    expect(within(summary).getByTestId('gift-confirm-amount')).toHaveTextContent('12.50 USDT');
+    expect(within(summary).getByTestId('gift-confirm-amount')).toHaveTextContent('1,234.50 金币');
     await dialogUser.click(screen.getByTestId('dialog-cancel'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent).toEqual([]);
-    expect(screen.getByTestId('gift-amount-input')).toHaveValue('12.5');
+    expect(screen.getByTestId('gift-amount-input')).toHaveValue('1234.5');
   });
 
   it('sends the gift with an Idempotency-Key, then toasts, resets the form and refreshes the balance', async () => {
@@ -149,7 +160,7 @@ describe('gift', () => {
     expect(await screen.findByText('赠送成功')).toBeInTheDocument();
     expect(sent).toEqual([{ body: { toUserId: '100005', asset: 'GOLD', amount: '0.01' }, key: expect.any(String) }]);
     expect(sent[0]?.key).toMatch(IDEMPOTENCY_KEY);
-    await waitFor(() => expect(screen.getByTestId('gift-available')).toHaveTextContent('4999.99'));
+    await waitFor(() => expect(screen.getByTestId('gift-available')).toHaveTextContent('4,999.99'));
     expect(screen.getByTestId('gift-receiver-input')).toHaveValue('');
     expect(screen.getByTestId('gift-amount-input')).toHaveValue('');
     expect(errorOf('gift-receiver-input')).toBeNull();
@@ -165,17 +176,17 @@ describe('gift', () => {
     });
     renderApp(paths.transform.path);
     await fill(RECEIVER.id, '3');
-    await confirmPrompt(1);
+    await confirmPrompt();
     expect(await screen.findByText('网络错误，换个网络试试')).toBeInTheDocument();
     // The form keeps what was typed: the member taps send again.
     expect(screen.getByTestId('gift-amount-input')).toHaveValue('3');
     await waitFor(() => expect(screen.getByTestId('gift-submit')).not.toHaveClass('adm-button-loading'));
     await userEvent.click(screen.getByTestId('gift-submit'));
-    await confirmPrompt(2);
+    await confirmPrompt();
     expect(await screen.findByText('赠送成功')).toBeInTheDocument();
 
     await fill(RECEIVER.id, '3');
-    await confirmPrompt(3);
+    await confirmPrompt();
     await waitFor(() => expect(sent).toHaveLength(3), { timeout: 10_000 });
     const [first, retry, next] = sent.map((call) => call.key);
     expect(first).toMatch(IDEMPOTENCY_KEY);
@@ -210,8 +221,11 @@ describe('gift', () => {
         .map((button) => button.textContent),
     ).toEqual(['USDT']);
     expect(screen.getByTestId('gift-available')).toHaveTextContent('12.34');
+    // The whole balance a member can enter: down to 2 decimals, so the gift is not refused.
     await userEvent.click(screen.getByTestId('gift-amount-all'));
-    expect(screen.getByTestId('gift-amount-input')).toHaveValue('12.345678');
+    expect(screen.getByTestId('gift-amount-input')).toHaveValue('12.34');
+    await userEvent.click(screen.getByTestId('gift-submit'));
+    expect(screen.queryByTestId('gift-amount-input-error')).not.toBeInTheDocument();
   });
 
   it('shows a retry when the balances fail to load', async () => {
@@ -229,5 +243,19 @@ describe('gift', () => {
     fail = false;
     await userEvent.click(screen.getByTestId('error-retry'));
     expect(await screen.findByTestId('gift-form')).toBeInTheDocument();
+  });
+
+  it('gives once on a double tap: one lookup, one confirm, one call', async () => {
+    const { fetchMock, sent } = server();
+    renderApp(paths.transform.path);
+    await userEvent.type(await screen.findByTestId('gift-receiver-input'), RECEIVER.id);
+    await userEvent.type(screen.getByTestId('gift-amount-input'), '3');
+    await doubleTap(screen.getByTestId('gift-submit'));
+    expect(await confirmEveryPrompt()).toBe(1);
+    expect(await screen.findByText('赠送成功')).toBeInTheDocument();
+    await pause();
+    expect(sent.map((call) => call.body)).toEqual([{ toUserId: RECEIVER.id, asset: 'GOLD', amount: '3' }]);
+    const lookups = fetchMock.mock.calls.filter(([url]) => String(url).includes('/asset/receiver'));
+    expect(lookups).toHaveLength(1);
   });
 });

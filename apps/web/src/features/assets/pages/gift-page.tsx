@@ -1,4 +1,4 @@
-import type { Asset } from '@minecloud/contract/amount';
+import { type Asset, enterableUnits, formatAmount } from '@minecloud/contract/amount';
 import { ERROR_CODES } from '@minecloud/contract/error-codes';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -8,9 +8,10 @@ import { useUser } from '@/api/get-user';
 import { ConfirmSummary } from '@/components/confirm-summary';
 import { ErrorState } from '@/components/error-state';
 import { MoneyField } from '@/components/money-field';
-import { checkAmount, exactAmountText } from '@/lib/amount-check';
+import { type CheckedAmount, checkAmount, exactAmountText, unitsOf } from '@/lib/amount-check';
 import { apiErrorText } from '@/lib/api-error-text';
-import { confirmDialog } from '@/lib/dialog';
+import { useLocale } from '@/lib/locale';
+import { useMoneyAction } from '@/lib/money-action';
 import { isApiError } from '@/lib/request';
 import { showToast } from '@/lib/toast';
 import { useAmountProblemText } from '@/lib/use-amount-problem-text';
@@ -34,15 +35,15 @@ function GiftForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances:
   const { t } = useTranslation();
   const assetName = useAssetName();
   const amountProblemText = useAmountProblemText();
+  const locale = useLocale();
   const user = useUser();
-  const sendGift = useSendGift();
+  const sendGift = useMoneyAction(useSendGift());
   const [receiverId, setReceiverId] = useState('');
   const [asset, setAsset] = useState<Asset>(assets[0]);
   const [amount, setAmount] = useState('');
   // Errors show once the member has tried to send, then follow every keystroke.
   const [tried, setTried] = useState(false);
   const [unknownReceiver, setUnknownReceiver] = useState<string | null>(null);
-  const [lookingUp, setLookingUp] = useState(false);
 
   const available = balances[asset].available;
   const receiverProblem = checkReceiverId(receiverId, user.data?.id);
@@ -57,27 +58,25 @@ function GiftForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances:
     setUnknownReceiver(null);
   }
 
+  /** The receiver behind the typed ID; an unknown ID shows next to the field, anything else as a toast. */
   async function findReceiver(id: string): Promise<GiftReceiver | null> {
-    setLookingUp(true);
     try {
       return await getGiftReceiver(id);
     } catch (error) {
       if (isApiError(error) && error.code === ERROR_CODES.receiverNotFound) setUnknownReceiver(error.msg);
       else showToast(apiErrorText(error));
       return null;
-    } finally {
-      setLookingUp(false);
     }
   }
 
-  async function submit() {
-    setTried(true);
-    if (receiverProblem || !checked.ok) return;
-    const receiver = await findReceiver(receiverId.trim());
-    if (!receiver) return;
-    const shown = `${exactAmountText(checked.units, asset)} ${assetName(asset)}`;
-    const confirmed = await confirmDialog({
-      content: (
+  /** The gift as confirmed: the receiver is looked up first (an unknown one ends the action here). */
+  async function giftTo(id: string, amount: Extract<CheckedAmount, { ok: true }>) {
+    const receiver = await findReceiver(id);
+    if (!receiver) return null;
+    const shown = `${exactAmountText(amount.units, asset, locale)} ${assetName(asset)}`;
+    return {
+      body: { toUserId: receiver.id, asset, amount: amount.amount },
+      confirm: (
         <ConfirmSummary
           title={t('giftConfirmTitle')}
           rows={[
@@ -88,19 +87,18 @@ function GiftForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances:
           note={t('giftIrreversible')}
         />
       ),
-      confirmText: t('confirm'),
-      cancelText: t('cancel'),
-    });
-    if (!confirmed) return;
-    sendGift.mutate(
-      { toUserId: receiver.id, asset, amount: checked.amount },
-      {
-        onSuccess: () => {
-          showToast(t('giftSuccess'));
-          reset();
-        },
+    };
+  }
+
+  function submit() {
+    setTried(true);
+    // The lookup runs inside the action, so a second tap while it is on its way does nothing.
+    sendGift.start(() => !receiverProblem && checked.ok && giftTo(receiverId.trim(), checked), {
+      onSuccess: () => {
+        showToast(t('giftSuccess'));
+        reset();
       },
-    );
+    });
   }
 
   return (
@@ -109,7 +107,7 @@ function GiftForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances:
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
       data-testid="gift-form"
     >
@@ -142,7 +140,7 @@ function GiftForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances:
               <button
                 type="button"
                 className="plain-button money-field__all"
-                onClick={() => setAmount(available)}
+                onClick={() => setAmount(formatAmount(enterableUnits(unitsOf(available, asset), asset), asset))}
                 data-testid="gift-amount-all"
               >
                 {t('all')}
@@ -153,14 +151,7 @@ function GiftForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances:
           testId="gift-amount-input"
         />
       </div>
-      <Button
-        type="submit"
-        color="primary"
-        size="large"
-        block
-        loading={lookingUp || sendGift.isPending}
-        data-testid="gift-submit"
-      >
+      <Button type="submit" color="primary" size="large" block loading={sendGift.busy} data-testid="gift-submit">
         {t('giftSubmit')}
       </Button>
       <p className="money-note">{t('giftHint')}</p>

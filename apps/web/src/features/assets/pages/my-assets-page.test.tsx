@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
+import { doubleTap, pause } from '@/test/double-tap';
 import { mockServer, ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
@@ -53,7 +54,7 @@ describe('my assets', () => {
     await waitFor(() => expect(screen.getByTestId('member-id')).toHaveTextContent(OWN_ID));
     expect(screen.getByTestId('member-id-card')).toHaveTextContent('0xf39F...2266');
 
-    expect(await screen.findByTestId('asset-available-GOLD')).toHaveTextContent('5000.00');
+    expect(await screen.findByTestId('asset-available-GOLD')).toHaveTextContent('5,000.00');
     expect(screen.getByTestId('asset-available-USDT')).toHaveTextContent('10.99');
     expect(screen.getByTestId('asset-locked-USDT')).toHaveTextContent('3.50');
     // BTC amounts are small: they keep 8 decimals, still truncated.
@@ -63,6 +64,27 @@ describe('my assets', () => {
     expect(within(screen.getByTestId('asset-card-GOLD')).getByRole('heading')).toHaveTextContent('金币');
     expect(within(screen.getByTestId('asset-card-USDT')).getByText('待领取收益')).toBeInTheDocument();
     expect(screen.queryByTestId('claim-GOLD')).not.toBeInTheDocument();
+  });
+
+  it('shows a balance that adds up: available + locked, each truncated, is the balance shown', async () => {
+    server({
+      'GET /app-api/asset/selectAssetBalance': () =>
+        balancesAnswer({
+          ...BALANCES,
+          GOLD: { available: '1234567.89', locked: '0.5' },
+          USDT: { available: '767.655', locked: '12.345' },
+        }),
+    });
+    renderApp(paths.assetsList.path);
+    // The true balance is 780.000: truncating it would show 780.00 beside 767.65 + 12.34.
+    expect(await screen.findByTestId('asset-available-USDT')).toHaveTextContent('767.65');
+    expect(screen.getByTestId('asset-locked-USDT')).toHaveTextContent('12.34');
+    expect(screen.getByTestId('asset-total-USDT')).toHaveTextContent('779.99');
+    expect(within(screen.getByTestId('asset-card-USDT')).getByText('余额（可用+冻结）')).toBeInTheDocument();
+    // Grouped by thousands, and still adding up.
+    expect(screen.getByTestId('asset-available-GOLD')).toHaveTextContent('1,234,567.89');
+    expect(screen.getByTestId('asset-locked-GOLD')).toHaveTextContent('0.50');
+    expect(screen.getByTestId('asset-total-GOLD')).toHaveTextContent('1,234,568.39');
   });
 
   it('disables claiming with nothing to claim, and claims the rest with an Idempotency-Key', async () => {
@@ -140,7 +162,7 @@ describe('my assets', () => {
     expect(await screen.findByTestId('my-assets-error')).toHaveTextContent('资产加载失败');
     fail = false;
     await userEvent.click(screen.getByTestId('error-retry'));
-    expect(await screen.findByTestId('asset-available-USDT')).toHaveTextContent('1000.00');
+    expect(await screen.findByTestId('asset-available-USDT')).toHaveTextContent('1,000.00');
   });
 
   it('refreshes on a pull of more than 150 px, with the spec texts in a 70 px head', async () => {
@@ -213,5 +235,17 @@ describe('my assets', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe(route.path));
       expect(router.state.location.search).toBe(`?asset=${asset}`);
     }
+  });
+
+  it('claims once on a double tap, without a confirm', async () => {
+    const fetchMock = server({
+      'POST /app-api/biz/user-btc-record/receive': () => ok({ claimed: '0.00001234' }),
+    });
+    renderApp(paths.assetsList.path);
+    await doubleTap(await screen.findByTestId('claim-BTC'));
+    expect(await screen.findByText('已领取 0.00001234 BTC')).toBeInTheDocument();
+    await pause();
+    expect(calls(fetchMock, 'biz/user-btc-record/receive')).toHaveLength(1);
+    expect(screen.queryByTestId('dialog-confirm')).not.toBeInTheDocument();
   });
 });

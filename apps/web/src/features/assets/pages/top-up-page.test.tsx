@@ -50,15 +50,16 @@ describe('top-up', () => {
     server();
     renderApp(paths.topUp.path);
     expect(await screen.findByTestId('topup-rate')).toHaveTextContent('兑换比例 1 USDT = 100 金币');
-    expect(screen.getByTestId('topup-usdt-balance')).toHaveTextContent('1000.00');
-    expect(screen.getByTestId('topup-gold-balance')).toHaveTextContent('5000.00');
+    expect(screen.getByTestId('topup-usdt-balance')).toHaveTextContent('1,000.00');
+    expect(screen.getByTestId('topup-gold-balance')).toHaveTextContent('5,000.00');
     expect(preview()).toBe('0.00');
     for (const [amount, gold] of [
-      ['10.25', '1025.00'],
+      ['10.25', '1,025.00'],
       ['0.1', '10.00'],
-      ['0.0001', '0.01'],
-      ['999.9999', '99999.99'],
+      ['0.01', '1.00'],
+      ['999.99', '99,999.00'],
       ['abc', '--'],
+      ['0.0001', '--'],
       ['0.00001', '--'],
     ]) {
       await type(amount!);
@@ -74,9 +75,10 @@ describe('top-up', () => {
       ['', '请输入数量'],
       ['1,5', '无效金额'],
       ['0', '金额必须大于0'],
-      ['0.00001', '最多支持4位小数'],
-      ['0.0000001', '最多支持4位小数'],
-      ['1000.0001', '余额不足'],
+      ['0.00001', '最多支持2位小数'],
+      ['0.0000001', '最多支持2位小数'],
+      ['10.999', '最多支持2位小数'],
+      ['1000.01', '余额不足'],
     ]) {
       await type(amount!);
       await userEvent.click(screen.getByTestId('topup-submit'));
@@ -95,8 +97,8 @@ describe('top-up', () => {
     });
     renderApp(paths.topUp.path);
     await userEvent.click(await screen.findByTestId('topup-amount-all'));
-    expect(screen.getByTestId('topup-amount-input')).toHaveValue('12.3456');
-    expect(preview()).toBe('1234.56');
+    expect(screen.getByTestId('topup-amount-input')).toHaveValue('12.34');
+    expect(preview()).toBe('1,234.00');
   });
 
   it('confirms what is paid and received, then tops up with an Idempotency-Key', async () => {
@@ -106,11 +108,11 @@ describe('top-up', () => {
     await userEvent.click(screen.getByTestId('topup-submit'));
     const summary = await screen.findByTestId('confirm-summary');
     expect(within(summary).getByTestId('topup-confirm-pay')).toHaveTextContent('10.25 USDT');
-    expect(within(summary).getByTestId('topup-confirm-gold')).toHaveTextContent('1025.00 金币');
+    expect(within(summary).getByTestId('topup-confirm-gold')).toHaveTextContent('1,025.00 金币');
     await dialogUser.click(screen.getByTestId('dialog-confirm'));
-    expect(await screen.findByText('充值成功，获得 1025.00 金币')).toBeInTheDocument();
+    expect(await screen.findByText('充值成功，获得 1,025.00 金币')).toBeInTheDocument();
     expect(sent).toEqual([{ body: { amountUsdt: '10.25' }, key: expect.stringMatching(IDEMPOTENCY_KEY) }]);
-    await waitFor(() => expect(screen.getByTestId('topup-gold-balance')).toHaveTextContent('6025.00'));
+    await waitFor(() => expect(screen.getByTestId('topup-gold-balance')).toHaveTextContent('6,025.00'));
     expect(screen.getByTestId('topup-usdt-balance')).toHaveTextContent('989.75');
     expect(screen.getByTestId('topup-amount-input')).toHaveValue('');
   });

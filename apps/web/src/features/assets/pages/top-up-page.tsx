@@ -1,4 +1,4 @@
-import { formatAmount, truncateDecimals } from '@minecloud/contract/amount';
+import { formatAmount } from '@minecloud/contract/amount';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,9 @@ import { ConfirmSummary } from '@/components/confirm-summary';
 import { ErrorState } from '@/components/error-state';
 import { MoneyField } from '@/components/money-field';
 import { exactAmountText } from '@/lib/amount-check';
-import { confirmDialog } from '@/lib/dialog';
+import { useLocale } from '@/lib/locale';
+import { useMoneyAction } from '@/lib/money-action';
+import { useMoneyText } from '@/lib/money-text';
 import { showToast } from '@/lib/toast';
 import { useAmountProblemText } from '@/lib/use-amount-problem-text';
 import { useTopUpGold } from '../api/top-up-gold';
@@ -16,12 +18,14 @@ import { MoneyFormGate } from '../components/money-form-gate';
 import { checkTopUp, mostConvertibleUsdt, parseGoldRate } from '../lib/gold-rate';
 import './money-page.css';
 
-const gold = (units: bigint) => truncateDecimals(formatAmount(units, 'GOLD'), 2);
-
 function TopUpForm({ rate, usdt, goldBalance }: { rate: bigint; usdt: AssetBalance; goldBalance: AssetBalance }) {
   const { t } = useTranslation();
   const amountProblemText = useAmountProblemText();
-  const topUp = useTopUpGold();
+  const locale = useLocale();
+  const money = useMoneyText();
+  /** Gold units as a member reads them (`1,234.00`). */
+  const gold = (units: bigint) => money(formatAmount(units, 'GOLD'), 'GOLD');
+  const topUp = useMoneyAction(useTopUpGold());
   const [amount, setAmount] = useState('');
   const [tried, setTried] = useState(false);
 
@@ -29,36 +33,33 @@ function TopUpForm({ rate, usdt, goldBalance }: { rate: bigint; usdt: AssetBalan
   const amountError = tried && !checked.ok ? amountProblemText(checked) : null;
   const preview = checked.ok ? gold(checked.goldUnits) : amount.trim() ? '--' : '0.00';
 
-  async function submit() {
+  function submit() {
     setTried(true);
-    if (!checked.ok) return;
-    const confirmed = await confirmDialog({
-      content: (
-        <ConfirmSummary
-          title={t('topUpConfirmTitle')}
-          rows={[
-            {
-              label: t('topUpPay'),
-              value: `${exactAmountText(checked.usdtUnits, 'USDT')} USDT`,
-              testId: 'topup-confirm-pay',
-            },
-            {
-              label: t('topUpReceive'),
-              value: `${gold(checked.goldUnits)} ${t('balanceGold')}`,
-              testId: 'topup-confirm-gold',
-            },
-          ]}
-        />
-      ),
-      confirmText: t('confirm'),
-      cancelText: t('cancel'),
-    });
-    if (!confirmed) return;
-    topUp.mutate(
-      { amountUsdt: checked.amountUsdt },
+    topUp.start(
+      () =>
+        checked.ok && {
+          body: { amountUsdt: checked.amountUsdt },
+          confirm: (
+            <ConfirmSummary
+              title={t('topUpConfirmTitle')}
+              rows={[
+                {
+                  label: t('topUpPay'),
+                  value: `${exactAmountText(checked.usdtUnits, 'USDT', locale)} USDT`,
+                  testId: 'topup-confirm-pay',
+                },
+                {
+                  label: t('topUpReceive'),
+                  value: `${gold(checked.goldUnits)} ${t('balanceGold')}`,
+                  testId: 'topup-confirm-gold',
+                },
+              ]}
+            />
+          ),
+        },
       {
         onSuccess: (answer) => {
-          showToast(t('topUpSuccess', { g: truncateDecimals(answer.gold, 2) }));
+          showToast(t('topUpSuccess', { g: money(answer.gold, 'GOLD') }));
           setAmount('');
           setTried(false);
         },
@@ -72,20 +73,20 @@ function TopUpForm({ rate, usdt, goldBalance }: { rate: bigint; usdt: AssetBalan
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
       data-testid="topup-form"
     >
       <dl className="money-page__summary">
         <div>
           <dt>USDT · {t('available')}</dt>
-          <dd data-testid="topup-usdt-balance">{truncateDecimals(usdt.available, 2)}</dd>
+          <dd data-testid="topup-usdt-balance">{money(usdt.available, 'USDT')}</dd>
         </div>
         <div>
           <dt>
             {t('balanceGold')} · {t('available')}
           </dt>
-          <dd data-testid="topup-gold-balance">{truncateDecimals(goldBalance.available, 2)}</dd>
+          <dd data-testid="topup-gold-balance">{money(goldBalance.available, 'GOLD')}</dd>
         </div>
       </dl>
       <div className="money-card">
@@ -114,7 +115,7 @@ function TopUpForm({ rate, usdt, goldBalance }: { rate: bigint; usdt: AssetBalan
             <>
               <AvailableLine asset="USDT" available={usdt.available} testId="topup-available" />
               <span data-testid="topup-rate">
-                {t('topUpRate')} 1 USDT = {rate.toString()} {t('balanceGold')}
+                {t('topUpRate')} 1 USDT = {money(rate, 0)} {t('balanceGold')}
               </span>
             </>
           }
@@ -127,7 +128,7 @@ function TopUpForm({ rate, usdt, goldBalance }: { rate: bigint; usdt: AssetBalan
           </span>
         </div>
       </div>
-      <Button type="submit" color="primary" size="large" block loading={topUp.isPending} data-testid="topup-submit">
+      <Button type="submit" color="primary" size="large" block loading={topUp.busy} data-testid="topup-submit">
         {t('topUpSubmit')}
       </Button>
     </form>

@@ -1,4 +1,3 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import type { EquityRound } from '@minecloud/contract/equity';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
@@ -7,12 +6,16 @@ import { useBalances } from '@/api/get-balances';
 import { BottomSheet } from '@/components/bottom-sheet';
 import { PurchaseSummary } from '@/components/purchase-summary';
 import { QuantityStepper } from '@/components/quantity-stepper';
-import { confirmDialog } from '@/lib/dialog';
+import { useLocale } from '@/lib/locale';
+import { useMoneyAction } from '@/lib/money-action';
+import { useMoneyText } from '@/lib/money-text';
+import { parseWholeNumber, type QuantityNote } from '@/lib/quantity';
 import { type BuySharesAnswer, useBuyShares } from '../api/buy-shares';
 import {
   type BuyProblem,
   checkShareBuy,
   minimumShares,
+  shareBuyLimit,
   sharesCost,
   usdtFull,
   usdtText,
@@ -29,6 +32,8 @@ function useProblemText() {
         return t('equityNoRound');
       case 'noQuantity':
         return t('equityQuantityRequired');
+      case 'notWholeNumber':
+        return t('quantityWholeNumber');
       case 'belowMinimum':
         return t('equityBelowMinimum', { n: problem.min });
       case 'aboveRemaining':
@@ -39,8 +44,24 @@ function useProblemText() {
   };
 }
 
+/** Why the quantity stops where it does: the shares left, or what the balance pays. */
+function useLimitText() {
+  const { t } = useTranslation();
+  return (note: QuantityNote): string => {
+    switch (note.reason) {
+      case 'stock':
+        return t('equityAboveRemaining', { n: note.max });
+      case 'balance':
+        return t('quantityBalanceLimit', { n: note.max });
+      case 'unaffordable':
+        return t('amountInsufficient');
+    }
+  };
+}
+
 function AvailableUsdt() {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const balances = useBalances();
   let shown: ReactNode;
   if (balances.isPending) shown = '…';
@@ -55,7 +76,7 @@ function AvailableUsdt() {
         {t('listError')} {t('listRetry')}
       </button>
     );
-  } else shown = `${truncateDecimals(balances.data.USDT.available, 2)} USDT`;
+  } else shown = `${money(balances.data.USDT.available, 'USDT')} USDT`;
   return (
     <p className="share-sheet__available">
       {t('availableBalance')} <strong data-testid="share-buy-available">{shown}</strong>
@@ -68,43 +89,52 @@ type BuyFormProps = { round: EquityRound | null; onPaid: (answer: BuySharesAnswe
 function BuyForm({ round, onPaid }: BuyFormProps) {
   const { t } = useTranslation();
   const problemText = useProblemText();
+  const limitText = useLimitText();
+  const locale = useLocale();
   const balances = useBalances();
-  const buy = useBuyShares();
+  const buy = useMoneyAction(useBuyShares());
   const [quantity, setQuantity] = useState(() => (round ? String(minimumShares(round)) : ''));
   // Problems show once the member has tried to buy, then follow every change.
   const [tried, setTried] = useState(false);
 
   const checked = checkShareBuy(round, quantity, usdtUnits(balances.data?.USDT.available));
-  const error = tried && !checked.ok ? problemText(checked) : null;
-  const total = round && quantity ? sharesCost(round.pricePerShare, Number(quantity)) : null;
+  // A quantity that is not a whole number is refused at once, while typing.
+  const error = !checked.ok && (tried || checked.reason === 'notWholeNumber') ? problemText(checked) : null;
+  const typed = parseWholeNumber(quantity);
+  const total = round && typed.ok ? sharesCost(round.pricePerShare, typed.value) : null;
 
-  async function submit() {
+  function submit() {
     setTried(true);
-    if (!checked.ok || !round || buy.isPending) return;
-    const confirmed = await confirmDialog({
-      content: (
-        <PurchaseSummary
-          title={t('equityConfirmTitle')}
-          rows={[
-            {
-              label: t('equityQuantity'),
-              value: t('equityShares', { n: checked.quantity }),
-              testId: 'share-buy-confirm-quantity',
-            },
-            {
-              label: t('equityPricePerShare'),
-              value: `${usdtFull(round.pricePerShare)} U`,
-              testId: 'share-buy-confirm-price',
-            },
-            { label: t('equityTotal'), value: `${usdtText(checked.total)} USDT`, testId: 'share-buy-confirm-total' },
-          ]}
-        />
-      ),
-      confirmText: t('confirm'),
-      cancelText: t('cancel'),
-    });
-    if (!confirmed) return;
-    buy.mutate({ quantity: checked.quantity }, { onSuccess: onPaid });
+    buy.start(
+      () =>
+        checked.ok &&
+        round && {
+          body: { quantity: checked.quantity },
+          confirm: (
+            <PurchaseSummary
+              title={t('equityConfirmTitle')}
+              rows={[
+                {
+                  label: t('equityQuantity'),
+                  value: t('equityShares', { n: checked.quantity }),
+                  testId: 'share-buy-confirm-quantity',
+                },
+                {
+                  label: t('equityPricePerShare'),
+                  value: `${usdtFull(round.pricePerShare, locale)} U`,
+                  testId: 'share-buy-confirm-price',
+                },
+                {
+                  label: t('equityTotal'),
+                  value: `${usdtText(checked.total, locale)} USDT`,
+                  testId: 'share-buy-confirm-total',
+                },
+              ]}
+            />
+          ),
+        },
+      { onSuccess: onPaid },
+    );
   }
 
   return (
@@ -113,14 +143,15 @@ function BuyForm({ round, onPaid }: BuyFormProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
       data-testid="share-buy-form"
     >
       {round ? (
         <p className="share-sheet__terms">
           <span>
-            {t('equityPricePerShare')} <strong data-testid="share-buy-price">{usdtFull(round.pricePerShare)} U</strong>
+            {t('equityPricePerShare')}{' '}
+            <strong data-testid="share-buy-price">{usdtFull(round.pricePerShare, locale)} U</strong>
           </span>
           <span>
             {t('equityAnnualYield')} <strong>{round.annualYieldPct}%</strong>
@@ -141,7 +172,8 @@ function BuyForm({ round, onPaid }: BuyFormProps) {
           value={quantity}
           onChange={setQuantity}
           min={round ? minimumShares(round) : 1}
-          max={round ? Math.max(round.sharesRemaining, minimumShares(round)) : 1}
+          limit={round ? shareBuyLimit(round, usdtUnits(balances.data?.USDT.available)) : null}
+          noteText={limitText}
           invalid={Boolean(error)}
           describedBy={error ? 'share-buy-quantity-error' : undefined}
           testId="share-buy-quantity"
@@ -160,11 +192,11 @@ function BuyForm({ round, onPaid }: BuyFormProps) {
       </div>
       <div className="share-sheet__total">
         <span>{t('equityTotal')}</span>
-        <strong data-testid="share-buy-total">{total === null ? '--' : usdtText(total)}</strong>
+        <strong data-testid="share-buy-total">{total === null ? '--' : usdtText(total, locale)}</strong>
         <span className="share-sheet__unit">USDT</span>
       </div>
       <AvailableUsdt />
-      <Button type="submit" color="primary" size="large" block loading={buy.isPending} data-testid="share-buy-submit">
+      <Button type="submit" color="primary" size="large" block loading={buy.busy} data-testid="share-buy-submit">
         {t('equityBuyNow')}
       </Button>
     </form>
@@ -184,6 +216,7 @@ type BuySharesSheetProps = {
 /** Buying shares: how many, what they cost, what the member has; then confirm, pay, and the outcome. */
 export function BuySharesSheet({ round, formKey, visible, onClose, onOrders }: BuySharesSheetProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [paid, setPaid] = useState<{ formKey: number; answer: BuySharesAnswer } | null>(null);
   const result = paid?.formKey === formKey ? paid.answer : null;
   return (
@@ -199,7 +232,7 @@ export function BuySharesSheet({ round, formKey, visible, onClose, onOrders }: B
             },
             {
               label: t('equityPayment'),
-              value: `${usdtFull(result.payment)} USDT`,
+              value: `${usdtFull(result.payment, locale)} USDT`,
               testId: 'share-buy-success-payment',
             },
           ]}

@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount, truncateDecimals } from '@minecloud/contract/amount';
+import { enterableUnits, formatAmount, parseAmount } from '@minecloud/contract/amount';
 import type { EquityRound } from '@minecloud/contract/equity';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useEarnings } from '@/api/get-earnings';
 import { BottomSheet } from '@/components/bottom-sheet';
 import { PurchaseSummary } from '@/components/purchase-summary';
-import { confirmDialog } from '@/lib/dialog';
+import { useLocale } from '@/lib/locale';
+import { useMoneyAction } from '@/lib/money-action';
+import { useMoneyText } from '@/lib/money-text';
 import { type ReinvestAnswer, useReinvestEarnings } from '../api/reinvest-earnings';
 import {
   checkReinvest,
@@ -22,6 +24,7 @@ import './share-sheet.css';
 
 function useProblemText() {
   const { t } = useTranslation();
+  const locale = useLocale();
   return (problem: ReinvestProblem): string => {
     switch (problem.reason) {
       case 'noRound':
@@ -33,7 +36,7 @@ function useProblemText() {
       case 'tooManyDecimals':
         return t('amountTooManyDecimals', { p: problem.places });
       case 'belowMinimum':
-        return t('equityReinvestBelowMinimum', { n: `${usdtText(problem.min)} USDT` });
+        return t('equityReinvestBelowMinimum', { n: `${usdtText(problem.min, locale)} USDT` });
       case 'aboveEarnings':
         return t('equityReinvestAboveEarnings');
       case 'aboveRemaining':
@@ -61,8 +64,10 @@ type ReinvestFormProps = { round: EquityRound | null; onDone: (answer: ReinvestA
 function ReinvestForm({ round, onDone }: ReinvestFormProps) {
   const { t } = useTranslation();
   const problemText = useProblemText();
+  const locale = useLocale();
+  const money = useMoneyText();
   const earnings = useEarnings();
-  const reinvest = useReinvestEarnings();
+  const reinvest = useMoneyAction(useReinvestEarnings());
   const [amount, setAmount] = useState('');
   // Problems show once the member has tried to reinvest, then follow every change.
   const [tried, setTried] = useState(false);
@@ -85,40 +90,41 @@ function ReinvestForm({ round, onDone }: ReinvestFormProps) {
         {t('listError')} {t('listRetry')}
       </button>
     );
-  } else shownEarnings = `${truncateDecimals(earnings.data.USDT.available, 2)} USDT`;
+  } else shownEarnings = `${money(earnings.data.USDT.available, 'USDT')} USDT`;
 
-  async function submit() {
+  function submit() {
     setTried(true);
-    if (!checked.ok || reinvest.isPending) return;
-    const confirmed = await confirmDialog({
-      content: (
-        <PurchaseSummary
-          title={t('equityReinvestConfirmTitle')}
-          rows={[
-            {
-              label: t('equityReinvestShares'),
-              value: t('equityShares', { n: checked.quantity }),
-              testId: 'reinvest-confirm-quantity',
-            },
-            {
-              label: t('equityReinvestCost'),
-              value: `${usdtText(checked.payment)} USDT`,
-              testId: 'reinvest-confirm-payment',
-            },
-            {
-              label: t('equityReinvestRest'),
-              value: `${usdtText(checked.rest)} USDT`,
-              testId: 'reinvest-confirm-rest',
-            },
-          ]}
-        />
-      ),
-      confirmText: t('confirm'),
-      cancelText: t('cancel'),
-    });
-    if (!confirmed) return;
-    const sent = checked.units;
-    reinvest.mutate({ amount: checked.amount }, { onSuccess: (answer) => onDone(answer, restOf(sent, answer)) });
+    // What stays in earnings is the amount sent less what the shares cost (only used once it is sent).
+    const sent = checked.ok ? checked.units : 0n;
+    reinvest.start(
+      () =>
+        checked.ok && {
+          body: { amount: checked.amount },
+          confirm: (
+            <PurchaseSummary
+              title={t('equityReinvestConfirmTitle')}
+              rows={[
+                {
+                  label: t('equityReinvestShares'),
+                  value: t('equityShares', { n: checked.quantity }),
+                  testId: 'reinvest-confirm-quantity',
+                },
+                {
+                  label: t('equityReinvestCost'),
+                  value: `${usdtText(checked.payment, locale)} USDT`,
+                  testId: 'reinvest-confirm-payment',
+                },
+                {
+                  label: t('equityReinvestRest'),
+                  value: `${usdtText(checked.rest, locale)} USDT`,
+                  testId: 'reinvest-confirm-rest',
+                },
+              ]}
+            />
+          ),
+        },
+      { onSuccess: (answer) => onDone(answer, restOf(sent, answer)) },
+    );
   }
 
   return (
@@ -127,18 +133,19 @@ function ReinvestForm({ round, onDone }: ReinvestFormProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
       data-testid="reinvest-form"
     >
       {round ? (
         <p className="share-sheet__terms">
           <span>
-            {t('equityPricePerShare')} <strong data-testid="reinvest-price">{usdtFull(round.pricePerShare)} U</strong>
+            {t('equityPricePerShare')}{' '}
+            <strong data-testid="reinvest-price">{usdtFull(round.pricePerShare, locale)} U</strong>
           </span>
           <span>
             {t('equityReinvestMinimum')}{' '}
-            <strong data-testid="reinvest-minimum">{usdtText(minimumReinvest(round))} USDT</strong>
+            <strong data-testid="reinvest-minimum">{usdtText(minimumReinvest(round), locale)} USDT</strong>
           </span>
         </p>
       ) : (
@@ -170,7 +177,7 @@ function ReinvestForm({ round, onDone }: ReinvestFormProps) {
             disabled={!available}
             onClick={() => {
               const units = usdtUnits(available);
-              if (units !== null) setAmount(formatAmount(units, 'USDT'));
+              if (units !== null) setAmount(formatAmount(enterableUnits(units, 'USDT'), 'USDT'));
             }}
             data-testid="reinvest-all"
           >
@@ -195,22 +202,15 @@ function ReinvestForm({ round, onDone }: ReinvestFormProps) {
         </div>
         <div>
           <dt>{t('equityReinvestCost')}</dt>
-          <dd data-testid="reinvest-cost">{plan ? `${usdtText(plan.payment)} USDT` : '--'}</dd>
+          <dd data-testid="reinvest-cost">{plan ? `${usdtText(plan.payment, locale)} USDT` : '--'}</dd>
         </div>
         <div>
           <dt>{t('equityReinvestRest')}</dt>
-          <dd data-testid="reinvest-rest">{plan ? `${usdtText(plan.rest)} USDT` : '--'}</dd>
+          <dd data-testid="reinvest-rest">{plan ? `${usdtText(plan.rest, locale)} USDT` : '--'}</dd>
         </div>
       </dl>
       <p className="share-sheet__note">{t('equityReinvestNote')}</p>
-      <Button
-        type="submit"
-        color="primary"
-        size="large"
-        block
-        loading={reinvest.isPending}
-        data-testid="reinvest-submit"
-      >
+      <Button type="submit" color="primary" size="large" block loading={reinvest.busy} data-testid="reinvest-submit">
         {t('equityReinvestNow')}
       </Button>
     </form>
@@ -229,6 +229,7 @@ type ReinvestSheetProps = {
 /** Reinvesting USDT earnings into whole shares: how much, what it buys, what stays; then confirm. */
 export function ReinvestSheet({ round, formKey, visible, onClose, onOrders }: ReinvestSheetProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [done, setDone] = useState<{ formKey: number; answer: ReinvestAnswer; rest: bigint } | null>(null);
   const result = done?.formKey === formKey ? done : null;
   return (
@@ -244,12 +245,12 @@ export function ReinvestSheet({ round, formKey, visible, onClose, onOrders }: Re
             },
             {
               label: t('equityReinvestCost'),
-              value: `${usdtFull(result.answer.payment)} USDT`,
+              value: `${usdtFull(result.answer.payment, locale)} USDT`,
               testId: 'reinvest-success-payment',
             },
             {
               label: t('equityReinvestRest'),
-              value: `${usdtText(result.rest)} USDT`,
+              value: `${usdtText(result.rest, locale)} USDT`,
               testId: 'reinvest-success-rest',
             },
           ]}

@@ -5,8 +5,10 @@ import {
   isSoldOut,
   minimumReinvest,
   reinvestPlan,
+  shareBuyLimit,
   sharesCost,
   soldPercent,
+  usdtFull,
   usdtShort,
   usdtText,
 } from './shares';
@@ -24,6 +26,8 @@ describe('share purchase', () => {
   it('checks the quantity, then the balance', () => {
     expect(checkShareBuy(null, '3', null)).toEqual({ ok: false, reason: 'noRound' });
     expect(checkShareBuy(ROUND, '', null)).toEqual({ ok: false, reason: 'noQuantity' });
+    expect(checkShareBuy(ROUND, '1.5', null)).toEqual({ ok: false, reason: 'notWholeNumber' });
+    expect(checkShareBuy(ROUND, '-5', null)).toEqual({ ok: false, reason: 'notWholeNumber' });
     expect(checkShareBuy(ROUND, '1', null)).toEqual({ ok: false, reason: 'belowMinimum', min: 2 });
     expect(checkShareBuy(ROUND, '0', null)).toEqual({ ok: false, reason: 'belowMinimum', min: 2 });
     expect(checkShareBuy(ROUND, '6', null)).toEqual({ ok: false, reason: 'aboveRemaining', max: 5 });
@@ -31,6 +35,14 @@ describe('share purchase', () => {
     expect(checkShareBuy(ROUND, '3', 300_000n)).toEqual({ ok: true, quantity: 3, total: 300_000n });
     // An unknown balance is the server's to judge.
     expect(checkShareBuy(ROUND, '5', null)).toMatchObject({ ok: true, quantity: 5 });
+    expect(checkShareBuy({ ...ROUND, pricePerShare: 'abc' }, '3', null)).toEqual({ ok: false, reason: 'noRound' });
+  });
+
+  it('limits the quantity to the shares left and to what the balance pays', () => {
+    expect(shareBuyLimit(ROUND, null)).toEqual({ max: 5, reason: 'stock' });
+    expect(shareBuyLimit(ROUND, 1_000_000n)).toEqual({ max: 5, reason: 'stock' });
+    expect(shareBuyLimit(ROUND, 300_000n)).toEqual({ max: 3, reason: 'balance' });
+    expect(shareBuyLimit(ROUND, 100_000n)).toEqual({ max: 5, reason: 'unaffordable' });
   });
 
   it('is sold out when the shares left cannot cover the minimum', () => {
@@ -62,7 +74,8 @@ describe('reinvestment', () => {
     expect(checkReinvest(null, '1', null)).toEqual({ ok: false, reason: 'noRound' });
     expect(checkReinvest(ROUND, ' ', null)).toEqual({ ok: false, reason: 'required' });
     expect(checkReinvest(ROUND, '1.2.3', null)).toEqual({ ok: false, reason: 'invalid' });
-    expect(checkReinvest(ROUND, '0.0000001', null)).toEqual({ ok: false, reason: 'tooManyDecimals', places: 6 });
+    expect(checkReinvest(ROUND, '0.0000001', null)).toEqual({ ok: false, reason: 'tooManyDecimals', places: 2 });
+    expect(checkReinvest(ROUND, '10.001', null)).toEqual({ ok: false, reason: 'tooManyDecimals', places: 2 });
     expect(checkReinvest(ROUND, '0', null)).toEqual({ ok: false, reason: 'belowMinimum', min: 300_000n });
     expect(checkReinvest(ROUND, '0.29', null)).toEqual({ ok: false, reason: 'belowMinimum', min: 300_000n });
     expect(checkReinvest(ROUND, '0.45', 400_000n)).toEqual({ ok: false, reason: 'aboveEarnings' });
@@ -83,5 +96,12 @@ describe('amount text', () => {
     expect(usdtShort('12.3456')).toBe('12.34');
     expect(usdtShort('0.000164')).toBe('0.000164');
     expect(usdtShort('0')).toBe('0.00');
+  });
+
+  it('groups thousands for reading when given a locale, keeping every place', () => {
+    expect(usdtShort('5961.509', 'zh-CN')).toBe('5,961.50');
+    expect(usdtText(8_641_975_237n, 'en')).toBe('8,641.975237');
+    expect(usdtText(8_641_975_237n)).toBe('8641.975237');
+    expect(usdtFull('not a number', 'en')).toBe('not a number');
   });
 });

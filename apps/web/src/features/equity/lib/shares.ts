@@ -1,6 +1,13 @@
-import { ASSET_SCALES, formatAmount, parseAmount, truncateDecimals } from '@minecloud/contract/amount';
+import {
+  ENTRY_PLACES,
+  formatAmount,
+  parseAmount,
+  parseMemberAmount,
+  truncateDecimals,
+} from '@minecloud/contract/amount';
 import type { EquityRound } from '@minecloud/contract/equity';
-import { quantityDigits } from '@/lib/quantity';
+import { groupDecimal } from '@/lib/money-text';
+import { checkQuantity, type QuantityLimit, type QuantityTerms, quantityLimit } from '@/lib/quantity';
 
 type RoundTerms = Pick<EquityRound, 'pricePerShare' | 'minQuantity' | 'sharesRemaining'>;
 
@@ -11,27 +18,31 @@ export function usdtUnits(value: string | null | undefined): bigint | null {
   return parsed.ok ? parsed.units : null;
 }
 
-/** A USDT amount in full, with at least 2 decimals: what the member pays, never cut short. */
-export function usdtText(units: bigint): string {
+/**
+ * A USDT amount in full, with at least 2 decimals: what the member pays, never cut short. With a
+ * `locale` it is for reading, grouped (`8,641.975237`); without one a field may be filled with it.
+ */
+export function usdtText(units: bigint, locale?: string): string {
   const [whole = '0', fraction = ''] = formatAmount(units, 'USDT').split('.');
-  return `${whole}.${fraction.padEnd(2, '0')}`;
+  const text = `${whole}.${fraction.padEnd(2, '0')}`;
+  return locale === undefined ? text : groupDecimal(text, locale);
 }
 
 /** A USDT amount string from the server in full, with at least 2 decimals (as sent when unreadable). */
-export function usdtFull(value: string): string {
+export function usdtFull(value: string, locale?: string): string {
   const units = usdtUnits(value);
-  return units === null ? value : usdtText(units);
+  return units === null ? value : usdtText(units, locale);
 }
 
 /**
  * A USDT amount truncated to 2 decimals like every amount; an amount too small for 2 decimals (a
  * day's earnings on a few shares) keeps its own places rather than reading as 0.00.
  */
-export function usdtShort(value: string): string {
+export function usdtShort(value: string, locale?: string): string {
   const short = truncateDecimals(value, 2);
   const units = usdtUnits(value);
-  if (units === null || units === 0n || /[1-9]/.test(short)) return short;
-  return formatAmount(units, 'USDT');
+  const text = units === null || units === 0n || /[1-9]/.test(short) ? short : formatAmount(units, 'USDT');
+  return locale === undefined ? text : groupDecimal(text, locale);
 }
 
 /** The fewest shares one purchase takes (a round with no minimum sells one at a time). */
@@ -69,15 +80,27 @@ export function sharesCost(price: string, quantity: number): bigint | null {
 export type BuyProblem =
   | { reason: 'noRound' }
   | { reason: 'noQuantity' }
+  | { reason: 'notWholeNumber' }
   | { reason: 'belowMinimum'; min: number }
   | { reason: 'aboveRemaining'; max: number }
   | { reason: 'insufficient' };
 
 export type CheckedBuy = { ok: true; quantity: number; total: bigint } | ({ ok: false } & BuyProblem);
 
+/** What a share purchase is judged against: the minimum, the shares left and the USDT units of one. */
+function termsOf(round: RoundTerms): QuantityTerms {
+  return { min: minimumShares(round), stock: round.sharesRemaining, price: usdtUnits(round.pricePerShare) };
+}
+
+/** The most shares the member may buy now: the shares left, and what the balance pays when known. */
+export function shareBuyLimit(round: RoundTerms, available: bigint | null): QuantityLimit {
+  return quantityLimit(termsOf(round), available);
+}
+
 /**
  * Checks a share purchase before it is sent, in the order the member meets the problems: the
- * quantity (typed, at least the minimum, at most the shares left), then the balance when known.
+ * quantity (typed, a whole number, at least the minimum, at most the shares left), then the
+ * balance when known.
  */
 export function checkShareBuy(
   round: RoundTerms | null | undefined,
@@ -85,16 +108,16 @@ export function checkShareBuy(
   available: bigint | null,
 ): CheckedBuy {
   if (!round) return { ok: false, reason: 'noRound' };
-  const digits = quantityDigits(quantityText);
-  if (!digits) return { ok: false, reason: 'noQuantity' };
-  const quantity = Number(digits);
-  const min = minimumShares(round);
-  if (quantity < min) return { ok: false, reason: 'belowMinimum', min };
-  if (quantity > round.sharesRemaining) return { ok: false, reason: 'aboveRemaining', max: round.sharesRemaining };
-  const total = sharesCost(round.pricePerShare, quantity);
-  if (total === null) return { ok: false, reason: 'noRound' };
-  if (available !== null && total > available) return { ok: false, reason: 'insufficient' };
-  return { ok: true, quantity, total };
+  const checked = checkQuantity(quantityText, termsOf(round), available);
+  if (checked.ok) return checked;
+  switch (checked.reason) {
+    case 'noPrice':
+      return { ok: false, reason: 'noRound' };
+    case 'aboveStock':
+      return { ok: false, reason: 'aboveRemaining', max: checked.max };
+    default:
+      return checked;
+  }
 }
 
 /** What an amount of earnings buys: whole shares only; the rest stays in earnings. */
@@ -141,18 +164,19 @@ export function checkReinvest(
   if (!round) return { ok: false, reason: 'noRound' };
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, reason: 'required' };
-  const parsed = parseAmount(trimmed, 'USDT');
-  if (!parsed.ok) {
-    if (parsed.reason === 'tooManyDecimals') return { ok: false, reason: 'tooManyDecimals', places: ASSET_SCALES.USDT };
+  const parsed = parseMemberAmount(trimmed, 'USDT');
+  if (!parsed.ok && parsed.reason !== 'notPositive') {
+    if (parsed.reason === 'tooManyDecimals') return { ok: false, reason: 'tooManyDecimals', places: ENTRY_PLACES.USDT };
     if (parsed.reason === 'tooLarge') return { ok: false, reason: 'aboveEarnings' };
     return { ok: false, reason: 'invalid' };
   }
+  const units = parsed.ok ? parsed.units : 0n;
   const price = usdtUnits(round.pricePerShare);
   if (price === null || price === 0n) return { ok: false, reason: 'noRound' };
   const min = minimumReinvest(round);
-  if (parsed.units === 0n || parsed.units < min) return { ok: false, reason: 'belowMinimum', min };
-  if (earnings !== null && parsed.units > earnings) return { ok: false, reason: 'aboveEarnings' };
-  const plan = reinvestPlan(parsed.units, price);
+  if (units === 0n || units < min) return { ok: false, reason: 'belowMinimum', min };
+  if (earnings !== null && units > earnings) return { ok: false, reason: 'aboveEarnings' };
+  const plan = reinvestPlan(units, price);
   if (plan.quantity > round.sharesRemaining) return { ok: false, reason: 'aboveRemaining', max: round.sharesRemaining };
-  return { ok: true, amount: formatAmount(parsed.units, 'USDT'), units: parsed.units, ...plan };
+  return { ok: true, amount: formatAmount(units, 'USDT'), units, ...plan };
 }

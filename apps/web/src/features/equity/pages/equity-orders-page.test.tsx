@@ -67,7 +67,7 @@ describe('share orders', () => {
     const first = screen.getByTestId('equity-order-22');
     expect(within(first).getByRole('heading')).toHaveTextContent('订单 #22');
     expect(within(first).getByTestId('equity-order-quantity')).toHaveTextContent('12 股');
-    expect(within(first).getByTestId('equity-order-payment')).toHaveTextContent('1234.50 U');
+    expect(within(first).getByTestId('equity-order-payment')).toHaveTextContent('1,234.50 U');
     expect(within(first).getByTestId('equity-order-price')).toHaveTextContent('102.875 U');
     expect(within(first).getByTestId('equity-order-yield')).toHaveTextContent('7.5%');
     expect(within(first).getByTestId('equity-order-source')).toHaveTextContent('购买');
@@ -154,10 +154,10 @@ describe('share order detail', () => {
     const market = within(detail).getByTestId('equity-day-2024-05-06');
     expect(within(market).getByTestId('equity-day-u')).toHaveTextContent('+0.04 U');
     expect(within(market).getByTestId('equity-day-btc')).toHaveTextContent('+0.00000076 BTC');
-    expect(within(market).getByTestId('equity-day-price')).toHaveTextContent('64850.50 U');
+    expect(within(market).getByTestId('equity-day-price')).toHaveTextContent('64,850.50 U');
     expect(within(market).getByTestId('equity-day-price-source')).toHaveTextContent('当日收盘价');
     const fallback = within(detail).getByTestId('equity-day-2024-05-05');
-    expect(within(fallback).getByTestId('equity-day-price')).toHaveTextContent('65000.00 U');
+    expect(within(fallback).getByTestId('equity-day-price')).toHaveTextContent('65,000.00 U');
     expect(within(fallback).getByTestId('equity-day-price-source')).toHaveTextContent('备用价格');
     // The demo's simulated feed is named as such, never passed off as a market close.
     const simulated = within(detail).getByTestId('equity-day-2024-05-04');

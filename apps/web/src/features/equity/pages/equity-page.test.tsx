@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
+import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
 import { ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
@@ -41,6 +42,7 @@ async function retype(testId: string, text: string) {
 }
 
 const buyError = () => screen.queryByTestId('share-buy-error')?.textContent ?? null;
+const buyNote = () => screen.queryByTestId('share-buy-quantity-note')?.textContent ?? null;
 const reinvestError = () => screen.queryByTestId('reinvest-error')?.textContent ?? null;
 
 beforeEach(() => {
@@ -155,14 +157,16 @@ describe('buy sheet', () => {
     await dialogUser.click(screen.getByTestId('share-buy-quantity-plus'));
     expect(screen.getByTestId('share-buy-quantity')).toHaveValue('3');
     expect(screen.getByTestId('share-buy-total')).toHaveTextContent(/^0\.30$/);
+    expect(buyNote()).toBeNull();
     await dialogUser.click(screen.getByTestId('share-buy-quantity-plus'));
     await dialogUser.click(screen.getByTestId('share-buy-quantity-plus'));
     expect(screen.getByTestId('share-buy-quantity')).toHaveValue('5');
     expect(screen.getByTestId('share-buy-quantity-plus')).toBeDisabled();
+    expect(buyNote()).toBe('剩余股份不足，最多可购买 5 股');
     expect(screen.getByTestId('share-buy-total')).toHaveTextContent(/^0\.50$/);
   });
 
-  it('explains an empty, too small, too large or unaffordable quantity, and sends nothing', async () => {
+  it('explains an empty, too small, not whole or unaffordable quantity, and sends nothing', async () => {
     const fetchMock = equityServer({
       [`GET /app-api/${ROUND}`]: () => ok(SMALL),
       'GET /app-api/asset/selectAssetBalance': () => balancesAnswer({ ...DEMO_BALANCES, USDT: { available: '0.3' } }),
@@ -175,8 +179,7 @@ describe('buy sheet', () => {
       ['', '请输入数量'],
       ['1', '购买数量不能少于 2 股'],
       ['0', '购买数量不能少于 2 股'],
-      ['6', '剩余股份不足，最多可购买 5 股'],
-      ['4', '余额不足'],
+      ['-5', '请输入整数数量'],
     ];
     for (const [typed, message] of cases) {
       await retype('share-buy-quantity', typed);
@@ -186,6 +189,70 @@ describe('buy sheet', () => {
     await retype('share-buy-quantity', '3');
     expect(buyError()).toBeNull();
     expect(screen.queryByTestId('purchase-summary')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, BUY)).toEqual([]);
+  });
+
+  it('refuses 1.5 while typing, as typed, and opens no confirm', async () => {
+    const fetchMock = equityServer({ [`GET /app-api/${ROUND}`]: () => ok(SMALL) });
+    renderApp(EQUITY);
+    await openBuy();
+    await retype('share-buy-quantity', '1.5');
+    // Said at once, before any tap on buy; the box keeps what was typed.
+    expect(buyError()).toBe('请输入整数数量');
+    expect(screen.getByTestId('share-buy-quantity')).toHaveValue('1.5');
+    expect(screen.getByTestId('share-buy-total')).toHaveTextContent('--');
+    await dialogUser.click(screen.getByTestId('share-buy-submit'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(buyError()).toBe('请输入整数数量');
+    expect(screen.queryByTestId('purchase-summary')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('dialog-confirm')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, BUY)).toEqual([]);
+  });
+
+  it('brings a quantity above the shares left down to it while typing, and says why', async () => {
+    equityServer({
+      [`GET /app-api/${ROUND}`]: () => ok(SMALL),
+      'GET /app-api/asset/selectAssetBalance': () => balancesAnswer({ ...DEMO_BALANCES, USDT: { available: '1000' } }),
+    });
+    renderApp(EQUITY);
+    await openBuy();
+    await waitFor(() => expect(screen.getByTestId('share-buy-available')).toHaveTextContent('USDT'));
+    await retype('share-buy-quantity', '9');
+    expect(screen.getByTestId('share-buy-quantity')).toHaveValue('5');
+    expect(buyNote()).toBe('剩余股份不足，最多可购买 5 股');
+    expect(screen.getByTestId('share-buy-quantity-plus')).toBeDisabled();
+    expect(buyError()).toBeNull();
+  });
+
+  it('brings a quantity above what the balance pays down to it while typing, and says why', async () => {
+    equityServer({
+      [`GET /app-api/${ROUND}`]: () => ok(SMALL),
+      'GET /app-api/asset/selectAssetBalance': () => balancesAnswer({ ...DEMO_BALANCES, USDT: { available: '0.3' } }),
+    });
+    renderApp(EQUITY);
+    await openBuy();
+    await screen.findByText('0.30 USDT');
+    await retype('share-buy-quantity', '4');
+    expect(screen.getByTestId('share-buy-quantity')).toHaveValue('3');
+    expect(buyNote()).toBe('余额最多可购买 3 份');
+    expect(screen.getByTestId('share-buy-quantity-plus')).toBeDisabled();
+    expect(screen.getByTestId('share-buy-total')).toHaveTextContent(/^0\.30$/);
+    await dialogUser.click(screen.getByTestId('share-buy-submit'));
+    expect(buyError()).toBeNull();
+  });
+
+  it('says the balance is short when it does not pay for the minimum', async () => {
+    const fetchMock = equityServer({
+      [`GET /app-api/${ROUND}`]: () => ok(SMALL),
+      'GET /app-api/asset/selectAssetBalance': () => balancesAnswer({ ...DEMO_BALANCES, USDT: { available: '0.1' } }),
+    });
+    renderApp(EQUITY);
+    await openBuy();
+    await screen.findByText('0.10 USDT');
+    expect(screen.getByTestId('share-buy-quantity')).toHaveValue('2');
+    expect(buyNote()).toBe('余额不足');
+    await dialogUser.click(screen.getByTestId('share-buy-submit'));
+    expect(buyError()).toBe('余额不足');
     expect(callsTo(fetchMock, BUY)).toEqual([]);
   });
 
@@ -200,6 +267,8 @@ describe('buy sheet', () => {
     await retype('share-buy-quantity', '1');
     await dialogUser.click(screen.getByTestId('share-buy-submit'));
     expect(buyError()).toBe('Buy at least 2 shares');
+    await retype('share-buy-quantity', '1.5');
+    expect(buyError()).toBe('Enter a whole number');
   });
 
   it('says the round has closed when it closes under an open sheet', async () => {
@@ -213,6 +282,29 @@ describe('buy sheet', () => {
     await dialogUser.click(screen.getByTestId('share-buy-submit'));
     expect(buyError()).toBe('当前没有开放的股权认购');
     expect(callsTo(fetchMock, BUY)).toEqual([]);
+  });
+
+  it('groups the price, total, balance, confirm and payment it shows; sends the plain quantity', async () => {
+    const fetchMock = equityServer({
+      [`GET /app-api/${ROUND}`]: () =>
+        ok(round({ pricePerShare: '1234.567891', minQuantity: 7, sharesRemaining: 100 })),
+      'GET /app-api/asset/selectAssetBalance': () => balancesAnswer({ ...DEMO_BALANCES, USDT: { available: '99999' } }),
+      [`POST /app-api/${BUY}`]: () => ok({ orderId: '41', payment: '8641.975237', quantity: 7 }),
+    });
+    renderApp(EQUITY);
+    await openBuy();
+    expect(screen.getByTestId('share-buy-price')).toHaveTextContent('1,234.567891 U');
+    expect(screen.getByTestId('share-buy-quantity')).toHaveValue('7');
+    expect(screen.getByTestId('share-buy-total')).toHaveTextContent(/^8,641\.975237$/);
+    await waitFor(() => expect(screen.getByTestId('share-buy-available')).toHaveTextContent('99,999.00 USDT'));
+    await dialogUser.click(screen.getByTestId('share-buy-submit'));
+    const summary = await screen.findByTestId('purchase-summary');
+    expect(within(summary).getByTestId('share-buy-confirm-price')).toHaveTextContent('1,234.567891 U');
+    expect(within(summary).getByTestId('share-buy-confirm-total')).toHaveTextContent('8,641.975237 USDT');
+    await dialogUser.click(screen.getByTestId('dialog-confirm'));
+    const success = await screen.findByTestId('share-buy-success');
+    expect(within(success).getByTestId('share-buy-success-payment')).toHaveTextContent('8,641.975237 USDT');
+    expect(callsTo(fetchMock, BUY).map((call) => call.body)).toEqual([{ quantity: 7 }]);
   });
 
   it('asks "确认购买？"; cancelling sends nothing', async () => {
@@ -311,6 +403,20 @@ describe('buy sheet', () => {
     expect(screen.getByTestId('share-buy-form')).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, ROUND).length).toBeGreaterThan(asked));
   });
+
+  it('buys once on a double tap: one confirm, one payment', async () => {
+    const fetchMock = equityServer({
+      [`GET /app-api/${ROUND}`]: () => ok(SMALL),
+      [`POST /app-api/${BUY}`]: () => ok({ orderId: '41', payment: '0.2', quantity: 2 }),
+    });
+    renderApp(EQUITY);
+    await openBuy();
+    await doubleTap(screen.getByTestId('share-buy-submit'));
+    expect(await confirmEveryPrompt()).toBe(1);
+    expect(await screen.findByTestId('share-buy-success')).toBeInTheDocument();
+    await pause();
+    expect(callsTo(fetchMock, BUY).map((call) => call.body)).toEqual([{ quantity: 2 }]);
+  });
 });
 
 describe('reinvest sheet', () => {
@@ -328,11 +434,12 @@ describe('reinvest sheet', () => {
     expect(screen.getByTestId('reinvest-cost')).toHaveTextContent('300.00 USDT');
     expect(screen.getByTestId('reinvest-rest')).toHaveTextContent('50.50 USDT');
 
-    // "All" takes every unit of the earnings.
+    // "All" takes the earnings down to the 2 decimals a member may enter, so it is never refused.
     await dialogUser.click(screen.getByTestId('reinvest-all'));
-    expect(screen.getByTestId('reinvest-amount')).toHaveValue('512.345678');
+    expect(screen.getByTestId('reinvest-amount')).toHaveValue('512.34');
+    expect(screen.queryByTestId('reinvest-error')).not.toBeInTheDocument();
     expect(screen.getByTestId('reinvest-shares')).toHaveTextContent('5 股');
-    expect(screen.getByTestId('reinvest-rest')).toHaveTextContent('12.345678 USDT');
+    expect(screen.getByTestId('reinvest-rest')).toHaveTextContent('12.34 USDT');
   });
 
   it('explains an empty, invalid, too small or too large amount, and sends nothing', async () => {
@@ -405,5 +512,49 @@ describe('reinvest sheet', () => {
     expect(sent?.body).toEqual({ amount: '350.5' });
     expect(headersOf(sent!.init)['Idempotency-Key']).toMatch(IDEMPOTENCY_KEY);
     await waitFor(() => expect(callsTo(fetchMock, 'biz/biz-user/get/earnings').length).toBeGreaterThan(1));
+  });
+
+  it('groups the earnings, terms, plan, minimum, confirm and outcome it shows; sends the plain amount', async () => {
+    const fetchMock = equityServer({
+      [`GET /app-api/${ROUND}`]: () => ok(round({ pricePerShare: '1000', minReinvestU: '1500' })),
+      'GET /app-api/biz/biz-user/get/earnings': () => earningsAnswer('12345.678'),
+      [`POST /app-api/${REINVEST}`]: () => ok({ orderId: '42', quantity: 12, payment: '12000' }),
+    });
+    renderApp(EQUITY);
+    await openReinvest();
+    expect(await screen.findByTestId('reinvest-earnings')).toHaveTextContent('12,345.67 USDT');
+    expect(screen.getByTestId('reinvest-price')).toHaveTextContent('1,000.00 U');
+    expect(screen.getByTestId('reinvest-minimum')).toHaveTextContent('1,500.00 USDT');
+    await retype('reinvest-amount', '1499');
+    await dialogUser.click(screen.getByTestId('reinvest-submit'));
+    expect(reinvestError()).toBe('复投金额不能少于 1,500.00 USDT');
+
+    await retype('reinvest-amount', '12345.67');
+    expect(screen.getByTestId('reinvest-shares')).toHaveTextContent('12 股');
+    expect(screen.getByTestId('reinvest-cost')).toHaveTextContent('12,000.00 USDT');
+    expect(screen.getByTestId('reinvest-rest')).toHaveTextContent('345.67 USDT');
+    await dialogUser.click(screen.getByTestId('reinvest-submit'));
+    const summary = await screen.findByTestId('purchase-summary');
+    expect(within(summary).getByTestId('reinvest-confirm-payment')).toHaveTextContent('12,000.00 USDT');
+    expect(within(summary).getByTestId('reinvest-confirm-rest')).toHaveTextContent('345.67 USDT');
+    await dialogUser.click(screen.getByTestId('dialog-confirm'));
+    const success = await screen.findByTestId('reinvest-success');
+    expect(within(success).getByTestId('reinvest-success-payment')).toHaveTextContent('12,000.00 USDT');
+    expect(callsTo(fetchMock, REINVEST).map((call) => call.body)).toEqual([{ amount: '12345.67' }]);
+  });
+
+  it('reinvests once on a double tap: one confirm, one call', async () => {
+    const fetchMock = equityServer({
+      [`POST /app-api/${REINVEST}`]: () => ok({ orderId: '42', quantity: 3, payment: '300' }),
+    });
+    renderApp(EQUITY);
+    await openReinvest();
+    await screen.findByText('500.00 USDT');
+    await retype('reinvest-amount', '350.50');
+    await doubleTap(screen.getByTestId('reinvest-submit'));
+    expect(await confirmEveryPrompt()).toBe(1);
+    expect(await screen.findByTestId('reinvest-success')).toBeInTheDocument();
+    await pause();
+    expect(callsTo(fetchMock, REINVEST).map((call) => call.body)).toEqual([{ amount: '350.5' }]);
   });
 });

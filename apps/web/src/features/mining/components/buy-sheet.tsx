@@ -1,4 +1,3 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import type { MinerProduct } from '@minecloud/contract/miner';
 import { Button, Popup } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
@@ -6,11 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { useBalances } from '@/api/get-balances';
 import { PurchaseSummary } from '@/components/purchase-summary';
 import { QuantityStepper } from '@/components/quantity-stepper';
-import { confirmDialog } from '@/lib/dialog';
 import { hashRateText } from '@/lib/hash-rate-text';
+import { useLocale } from '@/lib/locale';
+import { useMoneyAction } from '@/lib/money-action';
+import { useMoneyText } from '@/lib/money-text';
+import { parseWholeNumber, type QuantityNote } from '@/lib/quantity';
 import { showToast } from '@/lib/toast';
 import { useBuyMiners } from '../api/buy-miners';
-import { checkPurchase, minimumOf, type PurchaseProblem, purchaseTotal, usdtText, usdtUnits } from '../lib/purchase';
+import {
+  checkPurchase,
+  minimumOf,
+  type PurchaseProblem,
+  purchaseLimit,
+  purchaseTotal,
+  usdtText,
+  usdtUnits,
+} from '../lib/purchase';
 import './buy-sheet.css';
 
 function useProblemText() {
@@ -21,6 +31,8 @@ function useProblemText() {
         return t('minerSelectFirst');
       case 'noQuantity':
         return t('minerQuantityRequired');
+      case 'notWholeNumber':
+        return t('quantityWholeNumber');
       case 'belowMinimum':
         return t('minerBelowMinimum', { n: problem.min });
       case 'aboveStock':
@@ -31,8 +43,24 @@ function useProblemText() {
   };
 }
 
+/** Why the quantity stops where it does: the stock, or what the balance pays. */
+function useLimitText() {
+  const { t } = useTranslation();
+  return (note: QuantityNote): string => {
+    switch (note.reason) {
+      case 'stock':
+        return t('minerAboveStock', { n: note.max });
+      case 'balance':
+        return t('quantityBalanceLimit', { n: note.max });
+      case 'unaffordable':
+        return t('amountInsufficient');
+    }
+  };
+}
+
 function AvailableUsdt() {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const balances = useBalances();
   let shown: ReactNode;
   if (balances.isPending) shown = '…';
@@ -47,7 +75,7 @@ function AvailableUsdt() {
         {t('listError')} {t('listRetry')}
       </button>
     );
-  } else shown = `${truncateDecimals(balances.data.USDT.available, 2)} USDT`;
+  } else shown = `${money(balances.data.USDT.available, 'USDT')} USDT`;
   return (
     <p className="buy-sheet__available">
       {t('availableBalance')} <strong data-testid="buy-available">{shown}</strong>
@@ -60,40 +88,47 @@ type BuyFormProps = { product: MinerProduct | null; onDone: () => void };
 function BuyForm({ product, onDone }: BuyFormProps) {
   const { t } = useTranslation();
   const problemText = useProblemText();
+  const limitText = useLimitText();
+  const locale = useLocale();
+  const money = useMoneyText();
   const balances = useBalances();
-  const buy = useBuyMiners();
+  const buy = useMoneyAction(useBuyMiners());
   const [quantity, setQuantity] = useState(() => (product ? String(minimumOf(product)) : ''));
   // Problems show once the member has tried to buy, then follow every change.
   const [tried, setTried] = useState(false);
 
   const checked = checkPurchase(product, quantity, usdtUnits(balances.data?.USDT.available));
-  const error = tried && !checked.ok ? problemText(checked) : null;
-  const total = product && quantity ? purchaseTotal(product.price, Number(quantity)) : null;
+  // A quantity that is not a whole number is refused at once, while typing.
+  const error = !checked.ok && (tried || checked.reason === 'notWholeNumber') ? problemText(checked) : null;
+  const typed = parseWholeNumber(quantity);
+  const total = product && typed.ok ? purchaseTotal(product.price, typed.value) : null;
 
-  async function submit() {
+  function submit() {
     setTried(true);
-    if (!checked.ok || !product || buy.isPending) return;
-    const confirmed = await confirmDialog({
-      content: (
-        <PurchaseSummary
-          title={t('minerConfirmTitle')}
-          rows={[
-            { label: t('minerName'), value: product.name, testId: 'buy-confirm-name' },
-            {
-              label: t('minerQuantity'),
-              value: t('minerUnits', { n: checked.quantity }),
-              testId: 'buy-confirm-quantity',
-            },
-            { label: t('minerTotal'), value: `${usdtText(checked.total)} USDT`, testId: 'buy-confirm-total' },
-          ]}
-        />
-      ),
-      confirmText: t('confirm'),
-      cancelText: t('cancel'),
-    });
-    if (!confirmed) return;
-    buy.mutate(
-      { productId: checked.productId, quantity: checked.quantity },
+    buy.start(
+      () =>
+        checked.ok &&
+        product && {
+          body: { productId: checked.productId, quantity: checked.quantity },
+          confirm: (
+            <PurchaseSummary
+              title={t('minerConfirmTitle')}
+              rows={[
+                { label: t('minerName'), value: product.name, testId: 'buy-confirm-name' },
+                {
+                  label: t('minerQuantity'),
+                  value: t('minerUnits', { n: checked.quantity }),
+                  testId: 'buy-confirm-quantity',
+                },
+                {
+                  label: t('minerTotal'),
+                  value: `${usdtText(checked.total, locale)} USDT`,
+                  testId: 'buy-confirm-total',
+                },
+              ]}
+            />
+          ),
+        },
       {
         onSuccess: (answer) => {
           showToast(t('minerBuySuccess', { h: hashRateText(answer.hashRate) }));
@@ -109,7 +144,7 @@ function BuyForm({ product, onDone }: BuyFormProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
       data-testid="buy-form"
     >
@@ -121,7 +156,7 @@ function BuyForm({ product, onDone }: BuyFormProps) {
               {product.name}
             </p>
             <p className="buy-sheet__meta">
-              {hashRateText(product.hashRate)} TH/s · {truncateDecimals(product.price, 2)} U ·{' '}
+              {hashRateText(product.hashRate)} TH/s · {money(product.price, 'USDT')} U ·{' '}
               {t('minerDays', { n: product.durationDays })}
             </p>
           </div>
@@ -138,7 +173,8 @@ function BuyForm({ product, onDone }: BuyFormProps) {
           value={quantity}
           onChange={setQuantity}
           min={product ? minimumOf(product) : 1}
-          max={product ? Math.max(product.stock, minimumOf(product)) : 1}
+          limit={product ? purchaseLimit(product, usdtUnits(balances.data?.USDT.available)) : null}
+          noteText={limitText}
           invalid={Boolean(error)}
           describedBy={error ? 'buy-quantity-error' : undefined}
           testId="buy-quantity"
@@ -156,7 +192,7 @@ function BuyForm({ product, onDone }: BuyFormProps) {
       </div>
       <div className="buy-sheet__total">
         <span>{t('minerTotal')}</span>
-        <strong data-testid="buy-total">{total === null ? '--' : usdtText(total)}</strong>
+        <strong data-testid="buy-total">{total === null ? '--' : usdtText(total, locale)}</strong>
         <span className="buy-sheet__unit">USDT</span>
       </div>
       <AvailableUsdt />
@@ -165,7 +201,7 @@ function BuyForm({ product, onDone }: BuyFormProps) {
           {t('minerBurnNote', { pct: product.burnRatePct, kept: hashRateText(product.keptHashRate) })}
         </p>
       )}
-      <Button type="submit" color="primary" size="large" block loading={buy.isPending} data-testid="buy-submit">
+      <Button type="submit" color="primary" size="large" block loading={buy.busy} data-testid="buy-submit">
         {t('minerBuyNow')}
       </Button>
     </form>

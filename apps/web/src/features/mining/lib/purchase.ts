@@ -1,10 +1,12 @@
 import { formatAmount, parseAmount } from '@minecloud/contract/amount';
 import type { MinerProduct } from '@minecloud/contract/miner';
-import { quantityDigits } from '@/lib/quantity';
+import { groupDecimal } from '@/lib/money-text';
+import { checkQuantity, type QuantityLimit, type QuantityTerms, quantityLimit } from '@/lib/quantity';
 
 export type PurchaseProblem =
   | { reason: 'noProduct' }
   | { reason: 'noQuantity' }
+  | { reason: 'notWholeNumber' }
   | { reason: 'belowMinimum'; min: number }
   | { reason: 'aboveStock'; max: number }
   | { reason: 'insufficient' };
@@ -30,10 +32,14 @@ export function purchaseTotal(price: string, quantity: number): bigint | null {
   return parsed.units * BigInt(quantity);
 }
 
-/** A USDT amount in full, with at least 2 decimals: what the member is about to pay, never cut short. */
-export function usdtText(units: bigint): string {
+/**
+ * A USDT amount in full, with at least 2 decimals: what the member is about to pay, never cut short.
+ * With a `locale` it is for reading, grouped (`8,641.975237`); without one a field may be filled with it.
+ */
+export function usdtText(units: bigint, locale?: string): string {
   const [whole = '0', fraction = ''] = formatAmount(units, 'USDT').split('.');
-  return `${whole}.${fraction.padEnd(2, '0')}`;
+  const text = `${whole}.${fraction.padEnd(2, '0')}`;
+  return locale === undefined ? text : groupDecimal(text, locale);
 }
 
 /** The USDT units of a balance string from the server, or null when it is not known. */
@@ -43,9 +49,23 @@ export function usdtUnits(value: string | null | undefined): bigint | null {
   return parsed.ok ? parsed.units : null;
 }
 
+/** What a purchase of this product is judged against: its minimum, its stock and the USDT units of one. */
+function termsOf(product: Pick<MinerProduct, 'price' | 'minQuantity' | 'stock'>): QuantityTerms {
+  return { min: minimumOf(product), stock: product.stock, price: usdtUnits(product.price) };
+}
+
+/** The most miners of a product the member may buy now: its stock, and what the balance pays when known. */
+export function purchaseLimit(
+  product: Pick<MinerProduct, 'price' | 'minQuantity' | 'stock'>,
+  available: bigint | null,
+): QuantityLimit {
+  return quantityLimit(termsOf(product), available);
+}
+
 /**
  * Checks a purchase before it is sent, in the order the member meets the problems: the miner,
- * then the quantity (typed, at least the minimum, at most the stock), then the balance when known.
+ * then the quantity (typed, a whole number, at least the minimum, at most the stock), then the
+ * balance when known.
  */
 export function checkPurchase(
   product: Pick<MinerProduct, 'id' | 'price' | 'minQuantity' | 'stock'> | null | undefined,
@@ -53,14 +73,8 @@ export function checkPurchase(
   available: bigint | null,
 ): CheckedPurchase {
   if (!product) return { ok: false, reason: 'noProduct' };
-  const digits = quantityDigits(quantityText);
-  if (!digits) return { ok: false, reason: 'noQuantity' };
-  const quantity = Number(digits);
-  const min = minimumOf(product);
-  if (quantity < min) return { ok: false, reason: 'belowMinimum', min };
-  if (quantity > product.stock) return { ok: false, reason: 'aboveStock', max: product.stock };
-  const total = purchaseTotal(product.price, quantity);
-  if (total === null) return { ok: false, reason: 'noProduct' };
-  if (available !== null && total > available) return { ok: false, reason: 'insufficient' };
-  return { ok: true, productId: product.id, quantity, total };
+  const checked = checkQuantity(quantityText, termsOf(product), available);
+  if (checked.ok) return { ok: true, productId: product.id, quantity: checked.quantity, total: checked.total };
+  if (checked.reason === 'noPrice') return { ok: false, reason: 'noProduct' };
+  return checked;
 }

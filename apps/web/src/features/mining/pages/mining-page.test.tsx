@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
+import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
 import { ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
@@ -35,6 +36,7 @@ async function typeQuantity(text: string) {
 }
 
 const errorText = () => screen.queryByTestId('buy-error')?.textContent ?? null;
+const noteText = () => screen.queryByTestId('buy-quantity-note')?.textContent ?? null;
 
 let restoreLayout: () => void;
 beforeAll(() => {
@@ -71,7 +73,7 @@ describe('miner shop', () => {
     expect(within(card).getByRole('heading')).toHaveTextContent('Antminer S19');
     expect(within(card).getByTestId('miner-product-hash-rate')).toHaveTextContent('95.50');
     // Truncated, never rounded.
-    expect(within(card).getByTestId('miner-product-price')).toHaveTextContent('1999.99 U');
+    expect(within(card).getByTestId('miner-product-price')).toHaveTextContent('1,999.99 U');
     expect(within(card).getByTestId('miner-product-days')).toHaveTextContent('360 天');
     expect(within(card).getByTestId('miner-product-stock')).toHaveTextContent('42 台');
     expect(within(card).getByTestId('miner-product-daily-output')).toHaveTextContent('0.00012345 BTC');
@@ -137,26 +139,34 @@ describe('buy sheet', () => {
     await dialogUser.click(screen.getByTestId('buy-quantity-plus'));
     expect(screen.getByTestId('buy-quantity')).toHaveValue('3');
     expect(screen.getByTestId('buy-total')).toHaveTextContent(/^0\.30$/);
+    expect(noteText()).toBeNull();
     await dialogUser.click(screen.getByTestId('buy-quantity-plus'));
     await dialogUser.click(screen.getByTestId('buy-quantity-plus'));
     expect(screen.getByTestId('buy-quantity')).toHaveValue('5');
     expect(screen.getByTestId('buy-quantity-plus')).toBeDisabled();
+    expect(noteText()).toBe('库存不足，最多可购买 5 台');
     expect(screen.getByTestId('buy-total')).toHaveTextContent(/^0\.50$/);
   });
 
-  it('keeps every digit of the total', async () => {
+  it('keeps every digit of the total, and groups the amounts it shows', async () => {
     miningServer({
       'POST /app-api/user_mining_machines/miningMachineList': () =>
         page([product('8', { price: '1234.567891', stock: 100 })]),
       'GET /app-api/asset/selectAssetBalance': () => balancesAnswer({ ...DEMO_BALANCES, USDT: { available: '99999' } }),
     });
     renderApp(SHOP);
-    await openSheet('8');
+    const form = await openSheet('8');
+    expect(within(form).getByText(/1,234\.56 U/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('buy-available')).toHaveTextContent('99,999.00 USDT'));
     await typeQuantity('7');
-    expect(screen.getByTestId('buy-total')).toHaveTextContent(/^8641\.975237$/);
+    expect(screen.getByTestId('buy-total')).toHaveTextContent(/^8,641\.975237$/);
+    expect(screen.getByTestId('buy-quantity')).toHaveValue('7');
+    await dialogUser.click(screen.getByTestId('buy-submit'));
+    const summary = await screen.findByTestId('purchase-summary');
+    expect(within(summary).getByTestId('buy-confirm-total')).toHaveTextContent('8,641.975237 USDT');
   });
 
-  it('explains an empty, too small, too large or unaffordable quantity, and sends nothing', async () => {
+  it('explains an empty, too small, not whole or unaffordable quantity, and sends nothing', async () => {
     const fetchMock = miningServer({
       'POST /app-api/user_mining_machines/miningMachineList': () => page([SMALL]),
       'GET /app-api/asset/selectAssetBalance': () => balancesAnswer({ ...DEMO_BALANCES, USDT: { available: '0.3' } }),
@@ -169,19 +179,96 @@ describe('buy sheet', () => {
       ['', '请输入数量'],
       ['1', '购买数量不能少于 2 台'],
       ['0', '购买数量不能少于 2 台'],
-      ['6', '库存不足，最多可购买 5 台'],
-      ['4', '余额不足'],
+      ['a2b', '请输入整数数量'],
     ];
     for (const [typed, message] of cases) {
       await typeQuantity(typed);
       await dialogUser.click(screen.getByTestId('buy-submit'));
       expect([typed, errorText()]).toEqual([typed, message]);
     }
-    // Letters never reach the box.
-    await typeQuantity('a2b');
-    expect(screen.getByTestId('buy-quantity')).toHaveValue('2');
-    expect(errorText()).toBeNull();
+    // Letters are refused, never stripped.
+    expect(screen.getByTestId('buy-quantity')).toHaveValue('a2b');
     expect(screen.queryByTestId('purchase-summary')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, BUY)).toEqual([]);
+  });
+
+  it('refuses 1.5, -5 and 1e3 while typing, as typed, and opens no confirm', async () => {
+    const fetchMock = miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () => page([SMALL]),
+    });
+    renderApp(SHOP);
+    await openSheet('7');
+    for (const typed of ['1.5', '-5', '1e3']) {
+      await typeQuantity(typed);
+      // Said at once, before any tap on buy; the box keeps what was typed.
+      expect([typed, errorText()]).toEqual([typed, '请输入整数数量']);
+      expect(screen.getByTestId('buy-quantity')).toHaveValue(typed);
+      expect(screen.getByTestId('buy-quantity')).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByTestId('buy-total')).toHaveTextContent('--');
+    }
+    await typeQuantity('1.5');
+    await dialogUser.click(screen.getByTestId('buy-submit'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(errorText()).toBe('请输入整数数量');
+    expect(screen.queryByTestId('purchase-summary')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('dialog-confirm')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, BUY)).toEqual([]);
+    // A whole number clears it.
+    await typeQuantity('3');
+    expect(errorText()).toBeNull();
+  });
+
+  it('brings a quantity above the stock down to it while typing, and says why', async () => {
+    miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () => page([SMALL]),
+      'GET /app-api/asset/selectAssetBalance': () => balancesAnswer({ ...DEMO_BALANCES, USDT: { available: '1000' } }),
+    });
+    renderApp(SHOP);
+    await openSheet('7');
+    await waitFor(() => expect(screen.getByTestId('buy-available')).toHaveTextContent('USDT'));
+    await typeQuantity('9');
+    expect(screen.getByTestId('buy-quantity')).toHaveValue('5');
+    expect(noteText()).toBe('库存不足，最多可购买 5 台');
+    expect(screen.getByTestId('buy-quantity-plus')).toBeDisabled();
+    expect(screen.getByTestId('buy-total')).toHaveTextContent(/^0\.50$/);
+    expect(errorText()).toBeNull();
+    await typeQuantity('4');
+    expect(noteText()).toBeNull();
+  });
+
+  it('brings a quantity above what the balance pays down to it while typing, and says why', async () => {
+    miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () => page([SMALL]),
+      'GET /app-api/asset/selectAssetBalance': () => balancesAnswer({ ...DEMO_BALANCES, USDT: { available: '0.3' } }),
+    });
+    await changeLocale('en');
+    renderApp(SHOP);
+    await openSheet('7');
+    await screen.findByText('0.30 USDT');
+    await typeQuantity('4');
+    expect(screen.getByTestId('buy-quantity')).toHaveValue('3');
+    expect(noteText()).toBe('Your balance pays for at most 3');
+    expect(screen.getByTestId('buy-quantity-plus')).toBeDisabled();
+    expect(screen.getByTestId('buy-total')).toHaveTextContent(/^0\.30$/);
+    await dialogUser.click(screen.getByTestId('buy-submit'));
+    expect(errorText()).toBeNull();
+  });
+
+  it('says the balance is short when it does not pay for the minimum, without going below it', async () => {
+    const fetchMock = miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () => page([SMALL]),
+      'GET /app-api/asset/selectAssetBalance': () => balancesAnswer({ ...DEMO_BALANCES, USDT: { available: '0.1' } }),
+    });
+    renderApp(SHOP);
+    await openSheet('7');
+    await screen.findByText('0.10 USDT');
+    expect(screen.getByTestId('buy-quantity')).toHaveValue('2');
+    expect(noteText()).toBe('余额不足');
+    // Only the stock limits it.
+    await typeQuantity('9');
+    expect(screen.getByTestId('buy-quantity')).toHaveValue('5');
+    await dialogUser.click(screen.getByTestId('buy-submit'));
+    expect(errorText()).toBe('余额不足');
     expect(callsTo(fetchMock, BUY)).toEqual([]);
   });
 
@@ -304,5 +391,19 @@ describe('buy sheet', () => {
     // Each answered attempt is its own action.
     expect(keys).toHaveLength(2);
     expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('buys once on a double tap: one confirm, one payment', async () => {
+    const fetchMock = miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () => page([SMALL]),
+      [`POST /app-api/${BUY}`]: () => ok({ orderId: '31', hashRate: '1.9', burnedHashRate: '0.1', paid: '0.2' }),
+    });
+    renderApp(SHOP);
+    await openSheet('7');
+    await doubleTap(screen.getByTestId('buy-submit'));
+    expect(await confirmEveryPrompt()).toBe(1);
+    expect(await screen.findByText(/^购买成功，新增算力/)).toBeInTheDocument();
+    await pause();
+    expect(callsTo(fetchMock, BUY).map((call) => call.body)).toEqual([{ productId: '7', quantity: 2 }]);
   });
 });

@@ -8,7 +8,9 @@ import { BottomSheet } from '@/components/bottom-sheet';
 import { MoneyField } from '@/components/money-field';
 import { PurchaseSummary } from '@/components/purchase-summary';
 import { exactAmountText, unitsOf } from '@/lib/amount-check';
-import { confirmDialog } from '@/lib/dialog';
+import { useLocale } from '@/lib/locale';
+import { useMoneyAction } from '@/lib/money-action';
+import { useMoneyText } from '@/lib/money-text';
 import { showToast } from '@/lib/toast';
 import { useAmountProblemText } from '@/lib/use-amount-problem-text';
 import { useForgeGold } from '../api/forge-gold';
@@ -18,9 +20,10 @@ import './forge-sheet.css';
 function useForgeProblemText() {
   const { t } = useTranslation();
   const amountProblemText = useAmountProblemText('poolForgeRequired');
+  const money = useMoneyText();
   return (problem: ForgeProblem): string =>
     problem.reason === 'belowMinimum'
-      ? t('poolForgeBelowMinimum', { min: truncateDecimals(problem.min, 2) })
+      ? t('poolForgeBelowMinimum', { min: money(problem.min, 'GOLD') })
       : amountProblemText(problem);
 }
 
@@ -29,8 +32,10 @@ type ForgeFormProps = { pool: PoolCurrent; onForged: () => void };
 function ForgeForm({ pool, onForged }: ForgeFormProps) {
   const { t } = useTranslation();
   const problemText = useForgeProblemText();
+  const locale = useLocale();
+  const money = useMoneyText();
   const balances = useBalances();
-  const forge = useForgeGold();
+  const forge = useMoneyAction(useForgeGold());
   const [amount, setAmount] = useState('');
   // Problems show once the member has tried to forge, then follow every change.
   const [tried, setTried] = useState(false);
@@ -39,32 +44,29 @@ function ForgeForm({ pool, onForged }: ForgeFormProps) {
   const checked = checkForge(amount, pool.minForge, available);
   const error = tried && !checked.ok ? problemText(checked) : null;
 
-  async function submit() {
+  function submit() {
     setTried(true);
-    if (!checked.ok || forge.isPending) return;
-    const confirmed = await confirmDialog({
-      content: (
-        <PurchaseSummary
-          title={t('poolForgeConfirmTitle')}
-          rows={[
-            {
-              label: t('poolForgeAmount'),
-              value: `${exactAmountText(checked.units, 'GOLD')} ${t('balanceGold')}`,
-              testId: 'forge-confirm-amount',
-            },
-            { label: t('poolRound'), value: pool.day, testId: 'forge-confirm-day' },
-          ]}
-        />
-      ),
-      confirmText: t('confirm'),
-      cancelText: t('cancel'),
-    });
-    if (!confirmed) return;
-    forge.mutate(
-      { amount: checked.amount },
+    forge.start(
+      () =>
+        checked.ok && {
+          body: { amount: checked.amount },
+          confirm: (
+            <PurchaseSummary
+              title={t('poolForgeConfirmTitle')}
+              rows={[
+                {
+                  label: t('poolForgeAmount'),
+                  value: `${exactAmountText(checked.units, 'GOLD', locale)} ${t('balanceGold')}`,
+                  testId: 'forge-confirm-amount',
+                },
+                { label: t('poolRound'), value: pool.day, testId: 'forge-confirm-day' },
+              ]}
+            />
+          ),
+        },
       {
         onSuccess: (answer) => {
-          showToast(t('poolForgeSuccess', { n: truncateDecimals(answer.forged, 2) }));
+          showToast(t('poolForgeSuccess', { n: money(answer.forged, 'GOLD') }));
           onForged();
         },
       },
@@ -77,16 +79,16 @@ function ForgeForm({ pool, onForged }: ForgeFormProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
       data-testid="forge-form"
     >
       <p className="forge-form__terms">
         <span>
-          {t('poolThisRound')} <strong>{truncateDecimals(pool.pool, 2)}</strong>
+          {t('poolThisRound')} <strong>{money(pool.pool, 'GOLD')}</strong>
         </span>
         <span>
-          {t('poolMinForge')} <strong data-testid="forge-minimum">{truncateDecimals(pool.minForge, 2)}</strong>
+          {t('poolMinForge')} <strong data-testid="forge-minimum">{money(pool.minForge, 'GOLD')}</strong>
         </span>
       </p>
       <MoneyField
@@ -115,14 +117,14 @@ function ForgeForm({ pool, onForged }: ForgeFormProps) {
           <span>
             {t('availableBalance')}{' '}
             <strong data-testid="forge-available">
-              {balances.isPending ? '…' : balances.isError ? '--' : truncateDecimals(available ?? '0', 2)}
+              {balances.isPending ? '…' : balances.isError ? '--' : money(available, 'GOLD')}
             </strong>
           </span>
         }
         testId="forge-amount"
       />
       <p className="forge-form__note">{t('poolForgeNote')}</p>
-      <Button type="submit" color="primary" size="large" block loading={forge.isPending} data-testid="forge-submit">
+      <Button type="submit" color="primary" size="large" block loading={forge.busy} data-testid="forge-submit">
         {t('poolForgeNow')}
       </Button>
     </form>

@@ -6,6 +6,7 @@ import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure, page } from '@/test/calls';
+import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
 import { ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
@@ -57,8 +58,8 @@ describe('prize pool: this round', () => {
     renderApp(POOL);
     const hero = await screen.findByTestId('pool-current');
     expect(screen.getByTestId('nav-title')).toHaveTextContent('奖池');
-    expect(within(hero).getByTestId('pool-amount')).toHaveTextContent(/^12500\.75$/);
-    expect(within(hero).getByTestId('pool-sources')).toHaveTextContent('上轮滚入 2500.75 · 本轮注入 10000.00');
+    expect(within(hero).getByTestId('pool-amount')).toHaveTextContent(/^12,500\.75$/);
+    expect(within(hero).getByTestId('pool-sources')).toHaveTextContent('上轮滚入 2,500.75 · 本轮注入 10,000.00');
     expect(within(hero).getByTestId('pool-day')).toHaveTextContent('2024-05-06');
     expect(within(hero).getByTestId('pool-participants')).toHaveTextContent('6');
     expect(within(hero).getByTestId('pool-my-forged')).toHaveTextContent(/^50\.50$/);
@@ -84,7 +85,7 @@ describe('prize pool: this round', () => {
     const first = within(ranking).getByTestId('pool-rank-1');
     expect(first).toHaveAttribute('data-winner', 'true');
     expect(within(first).getByTestId('pool-rank-address')).toHaveTextContent('0xAAAA...1111');
-    expect(within(first).getByTestId('pool-rank-performance')).toHaveTextContent(/^5000\.99$/);
+    expect(within(first).getByTestId('pool-rank-performance')).toHaveTextContent(/^5,000\.99$/);
     expect(within(first).getByTestId('pool-rank-forged')).toHaveTextContent('锻造 100.00 金币');
     expect(within(first).getByTestId('pool-rank-weight')).toHaveTextContent('占比 40%');
     // The reader's own place is marked.
@@ -133,7 +134,7 @@ describe('prize pool: this round', () => {
     expect(await screen.findByTestId('pool-error')).toHaveTextContent('奖池加载失败');
     fail = false;
     await userEvent.click(screen.getByTestId('error-retry'));
-    expect(await screen.findByTestId('pool-amount')).toHaveTextContent(/^12500\.75$/);
+    expect(await screen.findByTestId('pool-amount')).toHaveTextContent(/^12,500\.75$/);
   });
 
   it('shows a signed-out visitor the pool, and sends them to sign in to forge', async () => {
@@ -165,11 +166,33 @@ describe('prize pool: forging', () => {
     expect(screen.getByTestId('forge-amount')).toHaveValue('321.50');
   });
 
+  it('groups the amounts it shows, never what it fills in or the placeholder a member may copy', async () => {
+    poolServer({
+      [`GET /app-api/${CURRENT}`]: () => ok(poolCurrent({ minForge: '1000' })),
+      'GET /app-api/asset/selectAssetBalance': () =>
+        balancesAnswer({ ...DEMO_BALANCES, GOLD: { available: '12345.6' } }),
+    });
+    renderApp(POOL);
+    const form = await openForge();
+    expect(within(form).getByText('12,500.75')).toBeInTheDocument();
+    expect(within(form).getByTestId('forge-minimum')).toHaveTextContent(/^1,000\.00$/);
+    expect(await within(form).findByTestId('forge-available')).toHaveTextContent(/^12,345\.60$/);
+    expect(screen.getByTestId('forge-amount')).toHaveAttribute('placeholder', '最少 1000.00 金币');
+    await retype('999.99');
+    await dialogUser.click(screen.getByTestId('forge-submit'));
+    expect(forgeError()).toBe('锻造数量不能少于 1,000.00 金币');
+    await dialogUser.click(within(form).getByTestId('forge-all'));
+    expect(screen.getByTestId('forge-amount')).toHaveValue('12345.60');
+    await dialogUser.click(screen.getByTestId('forge-submit'));
+    const summary = await screen.findByTestId('purchase-summary');
+    expect(within(summary).getByTestId('forge-confirm-amount')).toHaveTextContent('12,345.60 金币');
+  });
+
   it('explains an empty, invalid, too small or too large amount before sending anything', async () => {
     const fetchMock = poolServer();
     renderApp(POOL);
     await openForge();
-    await screen.findByText('5000.00');
+    await screen.findByText('5,000.00');
     const cases: [string, string][] = [
       ['', '请输入锻造数量'],
       ['abc', '无效金额'],
@@ -273,6 +296,20 @@ describe('prize pool: forging', () => {
     expect(screen.getByTestId('forge-form')).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, CURRENT).length).toBeGreaterThan(asked));
   });
+
+  it('forges once on a double tap: one confirm, one call', async () => {
+    const fetchMock = poolServer({
+      [`POST /app-api/${FORGE}`]: () => ok({ forgeId: '77', forged: '20', transferId: '1234' }),
+    });
+    renderApp(POOL);
+    await openForge();
+    await retype('20');
+    await doubleTap(screen.getByTestId('forge-submit'));
+    expect(await confirmEveryPrompt()).toBe(1);
+    expect(await screen.findByText(/^锻造成功/)).toBeInTheDocument();
+    await pause();
+    expect(callsTo(fetchMock, FORGE).map((call) => call.body)).toEqual([{ amount: '20' }]);
+  });
 });
 
 describe('prize pool: history', () => {
@@ -284,7 +321,7 @@ describe('prize pool: history', () => {
     const round = await screen.findByTestId('pool-round-2024-05-05');
     expect(within(round).getByRole('heading')).toHaveTextContent('2024-05-05');
     expect(within(round).getByTestId('pool-round-settled')).toHaveTextContent('2024-05-06 00:00:03');
-    expect(within(round).getByTestId('pool-round-pool')).toHaveTextContent(/^1000\.01$/);
+    expect(within(round).getByTestId('pool-round-pool')).toHaveTextContent(/^1,000\.01$/);
     expect(within(round).getByTestId('pool-round-paid')).toHaveTextContent(/^650\.00$/);
     expect(within(round).getByTestId('pool-round-participants')).toHaveTextContent('3');
     expect(within(round).getByTestId('pool-round-rollover-in')).toHaveTextContent(/^200\.00$/);

@@ -1,12 +1,12 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import { TX_HASH_PATTERN } from '@minecloud/contract/wallet';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyField } from '@/components/money-field';
 import { apiErrorText } from '@/lib/api-error-text';
-import { displayPlaces } from '@/lib/display-places';
 import { errorText } from '@/lib/error-text';
+import { useMoneyAction } from '@/lib/money-action';
+import { useMoneyText } from '@/lib/money-text';
 import { showToast } from '@/lib/toast';
 import { useSubmitDeposit } from '../api/submit-deposit';
 import { DEPOSIT_REASON_NAMES } from './deposit-names';
@@ -17,7 +17,8 @@ const TX_HASH_INPUT_LENGTH = 80;
 /** The hash of the member's transfer: checked here, then handed to the server, whose answer shows in place. */
 export function DepositForm() {
   const { t } = useTranslation();
-  const submit = useSubmitDeposit();
+  const submit = useMoneyAction(useSubmitDeposit());
+  const money = useMoneyText();
   const [txHash, setTxHash] = useState('');
   const [tried, setTried] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
@@ -32,25 +33,30 @@ export function DepositForm() {
 
   function send() {
     setTried(true);
-    setRefused(null);
-    if (problem) return;
-    submit.mutate(trimmed, {
-      onSuccess: (deposit) => {
-        if (deposit.status === 'rejected') {
-          setRefused(deposit.reason ? t(DEPOSIT_REASON_NAMES[deposit.reason]) : t('depositStatusRejected'));
-          return;
-        }
-        if (deposit.status === 'credited' && deposit.asset && deposit.amount) {
-          const amount = truncateDecimals(deposit.amount, displayPlaces(deposit.asset));
-          showToast(t('depositCreditedToast', { amount, asset: deposit.asset }));
-        } else {
-          showToast(t('depositSubmitted'));
-        }
-        setTxHash('');
-        setTried(false);
+    // No confirm: the hash is the member's own transfer. The lock keeps a double tap to one call.
+    submit.start(
+      () => {
+        setRefused(null);
+        return !problem && { body: trimmed, confirm: null };
       },
-      onError: (failure) => setRefused(apiErrorText(failure)),
-    });
+      {
+        onSuccess: (deposit) => {
+          if (deposit.status === 'rejected') {
+            setRefused(deposit.reason ? t(DEPOSIT_REASON_NAMES[deposit.reason]) : t('depositStatusRejected'));
+            return;
+          }
+          if (deposit.status === 'credited' && deposit.asset && deposit.amount) {
+            const amount = money(deposit.amount, deposit.asset);
+            showToast(t('depositCreditedToast', { amount, asset: deposit.asset }));
+          } else {
+            showToast(t('depositSubmitted'));
+          }
+          setTxHash('');
+          setTried(false);
+        },
+        onError: (failure) => setRefused(apiErrorText(failure)),
+      },
+    );
   }
 
   return (
@@ -77,7 +83,7 @@ export function DepositForm() {
         error={error}
         testId="deposit-tx-input"
       />
-      <Button type="submit" color="primary" size="large" block loading={submit.isPending} data-testid="deposit-submit">
+      <Button type="submit" color="primary" size="large" block loading={submit.busy} data-testid="deposit-submit">
         {t('depositSubmit')}
       </Button>
     </form>

@@ -9,6 +9,7 @@ import { headersOf, IDEMPOTENCY_KEY, layOutListsInThisFile } from '@/features/as
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure, page } from '@/test/calls';
+import { doubleTap, pause } from '@/test/double-tap';
 import { ok, renderApp } from '@/test/render-app';
 import {
   CONFIG,
@@ -261,5 +262,15 @@ describe('deposit on chain', () => {
     expect(await screen.findByText('Depositing...')).toBeInTheDocument();
     release();
     expect(await screen.findByText('Submitted; waiting for confirmations')).toBeInTheDocument();
+  });
+
+  it('submits a hash once on a double tap', async () => {
+    const fetchMock = server();
+    renderApp(chain);
+    await userEvent.type(await screen.findByTestId('deposit-tx-input'), NEW_HASH);
+    await doubleTap(screen.getByTestId('deposit-submit'));
+    expect(await screen.findByText('已提交，等待区块确认')).toBeInTheDocument();
+    await pause();
+    expect(callsTo(fetchMock, API.depositSubmit).map((call) => call.body)).toEqual([{ txHash: NEW_HASH }]);
   });
 });

@@ -1,4 +1,4 @@
-import { ASSET_SCALES, formatAmount, parseAmount } from '@minecloud/contract/amount';
+import { ENTRY_PLACES, enterableUnits, formatAmount, parseAmount, parseMemberAmount } from '@minecloud/contract/amount';
 import { type WithdrawAsset, walletLimitKey } from '@minecloud/contract/wallet';
 
 /** The fee taken from each withdrawal and the least one may be, in atomic units of the asset. */
@@ -23,10 +23,10 @@ export function withdrawTerms(limits: Record<string, string>, asset: WithdrawAss
 
 /**
  * The amount a quick-select button fills in: `percent` of the available units, rounded down to the
- * asset's smallest unit (never more than the balance), written exactly.
+ * decimals a member may enter (ENTRY_PLACES: never more than the balance, never refused), written exactly.
  */
 export function quickAmountText(available: bigint, percent: number, asset: WithdrawAsset): string {
-  return formatAmount((available * BigInt(percent)) / 100n, asset);
+  return formatAmount(enterableUnits((available * BigInt(percent)) / 100n, asset), asset);
 }
 
 export type WithdrawAmountProblem =
@@ -54,15 +54,14 @@ export function checkWithdrawAmount(
 ): CheckedWithdrawAmount {
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, reason: 'enterAmount' };
-  const parsed = parseAmount(trimmed, asset);
+  const parsed = parseMemberAmount(trimmed, asset);
   if (!parsed.ok) {
     if (parsed.reason === 'tooManyDecimals')
-      return { ok: false, reason: 'tooManyDecimals', places: ASSET_SCALES[asset] };
+      return { ok: false, reason: 'tooManyDecimals', places: ENTRY_PLACES[asset] };
     if (parsed.reason === 'tooLarge') return { ok: false, reason: 'insufficientBalance' };
     return { ok: false, reason: 'invalidAmount' };
   }
   const units = parsed.units;
-  if (units === 0n) return { ok: false, reason: 'invalidAmount' };
   if (units < terms.min) return { ok: false, reason: 'belowMinimum' };
   if (units > available) return { ok: false, reason: 'insufficientBalance' };
   if (units <= terms.fee) return { ok: false, reason: 'notAboveFee' };

@@ -7,11 +7,13 @@ export type WithdrawField = 'amount' | 'address' | 'code' | 'email' | 'form';
 const FIELD_OF: ReadonlyMap<number, WithdrawField> = new Map([
   [ERROR_CODES.enterAmount, 'amount'],
   [ERROR_CODES.invalidAmount, 'amount'],
+  [ERROR_CODES.amountTooManyDecimals, 'amount'],
   [ERROR_CODES.withdrawBelowMinimum, 'amount'],
   [ERROR_CODES.insufficientBalance, 'amount'],
   [ERROR_CODES.invalidAddress, 'address'],
   [ERROR_CODES.enterEmailCode, 'code'],
   [ERROR_CODES.emailCodeWrong, 'code'],
+  [ERROR_CODES.emailCodeUsed, 'code'],
   [ERROR_CODES.emailCodeExpired, 'code'],
   [ERROR_CODES.emailCodeTooManyAttempts, 'code'],
   [ERROR_CODES.bindEmailFirst, 'email'],

@@ -8,6 +8,7 @@ import { dialogUser, headersOf, IDEMPOTENCY_KEY } from '@/features/assets/testin
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure } from '@/test/calls';
+import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
 import { ok, renderApp } from '@/test/render-app';
 import { CONFIG, OTHER_WALLET, signIn, USER, WALLET, walletServer } from '../testing/wallet-fixtures';
 
@@ -53,7 +54,7 @@ describe('withdraw', () => {
   it('shows the balance, fee and minimum, and fills exact shares of the balance on 50%, 75% and 全部', async () => {
     server();
     const { router } = renderApp(paths.withdraw.href({ asset: 'USDT' }));
-    expect(await screen.findByTestId('withdraw-available')).toHaveTextContent('1234.56');
+    expect(await screen.findByTestId('withdraw-available')).toHaveTextContent('1,234.56');
     expect(screen.getByTestId('nav-title')).toHaveTextContent('提现');
     expect(text('withdraw-fee')).toBe('1.50');
     expect(text('withdraw-min')).toBe('10.00');
@@ -68,10 +69,11 @@ describe('withdraw', () => {
       return [(screen.getByTestId('withdraw-amount-input') as HTMLInputElement).value, text('withdraw-received')];
     };
     expect(screen.getByTestId('withdraw-quick-100')).toHaveTextContent('全部');
-    // 1234.567891 × 50% = 617.2839455, rounded down to 6 decimals; the fee of 1.5 comes off.
-    expect(await quick(50)).toEqual(['617.283945', '615.783945']);
-    expect(await quick(75)).toEqual(['925.925918', '924.425918']);
-    expect(await quick(100)).toEqual(['1234.567891', '1233.067891']);
+    // 1234.567891 × 50% = 617.2839455, rounded down to the 2 decimals a member may enter (the
+    // contract's amount rule), so the filled amount is never refused; the fee of 1.5 comes off.
+    expect(await quick(50)).toEqual(['617.28', '615.78']);
+    expect(await quick(75)).toEqual(['925.92', '924.42']);
+    expect(await quick(100)).toEqual(['1234.56', '1,233.06']);
 
     await userEvent.click(screen.getByTestId('withdraw-asset-BTC'));
     await waitFor(() => expect(router.state.location.search).toBe('?asset=BTC'));
@@ -84,7 +86,7 @@ describe('withdraw', () => {
     expect(await quick(100)).toEqual(['0.12345679', '0.12295679']);
     // Each asset keeps what was typed for it.
     await userEvent.click(screen.getByTestId('withdraw-asset-USDT'));
-    expect(screen.getByTestId('withdraw-amount-input')).toHaveValue('1234.567891');
+    expect(screen.getByTestId('withdraw-amount-input')).toHaveValue('1234.56');
   });
 
   it('previews what arrives as the amount is typed, exactly', async () => {
@@ -114,9 +116,10 @@ describe('withdraw', () => {
     for (const [amount, message] of [
       ['abc', '无效金额'],
       ['0', '无效金额'],
-      ['1.0000001', '最多支持6位小数'],
-      ['9.999999', '最低提现 10.00 USDT'],
-      ['1234.567892', '余额不足'],
+      ['1.0000001', '最多支持2位小数'],
+      ['12.345', '最多支持2位小数'],
+      ['9.99', '最低提现 10.00 USDT'],
+      ['1234.57', '余额不足'],
       ['10', null],
     ]) {
       await type('withdraw-amount-input', amount!);
@@ -186,13 +189,13 @@ describe('withdraw', () => {
     });
     const { router } = renderApp(paths.withdraw.href({ asset: 'USDT' }));
     await type('withdraw-address-input', OTHER_WALLET.toLowerCase());
-    await fill('100.25', '654321');
+    await fill('1100.25', '654321');
 
     const summary = await screen.findByTestId('confirm-summary');
     expect(within(summary).getByText('确认提现')).toBeInTheDocument();
-    expect(within(summary).getByTestId('withdraw-confirm-amount')).toHaveTextContent('100.25 USDT');
+    expect(within(summary).getByTestId('withdraw-confirm-amount')).toHaveTextContent('1,100.25 USDT');
     expect(within(summary).getByTestId('withdraw-confirm-fee')).toHaveTextContent('1.50 USDT');
-    expect(within(summary).getByTestId('withdraw-confirm-received')).toHaveTextContent('98.75 USDT');
+    expect(within(summary).getByTestId('withdraw-confirm-received')).toHaveTextContent('1,098.75 USDT');
     expect(within(summary).getByTestId('withdraw-confirm-address')).toHaveTextContent(OTHER_WALLET.toLowerCase());
     await dialogUser.click(screen.getByTestId('dialog-confirm'));
 
@@ -203,7 +206,7 @@ describe('withdraw', () => {
     expect(router.state.location.search).toBe('?asset=USDT');
     const calls = callsTo(fetchMock, API.usdtWithdraw);
     expect(calls.map((call) => call.body)).toEqual([
-      { amount: '100.25', address: OTHER_WALLET.toLowerCase(), emailCode: '654321' },
+      { amount: '1100.25', address: OTHER_WALLET.toLowerCase(), emailCode: '654321' },
     ]);
     expect(headersOf(calls[0]!.init)['Idempotency-Key']).toMatch(IDEMPOTENCY_KEY);
   });
@@ -223,6 +226,8 @@ describe('withdraw', () => {
   it("shows the server's refusals in place, keeps what was typed, and sends each new attempt with a new key", async () => {
     const answers: Answer[] = [
       refusal(ERROR_CODES.emailCodeWrong, '验证码错误'),
+      refusal(ERROR_CODES.emailCodeUsed, '该验证码已使用，请重新获取'),
+      refusal(ERROR_CODES.amountTooManyDecimals, '最多支持2位小数'),
       refusal(ERROR_CODES.withdrawBelowMinimum, '最低提现 20 USDT'),
       refusal(ERROR_CODES.invalidAddress, '地址无效'),
       failure,
@@ -247,6 +252,11 @@ describe('withdraw', () => {
 
     await attempt();
     expect(await screen.findByTestId('withdraw-code-error')).toHaveTextContent('验证码错误');
+    // A code already spent says so, under the code, not "wrong code".
+    await attempt();
+    expect(await screen.findByTestId('withdraw-code-error')).toHaveTextContent('该验证码已使用，请重新获取');
+    await attempt();
+    expect(await screen.findByTestId('withdraw-amount-input-error')).toHaveTextContent('最多支持2位小数');
     await attempt();
     expect(await screen.findByTestId('withdraw-amount-input-error')).toHaveTextContent('最低提现 20 USDT');
     expect(errorOf('withdraw-code')).toBeNull();
@@ -262,12 +272,12 @@ describe('withdraw', () => {
     expect(screen.getByTestId('withdraw-address-input')).toHaveValue(WALLET);
     expect(router.state.location.pathname).toBe(paths.withdraw.path);
     const keys = callsTo(fetchMock, API.usdtWithdraw).map((call) => headersOf(call.init)['Idempotency-Key']);
-    expect(keys).toHaveLength(5);
+    expect(keys).toHaveLength(7);
     // Each answered attempt got a new key; a 500 may have moved the money, so its retry reused the key.
-    expect(new Set(keys.slice(0, 4)).size).toBe(4);
-    expect(keys[4]).toBe(keys[3]);
-    // The whole form, five prompts and five answers: on 2 busy cores this takes several seconds.
-  }, 20_000);
+    expect(new Set(keys.slice(0, 6)).size).toBe(6);
+    expect(keys[6]).toBe(keys[5]);
+    // The whole form, seven prompts and seven answers: on 2 busy cores this takes several seconds.
+  }, 30_000);
 
   it('says withdrawals are unavailable without a fee in the config, and links to the history', async () => {
     walletServer({}, USER, { ...CONFIG, limits: { withdrawFeeUSDT: '1' } });
@@ -292,5 +302,19 @@ describe('withdraw', () => {
     fail = false;
     await userEvent.click(screen.getByTestId('error-retry'));
     expect(await screen.findByTestId('withdraw-available')).toHaveTextContent('5.00');
+  });
+
+  it('withdraws once on a double tap: one confirm, one call, then the history', async () => {
+    const fetchMock = server();
+    const { router } = renderApp(paths.withdraw.href({ asset: 'USDT' }));
+    await type('withdraw-amount-input', '20');
+    await type('withdraw-code', '123456');
+    await doubleTap(screen.getByTestId('withdraw-submit'));
+    expect(await confirmEveryPrompt()).toBe(1);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.withdrawRecord.path));
+    await pause();
+    expect(callsTo(fetchMock, API.usdtWithdraw).map((call) => call.body)).toEqual([
+      { amount: '20', address: WALLET, emailCode: '123456' },
+    ]);
   });
 });

@@ -1,4 +1,3 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import { WITHDRAW_ASSETS, type WithdrawAsset } from '@minecloud/contract/wallet';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -16,9 +15,10 @@ import { paths } from '@/config/paths';
 import { exactAmountText, unitsOf } from '@/lib/amount-check';
 import { apiErrorText } from '@/lib/api-error-text';
 import { checkCode, checkWithdrawAddress } from '@/lib/binding-checks';
-import { confirmDialog } from '@/lib/dialog';
-import { displayPlaces } from '@/lib/display-places';
 import { errorText } from '@/lib/error-text';
+import { useLocale } from '@/lib/locale';
+import { useMoneyAction } from '@/lib/money-action';
+import { useMoneyText } from '@/lib/money-text';
 import { useAppNavigate } from '@/lib/navigation';
 import type { UserInfo } from '@/lib/session';
 import { showToast } from '@/lib/toast';
@@ -43,6 +43,7 @@ type FormProps = { asset: WithdrawAsset; terms: WithdrawTerms; balance: AssetBal
 
 function useAmountText(asset: WithdrawAsset, terms: WithdrawTerms) {
   const { t } = useTranslation();
+  const locale = useLocale();
   return (checked: CheckedWithdrawAmount & { ok: false }): string => {
     switch (checked.reason) {
       case 'enterAmount':
@@ -52,11 +53,11 @@ function useAmountText(asset: WithdrawAsset, terms: WithdrawTerms) {
       case 'tooManyDecimals':
         return t('amountTooManyDecimals', { p: checked.places });
       case 'belowMinimum':
-        return errorText('withdrawBelowMinimum', { min: exactAmountText(terms.min, asset), asset });
+        return errorText('withdrawBelowMinimum', { min: exactAmountText(terms.min, asset, locale), asset });
       case 'insufficientBalance':
         return errorText('insufficientBalance');
       case 'notAboveFee':
-        return t('withdrawBelowFee', { fee: exactAmountText(terms.fee, asset), asset });
+        return t('withdrawBelowFee', { fee: exactAmountText(terms.fee, asset, locale), asset });
     }
   };
 }
@@ -65,8 +66,10 @@ function WithdrawForm({ asset, terms, balance, user }: FormProps) {
   const { t } = useTranslation();
   const { go } = useAppNavigate();
   const amountText = useAmountText(asset, terms);
+  const locale = useLocale();
+  const money = useMoneyText();
   const sendCode = useSendEmailCode();
-  const withdraw = useWithdraw();
+  const withdraw = useMoneyAction(useWithdraw());
   // Each asset keeps its own amount; the address and the code are the same for both.
   const [amounts, setAmounts] = useState<Record<WithdrawAsset, string>>({ USDT: '', BTC: '' });
   const [address, setAddress] = useState(user.withdrawAddress ?? '');
@@ -106,51 +109,51 @@ function WithdrawForm({ asset, terms, balance, user }: FormProps) {
     setRefused({});
   };
 
-  async function submit() {
+  function submit() {
     setTried(true);
-    setRefused({});
-    if (!email || !checked.ok || addressProblem || codeProblem) return;
-    const body = { amount: checked.amount, address: address.trim(), emailCode: code.trim() };
-    const confirmed = await confirmDialog({
-      content: (
-        <ConfirmSummary
-          title={t('withdrawConfirmTitle')}
-          rows={[
-            {
-              label: t('withdrawAmountLabel'),
-              value: `${exactAmountText(checked.units, asset)} ${asset}`,
-              testId: 'withdraw-confirm-amount',
-            },
-            {
-              label: t('withdrawFee'),
-              value: `${exactAmountText(terms.fee, asset)} ${asset}`,
-              testId: 'withdraw-confirm-fee',
-            },
-            {
-              label: t('withdrawReceive'),
-              value: `${exactAmountText(checked.received, asset)} ${asset}`,
-              testId: 'withdraw-confirm-received',
-            },
-            {
-              label: t('walletAddressLabel'),
-              value: <span className="address-preview">{body.address}</span>,
-              testId: 'withdraw-confirm-address',
-            },
-          ]}
-          note={t('withdrawConfirmNote')}
-        />
-      ),
-      confirmText: t('confirm'),
-      cancelText: t('cancel'),
-    });
-    if (!confirmed) return;
-    withdraw.mutate(
-      { asset, body },
+    withdraw.start(
+      () => {
+        setRefused({});
+        if (!email || !checked.ok || addressProblem || codeProblem) return null;
+        const body = { amount: checked.amount, address: address.trim(), emailCode: code.trim() };
+        return {
+          body: { asset, body },
+          confirm: (
+            <ConfirmSummary
+              title={t('withdrawConfirmTitle')}
+              rows={[
+                {
+                  label: t('withdrawAmountLabel'),
+                  value: `${exactAmountText(checked.units, asset, locale)} ${asset}`,
+                  testId: 'withdraw-confirm-amount',
+                },
+                {
+                  label: t('withdrawFee'),
+                  value: `${exactAmountText(terms.fee, asset, locale)} ${asset}`,
+                  testId: 'withdraw-confirm-fee',
+                },
+                {
+                  label: t('withdrawReceive'),
+                  value: `${exactAmountText(checked.received, asset, locale)} ${asset}`,
+                  testId: 'withdraw-confirm-received',
+                },
+                {
+                  label: t('walletAddressLabel'),
+                  value: <span className="address-preview">{body.address}</span>,
+                  testId: 'withdraw-confirm-address',
+                },
+              ]}
+              note={t('withdrawConfirmNote')}
+            />
+          ),
+        };
+      },
       {
         onSuccess: () => {
           showToast(t('withdrawSubmitted'));
           go(paths.withdrawRecord.href({ asset }), { replace: true });
         },
+        // The server's refusal shows under the field it is about (a wrong code under the code).
         onError: (error) => setRefused({ [refusalField(error)]: apiErrorText(error) }),
       },
     );
@@ -162,7 +165,7 @@ function WithdrawForm({ asset, terms, balance, user }: FormProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
       data-testid="withdraw-form"
     >
@@ -179,10 +182,7 @@ function WithdrawForm({ asset, terms, balance, user }: FormProps) {
           meta={
             <span>
               {t('availableBalance')}{' '}
-              <strong data-testid="withdraw-available">
-                {truncateDecimals(balance.available, displayPlaces(asset))}
-              </strong>{' '}
-              {asset}
+              <strong data-testid="withdraw-available">{money(balance.available, asset)}</strong> {asset}
             </span>
           }
           testId="withdraw-amount-input"
@@ -226,14 +226,7 @@ function WithdrawForm({ asset, terms, balance, user }: FormProps) {
           {refused.form}
         </p>
       )}
-      <Button
-        type="submit"
-        color="primary"
-        size="large"
-        block
-        loading={withdraw.isPending}
-        data-testid="withdraw-submit"
-      >
+      <Button type="submit" color="primary" size="large" block loading={withdraw.busy} data-testid="withdraw-submit">
         {t('withdrawSubmit')}
       </Button>
     </form>
