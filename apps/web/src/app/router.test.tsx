@@ -50,7 +50,7 @@ describe('route table', () => {
       within(bar)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['首页', '挖矿', '我的', '行情', '团队']);
+    ).toEqual(['首页', '挖矿', '我的团队', '行情走势', '团队']);
   });
 
   it('switches tab and marks it selected', async () => {

@@ -2,19 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Icon, type IconName } from '@/components/icons';
 import { type AppRoute, paths } from '@/config/paths';
-import type { MessageKey } from '@/i18n/i18n';
 import { useAppNavigate } from '@/lib/navigation';
 import './tab-bar.css';
 
-type Tab = { name: string; route: AppRoute; icon: IconName; labelKey: MessageKey; aliases?: string[] };
+type Tab = { name: string; route: AppRoute; icon: IconName; aliases?: string[] };
 
-/** The five tabs of spec point 2, in its order. */
+/** The five tabs of spec point 2, in its order; each is labelled with the title of the page it opens. */
 const TABS: Tab[] = [
-  { name: 'home', route: paths.home, icon: 'home', labelKey: 'tabHome', aliases: [paths.root.path, paths.index.path] },
-  { name: 'second', route: paths.second, icon: 'mining', labelKey: 'tabMining' },
-  { name: 'three', route: paths.three, icon: 'me', labelKey: 'tabMine' },
-  { name: 'four', route: paths.four, icon: 'market', labelKey: 'tabMarket' },
-  { name: 'team', route: paths.team, icon: 'team', labelKey: 'tabTeam' },
+  { name: 'home', route: paths.home, icon: 'home', aliases: [paths.root.path, paths.index.path] },
+  { name: 'second', route: paths.second, icon: 'mining' },
+  { name: 'three', route: paths.three, icon: 'me' },
+  { name: 'four', route: paths.four, icon: 'market' },
+  { name: 'team', route: paths.team, icon: 'team' },
 ];
 
 export function TabBar() {
@@ -37,7 +36,7 @@ export function TabBar() {
             data-testid={`tab-${tab.name}`}
           >
             <Icon name={tab.icon} size={22} />
-            <span className="tab-bar__label">{t(tab.labelKey)}</span>
+            <span className="tab-bar__label">{tab.route.titleKey && t(tab.route.titleKey)}</span>
           </button>
         );
       })}

@@ -90,9 +90,17 @@ export const paths = {
 
 export type RouteName = keyof typeof paths;
 
+/**
+ * `target` when it is a path inside this app (`/pages/…?asset=BTC`), else null: nothing that leaves
+ * it (`//host`, `https:`, `/\\host`), and not the sign-in page.
+ */
+export function inAppPath(target: string | null | undefined): string | null {
+  if (!target?.startsWith('/') || target.startsWith('//') || target.includes('\\')) return null;
+  if (target.startsWith(paths.login.path)) return null;
+  return target;
+}
+
 /** Where sign-in may send the member back to: only a path inside this app. */
 export function safeRedirect(target: string | null | undefined): string {
-  if (!target?.startsWith('/') || target.startsWith('//')) return paths.root.path;
-  if (target.startsWith(paths.login.path)) return paths.root.path;
-  return target;
+  return inAppPath(target) ?? paths.root.path;
 }

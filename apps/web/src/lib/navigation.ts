@@ -30,7 +30,23 @@ export type AppNavigator = {
   go: (to: string | null | undefined, options?: NavigateOptions) => boolean;
   /** Goes back, or to the home tab when the page was opened directly. */
   back: () => boolean;
+  /**
+   * Returns to `target`, the in-app page that sent the member here: a back step when this page was
+   * opened from it (`openedFrom` state), so no second copy of it stays in the history; else in place
+   * of this page.
+   */
+  returnTo: (target: string) => boolean;
 };
+
+/** Router state of a page opened by `go(to, { state: openedFrom(here) })`: the page it came from. */
+export function openedFrom(path: string): { from: string } {
+  return { from: path };
+}
+
+function fromOf(state: unknown): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' ? from : null;
+}
 
 /**
  * Whether a back step stays inside the app. The browser routers keep their position in
@@ -45,6 +61,7 @@ export function useAppNavigate(): AppNavigator {
   const navigate = useNavigate();
   const location = useLocation();
   const locationKey = location.key;
+  const from = fromOf(location.state);
   return useMemo<AppNavigator>(
     () => ({
       go(to, options) {
@@ -62,7 +79,13 @@ export function useAppNavigate(): AppNavigator {
         else navigate('/', { replace: true });
         return true;
       },
+      returnTo(target) {
+        if (!gate()) return false;
+        if (from === target && canGoBack(locationKey)) navigate(-1);
+        else navigate(target, { replace: true });
+        return true;
+      },
     }),
-    [navigate, locationKey],
+    [navigate, locationKey, from],
   );
 }

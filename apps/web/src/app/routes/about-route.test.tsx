@@ -95,6 +95,42 @@ describe('about and settings', () => {
     expect(useSession.getState()).toMatchObject({ token: '', address: '', userInfo: null });
   });
 
+  it('signs out from settings after 确认断开连接？, with the session token, and says so', async () => {
+    const calls: string[] = [];
+    mockServer({
+      [BASIC]: () => ok(BASIC_CONFIG),
+      'GET /app-api/biz/biz-user/get': () => ok(USER),
+      'POST /app-api/biz/biz-user/logout': ({ init }) => {
+        calls.push((init.headers as Record<string, string>).Authorization ?? '');
+        return ok(null);
+      },
+    });
+    useSession.setState({ token: 'jwt-1', address: ADDRESS });
+    const { router } = renderApp(paths.about.path);
+    const button = await screen.findByTestId('settings-sign-out');
+    expect(button).toHaveTextContent('断开连接');
+    await userEvent.click(button);
+    expect(await screen.findByText('确认断开连接？')).toBeInTheDocument();
+    await dialogUser.click(screen.getByTestId('dialog-confirm'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByTestId('home-sign-in')).toBeInTheDocument();
+    expect(calls).toEqual(['Bearer jwt-1']);
+    expect(useSession.getState()).toMatchObject({ token: '', address: '', userInfo: null });
+    expect(await screen.findByText('已断开连接')).toBeInTheDocument();
+  });
+
+  it('keeps the session when sign-out is cancelled', async () => {
+    const fetchMock = mockServer({ [BASIC]: () => ok(BASIC_CONFIG), 'GET /app-api/biz/biz-user/get': () => ok(USER) });
+    useSession.setState({ token: 'jwt-1', address: ADDRESS });
+    renderApp(paths.about.path);
+    await userEvent.click(await screen.findByTestId('settings-sign-out'));
+    await dialogUser.click(await screen.findByTestId('dialog-cancel'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(useSession.getState().token).toBe('jwt-1');
+    expect(screen.getByTestId('settings-sign-out')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/app-api/biz/biz-user/logout');
+  });
+
   it('is reachable from the My tab', async () => {
     mockServer({ [BASIC]: () => ok(BASIC_CONFIG) });
     useSession.setState({ token: 'jwt-1', address: ADDRESS });

@@ -1,14 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { BASIC_CONFIG, mockServer, ok, renderApp } from '@/test/render-app';
-
-// antd-mobile keeps a dialog's buttons inert while its opening animation runs, which jsdom never finishes.
-const dialogUser = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const USER = {
@@ -64,47 +61,47 @@ describe('home tab', () => {
     expect(router.state.location.search).toBe('?redirect=%2F');
   });
 
-  it('shows the shortened address and identity, and signs out after confirmation', async () => {
-    const calls: string[] = [];
+  it('leads the balance card with top-up, withdraw and gift, then the address, identity and available balances', async () => {
     mockServer({
       'GET /app-api/biz/biz-config/get/basic': () => ok(BASIC_CONFIG),
       'GET /app-api/biz/biz-user/get': () => ok(USER),
-      'POST /app-api/biz/biz-user/logout': ({ init }) => {
-        calls.push((init.headers as Record<string, string>).Authorization ?? '');
-        return ok(null);
-      },
     });
     useSession.setState({ token: 'jwt-1', address: ADDRESS });
     renderApp('/');
+    const card = await screen.findByTestId('session-card');
+    const buttons = within(card).getAllByRole('button');
+    expect(buttons.slice(0, 3).map((button) => [button.dataset.testid, button.textContent])).toEqual([
+      ['home-action-top-up', '充值'],
+      ['home-action-withdraw', '提现'],
+      ['home-action-gift', '赠送'],
+    ]);
     expect(await screen.findByTestId('home-address')).toHaveTextContent('0xf39F...2266');
     expect(await screen.findByTestId('home-identity')).toHaveTextContent('白银节点');
-    // Truncated, never rounded, to 2 decimals.
-    expect(screen.getByTestId('home-balance-gold')).toHaveTextContent('1234.50');
+    // The available balances, as the asset cards show them: truncated, never rounded, grouped; BTC keeps 8 places.
+    expect(within(card).getByText('可用余额')).toBeInTheDocument();
+    expect(screen.getByTestId('home-balance-gold')).toHaveTextContent('1,234.50');
     expect(screen.getByTestId('home-balance-usdt')).toHaveTextContent('10.99');
-    expect(screen.getByTestId('home-balance-btc')).toHaveTextContent('0.00');
-
-    await userEvent.click(screen.getByTestId('sign-out'));
-    expect(await screen.findByText('确认断开连接？')).toBeInTheDocument();
-    await dialogUser.click(screen.getByTestId('dialog-confirm'));
-    expect(await screen.findByTestId('home-sign-in')).toBeInTheDocument();
-    expect(calls).toEqual(['Bearer jwt-1']);
-    expect(useSession.getState()).toMatchObject({ token: '', address: '', userInfo: null });
-    expect(await screen.findByText('已断开连接')).toBeInTheDocument();
+    expect(screen.getByTestId('home-balance-btc')).toHaveTextContent('0.00000999');
+    // Signing out is in settings, not on the home tab.
+    expect(screen.queryByTestId('sign-out')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('settings-sign-out')).not.toBeInTheDocument();
+    expect(screen.queryByText('断开连接')).not.toBeInTheDocument();
   });
 
-  it('keeps the session when sign-out is cancelled', async () => {
-    const fetchMock = mockServer({
+  it.each([
+    ['top-up', paths.topUp.path, '充值'],
+    ['withdraw', paths.withdraw.path, '提现'],
+    ['gift', paths.transform.path, '赠送'],
+  ])('opens %s from the balance card', async (name, path, title) => {
+    mockServer({
       'GET /app-api/biz/biz-config/get/basic': () => ok(BASIC_CONFIG),
       'GET /app-api/biz/biz-user/get': () => ok(USER),
     });
     useSession.setState({ token: 'jwt-1', address: ADDRESS });
-    renderApp('/');
-    await userEvent.click(await screen.findByTestId('sign-out'));
-    await dialogUser.click(await screen.findByTestId('dialog-cancel'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(useSession.getState().token).toBe('jwt-1');
-    expect(screen.getByTestId('home-address')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/app-api/biz/biz-user/logout');
+    const { router } = renderApp('/');
+    await userEvent.click(await screen.findByTestId(`home-action-${name}`));
+    await waitFor(() => expect(router.state.location.pathname).toBe(path));
+    expect(await screen.findByTestId('nav-title')).toHaveTextContent(title);
   });
 
   it('switches the language of the interface and of the request headers', async () => {

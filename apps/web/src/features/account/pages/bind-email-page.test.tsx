@@ -4,10 +4,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
+import { USER as WALLET_USER, walletServer } from '@/features/wallet/testing/wallet-fixtures';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo } from '@/test/calls';
-import { renderApp } from '@/test/render-app';
+import { ok, renderApp } from '@/test/render-app';
 import { accountServer, refusal, signIn, USER } from '../testing/account-fixtures';
 
 beforeEach(() => {
@@ -135,4 +136,68 @@ describe('email binding', () => {
     expect(sendButton()).toHaveTextContent('发送验证码');
     expect(sendButton()).toBeEnabled();
   });
+});
+
+describe('email binding asked for by another page', () => {
+  const WITHDRAW_BTC = paths.withdraw.href({ asset: 'BTC' });
+
+  /** The member (with a withdrawal wallet, the withdraw page's config and balances) without an email until it is bound. */
+  function serverBindingOnce() {
+    let user = { ...WALLET_USER, email: null as string | null };
+    return walletServer(
+      {
+        'GET /app-api/biz/biz-user/get': () => ok(user),
+        [`POST /app-api/${API.sendEmailCode}`]: () => ok(null),
+        [`POST /app-api/${API.bindEmail}`]: () => {
+          user = { ...user, email: 'miner@example.com' };
+          return ok(null);
+        },
+      },
+      user,
+    );
+  }
+
+  async function bind() {
+    await userEvent.type(await screen.findByTestId('email-input'), 'miner@example.com');
+    await userEvent.type(screen.getByTestId('email-code'), '123456');
+    resetNavigationThrottle();
+    await userEvent.click(screen.getByTestId('bind-email-submit'));
+    expect(await screen.findByText('邮箱绑定成功')).toBeInTheDocument();
+  }
+
+  it('returns to the withdraw page, with its asset, once the email is bound', { timeout: 20_000 }, async () => {
+    const fetchMock = serverBindingOnce();
+    const { router } = renderApp(WITHDRAW_BTC);
+    await userEvent.click(await screen.findByTestId('withdraw-go-bind-email'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindEmail.path));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(WITHDRAW_BTC);
+
+    await bind();
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(WITHDRAW_BTC));
+    // A step back to the page that sent the member, not a second copy of it.
+    expect(router.state.historyAction).toBe('POP');
+    await waitFor(() => expect(screen.queryByTestId('withdraw-needs-email')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, API.bindEmail)).toHaveLength(1);
+  });
+
+  it('goes to the redirect in place of the form when the page was opened directly with it', {
+    timeout: 20_000,
+  }, async () => {
+    serverBindingOnce();
+    const { router } = renderApp(paths.bindEmail.href({ redirect: WITHDRAW_BTC }));
+    await bind();
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(WITHDRAW_BTC));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it.each(['https://evil.example/', '//evil.example/withdraw', '/\\evil.example', 'pages/my_child/withdraw/withdraw'])(
+    'ignores a redirect that leaves the app (%s) and goes back as usual',
+    async (redirect) => {
+      serverBindingOnce();
+      const { router } = renderApp(paths.bindEmail.href({ redirect }));
+      await bind();
+      // Opened directly, going back means the home tab.
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    },
+  );
 });

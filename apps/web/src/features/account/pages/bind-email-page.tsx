@@ -1,8 +1,10 @@
 import { EMAIL_CODE_TTL_MINUTES } from '@minecloud/contract/content';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useSendEmailCode } from '@/api/send-email-code';
 import { MoneyField } from '@/components/money-field';
+import { inAppPath, paths } from '@/config/paths';
 import { checkCode, checkEmail, EMAIL_MAX_LENGTH } from '@/lib/binding-checks';
 import { errorText } from '@/lib/error-text';
 import type { UserInfo } from '@/lib/session';
@@ -12,10 +14,17 @@ import { CurrentValue } from '../components/current-value';
 import { UserGate } from '../components/user-gate';
 import { useBinding } from '../lib/use-binding';
 
+/** `?redirect=`: the in-app page that asked for an email (the withdraw page), to return to once bound. */
+function useReturnTo(): string | null {
+  const [params] = useSearchParams();
+  const target = inAppPath(params.get('redirect'));
+  return target?.startsWith(paths.bindEmail.path) ? null : target;
+}
+
 function BindEmailForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const sendCode = useSendEmailCode();
-  const binding = useBinding(useBindEmail(), t('emailBound'));
+  const binding = useBinding(useBindEmail(), t('emailBound'), useReturnTo());
   const { refused } = binding;
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -72,7 +81,10 @@ function BindEmailForm({ user }: { user: UserInfo }) {
   );
 }
 
-/** Email binding: the bound email (if any), a new one, the code mailed to it, and confirm. */
+/**
+ * Email binding: the bound email (if any), a new one, the code mailed to it, and confirm; then back
+ * to the page that sent the member here (`?redirect=`, e.g. the withdraw page with its asset).
+ */
 export default function BindEmailPage() {
   return <UserGate>{(user) => <BindEmailForm user={user} />}</UserGate>;
 }
