@@ -1,12 +1,21 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
+import type { Asset } from '@minecloud/contract/amount';
+import { useMoneyText } from '@/lib/money-text';
 
-type AmountProps = { value: string | bigint | null | undefined; places?: number; unit?: string; testId?: string };
+type AmountProps = {
+  value: string | bigint | null | undefined;
+  /** The asset's display places; `places` (2 by default) when there is no asset. */
+  asset?: Asset;
+  places?: number;
+  unit?: string;
+  testId?: string;
+};
 
-/** An amount as the spec shows it: truncated, never rounded, to 2 decimals. */
-export function Amount({ value, places = 2, unit, testId }: AmountProps) {
+/** An amount as the spec shows it: truncated, never rounded, with the locale's thousands separators. */
+export function Amount({ value, asset, places = 2, unit, testId }: AmountProps) {
+  const money = useMoneyText();
   return (
     <span className="amount" data-testid={testId}>
-      {truncateDecimals(value ?? '0', places)}
+      {money(value, asset ?? places)}
       {unit ? ` ${unit}` : ''}
     </span>
   );

@@ -1,11 +1,10 @@
 import type { Asset } from '@minecloud/contract/amount';
-import { truncateDecimals } from '@minecloud/contract/amount';
 import { useTranslation } from 'react-i18next';
 import type { AssetBalance } from '@/api/get-balances';
 import { ClaimButton } from '@/components/claim-button';
 import { Icon } from '@/components/icons';
 import { unitsOf } from '@/lib/amount-check';
-import { displayPlaces } from '@/lib/display-places';
+import { shownBalance, useMoneyText } from '@/lib/money-text';
 import { AssetBadge } from './asset-badge';
 import { useAssetName } from './use-asset-name';
 import { WithdrawActions } from './withdraw-actions';
@@ -20,13 +19,20 @@ type AssetCardProps = {
   onVerify: () => void;
 };
 
-/** One asset of the member: available, locked and claimable earnings, with the way to its records. */
+/**
+ * One asset of the member: available and locked beside their sum, the balance (each shown truncated,
+ * the sum of what is shown, so the card adds up), claimable earnings, and the way to its records.
+ */
 export function AssetCard({ balance, totalEarned, onDetails, onVerify }: AssetCardProps) {
   const { t } = useTranslation();
   const assetName = useAssetName();
   const { asset } = balance;
-  const places = displayPlaces(asset);
-  const show = (value: string) => truncateDecimals(value, places);
+  const money = useMoneyText();
+  const show = (value: string) => money(value, asset);
+  const {
+    parts: [available = '0', locked = '0'],
+    total,
+  } = shownBalance([balance.available, balance.locked], asset);
   return (
     <section className="asset-card" aria-labelledby={`asset-card-${asset}-title`} data-testid={`asset-card-${asset}`}>
       <header className="asset-card__head">
@@ -45,12 +51,16 @@ export function AssetCard({ balance, totalEarned, onDetails, onVerify }: AssetCa
       </header>
       <p className="asset-card__label">{t('available')}</p>
       <p className="asset-card__available" data-testid={`asset-available-${asset}`}>
-        {show(balance.available)}
+        {show(available)}
       </p>
       <dl className="asset-card__figures">
         <div>
           <dt>{t('locked')}</dt>
-          <dd data-testid={`asset-locked-${asset}`}>{show(balance.locked)}</dd>
+          <dd data-testid={`asset-locked-${asset}`}>{show(locked)}</dd>
+        </div>
+        <div>
+          <dt>{t('balanceTotal')}</dt>
+          <dd data-testid={`asset-total-${asset}`}>{show(total)}</dd>
         </div>
         <div>
           <dt>{t('earningsClaimable')}</dt>

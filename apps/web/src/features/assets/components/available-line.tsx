@@ -1,17 +1,16 @@
 import type { Asset } from '@minecloud/contract/amount';
-import { truncateDecimals } from '@minecloud/contract/amount';
 import { useTranslation } from 'react-i18next';
-import { displayPlaces } from '@/lib/display-places';
+import { useMoneyText } from '@/lib/money-text';
 import { useAssetName } from './use-asset-name';
 
 /** "Available balance 1000.00 USDT" under an amount field. */
 export function AvailableLine({ asset, available, testId }: { asset: Asset; available: string; testId: string }) {
   const { t } = useTranslation();
   const assetName = useAssetName();
+  const money = useMoneyText();
   return (
     <span>
-      {t('availableBalance')} <strong data-testid={testId}>{truncateDecimals(available, displayPlaces(asset))}</strong>{' '}
-      {assetName(asset)}
+      {t('availableBalance')} <strong data-testid={testId}>{money(available, asset)}</strong> {assetName(asset)}
     </span>
   );
 }

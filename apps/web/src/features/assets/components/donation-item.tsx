@@ -1,6 +1,5 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
-import { displayPlaces } from '@/lib/display-places';
 import { formatLocalTime } from '@/lib/format-time';
+import { useMoneyText } from '@/lib/money-text';
 import type { Donation } from '../api/get-donations';
 import { useAssetName } from './use-asset-name';
 import './record-item.css';
@@ -8,6 +7,7 @@ import './record-item.css';
 /** One public donation: who (shortened address), how much, when. */
 export function DonationItem({ donation }: { donation: Donation }) {
   const assetName = useAssetName();
+  const money = useMoneyText();
   return (
     <div className="record-item" data-testid={`donation-${donation.id}`}>
       <div className="record-item__main">
@@ -19,7 +19,7 @@ export function DonationItem({ donation }: { donation: Donation }) {
         </time>
       </div>
       <span className="record-item__amount record-item__amount--in" data-testid="donation-amount">
-        {truncateDecimals(donation.amount, displayPlaces(donation.asset))} {assetName(donation.asset)}
+        {money(donation.amount, donation.asset)} {assetName(donation.asset)}
       </span>
     </div>
   );

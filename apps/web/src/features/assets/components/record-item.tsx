@@ -1,15 +1,15 @@
 import type { Asset } from '@minecloud/contract/amount';
-import { truncateDecimals } from '@minecloud/contract/amount';
 import type { AssetRecord } from '@minecloud/contract/asset';
 import { useTranslation } from 'react-i18next';
-import { displayPlaces } from '@/lib/display-places';
 import { formatLocalTime } from '@/lib/format-time';
+import { useMoneyText } from '@/lib/money-text';
 import { recordName } from '../lib/record-kinds';
 import './record-item.css';
 
 /** One movement: what it was, when, and + or - the amount (truncated, never rounded). */
 export function RecordItem({ record, asset }: { record: AssetRecord; asset: Asset }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const sign = record.direction === 'in' ? '+' : '-';
   return (
     <div className="record-item" data-testid={`record-${record.id}`}>
@@ -23,7 +23,7 @@ export function RecordItem({ record, asset }: { record: AssetRecord; asset: Asse
       </div>
       <span className={`record-item__amount record-item__amount--${record.direction}`} data-testid="record-amount">
         {sign}
-        {truncateDecimals(record.amount, displayPlaces(asset))}
+        {money(record.amount, asset)}
       </span>
     </div>
   );

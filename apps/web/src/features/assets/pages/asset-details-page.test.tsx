@@ -69,6 +69,7 @@ describe('asset details', () => {
     renderApp(details('USDT'));
     expect(await screen.findByTestId('asset-details-available')).toHaveTextContent('987.50');
     expect(screen.getByTestId('asset-details-locked')).toHaveTextContent('10.00');
+    expect(screen.getByTestId('asset-details-total')).toHaveTextContent('997.50');
     expect(screen.getByTestId('asset-details-earnings')).toHaveTextContent('1.23');
     expect(screen.getByTestId('asset-tab-USDT')).toHaveAttribute('aria-selected', 'true');
 
@@ -198,7 +199,7 @@ describe('asset details', () => {
     const row = await screen.findByTestId('record-7');
     expect(within(row).getByTestId('record-kind')).toHaveTextContent('捐赠');
     expect(within(row).getByTestId('record-amount')).toHaveTextContent('-88.00');
-    expect(screen.getByTestId('asset-details-available')).toHaveTextContent('5000.00');
+    expect(screen.getByTestId('asset-details-available')).toHaveTextContent('5,000.00');
   });
 
   it('offers withdrawing USDT and BTC from their details, and not gold coins', async () => {

@@ -1,4 +1,4 @@
-import { ASSETS, type Asset, isAsset, truncateDecimals } from '@minecloud/contract/amount';
+import { ASSETS, type Asset, isAsset } from '@minecloud/contract/amount';
 import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useBalances } from '@/api/get-balances';
 import { ErrorState } from '@/components/error-state';
 import { PagedList } from '@/components/paged-list';
-import { displayPlaces } from '@/lib/display-places';
+import { shownBalance, useMoneyText } from '@/lib/money-text';
 import { useAssetRecords } from '../api/get-asset-records';
 import { AssetBadge } from '../components/asset-badge';
 import { RecordItem } from '../components/record-item';
@@ -19,6 +19,7 @@ function BalanceHeader({ asset }: { asset: Asset }) {
   const { t } = useTranslation();
   const assetName = useAssetName();
   const balances = useBalances();
+  const money = useMoneyText();
   if (balances.isPending) {
     return <Skeleton animated className="asset-details__header-skeleton" />;
   }
@@ -32,7 +33,12 @@ function BalanceHeader({ asset }: { asset: Asset }) {
     );
   }
   const balance = balances.data[asset];
-  const show = (value: string) => truncateDecimals(value, displayPlaces(asset));
+  const show = (value: string) => money(value, asset);
+  // Each part truncated and the balance their sum, so what the header shows adds up.
+  const {
+    parts: [available = '0', locked = '0'],
+    total,
+  } = shownBalance([balance.available, balance.locked], asset);
   return (
     <section className="asset-details__header" data-testid="asset-details-balance">
       <div className="asset-details__title">
@@ -42,12 +48,16 @@ function BalanceHeader({ asset }: { asset: Asset }) {
         </span>
       </div>
       <p className="asset-details__available" data-testid="asset-details-available">
-        {show(balance.available)}
+        {show(available)}
       </p>
       <dl className="asset-details__figures">
         <div>
           <dt>{t('locked')}</dt>
-          <dd data-testid="asset-details-locked">{show(balance.locked)}</dd>
+          <dd data-testid="asset-details-locked">{show(locked)}</dd>
+        </div>
+        <div>
+          <dt>{t('balanceTotal')}</dt>
+          <dd data-testid="asset-details-total">{show(total)}</dd>
         </div>
         <div>
           <dt>{t('earningsClaimable')}</dt>

@@ -2,6 +2,7 @@ import type { EquityOrder, EquityOrderStatus } from '@minecloud/contract/equity'
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@/i18n/i18n';
 import { formatLocalTime } from '@/lib/format-time';
+import { useLocale } from '@/lib/locale';
 import { usdtFull } from '../lib/shares';
 import './equity-order-card.css';
 
@@ -18,6 +19,7 @@ export const ORDER_SOURCE_NAMES: Record<EquityOrder['source'], MessageKey> = {
 /** The figures an order card and the order detail share. */
 export function OrderFigures({ order }: { order: EquityOrder }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <dl className="equity-order__figures">
       <div>
@@ -26,11 +28,11 @@ export function OrderFigures({ order }: { order: EquityOrder }) {
       </div>
       <div>
         <dt>{t('equityPayment')}</dt>
-        <dd data-testid="equity-order-payment">{usdtFull(order.payment)} U</dd>
+        <dd data-testid="equity-order-payment">{usdtFull(order.payment, locale)} U</dd>
       </div>
       <div>
         <dt>{t('equityPricePerShare')}</dt>
-        <dd data-testid="equity-order-price">{usdtFull(order.pricePerShare)} U</dd>
+        <dd data-testid="equity-order-price">{usdtFull(order.pricePerShare, locale)} U</dd>
       </div>
       <div>
         <dt>{t('equityAnnualYield')}</dt>

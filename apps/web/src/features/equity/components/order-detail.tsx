@@ -1,10 +1,12 @@
-import { parseAmount, truncateDecimals } from '@minecloud/contract/amount';
+import { parseAmount } from '@minecloud/contract/amount';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ClaimAsset } from '@/api/claim-earnings';
 import { ClaimButton } from '@/components/claim-button';
 import { ErrorState } from '@/components/error-state';
+import { useLocale } from '@/lib/locale';
+import { useMoneyText } from '@/lib/money-text';
 import { type EquityOrderDetail, useEquityOrder } from '../api/get-equity-order';
 import { equityKeys } from '../api/query-keys';
 import { usdtShort } from '../lib/shares';
@@ -20,16 +22,21 @@ import { OrderFigures, OrderHeading } from './equity-order-card';
 import './equity-order-card.css';
 import './order-detail.css';
 
-/** BTC amounts are small: they keep all 8 places (still truncated). */
-const btcText = (value: string) => truncateDecimals(value, 8);
-
 function unitsOf(value: string, asset: ClaimAsset): bigint {
   const parsed = parseAmount(value, asset);
   return parsed.ok ? parsed.units : 0n;
 }
 
+/** USDT amounts short (every place of one too small for 2) and BTC amounts with all 8 places, grouped. */
+function useEarningTexts() {
+  const locale = useLocale();
+  const money = useMoneyText();
+  return { usdt: (value: string) => usdtShort(value, locale), btc: (value: string) => money(value, 'BTC') };
+}
+
 function StaticEarnings({ order }: { order: EquityOrderDetail }) {
   const { t } = useTranslation();
+  const text = useEarningTexts();
   return (
     <section className="equity-detail__panel" aria-labelledby="equity-detail-earned-title">
       <h2 id="equity-detail-earned-title" className="equity-detail__title">
@@ -38,11 +45,11 @@ function StaticEarnings({ order }: { order: EquityOrderDetail }) {
       <dl className="equity-detail__pair">
         <div>
           <dt>U</dt>
-          <dd data-testid="equity-detail-total-u">{usdtShort(order.totalStaticU)}</dd>
+          <dd data-testid="equity-detail-total-u">{text.usdt(order.totalStaticU)}</dd>
         </div>
         <div>
           <dt>BTC</dt>
-          <dd data-testid="equity-detail-total-btc">{btcText(order.totalStaticBtc)}</dd>
+          <dd data-testid="equity-detail-total-btc">{text.btc(order.totalStaticBtc)}</dd>
         </div>
       </dl>
     </section>
@@ -52,11 +59,12 @@ function StaticEarnings({ order }: { order: EquityOrderDetail }) {
 function Claimable({ order }: { order: EquityOrderDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const text = useEarningTexts();
   // The claim refreshes the money views; this order's copy of the claimable amounts is refreshed here.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: equityKeys.order(order.id) });
   const rows = [
-    { asset: 'USDT' as const, unit: 'U', value: usdtShort(order.availableStaticU), raw: order.availableStaticU },
-    { asset: 'BTC' as const, unit: 'BTC', value: btcText(order.availableStaticBtc), raw: order.availableStaticBtc },
+    { asset: 'USDT' as const, unit: 'U', value: text.usdt(order.availableStaticU), raw: order.availableStaticU },
+    { asset: 'BTC' as const, unit: 'BTC', value: text.btc(order.availableStaticBtc), raw: order.availableStaticBtc },
   ];
   return (
     <section className="equity-detail__panel" aria-labelledby="equity-detail-claim-title">
@@ -80,6 +88,8 @@ function Claimable({ order }: { order: EquityOrderDetail }) {
 
 function RecentDays({ days }: { days: EquityOrderDetail['days'] }) {
   const { t } = useTranslation();
+  const text = useEarningTexts();
+  const money = useMoneyText();
   return (
     <section className="equity-detail__panel" aria-labelledby="equity-detail-days-title">
       <h2 id="equity-detail-days-title" className="equity-detail__title">
@@ -98,14 +108,13 @@ function RecentDays({ days }: { days: EquityOrderDetail['days'] }) {
                   {day.day}
                 </time>
                 <span className="equity-day__amounts">
-                  <span data-testid="equity-day-u">+{usdtShort(day.usdt)} U</span>
-                  <span data-testid="equity-day-btc">+{btcText(day.btc)} BTC</span>
+                  <span data-testid="equity-day-u">+{text.usdt(day.usdt)} U</span>
+                  <span data-testid="equity-day-btc">+{text.btc(day.btc)} BTC</span>
                 </span>
               </div>
               <p className="equity-day__price">
                 <span>
-                  {t('equityBtcPrice')}{' '}
-                  <span data-testid="equity-day-price">{truncateDecimals(day.btcPrice, 2)} U</span>
+                  {t('equityBtcPrice')} <span data-testid="equity-day-price">{money(day.btcPrice)} U</span>
                 </span>
                 <span
                   className={`equity-day__source equity-day__source--${day.priceSource}`}

@@ -1,11 +1,13 @@
 import type { EquityRound } from '@minecloud/contract/equity';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/lib/locale';
 import { isSoldOut, minimumShares, soldPercent, soldShares, usdtFull } from '../lib/shares';
 import './round-card.css';
 
 /** The open round: what a share costs and yields, for how long, and how much of the round is sold. */
 export function RoundCard({ round }: { round: EquityRound }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const soldOut = isSoldOut(round);
   const percent = soldPercent(round);
   return (
@@ -32,7 +34,7 @@ export function RoundCard({ round }: { round: EquityRound }) {
         <div>
           <p className="equity-round__label">{t('equityPricePerShare')}</p>
           <p className="equity-round__price">
-            <span data-testid="equity-price">{usdtFull(round.pricePerShare)}</span> <small>U</small>
+            <span data-testid="equity-price">{usdtFull(round.pricePerShare, locale)}</span> <small>U</small>
           </p>
         </div>
       </div>

@@ -1,8 +1,7 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMoneyText } from '@/lib/money-text';
 import type { DailyOutput } from '../api/get-daily-output';
-import { BTC_PLACES } from '../lib/display';
 import { layOutOutputChart, type PlotBox, shortDay } from '../lib/output-chart';
 import './daily-output-chart.css';
 
@@ -12,14 +11,14 @@ const VIEW_HEIGHT = 172;
 const PLOT: PlotBox = { left: 0, top: 18, width: VIEW_WIDTH, height: 124 };
 const BASELINE = PLOT.top + PLOT.height;
 
-const btc = (value: string) => truncateDecimals(value, BTC_PLACES);
-
 /**
  * The member's BTC output per day as bars, drawn as plain SVG (no chart library: it would weigh
  * more than the whole page). Tapping a bar shows its day and amount above the chart.
  */
 export function DailyOutputChart({ days }: { days: DailyOutput[] }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
+  const btc = (value: string) => money(value, 'BTC');
   const id = useId();
   const layout = layOutOutputChart(days, PLOT);
   const [selected, setSelected] = useState<number | null>(null);

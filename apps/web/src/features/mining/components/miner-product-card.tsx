@@ -1,9 +1,8 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import type { MinerProduct } from '@minecloud/contract/miner';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { hashRateText } from '@/lib/hash-rate-text';
-import { btcText } from '../lib/display';
+import { useMoneyText } from '@/lib/money-text';
 import { isSoldOut, minimumOf } from '../lib/purchase';
 import './miner-product-card.css';
 
@@ -12,6 +11,7 @@ type MinerProductCardProps = { product: MinerProduct; onBuy: (product: MinerProd
 /** One miner on sale: what it gives, what it costs, how long it runs, what is left. */
 export function MinerProductCard({ product, onBuy }: MinerProductCardProps) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const soldOut = isSoldOut(product);
   const titleId = `miner-product-${product.id}-name`;
   return (
@@ -39,7 +39,7 @@ export function MinerProductCard({ product, onBuy }: MinerProductCardProps) {
       <dl className="miner-card__figures">
         <div>
           <dt>{t('minerPrice')}</dt>
-          <dd data-testid="miner-product-price">{truncateDecimals(product.price, 2)} U</dd>
+          <dd data-testid="miner-product-price">{money(product.price)} U</dd>
         </div>
         <div>
           <dt>{t('minerDuration')}</dt>
@@ -51,7 +51,7 @@ export function MinerProductCard({ product, onBuy }: MinerProductCardProps) {
         </div>
         <div>
           <dt>{t('minerDailyOutput')}</dt>
-          <dd data-testid="miner-product-daily-output">{btcText(product.dailyOutputBtc)} BTC</dd>
+          <dd data-testid="miner-product-daily-output">{money(product.dailyOutputBtc, 'BTC')} BTC</dd>
         </div>
       </dl>
       <footer className="miner-card__foot">

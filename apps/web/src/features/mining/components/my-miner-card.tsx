@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@/i18n/i18n';
 import { formatLocalTime } from '@/lib/format-time';
 import { hashRateText } from '@/lib/hash-rate-text';
-import { btcText } from '../lib/display';
+import { useMoneyText } from '@/lib/money-text';
 import './my-miner-card.css';
 
 export const STATUS_NAMES: Record<MinerStatus, MessageKey> = {
@@ -14,6 +14,7 @@ export const STATUS_NAMES: Record<MinerStatus, MessageKey> = {
 /** One of the member's miners: its hash rate, status, contract period and what it has earned. */
 export function MyMinerCard({ miner }: { miner: MyMiner }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   return (
     <article className="my-miner" data-testid={`my-miner-${miner.id}`}>
       <header className="my-miner__head">
@@ -49,7 +50,7 @@ export function MyMinerCard({ miner }: { miner: MyMiner }) {
         </div>
         <div>
           <dt>{t('minerOutput')}</dt>
-          <dd data-testid="my-miner-output">{btcText(miner.outputBtc)} BTC</dd>
+          <dd data-testid="my-miner-output">{money(miner.outputBtc, 'BTC')} BTC</dd>
         </div>
       </dl>
     </article>

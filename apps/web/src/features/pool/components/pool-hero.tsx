@@ -1,17 +1,16 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import type { PoolCurrent } from '@minecloud/contract/team';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { useMoneyText } from '@/lib/money-text';
 import { Countdown } from './countdown';
 import './pool-hero.css';
 
 type PoolHeroProps = { pool: PoolCurrent; onForge: () => void; onEnded: () => void };
 
-const gold = (value: string) => truncateDecimals(value, 2);
-
 /** This round: the gold coins in the pool and where they came from, the time left, and the reader's part. */
 export function PoolHero({ pool, onForge, onEnded }: PoolHeroProps) {
   const { t } = useTranslation();
+  const gold = useMoneyText();
   return (
     <section className="pool-hero" aria-labelledby="pool-hero-title" data-testid="pool-current">
       <header className="pool-hero__head">

@@ -1,8 +1,8 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { RankBadge } from '@/components/rank-badge';
 import { copyText } from '@/lib/copy';
+import { useMoneyText } from '@/lib/money-text';
 import './pool-rank-item.css';
 
 type PoolRankRow = {
@@ -18,11 +18,10 @@ type PoolRankRow = {
 
 type PoolRankItemProps = { row: PoolRankRow; isMine?: boolean; testId: string };
 
-const two = (value: string) => truncateDecimals(value, 2);
-
 /** One participant: place, shortened address, new performance, gold forged, share and (settled) payout. */
 export function PoolRankItem({ row, isMine = false, testId }: PoolRankItemProps) {
   const { t } = useTranslation();
+  const two = useMoneyText();
   const wins = row.weightPct > 0;
   return (
     <div

@@ -1,17 +1,16 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import type { PoolRound } from '@minecloud/contract/team';
 import { useTranslation } from 'react-i18next';
 import { formatLocalTime } from '@/lib/format-time';
+import { useMoneyText } from '@/lib/money-text';
 import { PoolRankItem } from './pool-rank-item';
 import { PoolRoundCheck } from './pool-round-check';
 import './pool-ranking.css';
 import './pool-round-card.css';
 
-const gold = (value: string) => truncateDecimals(value, 2);
-
 /** A settled round: where its pool came from and went, its frozen ranking with each place's payout, and their check. */
 export function PoolRoundCard({ round }: { round: PoolRound }) {
   const { t } = useTranslation();
+  const gold = useMoneyText();
   const titleId = `pool-round-${round.day}-title`;
   return (
     <article className="pool-round" aria-labelledby={titleId} data-testid={`pool-round-${round.day}`}>

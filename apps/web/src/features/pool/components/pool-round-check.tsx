@@ -3,6 +3,8 @@ import { checkPoolRound, type PoolCheck } from '@minecloud/contract/transparency
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { useLocale } from '@/lib/locale';
+import { groupDecimal } from '@/lib/money-text';
 import { useAppNavigate } from '@/lib/navigation';
 import { goldText, payoutSum, placeShares, transferProblems } from '../lib/pool-check';
 import './pool-round-check.css';
@@ -28,15 +30,19 @@ const TEST_IDS: Record<CheckName, string> = {
 function CheckPanel({ round, check }: { round: PoolRound; check: PoolCheck }) {
   const { t } = useTranslation();
   const { go } = useAppNavigate();
+  const locale = useLocale();
+  // Exact figures, grouped for reading (every decimal kept).
+  const gold = (text: string) => groupDecimal(goldText(text), locale);
+  const exact = (text: string | null) => (text === null ? '--' : groupDecimal(text, locale));
   const shares = placeShares(round);
   const problems = transferProblems(round);
   const figures = {
-    pool: goldText(round.pool),
-    rolloverIn: goldText(round.rolloverIn),
-    funded: goldText(round.funded),
-    paid: goldText(round.paid),
-    rounding: goldText(round.rounding),
-    rolloverOut: goldText(round.rolloverOut),
+    pool: gold(round.pool),
+    rolloverIn: gold(round.rolloverIn),
+    funded: gold(round.funded),
+    paid: gold(round.paid),
+    rounding: gold(round.rounding),
+    rolloverOut: gold(round.rolloverOut),
   };
   const items: Record<CheckName, { text: string; details?: ReactNode }> = {
     poolAddsUp: { text: t('verifyPoolCheckPool', figures) },
@@ -50,15 +56,15 @@ function CheckPanel({ round, check }: { round: PoolRound; check: PoolCheck }) {
               {t('verifyPoolPlaceShare', {
                 rank: share.rank,
                 pct: share.weightPct,
-                expected: share.expected ?? '--',
-                paid: share.paid,
+                expected: exact(share.expected),
+                paid: exact(share.paid),
               })}
             </li>
           ))}
         </ul>
       ),
     },
-    paidAddsUp: { text: t('verifyPoolCheckPaid', { sum: payoutSum(round) ?? '--', paid: figures.paid }) },
+    paidAddsUp: { text: t('verifyPoolCheckPaid', { sum: exact(payoutSum(round)), paid: figures.paid }) },
     poolAccountedFor: { text: t('verifyPoolCheckAccounted', figures) },
     transfersNamed: {
       text: t('verifyPoolCheckTransfers'),

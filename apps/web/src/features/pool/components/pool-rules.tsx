@@ -1,11 +1,12 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import type { PoolCurrent } from '@minecloud/contract/team';
 import { useTranslation } from 'react-i18next';
+import { useMoneyText } from '@/lib/money-text';
 import './pool-rules.css';
 
 /** How the round pays out: who takes part, who wins, and each winning place's share. */
 export function PoolRules({ pool }: { pool: PoolCurrent }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   return (
     <section className="pool-rules" aria-labelledby="pool-rules-title" data-testid="pool-rules">
       <h2 id="pool-rules-title" className="pool-rules__title">
@@ -22,7 +23,7 @@ export function PoolRules({ pool }: { pool: PoolCurrent }) {
         ))}
       </ol>
       <ul className="pool-rules__list">
-        <li data-testid="pool-rule-join">{t('poolRuleJoin', { min: truncateDecimals(pool.minForge, 2) })}</li>
+        <li data-testid="pool-rule-join">{t('poolRuleJoin', { min: money(pool.minForge) })}</li>
         <li data-testid="pool-rule-winners">{t('poolRuleWinners', { n: pool.winners })}</li>
         <li>{t('poolRuleRollover')}</li>
       </ul>

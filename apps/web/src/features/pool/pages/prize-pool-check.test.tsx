@@ -66,7 +66,7 @@ describe('prize pool history: checking a closed round', () => {
     ).toEqual(['通过', '通过', '通过', '通过', '通过', '通过']);
     expect(within(panel).getByTestId('pool-check-weights-in-force')).toHaveTextContent('40% · 25%');
     expect(within(panel).getByTestId('pool-check-pool')).toHaveTextContent(
-      '奖池 1000.01 = 上轮滚入 200.00 + 本轮注入 800.01',
+      '奖池 1,000.01 = 上轮滚入 200.00 + 本轮注入 800.01',
     );
     expect(within(panel).getByTestId('pool-check-weights')).toHaveTextContent('每个获奖名次获得 ⌊奖池 × 比例 ÷ 100⌋');
     expect(within(panel).getByTestId('pool-check-place-1')).toHaveTextContent('第1名 40%：应得 400.00，实得 400.00');
@@ -75,7 +75,7 @@ describe('prize pool history: checking a closed round', () => {
     expect(within(panel).queryByTestId('pool-check-place-3')).not.toBeInTheDocument();
     expect(within(panel).getByTestId('pool-check-paid')).toHaveTextContent('各名次所得合计 650.00 = 已派发 650.00');
     expect(within(panel).getByTestId('pool-check-accounted')).toHaveTextContent(
-      '奖池 1000.01 = 已派发 650.00 + 舍入余数 0.01 + 滚入下轮 350.00',
+      '奖池 1,000.01 = 已派发 650.00 + 舍入余数 0.01 + 滚入下轮 350.00',
     );
     expect(within(panel).getByTestId('pool-check-transfers')).toHaveTextContent('每个获奖名次都注明了账本转账编号');
 

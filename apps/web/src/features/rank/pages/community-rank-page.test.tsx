@@ -31,7 +31,7 @@ describe('community rank', () => {
     expect(screen.getByTestId('nav-title')).toHaveTextContent('社区排行');
     const [first, , third] = rows();
     expect(within(first!).getByTestId('rank-place')).toHaveTextContent('1');
-    expect(within(first!).getByTestId('rank-value')).toHaveTextContent(/^499000\.50$/);
+    expect(within(first!).getByTestId('rank-value')).toHaveTextContent(/^499,000\.50$/);
     expect(within(third!).getByTestId('rank-address')).toHaveTextContent('0x0003...fff3');
     const mine = screen.getByTestId('my-place-row');
     expect(within(mine).getByTestId('rank-place')).toHaveTextContent('7');

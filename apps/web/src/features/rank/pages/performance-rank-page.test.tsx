@@ -40,7 +40,7 @@ describe('performance rank', () => {
     const [first] = rows();
     expect(within(first!).getByTestId('rank-place')).toHaveTextContent('1');
     expect(within(first!).getByTestId('rank-address')).toHaveTextContent('0x0001...fff1');
-    expect(within(first!).getByTestId('rank-value')).toHaveTextContent(/^9900\.12$/);
+    expect(within(first!).getByTestId('rank-value')).toHaveTextContent(/^9,900\.12$/);
     const mine = within(screen.getByTestId('my-place')).getByTestId('my-place-row');
     expect(within(mine).getByTestId('rank-place')).toHaveTextContent('42');
     expect(within(mine).getByTestId('rank-value')).toHaveTextContent(/^88\.88$/);

@@ -1,5 +1,5 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import type { ReactNode } from 'react';
+import { useMoneyText } from '@/lib/money-text';
 
 type FigureProps = { label: string; children: ReactNode };
 
@@ -13,11 +13,12 @@ export function Figure({ label, children }: FigureProps) {
   );
 }
 
-/** An amount truncated (never rounded) to 2 decimals, with its unit in small type. */
+/** An amount truncated (never rounded) to 2 decimals and grouped, with its unit in small type. */
 export function UnitAmount({ value, unit = 'U', testId }: { value: string; unit?: string; testId?: string }) {
+  const money = useMoneyText();
   return (
     <>
-      <span data-testid={testId}>{truncateDecimals(value, 2)}</span>
+      <span data-testid={testId}>{money(value)}</span>
       <small>{unit}</small>
     </>
   );

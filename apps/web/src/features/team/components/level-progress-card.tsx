@@ -1,8 +1,8 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import type { LevelConfig } from '@minecloud/contract/team';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { useMoneyText } from '@/lib/money-text';
 import { useAppNavigate } from '@/lib/navigation';
 import { IDENTITY_NAMES } from '../lib/identity';
 import { isPositive, progressTowards } from '../lib/level-progress';
@@ -14,6 +14,7 @@ type AreaProgressProps = { area: 'major' | 'minor'; have: string; need: string; 
 /** One area's performance against the next level's requirement, and what is still missing. */
 function AreaProgress({ area, have, need, missing }: AreaProgressProps) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const progress = progressTowards(have, need);
   const label = t(area === 'major' ? 'teamMajorAreaPerformance' : 'teamMinorAreaPerformance');
   return (
@@ -21,8 +22,8 @@ function AreaProgress({ area, have, need, missing }: AreaProgressProps) {
       <p className="level-area__row">
         <span>{label}</span>
         <span>
-          <strong data-testid={`level-${area}-have`}>{truncateDecimals(have, 2)}</strong> /{' '}
-          <span data-testid={`level-${area}-need`}>{truncateDecimals(need, 2)}</span> U
+          <strong data-testid={`level-${area}-have`}>{money(have)}</strong> /{' '}
+          <span data-testid={`level-${area}-need`}>{money(need)}</span> U
         </span>
       </p>
       <div
@@ -41,7 +42,7 @@ function AreaProgress({ area, have, need, missing }: AreaProgressProps) {
         <span data-testid={`level-${area}-percent`}>{progress.text}%</span>
         <span className={isPositive(missing) ? 'level-area__gap' : 'level-area__met'} data-testid={`level-${area}-gap`}>
           {isPositive(missing)
-            ? t(area === 'major' ? 'teamMajorMissing' : 'teamMinorMissing', { n: truncateDecimals(missing, 2) })
+            ? t(area === 'major' ? 'teamMajorMissing' : 'teamMinorMissing', { n: money(missing) })
             : t('teamAreaMet')}
         </span>
       </p>

@@ -1,6 +1,6 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import type { LevelConfig, LevelRow } from '@minecloud/contract/team';
 import { useTranslation } from 'react-i18next';
+import { useMoneyText } from '@/lib/money-text';
 import { IDENTITY_NAMES } from '../lib/identity';
 import { isPositive } from '../lib/level-progress';
 import './level-table.css';
@@ -8,10 +8,11 @@ import './team-card.css';
 
 function Conditions({ row }: { row: LevelRow }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const lines: string[] = [];
   if (row.needsPurchase) lines.push(t('teamConditionPurchase'));
-  if (isPositive(row.majorRequired)) lines.push(t('teamConditionMajor', { n: truncateDecimals(row.majorRequired, 2) }));
-  if (isPositive(row.minorRequired)) lines.push(t('teamConditionMinor', { n: truncateDecimals(row.minorRequired, 2) }));
+  if (isPositive(row.majorRequired)) lines.push(t('teamConditionMajor', { n: money(row.majorRequired) }));
+  if (isPositive(row.minorRequired)) lines.push(t('teamConditionMinor', { n: money(row.minorRequired) }));
   if (lines.length === 0) lines.push(t('teamConditionNone'));
   return (
     <ul className="level-row__conditions" data-testid={`level-row-${row.level}-conditions`}>

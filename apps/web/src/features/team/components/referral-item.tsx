@@ -1,12 +1,13 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import type { Referral } from '@minecloud/contract/team';
 import { useTranslation } from 'react-i18next';
+import { useMoneyText } from '@/lib/money-text';
 import { IDENTITY_NAMES } from '../lib/identity';
 import './referral-item.css';
 
 /** One referral: shortened address (as the server sends it), level, department, and what it earned the member. */
 export function ReferralItem({ referral }: { referral: Referral }) {
   const { t } = useTranslation();
+  const money = useMoneyText();
   return (
     <div className="referral">
       <div className="referral__who">
@@ -26,7 +27,7 @@ export function ReferralItem({ referral }: { referral: Referral }) {
       </div>
       <div className="referral__reward">
         <span className="referral__reward-label">{t('teamDynamicReward')}</span>
-        <strong data-testid="referral-reward">{truncateDecimals(referral.rewardU, 2)} U</strong>
+        <strong data-testid="referral-reward">{money(referral.rewardU)} U</strong>
       </div>
     </div>
   );

@@ -42,15 +42,15 @@ describe('level rewards', () => {
     expect(within(progress).getByTestId('level-next')).toHaveTextContent('下一级：白银节点');
 
     const major = within(progress).getByTestId('level-major');
-    expect(within(major).getByTestId('level-major-have')).toHaveTextContent(/^18750\.99$/);
-    expect(within(major).getByTestId('level-major-need')).toHaveTextContent(/^50000\.00$/);
+    expect(within(major).getByTestId('level-major-have')).toHaveTextContent(/^18,750\.99$/);
+    expect(within(major).getByTestId('level-major-need')).toHaveTextContent(/^50,000\.00$/);
     // 18750.999999 / 50000 = 37.50199…%: truncated.
     expect(within(major).getByTestId('level-major-percent')).toHaveTextContent('37.50%');
     expect(within(major).getByTestId('level-major-progress')).toHaveAttribute('aria-valuenow', '37.5');
-    expect(within(major).getByTestId('level-major-gap')).toHaveTextContent('大区还需 31249.00 U');
+    expect(within(major).getByTestId('level-major-gap')).toHaveTextContent('大区还需 31,249.00 U');
 
     const minor = within(progress).getByTestId('level-minor');
-    expect(within(minor).getByTestId('level-minor-need')).toHaveTextContent(/^20000\.00$/);
+    expect(within(minor).getByTestId('level-minor-need')).toHaveTextContent(/^20,000\.00$/);
     expect(within(minor).getByTestId('level-minor-percent')).toHaveTextContent('100.00%');
     expect(within(minor).getByTestId('level-minor-gap')).toHaveTextContent('已达标');
     expect(within(progress).queryByTestId('level-needs-purchase')).not.toBeInTheDocument();
@@ -72,10 +72,10 @@ describe('level rewards', () => {
     expect(within(table).getByTestId('level-row-0-conditions')).toHaveTextContent('无需条件');
     expect(within(table).getByTestId('level-row-1-conditions')).toHaveTextContent('自己购买过一次矿机或股权');
     expect(within(table).getByTestId('level-row-2-conditions')).toHaveTextContent(
-      '大区业绩 ≥ 50000.00 U小区业绩 ≥ 20000.00 U',
+      '大区业绩 ≥ 50,000.00 U小区业绩 ≥ 20,000.00 U',
     );
     expect(within(table).getByTestId('level-row-3-conditions')).toHaveTextContent(
-      '大区业绩 ≥ 200000.00 U小区业绩 ≥ 80000.00 U',
+      '大区业绩 ≥ 200,000.00 U小区业绩 ≥ 80,000.00 U',
     );
     expect(within(table).getByTestId('level-row-3-bonus')).toHaveTextContent('算力加成 +10%');
     expect(within(within(table).getByTestId('level-row-1')).getByTestId('level-row-current')).toHaveTextContent('当前');
@@ -117,7 +117,7 @@ describe('level rewards', () => {
     teamServer();
     await changeLocale('en');
     renderApp(LEVELS);
-    expect(await screen.findByTestId('level-major-gap')).toHaveTextContent('Major area still needs 31249.00 U');
+    expect(await screen.findByTestId('level-major-gap')).toHaveTextContent('Major area still needs 31,249.00 U');
     expect(screen.getByTestId('level-next')).toHaveTextContent('Next: Silver Node');
   });
 

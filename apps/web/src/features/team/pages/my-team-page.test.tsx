@@ -40,7 +40,7 @@ describe('my team: invitations', () => {
     renderApp(MY_TEAM);
     const card = await screen.findByTestId('invite-card');
     expect(screen.getByTestId('nav-title')).toHaveTextContent('我的团队');
-    expect(within(card).getByTestId('team-total-reward')).toHaveTextContent(/^1234\.56$/);
+    expect(within(card).getByTestId('team-total-reward')).toHaveTextContent(/^1,234\.56$/);
     expect(within(card).getByTestId('team-direct-count')).toHaveTextContent('2');
     expect(within(card).getByTestId('team-indirect-count')).toHaveTextContent('1');
     expect(within(card).getByTestId('invite-link')).toHaveTextContent(linkOf(CODES[0]!));
@@ -104,12 +104,12 @@ describe('my team: departments', () => {
     renderApp(MY_TEAM);
     const board = await screen.findByTestId('departments');
     await within(board).findByTestId('department-1');
-    expect(within(board).getByTestId('team-major')).toHaveTextContent(/^18750\.99$/);
-    expect(within(board).getByTestId('team-minor')).toHaveTextContent(/^20000\.50$/);
+    expect(within(board).getByTestId('team-major')).toHaveTextContent(/^18,750\.99$/);
+    expect(within(board).getByTestId('team-minor')).toHaveTextContent(/^20,000\.50$/);
     expect(within(board).getByTestId('team-major-department')).toHaveTextContent('当前大区：部门1');
     expect(within(board).getByTestId('department-1-area')).toHaveTextContent('大区');
     expect(within(board).getByTestId('department-2-area')).toHaveTextContent('小区');
-    expect(within(board).getByTestId('department-1-performance')).toHaveTextContent(/^18750\.99$/);
+    expect(within(board).getByTestId('department-1-performance')).toHaveTextContent(/^18,750\.99$/);
     expect(within(board).getByTestId('department-3-new')).toHaveTextContent(/^120\.75$/);
     expect(within(board).getByTestId('department-2-members')).toHaveTextContent('5');
     expect(within(board).getByTestId('department-3-code')).toHaveTextContent(CODES[2]!);

@@ -31,8 +31,8 @@ describe('team tab', () => {
     expect(screen.getByTestId('tab-team')).toHaveAttribute('aria-current', 'page');
     expect(within(overview).getByTestId('community-members')).toHaveTextContent('1520');
     expect(within(overview).getByTestId('community-active')).toHaveTextContent('864');
-    expect(within(overview).getByTestId('community-total')).toHaveTextContent(/^2500000\.12$/);
-    expect(within(overview).getByTestId('community-new')).toHaveTextContent(/^15000\.50$/);
+    expect(within(overview).getByTestId('community-total')).toHaveTextContent(/^2,500,000\.12$/);
+    expect(within(overview).getByTestId('community-new')).toHaveTextContent(/^15,000\.50$/);
     expect(within(overview).getByTestId('community-day')).toHaveTextContent('2024-05-06');
     expect(callsTo(fetchMock, COMMUNITY)[0]?.init.method).toBe('GET');
   });

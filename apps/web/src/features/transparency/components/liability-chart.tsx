@@ -3,7 +3,7 @@ import type { LiabilityRoot } from '@minecloud/contract/transparency';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { layOutLiabilityChart, type PlotBox } from '../lib/liability-chart';
-import { useAmountText, useAssetLabel } from './asset-label';
+import { useAmountText, useAssetLabel, useExactText } from './asset-label';
 import './liability-chart.css';
 
 const VIEW_WIDTH = 320;
@@ -22,6 +22,7 @@ export function LiabilityChart({ asset, roots }: { asset: Asset; roots: Liabilit
   const { t } = useTranslation();
   const amountText = useAmountText();
   const label = useAssetLabel();
+  const exact = useExactText();
   const id = useId();
   const [selected, setSelected] = useState<string | null>(null);
   const layout = layOutLiabilityChart(roots, PLOT);
@@ -38,7 +39,7 @@ export function LiabilityChart({ asset, roots }: { asset: Asset; roots: Liabilit
           <>
             <span>{shown.day}</span>
             <strong>
-              {shown.total} {label(asset)}
+              {exact(shown.total)} {label(asset)}
             </strong>
           </>
         )}
@@ -79,7 +80,7 @@ export function LiabilityChart({ asset, roots }: { asset: Asset; roots: Liabilit
               data-testid="liability-bar"
               data-day={bar.day}
             >
-              <title>{`${bar.day}: ${bar.total} ${label(asset)}`}</title>
+              <title>{`${bar.day}: ${exact(bar.total)} ${label(asset)}`}</title>
             </rect>
           </g>
         ))}

@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/error-state';
 import { TabSwitch } from '@/components/tab-switch';
 import { formatLocalTime } from '@/lib/format-time';
 import { useLiabilities } from '../api/get-liabilities';
-import { useAssetLabel } from './asset-label';
+import { useAssetLabel, useExactText } from './asset-label';
 import { BalanceCheck } from './balance-check';
 import { LiabilityChart } from './liability-chart';
 import './liability-section.css';
@@ -19,6 +19,7 @@ import './liability-section.css';
 export function LiabilitySection({ initialAsset }: { initialAsset: Asset }) {
   const { t } = useTranslation();
   const label = useAssetLabel();
+  const exact = useExactText();
   const [asset, setAsset] = useState(initialAsset);
   const liabilities = useLiabilities();
   const roots = liabilities.data?.filter((row) => row.asset === asset) ?? [];
@@ -53,7 +54,7 @@ export function LiabilitySection({ initialAsset }: { initialAsset: Asset }) {
         <div className="liability-root" data-testid={`liability-root-${asset}`}>
           <p className="liability-root__label">{t('transparencyPublishedTotal', { day: newest.day })}</p>
           <p className="liability-root__total" data-testid="liability-total">
-            {newest.total} <small>{label(asset)}</small>
+            {exact(newest.total)} <small>{label(asset)}</small>
           </p>
           <dl className="transparency__figures transparency__figures--two">
             <div>

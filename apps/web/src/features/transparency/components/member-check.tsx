@@ -10,7 +10,7 @@ import type { MessageKey } from '@/i18n/i18n';
 import { useLiabilityProof } from '../api/get-liability-proof';
 import { checkMemberProof, type ProofFailure } from '../lib/proof-check';
 import { unitsText } from '../lib/units-text';
-import { useAssetLabel } from './asset-label';
+import { useAssetLabel, useExactText } from './asset-label';
 import { ProofDetails } from './proof-details';
 
 const FAILURE_TEXT: Record<ProofFailure, MessageKey> = {
@@ -33,6 +33,7 @@ export default function MemberCheck({
 }) {
   const { t } = useTranslation();
   const label = useAssetLabel();
+  const exact = useExactText();
   const proof = useLiabilityProof(asset);
   const user = useUser();
   const answer = proof.data?.found ? proof.data.answer : undefined;
@@ -76,8 +77,8 @@ export default function MemberCheck({
         <p className="balance-check__verdict is-ok" role="status" data-testid="proof-verified">
           {t('transparencyVerified', {
             day: answer.day,
-            amount: unitsText(answer.proof.amount, asset),
-            total: outcome.published.total,
+            amount: exact(unitsText(answer.proof.amount, asset)),
+            total: exact(outcome.published.total),
             asset: label(asset),
           })}
         </p>

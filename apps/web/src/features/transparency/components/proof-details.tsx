@@ -6,15 +6,16 @@ import { copyText } from '@/lib/copy';
 import { formatLocalTime } from '@/lib/format-time';
 import { proofFileName, proofFileText, saveFile } from '../lib/proof-file';
 import { unitsText } from '../lib/units-text';
-import { useAssetLabel } from './asset-label';
+import { useAssetLabel, useExactText } from './asset-label';
 import './proof-details.css';
 
 /** What the check used, step by step, and the proof to keep or check again offline. */
 export function ProofDetails({ answer }: { answer: LiabilityProofAnswer }) {
   const { t } = useTranslation();
   const label = useAssetLabel();
+  const exact = useExactText();
   const { asset, proof } = answer;
-  const amount = (units: string) => `${unitsText(units, asset)} ${label(asset)}`;
+  const amount = (units: string) => `${exact(unitsText(units, asset))} ${label(asset)}`;
   return (
     <div className="proof-details" data-testid="proof-details">
       <dl className="proof-details__list">

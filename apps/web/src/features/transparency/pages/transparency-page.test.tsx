@@ -38,13 +38,13 @@ describe('transparency: public totals', () => {
     expect(within(totals).getByTestId('totals-members')).toHaveTextContent(/^1287$/);
     expect(within(totals).getByTestId('totals-hash-rate')).toHaveTextContent(/^5230\.45$/);
     expect(within(totals).getByTestId('totals-burned')).toHaveTextContent(/^275\.30$/);
-    expect(within(totals).getByTestId('donation-total-GOLD')).toHaveTextContent('12000.99 金币40 笔');
+    expect(within(totals).getByTestId('donation-total-GOLD')).toHaveTextContent('12,000.99 金币40 笔');
     expect(within(totals).getByTestId('donation-total-USDT')).toHaveTextContent('350.50 USDT7 笔');
     const donation = within(totals).getByTestId('donation-row');
     expect(donation).toHaveTextContent('0xAAAA...1111');
     expect(donation).toHaveTextContent('50.00 USDT');
     expect(within(donation).getByTestId('donation-transfer')).toHaveTextContent('转账编号 #9001');
-    expect(within(totals).getByTestId('withdrawal-total-USDT')).toHaveTextContent('25000.12 USDT120 笔');
+    expect(within(totals).getByTestId('withdrawal-total-USDT')).toHaveTextContent('25,000.12 USDT120 笔');
     expect(within(totals).getByTestId('withdrawal-total-BTC')).toHaveTextContent('0.50000000 BTC3 笔');
     const withdrawal = within(totals).getByTestId('withdrawal-row');
     expect(within(withdrawal).getByTestId('withdrawal-tx')).toHaveTextContent('0x9f86...0a08');

@@ -1,9 +1,8 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
 import type { Deposit, DepositStatus } from '@minecloud/contract/wallet';
 import { useTranslation } from 'react-i18next';
 import { AddressText } from '@/components/address-text';
-import { displayPlaces } from '@/lib/display-places';
 import { formatLocalTime } from '@/lib/format-time';
+import { useMoneyText } from '@/lib/money-text';
 import { DEPOSIT_REASON_NAMES } from './deposit-names';
 import { StatusTag, type StatusTone } from './status-tag';
 import './deposit-section.css';
@@ -28,12 +27,13 @@ function useStatusText(): (deposit: Deposit) => string {
 export function DepositItem({ deposit }: { deposit: Deposit }) {
   const { t } = useTranslation();
   const statusText = useStatusText();
+  const money = useMoneyText();
   const { asset, amount } = deposit;
   return (
     <div className="deposit-item" data-testid={`deposit-${deposit.id}`}>
       <div className="deposit-item__head">
         <span className="deposit-item__amount" data-testid="deposit-amount">
-          {asset && amount ? `${truncateDecimals(amount, displayPlaces(asset))} ${asset}` : t('depositAmountPending')}
+          {asset && amount ? `${money(amount, asset)} ${asset}` : t('depositAmountPending')}
         </span>
         <StatusTag tone={STATUS_TONES[deposit.status]} testId="deposit-status">
           {statusText(deposit)}

@@ -1,6 +1,7 @@
 import type { WithdrawAsset } from '@minecloud/contract/wallet';
 import { useTranslation } from 'react-i18next';
 import { exactAmountText } from '@/lib/amount-check';
+import { useLocale } from '@/lib/locale';
 import type { WithdrawTerms } from '../lib/withdraw-amount';
 import './withdraw-form.css';
 
@@ -9,19 +10,20 @@ type Props = { asset: WithdrawAsset; terms: WithdrawTerms; received: bigint | nu
 /** Before any confirm: the fee taken from the amount, the minimum, and what the address receives. */
 export function WithdrawTermsList({ asset, terms, received, typed }: Props) {
   const { t } = useTranslation();
-  const receivedText = received !== null ? exactAmountText(received, asset) : typed ? '--' : '0.00';
+  const locale = useLocale();
+  const receivedText = received !== null ? exactAmountText(received, asset, locale) : typed ? '--' : '0.00';
   return (
     <dl className="withdraw-terms">
       <div>
         <dt>{t('withdrawFee')}</dt>
         <dd>
-          <span data-testid="withdraw-fee">{exactAmountText(terms.fee, asset)}</span> {asset}
+          <span data-testid="withdraw-fee">{exactAmountText(terms.fee, asset, locale)}</span> {asset}
         </dd>
       </div>
       <div>
         <dt>{t('withdrawMinimum')}</dt>
         <dd>
-          <span data-testid="withdraw-min">{exactAmountText(terms.min, asset)}</span> {asset}
+          <span data-testid="withdraw-min">{exactAmountText(terms.min, asset, locale)}</span> {asset}
         </dd>
       </div>
       <div className="withdraw-terms__received">

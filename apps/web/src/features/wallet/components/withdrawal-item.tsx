@@ -1,29 +1,40 @@
 import { shortenAddress } from '@minecloud/contract/address';
-import { truncateDecimals } from '@minecloud/contract/amount';
-import type { Withdrawal, WithdrawalStatus } from '@minecloud/contract/wallet';
+import type { Withdrawal } from '@minecloud/contract/wallet';
+import { PAYOUTS_PAUSED_TEXT, WITHDRAWAL_STATE_TEXTS, withdrawalTone } from '@minecloud/contract/withdrawal-states';
 import { useTranslation } from 'react-i18next';
 import { AddressText } from '@/components/address-text';
-import { displayPlaces } from '@/lib/display-places';
 import { formatLocalTime } from '@/lib/format-time';
-import { StatusTag, type StatusTone } from './status-tag';
-import { WITHDRAWAL_STATUS_NAMES } from './withdrawal-names';
+import { useLocale } from '@/lib/locale';
+import { useMoneyText } from '@/lib/money-text';
+import { StatusTag } from './status-tag';
 import './withdrawal-item.css';
-
-const STATUS_TONES: Record<WithdrawalStatus, StatusTone> = { processing: 'waiting', failed: 'failed', arrived: 'done' };
 
 /** A payout sent but not yet confirmed counts its confirmations. */
 export function isConfirming(withdrawal: Withdrawal): boolean {
-  return withdrawal.status === 'processing' && withdrawal.txHash !== null && withdrawal.confirmations !== null;
+  return withdrawal.state === 'paying' && withdrawal.txHash !== null && withdrawal.confirmations !== null;
+}
+
+/** Why an approved withdrawal does not move: payouts are paused on this platform. */
+export function PausedNote({ testId }: { testId: string }) {
+  const locale = useLocale();
+  return (
+    <p className="withdrawal-item__note is-paused" data-testid={testId}>
+      {PAYOUTS_PAUSED_TEXT[locale]}
+    </p>
+  );
 }
 
 /**
- * One withdrawal: amount, fee, what arrived and where, and its status; tapping it opens its
- * timeline. A failed one says why and that the funds are back; a paid one shows its transaction.
+ * One withdrawal: amount, fee, what arrived and where, and its state in the one vocabulary the
+ * timeline and the console share; tapping it opens its timeline. A rejected one says why and that
+ * the funds are back; a paused one says payouts are paused; a paid one shows its transaction.
  */
 export function WithdrawalItem({ withdrawal, onOpen }: { withdrawal: Withdrawal; onOpen: () => void }) {
   const { t } = useTranslation();
-  const { asset, status } = withdrawal;
-  const show = (value: string) => `${truncateDecimals(value, displayPlaces(asset))} ${asset}`;
+  const locale = useLocale();
+  const money = useMoneyText();
+  const { asset, state } = withdrawal;
+  const show = (value: string) => `${money(value, asset)} ${asset}`;
   return (
     <article className="withdrawal-item" data-testid={`withdrawal-${withdrawal.id}`}>
       <button
@@ -36,8 +47,8 @@ export function WithdrawalItem({ withdrawal, onOpen }: { withdrawal: Withdrawal;
           <span className="withdrawal-item__amount" data-testid="withdrawal-amount">
             {show(withdrawal.amount)}
           </span>
-          <StatusTag tone={STATUS_TONES[status]} testId="withdrawal-status">
-            {t(WITHDRAWAL_STATUS_NAMES[status])}
+          <StatusTag tone={withdrawalTone(state)} testId="withdrawal-status">
+            {WITHDRAWAL_STATE_TEXTS[state][locale]}
           </StatusTag>
         </span>
         <span className="withdrawal-item__figures">
@@ -56,7 +67,7 @@ export function WithdrawalItem({ withdrawal, onOpen }: { withdrawal: Withdrawal;
         </span>
         <span className="withdrawal-item__more">{t('withdrawalProgress')} ›</span>
       </button>
-      {status === 'failed' && (
+      {state === 'rejected' && (
         <div className="withdrawal-item__note is-failed">
           {withdrawal.reason && (
             <p data-testid="withdrawal-reason">{t('withdrawalReason', { reason: withdrawal.reason })}</p>
@@ -64,6 +75,7 @@ export function WithdrawalItem({ withdrawal, onOpen }: { withdrawal: Withdrawal;
           <p data-testid="withdrawal-refunded">{t('withdrawalRefunded')}</p>
         </div>
       )}
+      {state === 'paused' && <PausedNote testId="withdrawal-paused" />}
       {isConfirming(withdrawal) && (
         <p className="withdrawal-item__note" data-testid="withdrawal-confirmations">
           {t('withdrawalConfirmations', { n: withdrawal.confirmations, total: withdrawal.requiredConfirmations })}

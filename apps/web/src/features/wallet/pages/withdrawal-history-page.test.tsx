@@ -15,12 +15,36 @@ type Answer = { status?: number; body: unknown };
 const PAID = `0x${'12'.repeat(31)}34`;
 const RESENT = `0x${'56'.repeat(31)}78`;
 
+const PAUSED_ZH = '平台暂未开通链上出款：已审核通过的提现会在出款恢复后支付，资金仍为冻结状态。';
+const PAUSED_EN =
+  'On-chain payouts are paused on this platform: approved withdrawals are paid once payouts resume; the funds stay frozen until then.';
+
 const LIST = [
+  withdrawal('15', {
+    amount: '5961.509',
+    fee: '1.5',
+    received: '5960.009',
+    status: 'processing',
+    state: 'approved',
+    timeline: [
+      { stage: 'submitted', at: at(0), txHash: null },
+      { stage: 'approved', at: at(1), txHash: null },
+    ],
+  }),
+  withdrawal('14', {
+    status: 'processing',
+    state: 'paused',
+    timeline: [
+      { stage: 'submitted', at: at(0), txHash: null },
+      { stage: 'approved', at: at(2), txHash: null },
+    ],
+  }),
   withdrawal('13', {
     amount: '250.123456',
     fee: '1.5',
     received: '248.623456',
     status: 'processing',
+    state: 'paying',
     txHash: RESENT,
     confirmations: 3,
     timeline: [
@@ -34,6 +58,7 @@ const LIST = [
   }),
   withdrawal('12', {
     status: 'failed',
+    state: 'rejected',
     reason: '地址风险，请更换地址',
     timeline: [
       { stage: 'submitted', at: at(0), txHash: null },
@@ -45,6 +70,7 @@ const LIST = [
     fee: '1.5',
     received: '48.5',
     status: 'arrived',
+    state: 'arrived',
     txHash: PAID,
     confirmations: 12,
     timeline: [
@@ -77,17 +103,33 @@ afterEach(async () => {
 });
 
 describe('withdrawal history', () => {
-  it('shows each withdrawal with its amount, fee, what arrived, the address shortened and its status', async () => {
+  it('shows each withdrawal with its amount, fee, what arrived, the address shortened and its state', async () => {
     const fetchMock = server();
     renderApp(paths.withdrawRecord.href({ asset: 'USDT' }));
     await screen.findByTestId('withdrawal-13');
     expect(screen.getByTestId('nav-title')).toHaveTextContent('提现记录');
     expect(screen.getByTestId('withdrawals-tab-USDT')).toHaveAttribute('aria-selected', 'true');
+    // One vocabulary with the timeline and the console: an approved withdrawal is never 审核中.
     expect(screen.getAllByTestId('withdrawal-status').map((status) => status.textContent)).toEqual([
-      '审核中',
+      '审核通过，待出款',
+      '审核通过，出款暂停',
+      '出款中',
       '审核失败',
       '已到账',
     ]);
+    expect(screen.getAllByTestId('withdrawal-status').map((status) => status.dataset.tone)).toEqual([
+      'waiting',
+      'failed',
+      'waiting',
+      'failed',
+      'done',
+    ]);
+    // Paused: why nothing moves; only there.
+    expect(inRow('14', 'withdrawal-paused')).toHaveTextContent(PAUSED_ZH);
+    expect(screen.getAllByTestId('withdrawal-paused')).toHaveLength(1);
+    // Amounts grouped by thousands, truncated.
+    expect(inRow('15', 'withdrawal-amount')).toHaveTextContent('5,961.50 USDT');
+    expect(inRow('15', 'withdrawal-received')).toHaveTextContent('5,960.00 USDT');
 
     expect(inRow('13', 'withdrawal-amount')).toHaveTextContent('250.12 USDT');
     expect(inRow('13', 'withdrawal-fee')).toHaveTextContent('1.50 USDT');
@@ -135,7 +177,7 @@ describe('withdrawal history', () => {
       '已发送上链',
       '链上交易失败，将重新发送',
       '已发送上链',
-      '等待到账',
+      '出款中',
     ]);
     expect(
       within(sheet)
@@ -162,6 +204,42 @@ describe('withdrawal history', () => {
     );
   });
 
+  it('names where a withdrawal stands now in the timeline as the list does: approved, paused, arrived', async () => {
+    server();
+    renderApp(paths.withdrawRecord.href({ asset: 'USDT' }));
+    const stages = () => within(screen.getByTestId('withdrawal-timeline')).getAllByTestId('timeline-stage');
+    const current = () => within(screen.getByTestId('withdrawal-timeline')).queryByTestId('timeline-paused');
+    const open = async (id: string) => {
+      await dialogUser.click(within(await screen.findByTestId(`withdrawal-${id}`)).getByTestId('withdrawal-open'));
+      return screen.findByTestId('withdrawal-sheet');
+    };
+
+    await open('15');
+    expect(stages().map((stage) => stage.textContent)).toEqual(['提交申请', '审核通过', '审核通过，待出款']);
+    expect(stages().at(-1)).toHaveAttribute('data-current', 'true');
+    expect(inRow('15', 'withdrawal-status')).toHaveTextContent('审核通过，待出款');
+    expect(current()).toBeNull();
+    await dialogUser.click(screen.getByTestId('withdrawal-sheet-close'));
+
+    const sheet = await open('14');
+    await waitFor(() =>
+      expect(stages().map((stage) => stage.textContent)).toEqual(['提交申请', '审核通过', '审核通过，出款暂停']),
+    );
+    expect(within(sheet).getByTestId('timeline-paused')).toHaveTextContent(PAUSED_ZH);
+    expect(screen.getByTestId('withdrawal-timeline').querySelectorAll('.adm-step')[2]).toHaveClass(
+      'adm-step-status-error',
+    );
+    await dialogUser.click(screen.getByTestId('withdrawal-sheet-close'));
+
+    await open('11');
+    await waitFor(() =>
+      expect(stages().map((stage) => stage.textContent)).toEqual(['提交申请', '审核通过', '已发送上链', '已到账']),
+    );
+    expect(inRow('11', 'withdrawal-status')).toHaveTextContent('已到账');
+    expect(stages().filter((stage) => stage.dataset.current)).toEqual([]);
+    expect(current()).toBeNull();
+  });
+
   it('switches to BTC, with 8 decimals', async () => {
     const fetchMock = server((query) =>
       query.get('asset') === 'BTC'
@@ -182,17 +260,21 @@ describe('withdrawal history', () => {
     ]);
   });
 
-  it('names the statuses in English', async () => {
+  it('names the states in English', async () => {
     await changeLocale('en');
     server();
     renderApp(paths.withdrawRecord.path);
     await screen.findByTestId('withdrawal-13');
     expect(screen.getByTestId('nav-title')).toHaveTextContent('Withdrawal History');
     expect(screen.getAllByTestId('withdrawal-status').map((status) => status.textContent)).toEqual([
-      'Processing',
+      'Approved, awaiting payout',
+      'Approved, payouts paused',
+      'Paying out',
       'Audit failed',
       'Arrived',
     ]);
+    expect(inRow('14', 'withdrawal-paused')).toHaveTextContent(PAUSED_EN);
+    expect(inRow('15', 'withdrawal-amount')).toHaveTextContent('5,961.50 USDT');
     expect(inRow('12', 'withdrawal-refunded')).toHaveTextContent('The funds are back in your available balance');
   });
 

@@ -65,6 +65,7 @@ export function withdrawal(id: string, over: Partial<Withdrawal> = {}): Withdraw
     received: '98.5',
     address: WALLET,
     status: 'processing',
+    state: 'review',
     reason: null,
     txHash: null,
     confirmations: null,
