@@ -39,7 +39,7 @@ describe('equity in Chromium at 390×844', () => {
     await page.getByTestId('share-buy-quantity-plus').click();
     await page.getByTestId('share-buy-quantity-plus').click();
     await expect.poll(() => text('share-buy-total')).toBe('30.00');
-    await expect.poll(() => text('share-buy-available')).toContain('1000.00');
+    await expect.poll(() => text('share-buy-available')).toContain('1,000.00');
     await settled(page, '.adm-popup-body');
     await shot(page, 'equity-buy-sheet');
 

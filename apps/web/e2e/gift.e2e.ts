@@ -65,8 +65,8 @@ describe('money screens in Chromium at 390×844', () => {
   it('shows each member their ID and the demo balances on My assets', async () => {
     expect(alice.id).not.toBe(bob.id);
     await openAssets(alice);
-    await expect.poll(() => text(alice.page, 'asset-available-USDT')).toBe('1000.00');
-    expect(await text(alice.page, 'asset-available-GOLD')).toBe('5000.00');
+    await expect.poll(() => text(alice.page, 'asset-available-USDT')).toBe('1,000.00');
+    expect(await text(alice.page, 'asset-available-GOLD')).toBe('5,000.00');
     expect(await text(alice.page, 'asset-available-BTC')).toBe('0.00000000');
     expect(await alice.page.getByTestId('claim-USDT').isDisabled()).toBe(true);
     await shot(alice.page, 'my-assets');
@@ -100,7 +100,7 @@ describe('money screens in Chromium at 390×844', () => {
     await openAssets(alice);
     await expect.poll(() => text(alice.page, 'asset-available-USDT')).toBe('987.50');
     await openAssets(bob);
-    await expect.poll(() => text(bob.page, 'asset-available-USDT')).toBe('1012.50');
+    await expect.poll(() => text(bob.page, 'asset-available-USDT')).toBe('1,012.50');
 
     expect(await newestRecord(alice, 'USDT')).toEqual(['赠送他人', '-12.50']);
     expect(await newestRecord(bob, 'USDT')).toEqual(['收到赠送', '+12.50']);
@@ -114,15 +114,15 @@ describe('money screens in Chromium at 390×844', () => {
     await page.getByTestId('topup-form').waitFor();
     expect(await text(page, 'topup-rate')).toContain('1 USDT = 100');
     await page.getByTestId('topup-amount-input').fill('10.25');
-    expect(await text(page, 'topup-gold-preview')).toBe('1025.00');
+    expect(await text(page, 'topup-gold-preview')).toBe('1,025.00');
     await shot(page, 'top-up');
     await page.getByTestId('topup-submit').click();
-    expect(await text(page, 'topup-confirm-gold')).toBe('1025.00 金币');
+    expect(await text(page, 'topup-confirm-gold')).toBe('1,025.00 金币');
     await confirmPrompt(page);
-    await page.getByText('充值成功，获得 1025.00 金币').waitFor();
-    await expect.poll(() => text(page, 'topup-gold-balance')).toBe('6025.00');
+    await page.getByText('充值成功，获得 1,025.00 金币').waitFor();
+    await expect.poll(() => text(page, 'topup-gold-balance')).toBe('6,025.00');
     expect(await text(page, 'topup-usdt-balance')).toBe('977.25');
-    expect(await newestRecord(alice, 'GOLD')).toEqual(['金币充值', '+1025.00']);
+    expect(await newestRecord(alice, 'GOLD')).toEqual(['金币充值', '+1,025.00']);
   });
 
   it('donates and lists the donation publicly with the shortened address', async () => {
@@ -141,7 +141,7 @@ describe('money screens in Chromium at 390×844', () => {
     expect((await row.getByTestId('donation-address').textContent())?.toLowerCase()).toBe(
       shorten(alice.address).toLowerCase(),
     );
-    await expect.poll(() => text(page, 'donation-available')).toBe('5937.00');
+    await expect.poll(() => text(page, 'donation-available')).toBe('5,937.00');
     await page.getByText('捐赠成功，感谢您的爱心').waitFor({ state: 'detached' });
     await shot(page, 'donation');
   });

@@ -36,7 +36,7 @@ describe('miners in Chromium at 390×844', () => {
     expect(await text('buy-burn-note')).toContain('5%');
     await page.getByTestId('buy-quantity-plus').click();
     await expect.poll(() => text('buy-total')).toBe('200.00');
-    await expect.poll(() => text('buy-available')).toContain('1000.00');
+    await expect.poll(() => text('buy-available')).toContain('1,000.00');
     await settled(page, '.adm-popup-body');
     await shot(page, 'miner-buy-sheet');
 

@@ -71,8 +71,11 @@ describe('the app shell in Chromium at 390×844', () => {
     await expect.poll(() => page.getByTestId('nav-title').textContent()).toBe(zhTitle);
   });
 
-  it('signs out after the confirm and shows the sign-in button again', async () => {
-    await page.getByTestId('sign-out').click();
+  it('signs out from settings after the confirm and shows the sign-in button again', async () => {
+    // Sign-out lives in settings, not on the home card (which leads with top-up, withdraw and gift).
+    expect(await page.getByTestId('sign-out').count()).toBe(0);
+    await page.goto(`${baseUrl}/#/pages/about/about`);
+    await page.getByTestId('settings-sign-out').click();
     await page.getByText('确认断开连接？').waitFor();
     await shot(page, 'sign-out-confirm');
     await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
@@ -89,7 +92,7 @@ describe('the development wallet of demo mode', () => {
     await fresh.goto(`${baseUrl}/#/pages/login/index`);
     await fresh.getByTestId('wallet-option-dev').click();
     await fresh.getByTestId('session-card').waitFor({ timeout: 20_000 });
-    await expect.poll(() => fresh.getByTestId('home-balance-usdt').textContent()).toContain('1000.00');
+    await expect.poll(() => fresh.getByTestId('home-balance-usdt').textContent()).toContain('1,000.00');
     const stored = await fresh.evaluate(() => localStorage.getItem('minecloud-dev-wallet'));
     expect(JSON.parse(stored ?? '{}').address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await shot(fresh, 'home-dev-wallet');
