@@ -71,7 +71,8 @@ describe('proof of liabilities in Chromium at 390×844', () => {
     await page.goto(`${server.baseUrl}/#${TRANSPARENCY}?section=proof&asset=USDT`);
     const verified = page.getByTestId('proof-verified');
     await verified.waitFor({ timeout: 20_000 });
-    expect(await verified.textContent()).toContain(balance);
+    // Amounts are shown with thousands separators (1,000): compared without them.
+    expect((await verified.textContent())?.replaceAll(',', '')).toContain(balance);
     expect(await verified.textContent()).toContain(yesterday);
     await page.screenshot({ path: `${SCREENSHOTS}/transparency-proof-verified.png` });
 
@@ -116,7 +117,7 @@ describe('proof of liabilities in Chromium at 390×844', () => {
     await total.waitFor({ timeout: 20_000 });
     // The member's 1,000 USDT is in it (beside the demo members' balances), shown as published.
     expect(BigInt(usdt?.totalUnits ?? '0')).toBeGreaterThanOrEqual(1_000_000_000n);
-    expect(await total.textContent()).toContain(usdt?.total);
+    expect((await total.textContent())?.replaceAll(',', '')).toContain(usdt?.total);
     await page.getByTestId('proof-sign-in').waitFor();
     await page.screenshot({ path: `${SCREENSHOTS}/transparency-visitor.png`, fullPage: true });
     await context.close();

@@ -64,7 +64,7 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
     await page.reload();
 
     await page.getByTestId('withdraw-form').waitFor();
-    await expect.poll(() => text(page, 'withdraw-available')).toContain('1000');
+    await expect.poll(() => text(page, 'withdraw-available')).toContain('1,000');
     expect(await text(page, 'withdraw-fee')).toContain('1');
     const to = privateKeyToAccount(generatePrivateKey()).address;
     await page.getByTestId('withdraw-amount-input').fill('25.5');
