@@ -92,7 +92,8 @@ export function truncateDecimals(value: string | bigint, places = 2): string {
  * The display rule for a balance shown in parts (available, frozen, …) beside their total: each part
  * is truncated to `places` (ENTRY_PLACES by default) and the total shown is the sum of the shown
  * parts, so that what a screen shows adds up (truncating the true total could show one cent more
- * than the parts). Amounts are decimal strings of `asset`; an unreadable one counts as zero.
+ * than the parts). Amounts are decimal strings of `asset`; finer digits than the asset keeps are cut,
+ * and an unreadable amount counts as zero.
  */
 export function shownParts(
   parts: readonly string[],
@@ -104,7 +105,7 @@ export function shownParts(
   const step = 10n ** BigInt(scale - keep);
   let sum = 0n;
   const shown = parts.map((part) => {
-    const parsed = parseAmount(part, asset);
+    const parsed = parseAmount(truncateDecimals(part, scale), asset);
     const units = parsed.ok ? (parsed.units / step) * step : 0n;
     sum += units;
     return truncateDecimals(formatAmount(units, asset), places);

@@ -1,9 +1,10 @@
+import { shownParts } from '@minecloud/contract/amount';
 import { LOCALES } from '@minecloud/contract/locales';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '@/i18n/i18n';
 import { localeOf } from './locale';
-import { moneyText, shownBalance, useMoneyText } from './money-text';
+import { moneyText, useMoneyText } from './money-text';
 
 afterEach(async () => {
   await changeLocale('zh-CN');
@@ -46,13 +47,13 @@ describe('useMoneyText', () => {
   });
 });
 
-describe('shownBalance', () => {
+describe('shownParts, as the asset screens use it', () => {
   it('shows parts that add up to the total shown', () => {
-    expect(shownBalance(['767.655', '12.345'], 'USDT')).toEqual({ parts: ['767.65', '12.34'], total: '779.99' });
-    expect(shownBalance(['0.000000019', '0.00000001'], 'BTC')).toEqual({
+    expect(shownParts(['767.655', '12.345'], 'USDT')).toEqual({ parts: ['767.65', '12.34'], total: '779.99' });
+    expect(shownParts(['0.000000019', '0.00000001'], 'BTC')).toEqual({
       parts: ['0.00000001', '0.00000001'],
       total: '0.00000002',
     });
-    expect(shownBalance(['5000', 'oops'], 'GOLD')).toEqual({ parts: ['5000.00', '0.00'], total: '5000.00' });
+    expect(shownParts(['5000', 'oops'], 'GOLD')).toEqual({ parts: ['5000.00', '0.00'], total: '5000.00' });
   });
 });

@@ -1,4 +1,4 @@
-import { ASSET_SCALES, type Asset, groupedAmount, shownParts, truncateDecimals } from '@minecloud/contract/amount';
+import { type Asset, groupedAmount } from '@minecloud/contract/amount';
 import { useCallback } from 'react';
 import { displayPlaces } from './display-places';
 import { useLocale } from './locale';
@@ -29,16 +29,4 @@ export function useMoneyText(): (value: MoneyValue, places?: MoneyPlaces) => str
 export function groupDecimal(text: string, locale: string): string {
   const match = /^-?\d+(?:\.(\d+))?$/.exec(text);
   return match ? groupedAmount(text, match[1]?.length ?? 0, locale) : text;
-}
-
-/**
- * The parts of a balance (available, locked, …) and their total as a screen shows them: the
- * contract's `shownParts` (each part truncated, the total the sum of the shown parts, so the screen
- * adds up). A part with more decimals than the asset keeps is cut to them first rather than read as 0.
- */
-export function shownBalance(parts: readonly string[], asset: Asset): { parts: string[]; total: string } {
-  return shownParts(
-    parts.map((part) => truncateDecimals(part, ASSET_SCALES[asset])),
-    asset,
-  );
 }

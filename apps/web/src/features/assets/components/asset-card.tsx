@@ -1,10 +1,10 @@
-import type { Asset } from '@minecloud/contract/amount';
+import { type Asset, shownParts } from '@minecloud/contract/amount';
 import { useTranslation } from 'react-i18next';
 import type { AssetBalance } from '@/api/get-balances';
 import { ClaimButton } from '@/components/claim-button';
 import { Icon } from '@/components/icons';
 import { unitsOf } from '@/lib/amount-check';
-import { shownBalance, useMoneyText } from '@/lib/money-text';
+import { useMoneyText } from '@/lib/money-text';
 import { AssetBadge } from './asset-badge';
 import { useAssetName } from './use-asset-name';
 import { WithdrawActions } from './withdraw-actions';
@@ -32,7 +32,7 @@ export function AssetCard({ balance, totalEarned, onDetails, onVerify }: AssetCa
   const {
     parts: [available = '0', locked = '0'],
     total,
-  } = shownBalance([balance.available, balance.locked], asset);
+  } = shownParts([balance.available, balance.locked], asset);
   return (
     <section className="asset-card" aria-labelledby={`asset-card-${asset}-title`} data-testid={`asset-card-${asset}`}>
       <header className="asset-card__head">

@@ -1,4 +1,4 @@
-import { ASSETS, type Asset, isAsset } from '@minecloud/contract/amount';
+import { ASSETS, type Asset, isAsset, shownParts } from '@minecloud/contract/amount';
 import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useBalances } from '@/api/get-balances';
 import { ErrorState } from '@/components/error-state';
 import { PagedList } from '@/components/paged-list';
-import { shownBalance, useMoneyText } from '@/lib/money-text';
+import { useMoneyText } from '@/lib/money-text';
 import { useAssetRecords } from '../api/get-asset-records';
 import { AssetBadge } from '../components/asset-badge';
 import { RecordItem } from '../components/record-item';
@@ -38,7 +38,7 @@ function BalanceHeader({ asset }: { asset: Asset }) {
   const {
     parts: [available = '0', locked = '0'],
     total,
-  } = shownBalance([balance.available, balance.locked], asset);
+  } = shownParts([balance.available, balance.locked], asset);
   return (
     <section className="asset-details__header" data-testid="asset-details-balance">
       <div className="asset-details__title">
