@@ -109,16 +109,39 @@ export const emailCodes = pgTable(
   (t) => [index('email_codes_user_idx').on(t.userId, t.createdAt.desc())],
 );
 
-/** Every mail the platform sends: the operator's outbox, and proof of what was sent. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  error: text('error'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Every mail the platform sends, queued for the mail worker (jobs/mail.ts): the template, the
+ * recipient, the language and non-secret parameters; the text is rendered when it is sent. A code
+ * is kept only sealed until the mail is sent or given up (a check makes the database refuse it
+ * after), or as `demo_code` in demo mode without SMTP.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    template: text('template').notNull(),
+    locale: text('locale').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    sealedSecret: text('sealed_secret'),
+    demoCode: text('demo_code'),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('mail_outbox_template', sql`${t.template} in ('email_code')`),
+    check('mail_outbox_locale', sql`${t.locale} in ('zh-CN', 'en', 'zh-TW', 'ko-KR', 'ms-MY')`),
+    check('mail_outbox_status', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'undeliverable', 'demo')`),
+    check('mail_outbox_sealed_until_done', sql`${t.sealedSecret} is null or ${t.status} in ('queued', 'sending')`),
+    check('mail_outbox_demo_code_only_demo', sql`${t.demoCode} is null or ${t.status} = 'demo'`),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
+  ],
+);
 
 /** Banners of the home carousel and the miner shop, managed in the console. */
 export const banners = pgTable(

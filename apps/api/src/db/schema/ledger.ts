@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { operators } from './operators.ts';
 import { users } from './users.ts';
 
 /**
@@ -49,6 +50,8 @@ export const transfers = pgTable(
     check('transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     index('transfers_debit_idx').on(t.debitAccountId, t.id),
     index('transfers_credit_idx').on(t.creditAccountId, t.id),
+    /** Adjustments a member received (review queue) and demo credits (dashboard), without a scan. */
+    index('transfers_kind_credit_idx').on(t.kind, t.creditAccountId),
   ],
 );
 
@@ -66,4 +69,52 @@ export const donations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('donations_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Operators' adjustments of member balances (issue 23): a credit above what one operator may give
+ * alone waits here, `pending`, until a second, different operator approves (`applied`, with its
+ * transfer) or someone rejects it. Every other operator adjustment is recorded `applied` at once,
+ * so the daily cap and the withdrawal approval rule read one table.
+ */
+export const adjustmentRequests = pgTable(
+  'adjustment_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    asset: text('asset').notNull(),
+    /** Signed atomic units: negative for a correction down. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    requestedById: bigint('requested_by_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    /** Who approved or rejected it; null when it needed no second operator. */
+    decidedById: bigint('decided_by_id', { mode: 'number' }).references(() => operators.id),
+    decisionReason: text('decision_reason'),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => transfers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('adjustment_requests_status_known', sql`${t.status} in ('pending','applied','rejected')`),
+    check('adjustment_requests_asset_known', sql`${t.asset} in ('GOLD','USDT','BTC')`),
+    check('adjustment_requests_amount_not_zero', sql`${t.amount} <> 0`),
+    check('adjustment_requests_pending_credit', sql`${t.status} <> 'pending' or ${t.amount} > 0`),
+    check(
+      'adjustment_requests_applied',
+      sql`(${t.status} = 'applied') = (${t.transferId} is not null and ${t.appliedAt} is not null)`,
+    ),
+    check(
+      'adjustment_requests_second_operator',
+      sql`${t.status} <> 'applied' or ${t.decidedById} is null or ${t.decidedById} <> ${t.requestedById}`,
+    ),
+    index('adjustment_requests_status_idx').on(t.status, t.createdAt, t.id),
+    index('adjustment_requests_user_idx').on(t.userId),
+    index('adjustment_requests_applied_idx').on(t.asset, t.appliedAt),
+  ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Every change of an operator-editable setting (modules/config/settings.ts), kept for good: a key's
@@ -47,4 +47,23 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_action_idx').on(t.action, t.id)],
+);
+
+/**
+ * Fixed-window counters shared by every process (lib/limits.ts): request limits per IP or member,
+ * sign-ins per wallet address, the daily upload budget. One row per key holds its current window
+ * (from its first hit), bumped or restarted by one atomic upsert; ended windows are pruned.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    hits: bigint('hits', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('rate_limits_expires_idx').on(t.expiresAt),
+    check('rate_limits_hits_not_negative', sql`${t.hits} >= 0`),
+  ],
 );

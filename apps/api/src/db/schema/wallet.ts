@@ -22,7 +22,8 @@ import { users } from './users.ts';
  * rejection all of it goes back to available.
  * review → (second_review →) approved → paying → arrived, or → rejected from either review state;
  * paying → payout_failed after its transactions kept failing on chain (an operator rejects or
- * approves again).
+ * approves again); paying → payout_unclear when the chain would not show what became of its
+ * transaction (the worker still follows it; an operator may name the transaction that took its nonce).
  */
 export const withdrawals = pgTable(
   'withdrawals',
@@ -54,7 +55,7 @@ export const withdrawals = pgTable(
     check('withdrawals_amounts', sql`${t.fee} >= 0 and ${t.amount} > ${t.fee}`),
     check(
       'withdrawals_status',
-      sql`${t.status} in ('review','second_review','approved','paying','payout_failed','arrived','rejected')`,
+      sql`${t.status} in ('review','second_review','approved','paying','payout_failed','payout_unclear','arrived','rejected')`,
     ),
     check(
       'withdrawals_two_approvers',
@@ -62,6 +63,8 @@ export const withdrawals = pgTable(
     ),
     index('withdrawals_user_idx').on(t.userId, t.id),
     index('withdrawals_status_idx').on(t.status, t.id),
+    /** The review queue's "who else withdrew to this address" (review-context.ts). */
+    index('withdrawals_address_idx').on(t.address, t.userId),
   ],
 );
 
@@ -131,6 +134,10 @@ export const payoutAttempts = pgTable(
     blockNumber: bigint('block_number', { mode: 'number' }),
     confirmations: integer('confirmations'),
     lastError: text('last_error'),
+    /** The head when it was signed: no block holding it can be older (where the nonce search starts). */
+    signedBlock: bigint('signed_block', { mode: 'number' }),
+    /** Rounds its nonce was used but the chain showed neither its receipt nor what took it. */
+    unclearRounds: integer('unclear_rounds').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
