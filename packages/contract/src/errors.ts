@@ -120,6 +120,20 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '서명 메시지 형식이 올바르지 않습니다',
     'ms-MY': 'Mesej yang ditandatangani bukan mesej log masuk yang sah',
   },
+  messageNotYetValid: {
+    'zh-CN': '签名消息尚未生效',
+    en: 'This sign-in message is not valid yet',
+    'zh-TW': '簽名訊息尚未生效',
+    'ko-KR': '이 서명 메시지는 아직 유효하지 않습니다',
+    'ms-MY': 'Mesej log masuk ini belum sah lagi',
+  },
+  uploadBudgetSpent: {
+    'zh-CN': '今日上传额度已用完，请明天再试',
+    en: "Today's upload allowance is used up, please try again tomorrow",
+    'zh-TW': '今日上傳額度已用完，請明天再試',
+    'ko-KR': '오늘의 업로드 한도가 모두 소진되었습니다. 내일 다시 시도하세요',
+    'ms-MY': 'Had muat naik hari ini telah habis, sila cuba lagi esok',
+  },
   insufficientBalance: {
     'zh-CN': '余额不足',
     en: 'Insufficient balance',
@@ -554,6 +568,41 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '회원이 없습니다',
     'ms-MY': 'Ahli tidak wujud',
   },
+  adjustmentNotFound: {
+    'zh-CN': '该余额调整申请不存在',
+    en: 'No such adjustment request',
+    'zh-TW': '該餘額調整申請不存在',
+    'ko-KR': '해당 잔액 조정 요청이 없습니다',
+    'ms-MY': 'Permintaan pelarasan ini tidak wujud',
+  },
+  adjustmentDecided: {
+    'zh-CN': '该余额调整申请已处理',
+    en: 'This adjustment request has already been decided',
+    'zh-TW': '該餘額調整申請已處理',
+    'ko-KR': '이 잔액 조정 요청은 이미 처리되었습니다',
+    'ms-MY': 'Permintaan pelarasan ini telah diputuskan',
+  },
+  adjustmentOwnRequest: {
+    'zh-CN': '您不能批准自己提交的余额调整，需由另一名运营人员批准',
+    en: 'You cannot approve your own adjustment: another operator must approve it',
+    'zh-TW': '您不能批准自己提交的餘額調整，需由另一名營運人員批准',
+    'ko-KR': '본인이 요청한 잔액 조정은 승인할 수 없습니다. 다른 운영자가 승인해야 합니다',
+    'ms-MY': 'Anda tidak boleh meluluskan pelarasan anda sendiri: operator lain mesti meluluskannya',
+  },
+  adjustmentDailyCap: {
+    'zh-CN': '超出今日 {asset} 调增上限 {cap}（今日已调增 {used}）',
+    en: 'This would exceed today’s {asset} adjustment cap of {cap} ({used} already credited today)',
+    'zh-TW': '超出今日 {asset} 調增上限 {cap}（今日已調增 {used}）',
+    'ko-KR': '오늘의 {asset} 조정 한도 {cap}를 초과합니다 (오늘 이미 {used} 지급)',
+    'ms-MY': 'Ini melebihi had pelarasan {asset} hari ini sebanyak {cap} ({used} telah dikreditkan hari ini)',
+  },
+  approverAdjustedMember: {
+    'zh-CN': '您曾调整过该会员的余额，其提现需由另一名运营人员审核',
+    en: 'You adjusted this member’s balance: another operator must approve this withdrawal',
+    'zh-TW': '您曾調整過該會員的餘額，其提現需由另一名營運人員審核',
+    'ko-KR': '이 회원의 잔액을 조정한 적이 있으므로 다른 운영자가 이 출금을 승인해야 합니다',
+    'ms-MY': 'Anda pernah melaraskan baki ahli ini: operator lain mesti meluluskan pengeluaran ini',
+  },
   proofUnavailable: {
     'zh-CN': '该日没有您的余额证明：尚未公布，或您在当日结算后才注册，或已超过保留期',
     en: 'No balance proof of yours for that day: not published yet, you joined after that settlement, or it is past the keeping period',
@@ -562,6 +611,27 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
       '해당 날짜의 잔액 증명이 없습니다: 아직 공개되지 않았거나, 그날 정산 후에 가입했거나, 보관 기간이 지났습니다',
     'ms-MY':
       'Tiada bukti baki anda untuk hari itu: belum diterbitkan, anda menyertai selepas penyelesaian itu, atau tempoh simpanan telah tamat',
+  },
+  payoutNotUnclear: {
+    'zh-CN': '该提现不在等待出款核查',
+    en: 'This withdrawal is not waiting for a payout check',
+    'zh-TW': '該提現不在等待出款核查',
+    'ko-KR': '이 출금은 송금 확인 대기 상태가 아닙니다',
+    'ms-MY': 'Pengeluaran ini tidak menunggu semakan pembayaran',
+  },
+  replacementNotProven: {
+    'zh-CN': '链上未证实该交易来自出款钱包、使用同一 nonce 且已达到确认数',
+    en: 'The chain does not show that transaction as the hot wallet’s, with the same nonce, confirmed',
+    'zh-TW': '鏈上未證實該交易來自出款錢包、使用同一 nonce 且已達到確認數',
+    'ko-KR': '체인에서 해당 거래가 같은 nonce를 쓴 출금 지갑의 확정된 거래임이 확인되지 않습니다',
+    'ms-MY': 'Rantaian tidak menunjukkan transaksi itu milik dompet pembayaran, dengan nonce yang sama, disahkan',
+  },
+  payoutOnChain: {
+    'zh-CN': '该出款交易已上链，不能重新出款',
+    en: 'This payout transaction is on chain: it cannot be paid again',
+    'zh-TW': '該出款交易已上鏈，不能重新出款',
+    'ko-KR': '이 송금 거래는 이미 체인에 있습니다. 다시 송금할 수 없습니다',
+    'ms-MY': 'Transaksi pembayaran ini sudah dalam rantaian: ia tidak boleh dibayar semula',
   },
 };
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -8,16 +7,23 @@ import type { AuthorizedUserId } from '../modules/auth/tokens.ts';
 import { ok } from './envelope.ts';
 import { idempotencyKeyOf, oncePerKey, type TxDb, transferOncePerKey } from './idempotency.ts';
 
-/** Money calls are limited per member session (the token), not per IP. */
+/**
+ * The key of a member call's limit: the member a valid token proves, so that signing in again does
+ * not open a second allowance; a call without one counts against its IP (it is refused as
+ * unauthorized anyway). Verified tokens are cached, so the guard that follows costs nothing more.
+ */
+async function limitKeyOf(request: FastifyRequest): Promise<string> {
+  const token = bearerToken(request);
+  const session = token ? await request.server.tokens.verify(token) : null;
+  return session ? `member:${session.userId}` : `ip:${request.ip}`;
+}
+
+/**
+ * Money calls are limited per member (user id), not per session or IP, in the database so that
+ * the limit is one for all processes (lib/limits.ts).
+ */
 export const perMemberLimit = (max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) =>
-      createHash('sha256')
-        .update(bearerToken(request) ?? request.ip)
-        .digest('base64url'),
-  },
+  rateLimit: { max, timeWindow: 60_000, keyGenerator: limitKeyOf },
 });
 
 export type MoneyWork<B, A> = (
@@ -36,7 +42,7 @@ type MoneyRoute<B extends z.ZodType, A extends z.ZodType> = {
 };
 
 /**
- * A member's money POST: signed in, rate-limited per session, validated by the contract's schemas,
+ * A member's money POST: signed in, rate-limited per member, validated by the contract's schemas,
  * run once per Idempotency-Key, answered in the envelope. `run` gets the proven member, the body
  * and the key's scope.
  */

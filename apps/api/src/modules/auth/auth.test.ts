@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, TEST_HOST, type TestApp } from '../../../test/app.ts';
 import { bearer, fetchNonce, signIn, siweMessage, testWallet } from '../../../test/wallet.ts';
 import { authNonces, sessions, users } from '../../db/schema.ts';
 import { SESSION_CACHE_MS } from './tokens.ts';
@@ -14,11 +14,11 @@ afterAll(async () => {
   await app.close();
 });
 
-async function login(payload: object, lang = 'en') {
+async function login(payload: object, lang = 'en', host = TEST_HOST) {
   const res = await app.inject({
     method: 'POST',
     url: '/app-api/biz/biz-user/login',
-    headers: { 'accept-language': lang },
+    headers: { 'accept-language': lang, host },
     payload,
   });
   return { status: res.statusCode, body: res.json() };
@@ -102,6 +102,41 @@ describe('sign-in with Ethereum', () => {
     const message = siweMessage(wallet, await fetchNonce(app), { domain: 'evil.example', uri: 'https://evil.example' });
     const res = await login({ message, signature: await wallet.signMessage({ message }) });
     expect(res.body).toMatchObject({ code: 1005, msg: 'The signed message names another website' });
+  });
+
+  it('refuses a message for another site sent with that site as Host: without PUBLIC_ORIGIN only loopback hosts name the site', async () => {
+    const wallet = testWallet();
+    const message = siweMessage(wallet, await fetchNonce(app), { domain: 'evil.example', uri: 'https://evil.example' });
+    const res = await login({ message, signature: await wallet.signMessage({ message }) }, 'en', 'evil.example');
+    expect(res.body).toMatchObject({ code: 1005, msg: 'The signed message names another website' });
+    const [row] = await app.db.select().from(users).where(eq(users.address, wallet.address));
+    expect(row).toBeUndefined();
+    // What a browser on this machine sends (the web app's dev server, the e2e server) still signs in.
+    for (const host of ['127.0.0.1:5173', 'localhost:8080']) {
+      const local = testWallet();
+      const signed = siweMessage(local, await fetchNonce(app), { domain: host, uri: `http://${host}` });
+      const ok = await login({ message: signed, signature: await local.signMessage({ message: signed }) }, 'en', host);
+      expect(ok.body.code, host).toBe(0);
+    }
+  });
+
+  it('refuses a message whose URI names another site', async () => {
+    const wallet = testWallet();
+    const message = siweMessage(wallet, await fetchNonce(app), { uri: 'https://evil.example/login' });
+    const res = await login({ message, signature: await wallet.signMessage({ message }) });
+    expect(res.body).toMatchObject({ code: 1005 });
+    const [row] = await app.db.select().from(users).where(eq(users.address, wallet.address));
+    expect(row).toBeUndefined();
+  });
+
+  it('answers a message that is not valid yet with its own code, not "expired"', async () => {
+    const wallet = testWallet();
+    const message = siweMessage(wallet, await fetchNonce(app), { notBefore: new Date(Date.now() + 10 * 60_000) });
+    const res = await login({ message, signature: await wallet.signMessage({ message }) });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 1008, msg: 'This sign-in message is not valid yet' });
+    const zh = await login({ message, signature: await wallet.signMessage({ message }) }, 'zh-CN');
+    expect(zh.body.msg).toBe('签名消息尚未生效');
   });
 
   it('refuses a message for another chain', async () => {
@@ -242,35 +277,77 @@ describe('tokens', () => {
 });
 
 describe('rate limits', () => {
-  it('limits sign-in attempts per wallet address and nonces per IP', async () => {
+  it('never lets forged sign-ins naming a wallet spend its budget; its own sign-ins do, and nonces are limited per IP', async () => {
     const limited = await buildTestApp({ RATE_LIMIT_SIGNIN_PER_MINUTE: '3' });
-    try {
-      const wallet = testWallet();
-      const codes: number[] = [];
-      for (let i = 0; i < 4; i += 1) {
-        const message = siweMessage(wallet, 'abcdef0123456789abcdef0123456789');
-        const res = await limited.inject({
+    const attempt = async (message: string, signature: string, remoteAddress = '127.0.0.1') =>
+      (
+        await limited.inject({
           method: 'POST',
           url: '/app-api/biz/biz-user/login',
-          payload: { message, signature: await wallet.signMessage({ message }) },
-        });
-        codes.push(res.statusCode);
+          remoteAddress,
+          payload: { message, signature },
+        })
+      ).json().code as number;
+    try {
+      const victim = testWallet();
+      const forger = testWallet();
+      // More forged attempts than the victim's budget, from one IP, each merely naming the victim.
+      for (let i = 0; i < 4; i += 1) {
+        const message = siweMessage(victim, await fetchNonce(limited));
+        expect(await attempt(message, await forger.signMessage({ message }), '10.0.0.66')).toBe(1003);
       }
-      expect(codes).toEqual([400, 400, 400, 429]);
+      // The victim signs in at once, from anywhere, up to the limit; then its own budget is spent.
+      const own: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const message = siweMessage(victim, await fetchNonce(limited));
+        own.push(await attempt(message, await victim.signMessage({ message })));
+      }
+      expect(own).toEqual([0, 0, 0, 429]);
+
+      const nonceFrom = async (remoteAddress: string) =>
+        (await limited.inject({ method: 'GET', url: '/app-api/biz/biz-user/nonce', remoteAddress })).statusCode;
       const statuses: number[] = [];
-      for (let i = 0; i < 10; i += 1) {
-        statuses.push((await limited.inject({ method: 'GET', url: '/app-api/biz/biz-user/nonce' })).statusCode);
-      }
-      expect(statuses.slice(0, 9).every((s) => s === 200)).toBe(true);
+      for (let i = 0; i < 9; i += 1) statuses.push(await nonceFrom('10.0.0.9'));
+      expect(statuses.every((s) => s === 200)).toBe(true);
       const last = await limited.inject({
         method: 'GET',
         url: '/app-api/biz/biz-user/nonce',
+        remoteAddress: '10.0.0.9',
         headers: { 'accept-language': 'ko-KR' },
       });
       expect(last.statusCode).toBe(429);
       expect(last.json()).toMatchObject({ code: 429, msg: '요청이 너무 많습니다. 잠시 후 다시 시도하세요' });
+      expect(await nonceFrom('10.0.0.10')).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('sign-in site from PUBLIC_ORIGIN', () => {
+  it("takes the domain and URI from PUBLIC_ORIGIN, whatever the request's Host", async () => {
+    const site = await buildTestApp({ PUBLIC_ORIGIN: 'https://app.example.com' });
+    const attempt = async (overrides: Parameters<typeof siweMessage>[2], host: string) => {
+      const wallet = testWallet();
+      const message = siweMessage(wallet, await fetchNonce(site), overrides);
+      const res = await site.inject({
+        method: 'POST',
+        url: '/app-api/biz/biz-user/login',
+        headers: { host },
+        payload: { message, signature: await wallet.signMessage({ message }) },
+      });
+      return res.json().code as number;
+    };
+    try {
+      const ours = { domain: 'app.example.com', uri: 'https://app.example.com/' };
+      expect(await attempt(ours, 'app.example.com')).toBe(0);
+      expect(await attempt(ours, '10.1.2.3:8080')).toBe(0);
+      expect(await attempt({ domain: 'localhost:80', uri: 'http://localhost:80' }, TEST_HOST)).toBe(1005);
+      expect(await attempt({ domain: 'evil.example', uri: 'https://evil.example' }, 'evil.example')).toBe(1005);
+      expect(await attempt({ ...ours, uri: 'http://app.example.com' }, 'app.example.com')).toBe(1005);
+      expect(await attempt({ ...ours, uri: 'https://evil.example' }, 'app.example.com')).toBe(1005);
+    } finally {
+      await site.close();
     }
   });
 });

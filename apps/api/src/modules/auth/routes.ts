@@ -1,14 +1,15 @@
 import { loginAnswerSchema, loginBodySchema, nonceAnswerSchema } from '@minecloud/contract/auth';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { parseSiweMessage } from 'viem/siwe';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { fail } from '../../lib/errors.ts';
-import { createWindowLimiter } from '../../lib/window-limiter.ts';
+import type { TxDb } from '../../lib/idempotency.ts';
+import { spendWithin } from '../../lib/limits.ts';
 import { welcomeDemoFunds } from '../demo/seed.ts';
 import { memberOf } from './guard.ts';
 import { issueNonce, signIn } from './service.ts';
+import { signInSite } from './siwe.ts';
 
 export type AuthRoutesOptions = {
   chainId: number;
@@ -18,9 +19,15 @@ export type AuthRoutesOptions = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const perAddress = createWindowLimiter(options.signInPerMinute, 60_000);
   const perIp = { max: options.signInPerMinute * 3, timeWindow: 60_000 };
-  const expectedDomain = (host: string) => (options.publicOrigin ? new URL(options.publicOrigin).host : host);
+  /**
+   * Sign-ins per wallet address, counted only once the signature is proven (a forged attempt that
+   * merely names an address spends nothing of its owner's budget), in the database for all processes.
+   */
+  const spendAddressBudget = async (tx: TxDb, address: string) => {
+    const key = `signin:${address.toLowerCase()}`;
+    if (!(await spendWithin(tx, { key, windowMs: 60_000 }, options.signInPerMinute))) fail('rateLimited');
+  };
 
   app.get(
     '/biz/biz-user/nonce',
@@ -38,13 +45,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags: ['auth'], body: loginBodySchema, response: { 200: envelopeSchema(loginAnswerSchema) } },
     },
     async (request) => {
-      const named = parseSiweMessage(request.body.message).address?.toLowerCase();
-      if (named && !perAddress.take(named)) return fail('rateLimited');
+      const site = signInSite(options.publicOrigin, request.host);
+      if (!site) return fail('domainMismatch');
       const { userId } = await signIn(
         app.db,
         request.body,
-        { domain: expectedDomain(request.host), chainId: options.chainId },
-        options.demo ? (tx, id) => welcomeDemoFunds(tx, app.db, id) : undefined,
+        { site, chainId: options.chainId, client: app.chain?.client },
+        {
+          onVerified: spendAddressBudget,
+          ...(options.demo ? { onCreated: (tx, id) => welcomeDemoFunds(tx, app.db, id) } : {}),
+        },
       );
       const { token, expiresAt } = await app.tokens.issue(userId);
       return ok({ token, expiresAt: expiresAt.toISOString(), userId: String(userId) });

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { NONCE_TTL_SECONDS } from '@minecloud/contract/auth';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { getAddress } from 'viem';
+import { type Address, getAddress, type PublicClient } from 'viem';
 import type { Db } from '../../db/client.ts';
 import { authNonces, inviteCodes, teamDeltas, users } from '../../db/schema.ts';
 import { fail } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
-import { checkSiwe } from './siwe.ts';
+import { checkSiwe, type SignInSite } from './siwe.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -26,12 +26,21 @@ export async function issueNonce(db: Db): Promise<string> {
 
 export type SignIn = { message: string; signature: string; inviteCode?: string | undefined };
 
+export type SignInHooks = {
+  /**
+   * Runs once the signature is proven and the nonce spent, in the sign-in's transaction: the
+   * per-address limit, so only the wallet's owner can spend its budget (a throw undoes the nonce).
+   */
+  onVerified?: (tx: TxDb, address: Address) => Promise<void>;
+  onCreated?: (tx: TxDb, userId: number) => Promise<void>;
+};
+
 /** Verifies a signed sign-in message, spends its nonce, and finds or creates the member. */
 export async function signIn(
   db: Db,
   input: SignIn,
-  expected: { domain: string; chainId: number },
-  onCreated?: (tx: TxDb, userId: number) => Promise<void>,
+  expected: { site: SignInSite; chainId: number; client?: PublicClient | null | undefined },
+  hooks: SignInHooks = {},
 ) {
   const check = await checkSiwe({ ...input, ...expected });
   if (!check.ok) return fail(check.reason);
@@ -45,6 +54,7 @@ export async function signIn(
       .where(and(eq(authNonces.nonce, check.nonce), isNull(authNonces.usedAt), gt(authNonces.expiresAt, new Date())))
       .returning({ nonce: authNonces.nonce });
     if (spent.length === 0) return fail('nonceInvalid');
+    await hooks.onVerified?.(tx, address);
 
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.address, address));
     if (existing) return { userId: existing.id, created: false };
@@ -80,7 +90,7 @@ export async function signIn(
       .values([1, 2, 3].map((department) => ({ code: newInviteCode(), userId: created.id, department })));
     // One more member in each ancestor's department, counted by the team roll-up (no ancestor row here).
     if (placement) await tx.insert(teamDeltas).values({ userId: created.id, day: sql`current_date`, members: 1 });
-    await onCreated?.(tx, created.id);
+    await hooks.onCreated?.(tx, created.id);
     return { userId: created.id, created: true };
   });
 }

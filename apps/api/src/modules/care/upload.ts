@@ -5,6 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { advisoryKey, type Db, queryRows } from '../../db/client.ts';
 import { fail, failWith } from '../../lib/errors.ts';
+import { spendWithin } from '../../lib/limits.ts';
 
 /**
  * Uploads (QUALITY.md, "Security"): an image is accepted by its content only (PNG, JPEG or WebP
@@ -17,6 +18,8 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 25_000_000;
 /** Re-encoded bytes a member may store in all. */
 export const UPLOAD_QUOTA_BYTES = 50 * 1024 * 1024;
+/** The window of the budget all members share (UPLOAD_BYTES_PER_DAY): 24 hours from its first upload. */
+export const UPLOAD_BUDGET_WINDOW_MS = 24 * 3600_000;
 
 const FORMATS = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' } as const;
 type Mime = keyof typeof FORMATS;
@@ -26,7 +29,11 @@ const EXTENSION: Record<Mime, string> = { 'image/png': 'png', 'image/jpeg': 'jpg
 export const UPLOAD_ROUTE = '/uploads/:name';
 export const UPLOAD_PATH = `${API_BASE.main}uploads/`;
 
-export async function storeImage(db: Db, userId: number, input: Buffer): Promise<{ url: string }> {
+/**
+ * Stores a member's image within two limits: the member's own quota, and the budget of bytes all
+ * members share in a day, which bounds the disk whatever the number of wallets (each is free).
+ */
+export async function storeImage(db: Db, userId: number, input: Buffer, bytesPerDay: number): Promise<{ url: string }> {
   if (input.length > UPLOAD_MAX_BYTES) return failWith('imageTooLarge', { max: '5 MB' });
   const sniffed = await fileTypeFromBuffer(input);
   const mime = sniffed?.mime as Mime | undefined;
@@ -60,15 +67,19 @@ export async function storeImage(db: Db, userId: number, input: Buffer): Promise
       tx,
       sql`select coalesce(sum(bytes), 0)::text as bytes from uploads where user_id = ${userId}`,
     );
-    if (BigInt(used?.bytes ?? 0) + BigInt(output.length) > BigInt(UPLOAD_QUOTA_BYTES)) return null;
+    if (BigInt(used?.bytes ?? 0) + BigInt(output.length) > BigInt(UPLOAD_QUOTA_BYTES)) return 'quota';
+    // Spent in this transaction: an upload that fails after it gives its bytes back.
+    const budget = { key: 'upload-bytes', windowMs: UPLOAD_BUDGET_WINDOW_MS };
+    if (!(await spendWithin(tx, budget, bytesPerDay, output.length))) return 'budget';
     await tx.execute(
       sql`insert into uploads (user_id, name, content_type, bytes, width, height, data)
           values (${userId}, ${name}, ${mime}, ${output.length}, ${width}, ${height}, ${output})`,
     );
-    return name;
+    return { name };
   });
-  if (!stored) return fail('uploadQuota');
-  return { url: `${UPLOAD_PATH}${stored}` };
+  if (stored === 'quota') return fail('uploadQuota');
+  if (stored === 'budget') return fail('uploadBudgetSpent');
+  return { url: `${UPLOAD_PATH}${stored.name}` };
 }
 
 export async function imageByName(db: Db, name: string): Promise<{ contentType: string; data: Buffer } | null> {
