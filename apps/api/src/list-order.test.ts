@@ -419,8 +419,8 @@ const cases: Case[] = [
       rowsOf(
         'mail_outbox',
         (values) =>
-          sql`insert into mail_outbox (id, "to", subject, text, created_at) overriding system value values ${values}`,
-        (id, at) => sql`(${id}, ${`m${id}@example.com`}, 'Hello', 'Body', ${at}::timestamptz)`,
+          sql`insert into mail_outbox (id, "to", template, locale, created_at) overriding system value values ${values}`,
+        (id, at) => sql`(${id}, ${`m${id}@example.com`}, 'email_code', 'en', ${at}::timestamptz)`,
       ),
     lists: { 'console mail/outbox': () => consoleIds('mail/outbox?pageSize=100') },
   },

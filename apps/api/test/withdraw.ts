@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
 import { operatorWithRole, type TestApp } from './app.ts';
-import { codeIn } from './care.ts';
+import { queuedCode } from './care.ts';
 import { type Member, post } from './money.ts';
 
 /** Binds an email to the member directly (binding itself is tested with the care calls). */
@@ -11,16 +11,12 @@ export async function giveEmail(app: TestApp, member: Member): Promise<string> {
   return email;
 }
 
-/** Asks for a confirm code to the member's bound email and reads it from the mail outbox. */
+/** Asks for a confirm code to the member's bound email and opens it in the mail outbox (no SMTP in tests). */
 export async function confirmCode(app: TestApp, member: Member): Promise<string> {
   const sent = await post(app, member, 'member/sendEmailCode', {});
   if (sent.body.code !== 0) throw new Error(`sendEmailCode: ${JSON.stringify(sent.body)}`);
   const [user] = await queryRows<{ email: string }>(app.db, sql`select email from users where id = ${member.userId}`);
-  const mails = await queryRows<{ to: string; text: string }>(
-    app.db,
-    sql`select "to", text from mail_outbox order by id`,
-  );
-  return codeIn(mails, user?.email ?? '');
+  return queuedCode(app, user?.email ?? '');
 }
 
 export const withdrawPath = (asset: 'USDT' | 'BTC') =>

@@ -143,11 +143,13 @@ export async function memberToken(page: Page): Promise<string> {
   });
 }
 
-/** The newest code mailed to `email`, read from the operator's outbox (no SMTP in the e2e run). */
+/** The newest code mailed to `email`, read from the operator's outbox (demo without SMTP shows demo codes). */
 export async function mailedCode(admin: OperatorCall, email: string): Promise<string> {
-  const outbox = (await admin('GET', 'mail/outbox?pageNo=1&pageSize=20')) as { list: { to: string; text: string }[] };
+  const outbox = (await admin('GET', 'mail/outbox?pageNo=1&pageSize=20')) as {
+    list: { to: string; demoCode: string | null }[];
+  };
   const mail = outbox.list.find((m) => m.to === email);
-  const code = mail && /verification code is (\d{6})/.exec(mail.text)?.[1];
+  const code = mail?.demoCode;
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }

@@ -97,14 +97,28 @@ export const bindAnswerSchema = z.null();
 export const adminNoticePageSchema = pageSchema(adminNoticeSchema);
 export const adminFeedbackRowSchema = feedbackRowSchema.extend({ userId: z.string() });
 export const adminFeedbackPageSchema = pageSchema(adminFeedbackRowSchema);
+/** What the mail worker sends; the text is rendered from the template at sending time. */
+export const MAIL_TEMPLATES = ['email_code'] as const;
+/**
+ * Where a mail stands: `queued` (waiting, maybe for a retry), `sending` (a worker has it), `sent`,
+ * `failed` (retries used up), `undeliverable` (no SMTP outside demo), `demo` (demo mode without
+ * SMTP: kept for the operator to read, never sent).
+ */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'undeliverable', 'demo'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const outboxRowSchema = z.object({
   id: z.string(),
   to: z.string(),
-  subject: z.string(),
-  text: z.string(),
+  template: z.enum(MAIL_TEMPLATES),
+  locale: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  lastError: z.string().nullable(),
   sentAt: z.string().nullable(),
-  error: z.string().nullable(),
   createdAt: z.string(),
+  /** The code of a demo mail (demo mode without SMTP only); null everywhere else. */
+  demoCode: z.string().nullable(),
 });
 export const outboxPageSchema = pageSchema(outboxRowSchema);
 export const adminIdParamsSchema = z.object({ id: idSchema });

@@ -10,8 +10,9 @@ import type { Chain } from '../modules/wallet/chain.ts';
 import { runDeposits } from '../modules/wallet/deposits.ts';
 import { runPayouts } from '../modules/wallet/payout.ts';
 import { JOBS } from './index.ts';
+import { createMailWorker, type MailWorkerOptions } from './mail.ts';
 import { MARKET_POLL_SCHEDULE, pollMarket } from './market.ts';
-import { type JobDefinition, periodsDone, runJob } from './runner.ts';
+import { type JobDefinition, observeJob, periodsDone, runJob } from './runner.ts';
 
 /**
  * Runs every job on its schedule in the settlement time zone, in every process that has jobs on
@@ -30,6 +31,8 @@ export async function startScheduler(
     teamRollupMs?: number;
     market?: { source: MarketDataSource; options: IngestOptions } | null;
     chain?: { chain: Chain; pollMs: number } | null;
+    /** The mail worker's settings (app.mailWorker); left out, no mail is sent from here. */
+    mail?: MailWorkerOptions | null;
   } = {},
 ) {
   const timeZone = await getSetting(db, 'settlement.timeZone');
@@ -62,7 +65,7 @@ export async function startScheduler(
     if (rolling) return;
     rolling = true;
     try {
-      const result = await runTeamRollup(db, clock.now());
+      const result = await observeJob('team_rollup', () => runTeamRollup(db, clock.now()));
       if (result.deltas > 0) log.debug({ ...result }, 'team rolled up');
     } catch (error) {
       log.error({ err: error }, 'team roll-up failed');
@@ -82,7 +85,7 @@ export async function startScheduler(
     if (!market || polling) return;
     polling = true;
     try {
-      const result = await pollMarket(db, market.source, clock.now(), market.options);
+      const result = await observeJob('market_poll', () => pollMarket(db, market.source, clock.now(), market.options));
       const failed = result.ingest.symbols.filter((s) => s.error);
       if (failed.length || result.ingest.tickerError)
         log.warn({ failed, tickers: result.ingest.tickerError }, 'market poll incomplete');
@@ -103,8 +106,8 @@ export async function startScheduler(
     if (!onChain || following) return;
     following = true;
     try {
-      const payouts = await runPayouts(db, onChain.chain);
-      const deposits = await runDeposits(db, onChain.chain, clock.now());
+      const payouts = await observeJob('payouts', () => runPayouts(db, onChain.chain));
+      const deposits = await observeJob('deposits', () => runDeposits(db, onChain.chain, clock.now()));
       if (payouts.signed || payouts.arrived || payouts.reverted || payouts.dropped || deposits.credited)
         log.info({ payouts, deposits }, 'chain followed');
     } catch (error) {
@@ -115,8 +118,12 @@ export async function startScheduler(
   };
   const chainTicker = onChain ? setInterval(() => void follow(), onChain.pollMs) : null;
   chainTicker?.unref();
+
+  // Mail leaves only from here, never inside a member's request (jobs/mail.ts).
+  const mailWorker = options.mail && createMailWorker(db, log, clock, options.mail).start();
   return {
     stop() {
+      mailWorker?.stop();
       if (chainTicker) clearInterval(chainTicker);
       marketCron?.stop();
       for (const cron of crons) cron.stop();

@@ -10,14 +10,13 @@ import {
   outboxPageSchema,
 } from '@minecloud/contract/content';
 import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { operatorOf } from '../admin/operators.ts';
 import { createNotice, operatorNotice, operatorNotices, setPublished, updateNotice } from '../content/service.ts';
 import { feedbackInbox, replyFeedback } from './feedback.ts';
+import { outboxPage } from './mailer.ts';
 
 /** Operator calls for content and care; every change writes an audit row in its transaction. */
 export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +25,8 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const security = [{ bearer: [] }];
   const actor = (request: Parameters<typeof operatorOf>[0]) => `operator:${operatorOf(request).username}`;
+  // Codes show in the outbox only while they are never mailed: demo mode without SMTP.
+  const showsDemoCodes = app.config.demo && !app.config.smtpUrl;
 
   app.get(
     '/notices',
@@ -144,19 +145,19 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const who = actor(request);
-      const { before, after } = await replyFeedback(
-        app.db,
-        request.params.id,
-        request.body.reply,
-        who,
-        app.clock.now(),
-      );
-      await audit(app.db, { actor: who, action: 'feedback.reply', target: `feedback:${after.id}`, before, after });
-      const [owner] = await queryRows<{ user_id: string }>(
-        app.db,
-        sql`select user_id::text from feedback where id = ${after.id}::bigint`,
-      );
-      return ok({ ...after, userId: owner?.user_id as string });
+      // The reply and its audit row commit together, or neither does.
+      const after = await app.db.transaction(async (tx) => {
+        const replied = await replyFeedback(tx, request.params.id, request.body.reply, who, app.clock.now());
+        await audit(tx, {
+          actor: who,
+          action: 'feedback.reply',
+          target: `feedback:${replied.after.id}`,
+          before: replied.before,
+          after: replied.after,
+        });
+        return replied.after;
+      });
+      return ok(after);
     },
   );
 
@@ -166,32 +167,6 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...support,
       schema: { tags, security, querystring: pageQuerySchema, response: { 200: envelopeSchema(outboxPageSchema) } },
     },
-    async (request) => {
-      const rows = await queryRows<{
-        id: string;
-        to: string;
-        subject: string;
-        text: string;
-        sent_at: string | null;
-        error: string | null;
-        created_at: string;
-      }>(
-        app.db,
-        sql`select id::text, "to", subject, text, sent_at::text, error, created_at::text from mail_outbox order by ${newestFirst('mail_outbox', 'created_at')} ${pageClause(request.query)}`,
-      );
-      const [count] = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from mail_outbox`);
-      return ok({
-        list: rows.map((r) => ({
-          id: r.id,
-          to: r.to,
-          subject: r.subject,
-          text: r.text,
-          sentAt: isoTime(r.sent_at),
-          error: r.error,
-          createdAt: isoTime(r.created_at) as string,
-        })),
-        total: count?.n ?? 0,
-      });
-    },
+    async (request) => ok(await outboxPage(app.db, request.query, showsDemoCodes)),
   );
 };

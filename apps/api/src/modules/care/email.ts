@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { EMAIL_CODE_TTL_MINUTES } from '@minecloud/contract/content';
+import type { Locale } from '@minecloud/contract/locales';
 import { sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -9,7 +10,8 @@ import type { Mailer } from './mailer.ts';
 /**
  * Email codes: six random digits, valid 10 minutes, at most 5 tries, used once; one code a minute
  * per purpose (so binding an email does not hold up the withdrawal that follows) and 10 an hour per
- * member. Only a hash of the code is stored.
+ * member. Only a hash of the code is kept to check it; its mail carries it sealed until sent
+ * (mailer.ts, jobs/mail.ts).
  */
 export const MAX_ATTEMPTS = 5;
 export const CODES_PER_HOUR = 10;
@@ -25,7 +27,13 @@ async function boundEmail(db: Db, userId: number): Promise<string | null> {
 }
 
 /** A new code for the member, of which only a hash is stored (its salt is the row id). */
-export async function newEmailCode(db: Db, userId: number, email: string, purpose: CodePurpose, now: Date) {
+export async function newEmailCode(
+  db: Pick<Db, 'execute'>,
+  userId: number,
+  email: string,
+  purpose: CodePurpose,
+  now: Date,
+) {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const [row] = await queryRows<{ id: string }>(
     db,
@@ -38,7 +46,14 @@ export async function newEmailCode(db: Db, userId: number, email: string, purpos
   return { id, code };
 }
 
-export async function sendEmailCode(db: Db, mailer: Mailer, userId: number, email: string | undefined, now: Date) {
+/** Queues a code to `email` (binding) or to the bound email (confirming), in the member's language. */
+export async function sendEmailCode(
+  db: Db,
+  mailer: Mailer,
+  request: { userId: number; email: string | undefined; locale: Locale },
+  now: Date,
+) {
+  const { userId, email, locale } = request;
   const purpose: CodePurpose = email ? 'bind' : 'confirm';
   const to = email ?? (await boundEmail(db, userId));
   if (!to) return fail('bindEmailFirst');
@@ -57,18 +72,21 @@ export async function sendEmailCode(db: Db, mailer: Mailer, userId: number, emai
         from email_codes where user_id = ${userId} and created_at > ${now.toISOString()}::timestamptz - interval '1 hour'`,
   );
   if ((recent?.last_minute ?? 0) > 0 || (recent?.last_hour ?? 0) >= CODES_PER_HOUR) return fail('rateLimited');
-  const { id, code } = await newEmailCode(db, userId, to, purpose, now);
-  // A mail that could not be sent leaves no code behind: the member may ask again at once.
-  const sent = mailer.send(
-    to,
-    `MineCloud verification code ${code}`,
-    `Your MineCloud verification code is ${code}. It is valid for ${EMAIL_CODE_TTL_MINUTES} minutes.\n` +
-      `您的 MineCloud 验证码为 ${code}，${EMAIL_CODE_TTL_MINUTES} 分钟内有效。\n` +
-      'If you did not ask for it, ignore this mail; nobody from MineCloud will ever ask you for it.',
-  );
-  await sent.catch(async (error: unknown) => {
-    await db.execute(sql`delete from email_codes where id = ${id}::bigint`);
-    throw error;
+  // The code and its mail are stored together; the mail worker sends it (jobs/mail.ts), so the
+  // member gets the answer as soon as both are queued, whatever the mail server does.
+  await db.transaction(async (tx) => {
+    const { code } = await newEmailCode(tx, userId, to, purpose, now);
+    await mailer.queue(
+      tx,
+      {
+        to,
+        template: 'email_code',
+        locale,
+        params: { purpose, minutes: EMAIL_CODE_TTL_MINUTES },
+        secret: code,
+      },
+      now,
+    );
   });
 }
 

@@ -63,7 +63,8 @@ export async function feedbackInbox(db: Db, page: { pageNo: number; pageSize: nu
   return { list: rows.map((r) => ({ ...toRow(r), userId: r.user_id })), total: count?.n ?? 0 };
 }
 
-export async function replyFeedback(db: Db, id: string, reply: string, operator: string, now: Date) {
+/** The reply, in the caller's transaction (its audit row goes in the same one). */
+export async function replyFeedback(db: Pick<Db, 'execute'>, id: string, reply: string, operator: string, now: Date) {
   const [before] = await queryRows<FeedbackDbRow>(db, sql`select ${columns} from feedback where id = ${id}::bigint`);
   if (!before) return fail('notFound', 'id');
   const [after] = await queryRows<FeedbackDbRow>(

@@ -20,6 +20,7 @@ import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
+import { requestLocale } from '../../lib/locale.ts';
 import { perMemberLimit } from '../../lib/money-route.ts';
 import { bearerToken, memberOf } from '../auth/guard.ts';
 import { noticeById, noticePage, showNotice } from '../content/service.ts';
@@ -32,6 +33,8 @@ import { imageByName, storeImage, UPLOAD_MAX_BYTES, UPLOAD_ROUTE } from './uploa
 export const careRoutes: FastifyPluginAsyncZod<{
   mailer: Mailer;
   uploadsPerMinute: number;
+  /** Bytes all members together may store in a UTC day (UPLOAD_BYTES_PER_DAY). */
+  uploadBytesPerDay: number;
   codesPerMinute: number;
 }> = async (app, options) => {
   const member = { preHandler: app.requireMember };
@@ -87,7 +90,7 @@ export const careRoutes: FastifyPluginAsyncZod<{
         if (file?.fieldname !== 'file') return fail('badRequest', 'file');
         const data = await file.toBuffer().catch(() => null);
         if (!data || file.file.truncated) return failWith('imageTooLarge', { max: '5 MB' });
-        return ok(await storeImage(app.db, memberOf(request).userId, data));
+        return ok(await storeImage(app.db, memberOf(request).userId, data, options.uploadBytesPerDay));
       },
     );
   });
@@ -147,7 +150,8 @@ export const careRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await sendEmailCode(app.db, options.mailer, memberOf(request).userId, request.body.email, app.clock.now());
+      const asking = { userId: memberOf(request).userId, email: request.body.email, locale: requestLocale(request) };
+      await sendEmailCode(app.db, options.mailer, asking, app.clock.now());
       return ok(null);
     },
   );
