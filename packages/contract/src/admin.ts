@@ -26,7 +26,15 @@ export const adjustBodySchema = z.object({
     .max(41),
   reason: z.string().trim().min(3).max(500),
 });
-export const adjustAnswerSchema = z.object({ transferId: z.string() });
+/**
+ * `applied`: the money moved (`transferId`). `pending`: a credit above what one operator may give
+ * alone; nothing moved until a second, different operator approves request `requestId`.
+ */
+export const adjustAnswerSchema = z.object({
+  status: z.enum(['applied', 'pending']),
+  requestId: z.string(),
+  transferId: z.string().nullable(),
+});
 
 export const ledgerCheckAnswerSchema = z.object({
   ok: z.boolean(),

@@ -22,6 +22,9 @@ const MemberPage = lazy(() => import('../features/members/member-page.tsx').then
 const WithdrawalsPage = lazy(() =>
   import('../features/withdrawals/withdrawals-page.tsx').then((m) => ({ default: m.WithdrawalsPage })),
 );
+const AdjustmentsPage = lazy(() =>
+  import('../features/adjustments/adjustments-page.tsx').then((m) => ({ default: m.AdjustmentsPage })),
+);
 const EquityPage = lazy(() => import('../features/equity/equity-page.tsx').then((m) => ({ default: m.EquityPage })));
 const JobsPage = lazy(() => import('../features/jobs/jobs-page.tsx').then((m) => ({ default: m.JobsPage })));
 const NoticesPage = lazy(() =>
@@ -56,6 +59,12 @@ export const pageRoutes: PageRoute[] = [
     access: 'withdrawals',
     page: WithdrawalsPage,
     menu: { label: 'withdrawals', group: 'finance' },
+  },
+  {
+    path: '/adjustments',
+    access: 'adjustments',
+    page: AdjustmentsPage,
+    menu: { label: 'adjustments', group: 'finance' },
   },
   { path: '/equity', access: 'equity', page: EquityPage, menu: { label: 'equity', group: 'finance' } },
   { path: '/jobs', access: 'jobs', page: JobsPage, menu: { label: 'jobs', group: 'finance' } },

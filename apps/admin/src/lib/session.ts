@@ -14,6 +14,7 @@ export const ACCESS = {
   dashboard: ['finance', 'content', 'support'],
   members: ['finance', 'support'],
   adjustBalance: ['finance'],
+  adjustments: ['finance'],
   ledgerCheck: ['finance'],
   withdrawals: ['finance'],
   equity: ['finance'],

@@ -143,6 +143,57 @@ const SETTINGS: Record<string, Entry> = {
     en: ['BTC second approval from', 'A BTC withdrawal of at least this much needs a second, different operator.'],
     zh: ['BTC 双人审核起点', '不低于此金额的 BTC 提现需要另一名操作员再次审核。'],
   },
+  'ledger.adjustApprovalAbove.USDT': {
+    en: [
+      'USDT credits one operator may give alone per day',
+      'Above this, counting the operator’s own credits of the settlement day, a balance credit waits for a second, different operator. 0: every credit does.',
+    ],
+    zh: [
+      '单人每日可调增 USDT',
+      '按结算日累计该操作员单独调增的金额，超出后须由另一名操作员批准。0 表示每笔调增都需批准。',
+    ],
+  },
+  'ledger.adjustApprovalAbove.BTC': {
+    en: [
+      'BTC credits one operator may give alone per day',
+      'Above this, counting the operator’s own credits of the settlement day, a balance credit waits for a second, different operator. 0: every credit does.',
+    ],
+    zh: [
+      '单人每日可调增 BTC',
+      '按结算日累计该操作员单独调增的金额，超出后须由另一名操作员批准。0 表示每笔调增都需批准。',
+    ],
+  },
+  'ledger.adjustApprovalAbove.GOLD': {
+    en: [
+      'Gold coin credits one operator may give alone per day',
+      'Above this, counting the operator’s own credits of the settlement day, a balance credit waits for a second, different operator. 0: every credit does.',
+    ],
+    zh: [
+      '单人每日可调增金币',
+      '按结算日累计该操作员单独调增的金额，超出后须由另一名操作员批准。0 表示每笔调增都需批准。',
+    ],
+  },
+  'ledger.adjustDailyCap.USDT': {
+    en: [
+      'Daily cap of USDT credits',
+      'All operators’ balance credits of one settlement day together, approved ones included.',
+    ],
+    zh: ['USDT 每日调增上限', '一个结算日内所有操作员的余额调增合计（含经批准的）。'],
+  },
+  'ledger.adjustDailyCap.BTC': {
+    en: [
+      'Daily cap of BTC credits',
+      'All operators’ balance credits of one settlement day together, approved ones included.',
+    ],
+    zh: ['BTC 每日调增上限', '一个结算日内所有操作员的余额调增合计（含经批准的）。'],
+  },
+  'ledger.adjustDailyCap.GOLD': {
+    en: [
+      'Daily cap of gold coin credits',
+      'All operators’ balance credits of one settlement day together, approved ones included.',
+    ],
+    zh: ['金币每日调增上限', '一个结算日内所有操作员的余额调增合计（含经批准的）。'],
+  },
   'market.roundSymbol': {
     en: ['Up/down round symbol', 'Market symbol whose 1-minute prices decide the up/down rounds, e.g. BTCUSDT.'],
     zh: ['涨跌轮次交易对', '以该交易对的 1 分钟行情判定涨跌轮次，例如 BTCUSDT。'],
@@ -164,6 +215,7 @@ export const SETTING_GROUPS = [
   'team',
   'pool',
   'withdraw',
+  'ledger',
   'market',
   'chain',
 ] as const;
@@ -178,6 +230,7 @@ const GROUP_LABELS: Record<string, { en: string; zh: string }> = {
   team: { en: 'Team and levels', zh: '团队与等级' },
   pool: { en: 'Prize pool', zh: '奖池' },
   withdraw: { en: 'Withdrawals', zh: '提现' },
+  ledger: { en: 'Balance adjustments', zh: '余额调整' },
   market: { en: 'Market', zh: '行情' },
   chain: { en: 'Chain', zh: '链上' },
   other: { en: 'Other', zh: '其他' },

@@ -1,17 +1,38 @@
+import type { adjustAnswerSchema } from '@minecloud/contract/admin';
 import { ASSET_SCALES, ASSETS, type Asset } from '@minecloud/contract/amount';
-import { ADMIN_API, type MemberDetail } from '@minecloud/contract/console';
-import { useQueryClient } from '@tanstack/react-query';
+import { ADMIN_API, type AdjustmentLimits, type MemberDetail } from '@minecloud/contract/console';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Modal, Select, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { Amount } from '../../components/amount.tsx';
 import { api, newIdempotencyKey } from '../../lib/api.ts';
 import { signedUnits, unitsText } from '../../lib/decimal.ts';
+import { groupDigits } from '../../lib/figures.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { NS } from './i18n.ts';
 
 type Values = { asset: Asset; amount: string; reason: string };
+type AdjustAnswer = Partial<z.infer<typeof adjustAnswerSchema>>;
+type AssetLimits = AdjustmentLimits['list'][number];
+
+export type CreditCheck = { needsSecond: boolean; overCap: boolean };
+
+/**
+ * What the server will do with a credit of `units` (issue 23): move it at once, or keep it waiting
+ * for a second operator (the operator's own credits of the day would pass `approvalAbove`); and
+ * whether the day's credits would pass the daily cap (refused). Debits are always immediate.
+ */
+export function checkCredit(units: bigint, asset: Asset, limits: AssetLimits | undefined): CreditCheck {
+  if (units <= 0n || !limits) return { needsSecond: false, overCap: false };
+  const of = (text: string) => signedUnits(text, asset) ?? 0n;
+  return {
+    needsSecond: of(limits.mineToday) + units > of(limits.approvalAbove),
+    overCap: of(limits.creditedToday) + units > of(limits.dailyCap),
+  };
+}
 
 /** contract admin.ts adjustBodySchema's amount: a signed decimal without leading zeros. */
 const AMOUNT_PATTERN = /^-?(0|[1-9]\d*)(\.\d+)?$/;
@@ -45,6 +66,13 @@ export function AdjustModal({ member, open, onClose }: { member: MemberDetail; o
   // The key belongs to one form's content: a retry sends it again, a changed form gets a new one.
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const asset = Form.useWatch('asset', form) ?? 'USDT';
+  // What this operator may still credit alone today; without it the server still decides.
+  const limits = useQuery({
+    queryKey: ['adjustment-limits'],
+    queryFn: () => api.get<AdjustmentLimits>(ADMIN_API.adjustmentLimits),
+    enabled: open,
+    retry: false,
+  });
 
   function close() {
     form.resetFields();
@@ -64,17 +92,22 @@ export function AdjustModal({ member, open, onClose }: { member: MemberDetail; o
     if (attempt.current?.body !== text) attempt.current = { body: text, key: newIdempotencyKey() };
     const idempotencyKey = attempt.current.key;
     await run(async () => {
-      await api.post(ADMIN_API.adjust, body, { idempotencyKey });
-      notify.success(t('adjusted'));
+      const answer = await api.post<AdjustAnswer | null>(ADMIN_API.adjust, body, { idempotencyKey });
+      if (answer?.status === 'pending') notify.success(t('sentForApproval', { id: answer.requestId }));
+      else notify.success(t('adjusted'));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['member', member.id] }),
         queryClient.invalidateQueries({ queryKey: ['members'] }),
+        queryClient.invalidateQueries({ queryKey: ['adjustments'] }),
+        queryClient.invalidateQueries({ queryKey: ['adjustment-limits'] }),
       ]);
       close();
     });
   }
 
   let preview: { before: string; after: string; negative: boolean } | null = null;
+  let credit: CreditCheck = { needsSecond: false, overCap: false };
+  const assetLimits = limits.data?.list.find((entry) => entry.asset === confirming?.asset);
   if (confirming) {
     const before = signedUnits(available(confirming.asset), confirming.asset) ?? 0n;
     const change = signedUnits(confirming.amount, confirming.asset) ?? 0n;
@@ -84,6 +117,7 @@ export function AdjustModal({ member, open, onClose }: { member: MemberDetail; o
       after: unitsText(after, confirming.asset),
       negative: after < 0n,
     };
+    credit = checkCredit(change, confirming.asset, assetLimits);
   }
 
   return (
@@ -105,7 +139,7 @@ export function AdjustModal({ member, open, onClose }: { member: MemberDetail; o
               disabled={preview?.negative}
               onClick={() => submit(confirming)}
             >
-              {problem ? t('common:retry') : t('submit')}
+              {problem ? t('common:retry') : credit.needsSecond ? t('submitForApproval') : t('submit')}
             </Button>
           </>
         ) : (
@@ -184,6 +218,32 @@ export function AdjustModal({ member, open, onClose }: { member: MemberDetail; o
             </Descriptions.Item>
           </Descriptions>
           {preview.negative && <Alert type="warning" showIcon title={t('belowZero')} style={{ marginTop: 16 }} />}
+          {credit.needsSecond && assetLimits && (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="needs-second"
+              title={t('needsSecond', {
+                limit: groupDigits(assetLimits.approvalAbove),
+                mine: groupDigits(assetLimits.mineToday),
+                asset: confirming.asset,
+              })}
+              style={{ marginTop: 16 }}
+            />
+          )}
+          {credit.overCap && assetLimits && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="over-cap"
+              title={t('overCap', {
+                cap: groupDigits(assetLimits.dailyCap),
+                credited: groupDigits(assetLimits.creditedToday),
+                asset: confirming.asset,
+              })}
+              style={{ marginTop: 16 }}
+            />
+          )}
           {problem && <Alert type="error" showIcon title={problem} role="alert" style={{ marginTop: 16 }} />}
         </>
       )}

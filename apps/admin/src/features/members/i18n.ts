@@ -67,6 +67,12 @@ registerMessages(NS, {
     belowZero: 'The balance would go below zero; the server will refuse it.',
     adjusted: 'Balance adjusted',
     submit: 'Adjust',
+    submitForApproval: 'Send for approval',
+    needsSecond:
+      'Above the {{limit}} {{asset}} you may credit alone today ({{mine}} {{asset}} so far): the balance changes only when another operator approves it under Pending adjustments.',
+    overCap:
+      'Today’s credits would pass the daily cap of {{cap}} {{asset}} ({{credited}} {{asset}} so far): the server will refuse it.',
+    sentForApproval: 'Adjustment {{id}} sent for approval: another operator must approve it',
     th: '{{value}} TH/s',
   },
   'zh-CN': {
@@ -133,6 +139,11 @@ registerMessages(NS, {
     belowZero: '调整后余额将小于 0，服务器会拒绝。',
     adjusted: '余额已调整',
     submit: '确认调整',
+    submitForApproval: '提交审批',
+    needsSecond:
+      '超出您今日可单独调增的 {{limit}} {{asset}}（今日已调增 {{mine}} {{asset}}）：需另一名运营人员在“待审核调账”中批准后，余额才会变动。',
+    overCap: '今日调增将超过每日上限 {{cap}} {{asset}}（今日已调增 {{credited}} {{asset}}）：服务器会拒绝。',
+    sentForApproval: '调账 {{id}} 已提交审批：需另一名运营人员批准',
     th: '{{value}} TH/s',
   },
 });

@@ -9,38 +9,76 @@ import { positiveUnits } from '../asset/amounts.ts';
 import { balancesOf, findReceiver } from '../asset/service.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 
+export type AdjustInput = { userId: string; asset: Asset; amount: string; reason: string };
+
+/** The signed atomic units of an adjustment's amount ("-5.5" is a debit), or the "Invalid Amount" refusal. */
+export function signedAdjustUnits(amount: string, asset: Asset): bigint {
+  const negative = amount.startsWith('-');
+  const units = positiveUnits(negative ? amount.slice(1) : amount, asset);
+  return negative ? -units : units;
+}
+
+export type AdjustmentMove = {
+  actor: string;
+  userId: number;
+  asset: Asset;
+  /** Signed atomic units: negative debits the member. */
+  units: bigint;
+  reason: string;
+  legKey: (leg: string) => string;
+  /** The audit action: `ledger.adjust`, or `ledger.adjust.approve` for a second operator's approval. */
+  action?: string;
+  /** More for the audit row's `after` (the request and who asked for it). */
+  details?: Record<string, unknown>;
+};
+
 /**
- * An operator's correction of a member's available balance: a transfer from or to the
- * `adjustment` account (never an edit), with an audit row holding the reason and both balances.
+ * Moves an adjustment: a transfer from or to the `adjustment` account (never an edit), with an
+ * audit row holding the reason and both balances. Whether it may move at all (a second operator,
+ * the daily cap) is decided by the caller: adjustments.ts for operators, the demo seed for itself.
+ */
+export async function moveAdjustment(tx: TxDb, db: Db, move: AdjustmentMove) {
+  const userId = move.userId as AuthorizedUserId;
+  const negative = move.units < 0n;
+  const units = negative ? -move.units : move.units;
+  const before = (await balancesOf(tx, userId))[move.asset].available;
+  const transferId = await transfer(tx, db, {
+    asset: move.asset,
+    from: negative ? userAccount(userId) : systemAccount('adjustment'),
+    to: negative ? systemAccount('adjustment') : userAccount(userId),
+    amount: units,
+    kind: 'adjustment',
+    reference: `adjust:${move.actor}`,
+    idempotencyKey: move.legKey('adjust'),
+  });
+  await audit(tx, {
+    actor: move.actor,
+    action: move.action ?? 'ledger.adjust',
+    target: `user:${userId}:${move.asset}`,
+    before: { available: formatAmount(before, move.asset) },
+    after: {
+      available: formatAmount(before + move.units, move.asset),
+      transferId: String(transferId),
+      reason: move.reason,
+      ...move.details,
+    },
+  });
+  return { transferId: String(transferId) };
+}
+
+/**
+ * An adjustment that moves at once, whatever its size: for the demo seed (`system:demo`), never
+ * for an operator's call (adjustments.ts applies the second-operator rule and the daily cap).
  */
 export async function adjustBalance(
   tx: TxDb,
   db: Db,
   actor: string,
-  input: { userId: string; asset: Asset; amount: string; reason: string },
+  input: AdjustInput,
   legKey: (leg: string) => string,
 ) {
-  const userId = Number(input.userId) as AuthorizedUserId;
-  await findReceiver(tx, userId);
-  const negative = input.amount.startsWith('-');
-  const units = positiveUnits(negative ? input.amount.slice(1) : input.amount, input.asset);
-  const before = (await balancesOf(tx, userId))[input.asset].available;
-  const transferId = await transfer(tx, db, {
-    asset: input.asset,
-    from: negative ? userAccount(userId) : systemAccount('adjustment'),
-    to: negative ? systemAccount('adjustment') : userAccount(userId),
-    amount: units,
-    kind: 'adjustment',
-    reference: `adjust:${actor}`,
-    idempotencyKey: legKey('adjust'),
-  });
-  const after = before + (negative ? -units : units);
-  await audit(tx, {
-    actor,
-    action: 'ledger.adjust',
-    target: `user:${userId}:${input.asset}`,
-    before: { available: formatAmount(before, input.asset) },
-    after: { available: formatAmount(after, input.asset), transferId: String(transferId), reason: input.reason },
-  });
-  return { transferId: String(transferId) };
+  const userId = Number(input.userId);
+  await findReceiver(tx, userId as AuthorizedUserId);
+  const units = signedAdjustUnits(input.amount, input.asset);
+  return moveAdjustment(tx, db, { actor, userId, asset: input.asset, units, reason: input.reason, legKey });
 }

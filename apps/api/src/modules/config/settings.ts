@@ -1,4 +1,4 @@
-import { ASSETS } from '@minecloud/contract/amount';
+import { ASSETS, type Asset, parseAmount } from '@minecloud/contract/amount';
 import type { SettingKind } from '@minecloud/contract/console';
 import { asc, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -35,6 +35,15 @@ const amount = spec('decimal', z.string().regex(/^(0|[1-9]\d*)(\.\d+)?$/, 'a dec
 const integer = (min: number, max?: number) =>
   spec('integer', max === undefined ? z.number().int().min(min) : z.number().int().min(min).max(max), min, max ?? null);
 const boolean = spec('boolean', z.boolean());
+/** An amount of one asset: a decimal within the asset's places, so it always converts to units. */
+const assetAmount = (asset: Asset) =>
+  spec(
+    'decimal',
+    z
+      .string()
+      .regex(/^(0|[1-9]\d*)(\.\d+)?$/, 'a decimal such as 12.5')
+      .refine((value) => parseAmount(value, asset).ok, `an amount of ${asset} such as 12.5`),
+  );
 const text = (pattern: RegExp) => spec('text', z.string().regex(pattern));
 const timeZone = spec(
   'text',
@@ -96,6 +105,18 @@ export const SETTINGS = {
   /** A withdrawal of at least this much needs a second, different operator's approval. */
   'withdraw.secondApproval.USDT': { ...amount, default: '10000' },
   'withdraw.secondApproval.BTC': { ...amount, default: '0.2' },
+  /**
+   * The most one operator may credit to members alone per settlement day, per asset: a credit that
+   * would take the operator's own unapproved credits of the day above it waits for a second,
+   * different operator (issue 23). 0: every credit needs a second operator.
+   */
+  'ledger.adjustApprovalAbove.USDT': { ...assetAmount('USDT'), default: '1000' },
+  'ledger.adjustApprovalAbove.BTC': { ...assetAmount('BTC'), default: '0.02' },
+  'ledger.adjustApprovalAbove.GOLD': { ...assetAmount('GOLD'), default: '100000' },
+  /** The most all operators' credits together may add per settlement day, per asset (approved ones included). */
+  'ledger.adjustDailyCap.USDT': { ...assetAmount('USDT'), default: '50000' },
+  'ledger.adjustDailyCap.BTC': { ...assetAmount('BTC'), default: '1' },
+  'ledger.adjustDailyCap.GOLD': { ...assetAmount('GOLD'), default: '5000000' },
   /** The symbol whose 1-minute candles decide the up/down rounds. */
   'market.roundSymbol': { ...text(/^[A-Z0-9]{2,20}$/), default: 'BTCUSDT' },
   'chain.confirmations': { ...integer(1), default: 12 },
@@ -140,6 +161,12 @@ export const BOUNDARY_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>([
 export const PRIVATE_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>([
   'withdraw.secondApproval.USDT',
   'withdraw.secondApproval.BTC',
+  'ledger.adjustApprovalAbove.USDT',
+  'ledger.adjustApprovalAbove.BTC',
+  'ledger.adjustApprovalAbove.GOLD',
+  'ledger.adjustDailyCap.USDT',
+  'ledger.adjustDailyCap.BTC',
+  'ledger.adjustDailyCap.GOLD',
 ]);
 
 /** The first settlement boundary (start of a day in `timeZone`) at or after `at`. */
