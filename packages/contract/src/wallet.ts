@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { assetSchema } from './asset.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 import { WITHDRAWAL_STATES } from './withdrawal-states.ts';
 
@@ -130,6 +131,7 @@ export const ADMIN_WITHDRAWAL_STATUSES = [
   'approved',
   'paying',
   'payoutFailed',
+  'payoutUnclear',
   'arrived',
   'rejected',
 ] as const;
@@ -137,6 +139,25 @@ export type AdminWithdrawalStatus = (typeof ADMIN_WITHDRAWAL_STATUSES)[number];
 export const adminWithdrawalPageQuerySchema = pageQuerySchema.extend({
   status: z.enum(ADMIN_WITHDRAWAL_STATUSES).optional(),
 });
+/**
+ * What a reviewer weighs beside the request: the member's money and history. `deposited`,
+ * `withdrawn` (arrived) and `pending` (this member's withdrawals not yet final, this one included)
+ * are in the withdrawal's asset; `adjustments` are operator credits received, per asset;
+ * `addressUses` counts this member's earlier withdrawals to the same address and `addressMembers`
+ * the OTHER members who withdrew to it.
+ */
+export const reviewContextSchema = z.object({
+  memberSince: z.string(),
+  balances: z.array(z.object({ asset: assetSchema, available: z.string(), locked: z.string() })),
+  deposited: z.string(),
+  withdrawn: z.string(),
+  pending: z.string(),
+  adjustments: z.array(z.object({ asset: assetSchema, count: z.number().int(), sum: z.string() })),
+  rejections: z.number().int(),
+  addressUses: z.number().int(),
+  addressMembers: z.number().int(),
+});
+export type ReviewContext = z.infer<typeof reviewContextSchema>;
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   userId: z.string(),
   memberAddress: z.string(),
@@ -145,6 +166,10 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   secondApprover: z.string().nullable(),
   needsSecondApproval: z.boolean(),
   payoutAttempts: z.number().int(),
+  /** The live payout transaction's nonce and sender (the hot wallet): what to look up on an explorer. */
+  payoutNonce: z.number().int().nullable().optional(),
+  payoutFrom: z.string().nullable().optional(),
+  context: reviewContextSchema,
 });
 /** `payoutsRunning` is false on a server without a chain: approving then pauses, it does not pay. */
 export const adminWithdrawalPageSchema = pageSchema(adminWithdrawalSchema).extend({ payoutsRunning: z.boolean() });
@@ -153,6 +178,16 @@ export const reviewBodySchema = z.object({
   reason: z.string().trim().max(300).optional(),
 });
 export const reviewAnswerSchema = z.object({ id: z.string(), status: z.enum(ADMIN_WITHDRAWAL_STATUSES) });
+/**
+ * A payout the worker could not follow (`payoutUnclear`): the operator names the transaction that
+ * took its nonce, found on a block explorer; the server checks it on chain, then pays again. (Its
+ * console path; ADMIN_API may take it over.)
+ */
+export const PAYOUT_REPLACED_PATH = 'withdrawals/payout-replaced';
+export const payoutReplacedBodySchema = z.object({
+  id: z.string().regex(/^[1-9]\d{0,17}$/),
+  replacedBy: z.string().trim().regex(TX_HASH_PATTERN),
+});
 /** An operator declares a member account as their own: they may never approve its withdrawals. */
 export const operatorMemberBodySchema = z.object({
   operator: z.string().trim().min(1).max(64),

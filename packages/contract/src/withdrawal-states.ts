@@ -17,16 +17,25 @@ export const WITHDRAWAL_STATES = [
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 /** The review statuses an operator works with (wallet.ts ADMIN_WITHDRAWAL_STATUSES), repeated as a type. */
-type ReviewStatus = 'review' | 'secondReview' | 'approved' | 'paying' | 'payoutFailed' | 'arrived' | 'rejected';
+type ReviewStatus =
+  | 'review'
+  | 'secondReview'
+  | 'approved'
+  | 'paying'
+  | 'payoutFailed'
+  | 'payoutUnclear'
+  | 'arrived'
+  | 'rejected';
 
 /**
  * The state shown for a review status. An approved withdrawal on a server that cannot pay is
  * `paused`: nothing will move until payouts are configured, and the member is told so. A payout that
- * failed on chain is sent again, so for the member it is still `paying`.
+ * failed on chain is sent again, and one an operator is looking up may already have arrived: for
+ * the member both are still `paying`.
  */
 export function withdrawalState(status: ReviewStatus, payoutsRunning: boolean): WithdrawalState {
   if (status === 'approved') return payoutsRunning ? 'approved' : 'paused';
-  if (status === 'payoutFailed') return 'paying';
+  if (status === 'payoutFailed' || status === 'payoutUnclear') return 'paying';
   return status;
 }
 

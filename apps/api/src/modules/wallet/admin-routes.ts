@@ -3,6 +3,8 @@ import {
   adminWithdrawalPageQuerySchema,
   adminWithdrawalPageSchema,
   operatorMemberBodySchema,
+  PAYOUT_REPLACED_PATH,
+  payoutReplacedBodySchema,
   reviewAnswerSchema,
   reviewBodySchema,
 } from '@minecloud/contract/wallet';
@@ -10,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { operatorOf } from '../admin/operators.ts';
+import { payoutReplaced } from './payout-hold.ts';
 import { approveWithdrawal, linkOperatorMember, operatorWithdrawals, rejectWithdrawal } from './review.ts';
 
 /** Withdrawal review (`/admin-api/withdrawals/*`); each decision is audited in its transaction. */
@@ -47,6 +50,28 @@ export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await rejectWithdrawal(app.db, operatorOf(request), Number(request.body.id), request.body.reason)),
+  );
+  app.post(
+    `/${PAYOUT_REPLACED_PATH}`,
+    {
+      ...guard,
+      schema: {
+        tags,
+        security,
+        body: payoutReplacedBodySchema,
+        response: { 200: envelopeSchema(reviewAnswerSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await payoutReplaced(
+          app.db,
+          app.chain,
+          operatorOf(request),
+          Number(request.body.id),
+          request.body.replacedBy as `0x${string}`,
+        ),
+      ),
   );
   app.post(
     '/operators/members',

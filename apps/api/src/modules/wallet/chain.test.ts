@@ -150,7 +150,14 @@ describe('payouts on chain', () => {
 
     // Nothing happens twice.
     await chain.mine(5);
-    expect(await runPayouts(app.db, app.chain)).toEqual({ signed: 0, sent: 0, arrived: 0, reverted: 0, dropped: 0 });
+    expect(await runPayouts(app.db, app.chain)).toEqual({
+      signed: 0,
+      sent: 0,
+      arrived: 0,
+      reverted: 0,
+      dropped: 0,
+      unclear: 0,
+    });
     expect(await chain.tokenBalance(usdt, to)).toBe(usdtOnChain('29'));
     expect((await checkLedger(app.db)).ok).toBe(true);
   });
@@ -238,6 +245,9 @@ describe('payouts on chain', () => {
       const hash = await chain.walletOf(hot).sendTransaction({ to: hot.address, value: 1n, nonce: lost?.nonce });
       await chain.mine(1);
       expect((await chain.client.getTransactionReceipt({ hash })).status).toBe('success');
+      // Evidence only once the taking block has the confirmations (payout-lag.test.ts has more).
+      expect(await runPayouts(app.db, app.chain)).toMatchObject({ dropped: 0, signed: 0 });
+      await chain.mine(CONFIRMATIONS - 1);
       expect(await runPayouts(app.db, app.chain)).toMatchObject({ dropped: 1, signed: 1 });
       const attempts = await attemptsOf(id2);
       expect(attempts.map((a) => a.status)).toEqual(['dropped', 'sent']);

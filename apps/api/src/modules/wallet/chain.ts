@@ -112,3 +112,110 @@ export async function receiptOf(chain: Chain, hash: Hex): Promise<TransactionRec
     throw error;
   }
 }
+
+/**
+ * A block every question of one payout round is asked at: read by number, then named by its hash,
+ * so that a node which does not have that very block cannot answer from another. `head` is the
+ * newest block seen when it was pinned; the pinned block is `confirmations` deep below it.
+ */
+export type PinnedBlock = { number: bigint; hash: Hex; head: bigint };
+
+/** The newest block with `confirmations` confirmations at `head`; null when the node lacks it. */
+export async function pinBlock(chain: Chain, head: bigint, confirmations: number): Promise<PinnedBlock | null> {
+  const depth = BigInt(Math.max(confirmations, 1) - 1);
+  const number = head > depth ? head - depth : 0n;
+  try {
+    const block = await chain.client.getBlock({ blockNumber: number });
+    return block.hash ? { number, hash: block.hash, head } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How many transactions `address` had mined as of the pinned block, asked by its hash (EIP-1898):
+ * a lagging node answers an error, never the count of an older block.
+ */
+export async function minedNonceAt(chain: Chain, address: Address, pinned: PinnedBlock): Promise<number> {
+  const count = await chain.client.request({
+    method: 'eth_getTransactionCount',
+    params: [address, { blockHash: pinned.hash, requireCanonical: true }],
+  });
+  return Number(BigInt(count));
+}
+
+/**
+ * What took a nonce of the hot wallet, by the pinned block: the block's own transactions say it,
+ * and a block cannot lag. `open` — the nonce is free at that block, the transaction may still be
+ * mined; `ours` — our transaction took it (its receipt is only late); `replaced` — another
+ * transaction of the key took it, so ours can never be mined; `unclear` — the node could not show it.
+ */
+export type NonceFate =
+  | { kind: 'open' }
+  | { kind: 'ours'; blockNumber: bigint }
+  | { kind: 'replaced'; by: Hex; blockNumber: bigint }
+  | { kind: 'unclear'; reason: string };
+
+export async function nonceFate(
+  chain: Chain,
+  tx: { from: Address; nonce: number; hash: Hex; signedBlock: bigint | null },
+  pinned: PinnedBlock,
+  minedAtPin: number,
+): Promise<NonceFate> {
+  if (minedAtPin <= tx.nonce) return { kind: 'open' };
+  try {
+    const blockNumber = await blockThatTookNonce(chain, tx.from, tx.nonce, tx.signedBlock ?? 0n, pinned.number);
+    const block = await chain.client.getBlock({ blockNumber, includeTransactions: true });
+    const taker = block.transactions.find(
+      (t) => t.from.toLowerCase() === tx.from.toLowerCase() && t.nonce === tx.nonce,
+    );
+    if (!taker) return { kind: 'unclear', reason: `block ${blockNumber} holds no transaction with nonce ${tx.nonce}` };
+    if (taker.hash.toLowerCase() === tx.hash.toLowerCase()) return { kind: 'ours', blockNumber };
+    return { kind: 'replaced', by: taker.hash, blockNumber };
+  } catch (error) {
+    return { kind: 'unclear', reason: error instanceof Error ? error.message.slice(0, 200) : String(error) };
+  }
+}
+
+/**
+ * The first block at which `address` had more than `nonce` transactions mined, between `low` and
+ * `high` (where it had): a binary search on counts asked at block numbers at or below the pinned
+ * (confirmed) block. `low` is the head seen when the transaction was signed, which no block holding
+ * it can precede; if the count there is already past the nonce, the search starts at genesis.
+ */
+async function blockThatTookNonce(chain: Chain, address: Address, nonce: number, low: bigint, high: bigint) {
+  const minedAt = (blockNumber: bigint) => chain.client.getTransactionCount({ address, blockNumber });
+  let below = low < high && (await minedAt(low)) <= nonce ? low : -1n;
+  let above = high;
+  while (above - below > 1n) {
+    const middle = (below + above) / 2n;
+    if ((await minedAt(middle)) > nonce) above = middle;
+    else below = middle;
+  }
+  return above;
+}
+
+/**
+ * Whether `by` is a transaction of `from`, with `nonce`, other than `ours`, mined at least
+ * `confirmations` deep: then `ours` can never be mined. What an operator names after looking the
+ * nonce up on an explorer; a lagging node can only fail to show it, never show it falsely.
+ */
+export async function provesReplaced(
+  chain: Chain,
+  tx: { from: Address; nonce: number; hash: Hex },
+  by: Hex,
+  confirmations: number,
+): Promise<boolean> {
+  if (by.toLowerCase() === tx.hash.toLowerCase()) return false;
+  try {
+    const [taker, receipt, head] = await Promise.all([
+      chain.client.getTransaction({ hash: by }),
+      receiptOf(chain, by),
+      chain.client.getBlockNumber(),
+    ]);
+    if (taker.from.toLowerCase() !== tx.from.toLowerCase() || taker.nonce !== tx.nonce || !receipt) return false;
+    return head - receipt.blockNumber + 1n >= BigInt(Math.max(confirmations, 1));
+  } catch {
+    return false;
+  }
+}

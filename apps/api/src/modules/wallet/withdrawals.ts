@@ -30,6 +30,7 @@ export type ReviewStatus =
   | 'approved'
   | 'paying'
   | 'payout_failed'
+  | 'payout_unclear'
   | 'arrived'
   | 'rejected';
 
@@ -39,6 +40,7 @@ export const MEMBER_STATUS: Record<ReviewStatus, WithdrawalStatus> = {
   approved: 'processing',
   paying: 'processing',
   payout_failed: 'processing',
+  payout_unclear: 'processing',
   arrived: 'arrived',
   rejected: 'failed',
 };
@@ -48,6 +50,7 @@ export const ADMIN_STATUS: Record<ReviewStatus, AdminWithdrawalStatus> = {
   approved: 'approved',
   paying: 'paying',
   payout_failed: 'payoutFailed',
+  payout_unclear: 'payoutUnclear',
   arrived: 'arrived',
   rejected: 'rejected',
 };
@@ -179,6 +182,8 @@ export type WithdrawalRow = {
   tx_hash: string | null;
   confirmations: number | null;
   attempts: number;
+  live_nonce: number | null;
+  live_from: string | null;
 };
 
 /** Withdrawals with what both views show, newest first. */
@@ -192,14 +197,15 @@ export async function withdrawalRows(
       db,
       sql`select w.id::text, w.user_id::text, u.address as member_address, w.asset, w.amount::text, w.fee::text,
             w.address, w.status, w.needs_second, w.reason, o1.username as first_approver, o2.username as second_approver,
-            w.created_at::text, live.tx_hash, live.confirmations,
+            w.created_at::text, live.tx_hash, live.confirmations, live.nonce::int as live_nonce,
+            live.from_address as live_from,
             (select count(*)::int from payout_attempts a where a.withdrawal_id = w.id) as attempts
           from withdrawals w
           join users u on u.id = w.user_id
           left join operators o1 on o1.id = w.first_approver_id
           left join operators o2 on o2.id = w.second_approver_id
           left join lateral (
-            select a.tx_hash, a.confirmations from payout_attempts a
+            select a.tx_hash, a.confirmations, a.nonce, a.from_address from payout_attempts a
             where a.withdrawal_id = w.id and a.status in ('signed','sent','mined','confirmed')
             order by a.id desc limit 1) live on true
           where ${where}
