@@ -23,7 +23,12 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's figures at this moment, for /metrics (PGlite: one connection, always idle). */
+  poolStats(): PoolStats;
 };
+
+/** Connections open (`total`), idle among them, callers waiting for one, and the pool's ceiling. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK_KEY = 7_240_001;
@@ -34,7 +39,8 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pg') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 20 });
+    const poolMax = options.poolMax ?? 20;
+    const pool = new pg.Pool({ connectionString: options.url, max: poolMax });
     pool.on('error', () => {
       // An idle client dropped by the server is replaced on next use; nothing to do here.
     });
@@ -66,6 +72,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       async close() {
         await pool.end();
       },
+      poolStats() {
+        return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax };
+      },
     };
   }
   let dataDir: string | undefined;
@@ -86,6 +95,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     async close() {
       await client.close();
+    },
+    poolStats() {
+      return { total: 1, idle: 1, waiting: 0, max: 1 };
     },
   };
 }

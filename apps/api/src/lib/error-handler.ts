@@ -12,6 +12,8 @@ import { AppError } from './errors.ts';
 import { requestLocale } from './locale.ts';
 
 function send(reply: FastifyReply, request: FastifyRequest, name: ErrorName, msg?: string) {
+  // Every envelope with a non-zero code leaves here: /metrics counts refusals by code name.
+  request.server.metrics?.refused(name);
   // The error envelope bypasses the route's success schema (business errors also answer 200).
   return reply
     .status(HTTP_STATUS[name])

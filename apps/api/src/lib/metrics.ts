@@ -1,8 +1,39 @@
-import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ErrorName } from '@minecloud/contract/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { registerBusinessMetrics } from './business-metrics.ts';
+import { AppError } from './errors.ts';
 
-/** Prometheus text at /metrics: process metrics and a request-duration histogram by route. */
-export function installMetrics(app: FastifyInstance) {
+/** What the rest of the app reports to /metrics. */
+export type AppMetrics = {
+  /** An error envelope (a non-zero code) was sent. */
+  refused(name: ErrorName): void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by installMetrics; the error handler reports every refusal to it. */
+    metrics?: AppMetrics;
+  }
+}
+
+/** The longest a scrape waits for any one database or chain read (Prometheus' own default is 10 s). */
+export const SAMPLE_TIMEOUT_MS = 2_000;
+
+export type MetricsOptions = {
+  /** When set, a scrape must send `Authorization: Bearer <token>`. */
+  token?: string;
+  /** How long a ledger check result is served before a scrape runs the check again. */
+  ledgerCheckMs: number;
+  sampleTimeoutMs?: number;
+};
+
+/**
+ * Prometheus text at /metrics: process metrics, a request-duration histogram by route, refusals
+ * by error code, and the business figures of business-metrics.ts.
+ */
+export function installMetrics(app: FastifyInstance, options: MetricsOptions) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -12,12 +43,50 @@ export function installMetrics(app: FastifyInstance) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  const refusals = new Counter({
+    name: 'minecloud_refusals_total',
+    help: 'Answers with a non-zero envelope code (business refusals answer HTTP 200), by error code name',
+    labelNames: ['code'] as const,
+    registers: [registry],
+  });
+  app.decorate('metrics', { refused: (name: ErrorName) => refusals.inc({ code: name }) } satisfies AppMetrics);
+  registerBusinessMetrics(registry, {
+    db: app.db,
+    database: app.database,
+    clock: app.clock,
+    chain: app.chain,
+    log: app.log,
+    ledgerCheckMs: options.ledgerCheckMs,
+    sampleTimeoutMs: options.sampleTimeoutMs ?? SAMPLE_TIMEOUT_MS,
+  });
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
-  });
+  const { token } = options;
+  app.get(
+    '/metrics',
+    {
+      schema: { hide: true },
+      onRequest: async (request, reply) => {
+        if (token === undefined || bearerMatches(request, token)) return;
+        reply.header('www-authenticate', 'Bearer');
+        throw new AppError('unauthorized');
+      },
+    },
+    async (_request, reply) => {
+      reply.header('content-type', registry.contentType);
+      return registry.metrics();
+    },
+  );
+}
+
+/**
+ * Whether the request carries `Authorization: Bearer <token>`. Both sides are hashed first, so the
+ * comparison takes the same time whatever the given value's length or first differing byte.
+ */
+function bearerMatches(request: FastifyRequest, token: string): boolean {
+  const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(token));
 }
