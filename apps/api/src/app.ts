@@ -8,22 +8,30 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { type MailWorkerOptions, mailWorkerOptions } from './jobs/mail.ts';
 import { ensureSystemAccounts } from './ledger/transfer.ts';
 import { runInRequest } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { frameworkError, installErrorHandling } from './lib/error-handler.ts';
+import { sharedRateLimitStore } from './lib/limits.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
 import { accountRoutes } from './modules/admin/account-routes.ts';
 import { consoleRoutes } from './modules/admin/console-routes.ts';
-import { bootstrapOperator, createOperatorAuth, installOperatorAccess } from './modules/admin/operators.ts';
+import {
+  bootstrapOperator,
+  consoleUrlOf,
+  createOperatorAuth,
+  framedPassword,
+  installOperatorAccess,
+} from './modules/admin/operators.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { assetRoutes } from './modules/asset/routes.ts';
 import { memberGuard } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
 import { careAdminRoutes } from './modules/care/admin-routes.ts';
-import { createMailer } from './modules/care/mailer.ts';
+import { createMailer, mailSealKey } from './modules/care/mailer.ts';
 import { careRoutes } from './modules/care/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { seedDemoBanners } from './modules/content/banners.ts';
@@ -47,6 +55,8 @@ declare module 'fastify' {
     clock: Clock;
     /** The EVM chain of payouts and deposits; null without CHAIN_RPC_URL. */
     chain: Chain | null;
+    /** The mail worker's settings; the scheduler of a jobs process starts the worker with them. */
+    mailWorker: MailWorkerOptions;
   }
 }
 
@@ -103,7 +113,8 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in PostgreSQL, so each limit is one for all processes (lib/limits.ts).
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(database.db) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'MineCloud API', version: '1.0.0' },
@@ -111,12 +122,14 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  installMetrics(app);
+  // The API explorer lists every route and schema: in production only when DOCS_ENABLED says so.
+  if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: '/docs' });
+  installMetrics(app, { token: config.metrics.token, ledgerCheckMs: config.metrics.ledgerCheckMs });
 
   await ensureSystemAccounts(database.db);
   const key = await loadSigningKey(database.db, config.jwtSecret);
   const tokens = createTokenService(database.db, key, config.tokenTtlSeconds);
+  app.decorate('mailWorker', mailWorkerOptions(config, key));
   app.decorate('tokens', tokens);
   app.decorate('requireMember', memberGuard(tokens));
 
@@ -156,8 +169,10 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await api.register(transparencyRoutes);
       await api.register(walletRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(careRoutes, {
-        mailer: createMailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+        // Mail is only queued here; the mail worker of the jobs processes sends it (jobs/mail.ts).
+        mailer: createMailer({ sealKey: mailSealKey(key), showDemoCodes: config.demo && !config.smtpUrl }),
         uploadsPerMinute: config.moneyCallsPerMinute,
+        uploadBytesPerDay: config.uploadBytesPerDay,
         codesPerMinute: 10,
       });
     },
@@ -184,7 +199,9 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   const oneTimePassword = await bootstrapOperator(database.db, config.adminBootstrapPassword);
   if (oneTimePassword) {
     // Printed once, to the console of the first start only: it is stored hashed.
-    console.log(`\n  Operator console: /admin/  username: admin  one-time password: ${oneTimePassword}\n`);
+    const consoleUrl = consoleUrlOf(config);
+    const title = 'MineCloud: the first operator (an owner)';
+    process.stdout.write(framedPassword({ title, username: 'admin', password: oneTimePassword, consoleUrl }));
   }
 
   if (serveApps) await serveStaticApps(app, { web: config.webDist, admin: config.adminDist });

@@ -46,6 +46,28 @@ describe('config', () => {
     }
   });
 
+  // Item 6 of issue 23: a demo that can sign payouts would pay its welcome balances out on chain.
+  it('refuses demo mode with a chain and a payout key, in any NODE_ENV, saying why', () => {
+    const payer = { CHAIN_RPC_URL: 'http://127.0.0.1:8545', PAYOUT_KEY: `0x${'11'.repeat(32)}` };
+    for (const NODE_ENV of ['development', 'test']) {
+      for (const demo of [{ DEMO: '1' }, {}]) {
+        try {
+          loadConfig({ NODE_ENV, ...demo, ...payer });
+          expect.unreachable();
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigError);
+          expect((error as ConfigError).message).toMatch(/DEMO cannot run with CHAIN_RPC_URL and PAYOUT_KEY/);
+          expect((error as ConfigError).message).toMatch(/welcome balance would be withdrawable on chain/);
+        }
+      }
+    }
+    // Demo on PostgreSQL too, when asked for.
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO: 'yes', ...payer })).toThrow(/DEMO cannot run/);
+    // A demo that can only see the chain (deposits), and a chain without demo, are fine.
+    expect(loadConfig({ CHAIN_RPC_URL: payer.CHAIN_RPC_URL }).demo).toBe(true);
+    expect(loadConfig({ DEMO: '0', ...payer }).chain.payoutKey).toBe(payer.PAYOUT_KEY);
+  });
+
   it('refuses a short JWT secret and demo mode in production', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
     const full = {

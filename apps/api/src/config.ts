@@ -26,14 +26,31 @@ const env = z.object({
   /** How often jobs processes roll team figures up (they are at most this far behind). */
   TEAM_ROLLUP_SECONDS: z.coerce.number().int().min(1).max(60).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** SIGTERM/SIGINT to exit, at most: requests in flight finish meanwhile; then the process ends anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(2).max(600).default(10),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Image bytes all members together may upload in 24 hours, so that many wallets cannot fill the disk. */
+  UPLOAD_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 1024 * 1024 * 1024),
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
   SMTP_URL: z.string().url().optional(),
   /** The From of every mail. */
   MAIL_FROM: z.string().min(3).default('MineCloud <no-reply@minecloud.local>'),
+  /** SMTP limits of the mail worker: connecting, the server's greeting, any silence on the socket. */
+  SMTP_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(5),
+  SMTP_GREETING_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(5),
+  SMTP_SOCKET_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(15),
+  /** Tries per mail before it is `failed`; the wait doubles from MAIL_RETRY_SECONDS after each. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How often the mail worker looks for queued mail. */
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.2).max(60).default(2),
   CHAIN_RPC_URL: z.string().url().optional(),
   MARKET_SOURCE_URL: z.string().url().optional(),
   /** Hourly history fetched for a symbol with none stored (monthly candles need months). */
@@ -60,6 +77,12 @@ const env = z.object({
     .optional(),
   /** How often the jobs process looks at payouts and deposits on chain. */
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16).max(512).optional(),
+  /** How old the ledger invariant shown in /metrics may be before a scrape runs the check again. */
+  METRICS_LEDGER_CHECK_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** The API explorer at /docs; off in production unless set. */
+  DOCS_ENABLED: bool.optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -103,14 +126,26 @@ function toConfig(parsed: z.infer<typeof env>) {
     mode: parsed.MODE,
     teamRollupMs: parsed.TEAM_ROLLUP_SECONDS * 1000,
     logLevel: parsed.LOG_LEVEL,
+    shutdownGraceMs: parsed.SHUTDOWN_GRACE_SECONDS * 1000,
     trustProxy: parsed.TRUST_PROXY,
     signInPerMinute: parsed.RATE_LIMIT_SIGNIN_PER_MINUTE,
     moneyCallsPerMinute: parsed.RATE_LIMIT_MONEY_PER_MINUTE,
+    uploadBytesPerDay: parsed.UPLOAD_BYTES_PER_DAY,
     webDist: parsed.WEB_DIST,
     adminDist: parsed.ADMIN_DIST,
     /** The exchange's REST base; without it the demo runs the simulated feed, anything else none. */
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
+    mail: {
+      timeouts: {
+        connectMs: Math.round(parsed.SMTP_CONNECT_TIMEOUT_SECONDS * 1000),
+        greetingMs: Math.round(parsed.SMTP_GREETING_TIMEOUT_SECONDS * 1000),
+        socketMs: Math.round(parsed.SMTP_SOCKET_TIMEOUT_SECONDS * 1000),
+      },
+      maxAttempts: parsed.MAIL_MAX_ATTEMPTS,
+      retryMs: parsed.MAIL_RETRY_SECONDS * 1000,
+      pollMs: Math.round(parsed.MAIL_POLL_SECONDS * 1000),
+    },
     marketSourceUrl: parsed.MARKET_SOURCE_URL,
     market: { historyDays: parsed.MARKET_HISTORY_DAYS, minuteDays: parsed.MARKET_MINUTE_DAYS },
     chain: {
@@ -124,6 +159,9 @@ function toConfig(parsed: z.infer<typeof env>) {
       } as Partial<Record<'USDT' | 'BTC', `0x${string}`>>,
       pollMs: parsed.CHAIN_POLL_SECONDS * 1000,
     },
+    metrics: { token: parsed.METRICS_TOKEN, ledgerCheckMs: parsed.METRICS_LEDGER_CHECK_SECONDS * 1000 },
+    /** Swagger UI at /docs: on outside production, off in production unless DOCS_ENABLED. */
+    docsEnabled: parsed.DOCS_ENABLED ?? !production,
   };
 }
 
@@ -140,5 +178,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (missing.length) throw new ConfigError(missing.map((key) => `${key} is required in production`));
     if (parsed.DEMO) throw new ConfigError(['DEMO cannot be on in production']);
   }
-  return toConfig(parsed);
+  const config = toConfig(parsed);
+  refuseDemoThatCanPay(config, parsed.DEMO === undefined);
+  return config;
+}
+
+/**
+ * Demo mode credits every new wallet a welcome balance; with a chain and a key that signs payouts,
+ * that balance could be withdrawn as real tokens. Refused in every NODE_ENV, whether DEMO was set
+ * or is on by default (PGlite outside production).
+ */
+function refuseDemoThatCanPay(config: Config, byDefault: boolean) {
+  if (!config.demo || !config.chain.rpcUrl || !config.chain.payoutKey) return;
+  throw new ConfigError([
+    `DEMO cannot run with CHAIN_RPC_URL and PAYOUT_KEY: every demo wallet's welcome balance would be withdrawable on chain (set DEMO=0, or leave PAYOUT_KEY unset)${byDefault ? '; demo mode is on by default without DATABASE_URL' : ''}`,
+  ]);
 }

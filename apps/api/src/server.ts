@@ -1,10 +1,15 @@
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { marketSourceOf } from './jobs/market.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { ignoreStdioErrors, logDestination } from './lib/logger.ts';
+import { installShutdown } from './lib/shutdown.ts';
 
 async function main() {
+  // First of all: a log reader that goes away must never crash or block the server.
+  ignoreStdioErrors();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -15,27 +20,31 @@ async function main() {
     }
     throw error;
   }
+  const logs = logDestination();
+  // Until the app (and its logger) exists, a logger of the same destination and level.
+  let log: Pick<pino.BaseLogger, 'info'> = pino({ level: config.logLevel }, logs);
+  let scheduler: { stop(): void } | undefined;
+  let stop = async () => {};
+  // Signals count from the start: a stop while the database is still migrating ends the process too.
+  installShutdown({
+    graceMs: config.shutdownGraceMs,
+    stop: () => stop(),
+    flushLogs: (ms) => logs.drain(ms),
+    log: (event, message) => log.info(event, message),
+  });
+
   const database = config.databaseUrl
     ? await openDatabase({ kind: 'pg', url: config.databaseUrl, poolMax: config.databasePoolMax })
     : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+  stop = () => database.close();
   await database.migrate();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logger: { level: config.logLevel, stream: logs } });
   app.addHook('onClose', async () => database.close());
-
-  let scheduler: { stop(): void } | undefined;
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
+  log = app.log;
+  stop = async () => {
     scheduler?.stop();
     await app.close();
-    process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
   // Jobs run in `all` and `worker` processes (ARCHITECTURE.md), never in tests.
@@ -45,6 +54,7 @@ async function main() {
       teamRollupMs: config.teamRollupMs,
       market: source && { source, options: config.market },
       chain: app.chain && { chain: app.chain, pollMs: config.chain.pollMs },
+      mail: app.mailWorker,
     });
   }
   app.log.info(

@@ -1,6 +1,6 @@
 import type { OperatorRole } from '@minecloud/contract/console';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   buildTestApp,
   operatorToken,
@@ -47,11 +47,16 @@ const EXPECTED: Record<string, OperatorRole[]> = {
   'GET /admin-api/members/:id/team': [F, S],
   'GET /admin-api/members/:id/feedback': [F, S],
   'POST /admin-api/ledger/adjust': [F],
+  'GET /admin-api/ledger/adjustments': [F],
+  'GET /admin-api/ledger/adjustments/limits': [F],
+  'POST /admin-api/ledger/adjustments/:id/approve': [F],
+  'POST /admin-api/ledger/adjustments/:id/reject': [F],
   'GET /admin-api/ledger/check': [F],
   'GET /admin-api/withdrawals/page': [F],
   'GET /admin-api/withdrawals/export.csv': [F],
   'POST /admin-api/withdrawals/approve': [F],
   'POST /admin-api/withdrawals/reject': [F],
+  'POST /admin-api/withdrawals/payout-replaced': [F],
   'GET /admin-api/products': [C],
   'POST /admin-api/products': [C],
   'PUT /admin-api/products/:id': [C],
@@ -173,6 +178,26 @@ describe('operator accounts', () => {
       totp: totpCode(totpSecrets.get('admin') as string, totpStep(new Date()) + 1),
     });
     expect(login.json().data.setup).toBeNull();
+  });
+
+  it('prints the first one-time password in one framed write of plain lines, with the console URL', async () => {
+    const writes: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      writes.push(String(chunk));
+      return true;
+    });
+    let fresh: TestApp | undefined;
+    try {
+      fresh = await buildTestApp({ ADMIN_BOOTSTRAP_PASSWORD: '', PORT: '9090' });
+    } finally {
+      spy.mockRestore();
+      await fresh?.close();
+    }
+    const block = writes.find((w) => w.includes('One-time password'));
+    expect(block).toMatch(/^\n\+-+\+\n/);
+    expect(block).toContain('http://127.0.0.1:9090/admin/');
+    expect(block).toMatch(/Username: +admin/);
+    expect(block).not.toMatch(/[{}]/);
   });
 
   it('makes a one-time password change first, then TOTP, before any other call', async () => {
@@ -329,6 +354,30 @@ describe('operator accounts', () => {
     expect(demote.json()).toMatchObject({ code: 1108, msg: 'At least one active owner must remain' });
     const taken = await call('POST', '/admin-api/operators', tokens.owner, { username: 'temp', role: 'support' });
     expect(taken.json()).toMatchObject({ code: 1107 });
+  });
+
+  // Item 8 of issue 23: whoever signed in with the old password (or holds a token of it) is out.
+  it('ends every other session of an operator at a password change, and all of them at an owner reset', async () => {
+    const first = await operatorWithRole(app, 'twice', 'support');
+    const again = await call('POST', '/admin-api/auth/login', undefined, {
+      username: 'twice',
+      password: 'twice-test-password',
+      totp: totpCode(totpSecrets.get('twice') as string, totpStep(new Date()) + 1),
+    });
+    const second = again.json().data.token as string;
+    expect((await call('GET', '/admin-api/auth/me', second)).statusCode).toBe(200);
+
+    const changed = await call('POST', '/admin-api/auth/password', first, {
+      current: 'twice-test-password',
+      next: 'twice-new-password',
+    });
+    expect(changed.json().code).toBe(0);
+    expect((await call('GET', '/admin-api/auth/me', second)).statusCode).toBe(401);
+    expect((await call('GET', '/admin-api/auth/me', first)).statusCode).toBe(200);
+
+    const [row] = await queryRows<{ id: string }>(app.db, sql`select id::text from operators where username = 'twice'`);
+    expect((await call('POST', `/admin-api/operators/${row?.id}/reset`, tokens.owner)).json().code).toBe(0);
+    expect((await call('GET', '/admin-api/auth/me', first)).statusCode).toBe(401);
   });
 
   it('signs out: the token stops working', async () => {

@@ -18,13 +18,13 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { operatorSessions, operators } from '../../db/schema.ts';
+import { operators } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { hashPassword, oneTimePassword, verifyPassword } from '../../lib/passwords.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../lib/totp.ts';
-import { actorOf, operatorOf } from './operators.ts';
+import { actorOf, audited, endSessions, operatorOf, resetOperatorPassword } from './operators.ts';
 
 const TOTP_ISSUER = 'MineCloud';
 const tags = ['admin'];
@@ -62,17 +62,6 @@ function listed(row: OperatorRecord): z.infer<typeof operatorRowSchema> {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-/** Ends every open session of an operator (disabled, or reset). */
-async function endSessions(tx: Pick<Db, 'update'>, operatorId: number) {
-  await tx
-    .update(operatorSessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(operatorSessions.operatorId, operatorId), sql`${operatorSessions.revokedAt} is null`));
-}
-
-/** What the audit keeps of an operator: never a hash or a secret. */
-const audited = (row: OperatorRecord) => ({ role: row.role, disabled: row.disabled, totpEnabled: row.totpEnabled });
 
 /** Sign-in, the operator's own password and TOTP, and (the owner's) operator accounts. */
 export const accountRoutes: FastifyPluginAsyncZod<{ loginsPerMinute: number }> = async (app, options) => {
@@ -117,7 +106,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ loginsPerMinute: number }> =
     },
     async (request) => {
       const { current, next } = request.body;
-      const row = await operatorRow(app.db, operatorOf(request).id);
+      const operator = operatorOf(request);
+      const row = await operatorRow(app.db, operator.id);
       if (!(await verifyPassword(current, row.passwordHash))) return fail('passwordWrong');
       if (next.length < OPERATOR_PASSWORD_MIN || next === current) {
         return failWith('passwordWeak', { min: OPERATOR_PASSWORD_MIN });
@@ -129,6 +119,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ loginsPerMinute: number }> =
           .set({ passwordHash, mustChangePassword: false })
           .where(eq(operators.id, row.id))
           .returning();
+        // This session stays (the operator just proved the password); every other one ends.
+        await endSessions(tx, row.id, operator.sessionId);
         await audit(tx, { actor: actorOf(request), action: 'operator.password', target: `operator:${row.username}` });
         return after as OperatorRecord;
       });
@@ -303,34 +295,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ loginsPerMinute: number }> =
       },
     },
     async (request) => {
-      const id = Number(request.params.id);
-      const password = oneTimePassword();
-      const passwordHash = await hashPassword(password);
-      const row = await app.db.transaction(async (tx) => {
-        const before = await operatorRow(tx, id);
-        const [after] = await tx
-          .update(operators)
-          .set({
-            passwordHash,
-            mustChangePassword: true,
-            totpSecret: null,
-            totpEnabled: false,
-            totpLastStep: null,
-            failedLogins: 0,
-            lockedUntil: null,
-          })
-          .where(eq(operators.id, id))
-          .returning();
-        await endSessions(tx, id);
-        await audit(tx, {
-          actor: actorOf(request),
-          action: 'operator.reset',
-          target: `operator:${before.username}`,
-          before: audited(before),
-          after: audited(after as OperatorRecord),
-        });
-        return after as OperatorRecord;
-      });
+      const { row, password } = await resetOperatorPassword(app.db, Number(request.params.id), actorOf(request));
       return ok({ id: String(row.id), username: row.username, password });
     },
   );

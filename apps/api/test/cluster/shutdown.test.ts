@@ -1,0 +1,250 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client.ts';
+import { freePort } from '../net.ts';
+import { type PrivatePostgres, startPrivatePostgres } from './postgres.ts';
+
+// Issue 23, item 12: `npm start` (scripts/start.mjs, which runs src/server.ts) sent SIGTERM during a
+// burst of requests while the process reading its log goes away must be gone within its grace
+// period, every time. The old server looped on a log write to the dead pipe and never exited.
+const root = path.resolve(import.meta.dirname, '../../../..');
+const START = path.join(root, 'scripts/start.mjs');
+const STOPS = 50;
+const AT_ONCE = 5;
+/**
+ * Stops of the server exactly as `npm start` runs it (server.ts through tsx); the others run the
+ * same server.ts bundled once by esbuild, which starts in half the CPU (tsx's loader hooks see every
+ * module), so that fifty stops fit in about a minute and a half on two cores.
+ */
+const THROUGH_TSX = 5;
+/** Beside apps/api's own node_modules, so that the bundle imports the packages server.ts would. */
+const bundleDir = path.join(root, 'apps/api/node_modules/.cache', `shutdown-test-${process.pid}`);
+const bundle = path.join(bundleDir, 'server.mjs');
+const GRACE_SECONDS = 4;
+/** Signal delivery and process teardown on a loaded machine: the measured time is not exact. */
+const SLACK_MS = 500;
+
+let postgres: PrivatePostgres;
+let databaseUrl: string;
+const jwtSecret = randomBytes(32).toString('hex');
+const started = new Set<number>();
+
+/** The state letter of a process (`Z` for a zombie), or null when there is none. */
+function stateOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  } catch {
+    return null;
+  }
+}
+
+const gone = (pid: number) => [null, 'Z', 'X'].includes(stateOf(pid));
+
+/** The server process `npm start` runs: its child, found in /proc. */
+function childOf(parent: number): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === parent) return pid;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
+type Started = { starter: ChildProcess; server: number; url: string; output: () => string };
+
+/**
+ * server.ts and the workspace's own sources in one file; packages stay imports. Each file keeps its
+ * own `import.meta.url`, so that the migrations and the apps are found where server.ts finds them.
+ */
+async function bundleServer() {
+  mkdirSync(bundleDir, { recursive: true });
+  await build({
+    entryPoints: [path.join(root, 'apps/api/src/server.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'keep-module-urls',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@minecloud/') ? undefined : { path: args.path, external: true },
+          );
+          build.onLoad({ filter: /\.ts$/ }, async (args) => ({
+            loader: 'ts',
+            contents: (await readFile(args.path, 'utf8')).replaceAll(
+              'import.meta.url',
+              JSON.stringify(pathToFileURL(args.path).href),
+            ),
+          }));
+        },
+      },
+    ],
+  });
+}
+
+async function npmStart(tsx: boolean): Promise<Started> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const starter = spawn(process.execPath, [START, '--no-build', ...(tsx ? [] : ['--server', bundle])], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      NODE_ENV: 'development',
+      // Every request logs two lines: the log stream is busy when its reader goes away.
+      LOG_LEVEL: 'info',
+      DEMO: '0',
+      MODE: 'api',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_MAX: '2',
+      JWT_SECRET: jwtSecret,
+      ADMIN_BOOTSTRAP_PASSWORD: 'shutdown-test-password',
+      SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (starter.pid) started.add(starter.pid);
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  starter.stdout?.on('data', keep);
+  starter.stderr?.on('data', keep);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (starter.exitCode !== null) throw new Error(`npm start exited (${starter.exitCode}):\n${log}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`not ready after 90 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const server = childOf(starter.pid as number);
+  if (!server) throw new Error('npm start runs no server process');
+  started.add(server);
+  return { starter, server, url, output: () => log };
+}
+
+/**
+ * Requests without pause from `workers` callers until `stop()`; failures are expected once it stops.
+ * Long query strings make long log lines, so that a reader that stops reading fills the pipe fast.
+ */
+function burst(url: string, workers: number) {
+  let running = true;
+  let answered = 0;
+  const paths = ['/healthz', '/readyz', '/app-api/member/user/get', '/no/such/page'];
+  const padding = `?pad=${'x'.repeat(4000)}`;
+  const loops = Array.from({ length: workers }, async (_, i) => {
+    for (let n = i; running; n++) {
+      try {
+        await (await fetch(`${url}${paths[n % paths.length]}${padding}`)).arrayBuffer();
+        answered++;
+      } catch {
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    }
+  });
+  return {
+    answered: () => answered,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type StopResult = { ms: number; answered: number; code: number | null; output: string };
+
+/**
+ * One stop: under load the log reader stops reading (the pipe fills, lines wait in the server),
+ * SIGTERM, and the reader goes away (the pipe closes); how long until both processes are gone.
+ */
+async function stopUnderLoad(tsx: boolean): Promise<StopResult> {
+  const { starter, server, url, output } = await npmStart(tsx);
+  starter.stdout?.pause();
+  starter.stderr?.pause();
+  const load = burst(url, 6);
+  await sleep(400);
+  const signalled = Date.now();
+  const exited = new Promise<number | null>((resolve) => starter.once('exit', (code) => resolve(code)));
+  starter.kill('SIGTERM');
+  await sleep(100);
+  starter.stdout?.destroy();
+  starter.stderr?.destroy();
+  // Past the old server's own 10 s fallback: a server that is still there then would never go.
+  const limit = signalled + 12_000;
+  while (!(starter.exitCode !== null || starter.signalCode !== null) || !gone(server)) {
+    if (Date.now() > limit) break;
+    await sleep(20);
+  }
+  const ms = Date.now() - signalled;
+  await load.stop();
+  const code = starter.exitCode !== null || starter.signalCode !== null ? await exited : null;
+  return { ms, answered: load.answered(), code, output: output() };
+}
+
+beforeAll(async () => {
+  postgres = await startPrivatePostgres();
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query('create database minecloud');
+  await admin.end();
+  databaseUrl = postgres.url.replace(/\/postgres$/, '/minecloud');
+  // Migrated once here, so that each start only finds it done.
+  const database = await openDatabase({ kind: 'pg', url: databaseUrl, poolMax: 2 });
+  await database.migrate();
+  await database.close();
+  await bundleServer();
+}, 120_000);
+
+afterAll(async () => {
+  // Nothing may outlive the test, whatever failed.
+  for (const pid of started) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  await postgres?.stop();
+  rmSync(bundleDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('stopping the server started by npm start', () => {
+  it(`ends it within its grace period, ${STOPS} times under load with the log reader gone`, async () => {
+    const results: StopResult[] = [];
+    for (let i = 0; i < STOPS; i += AT_ONCE) {
+      const round = Array.from({ length: Math.min(AT_ONCE, STOPS - i) }, (_, j) => i + j < THROUGH_TSX);
+      results.push(...(await Promise.all(round.map(stopUnderLoad))));
+    }
+    const late = results.filter((r) => r.ms > GRACE_SECONDS * 1000 + SLACK_MS);
+    expect(late.map((r) => ({ ms: r.ms, code: r.code, output: r.output.slice(-2000) }))).toEqual([]);
+    // Each stop happened under load, and the server stopped on its own (not killed by npm start).
+    expect(results.every((r) => r.answered > 0)).toBe(true);
+    expect(results.map((r) => r.code).filter((code) => code !== 0)).toEqual([]);
+  }, 600_000);
+});
