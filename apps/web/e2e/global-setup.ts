@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseUnits } from 'viem';
 import type { TestProject } from 'vitest/node';
 import { startLocalChain } from '../../api/test/chain.ts';
 import { type E2eServer, enrolOperator, OPERATOR_PASSWORD, startE2eServer } from './server.ts';
@@ -15,7 +14,10 @@ declare module 'vitest' {
     operatorToken: string;
     /** The owner's TOTP secret: the console e2e signs in through the page with a code of it. */
     operatorTotpSecret: string;
-    /** The local EVM the server pays withdrawals on (JSON-RPC on 127.0.0.1). */
+    /**
+     * The local EVM (JSON-RPC on 127.0.0.1): the demo server takes deposits on it; wallet.e2e.ts
+     * starts a server of its own (not a demo) that also pays withdrawals on it.
+     */
     chainUrl: string;
     usdtToken: string;
   }
@@ -32,12 +34,11 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, 'apps/admin/dist/index.html'))) {
     throw new Error('The operator console is not built: run `npm run build` first (npm test does).');
   }
-  // A local chain with the app's default chain id (the injected wallet says 56), a USDT token and a
-  // hot wallet holding some: withdrawals in the e2e run are paid on it.
+  // A local chain with the app's default chain id (the injected wallet says 56) and a USDT token.
+  // The demo server takes deposits on it but has no payout key: a demo that could pay is refused
+  // (its welcome balances would be withdrawable), so the paid withdrawal has a server of its own.
   const chain = await startLocalChain({ chainId: 56 });
   const usdt = await chain.deployToken('USDT', 18);
-  const hot = await chain.newAccount('100');
-  await chain.mint(usdt, hot.address, parseUnits('1000000', 18));
   const depositAddress = (await chain.newAccount('0')).address;
   let server: E2eServer;
   try {
@@ -46,7 +47,6 @@ export default async function setup(project: TestProject) {
       TEAM_ROLLUP_SECONDS: '1',
       CHAIN_RPC_URL: chain.url,
       DEPOSIT_ADDRESS: depositAddress,
-      PAYOUT_KEY: hot.key,
       TOKEN_USDT_ADDRESS: usdt,
       CHAIN_POLL_SECONDS: '1',
     });

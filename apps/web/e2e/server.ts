@@ -2,8 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type Address, parseUnits } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { totpCode, totpStep } from '../../api/src/lib/totp.ts';
 import { freePort } from '../../api/test/net.ts';
+import { localChain } from './local-chain.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -13,8 +16,8 @@ export const OPERATOR_PASSWORD = 'e2e-operator-password';
 export type E2eServer = { baseUrl: string; stop: () => Promise<void> };
 
 /**
- * Starts the real server (the built apps, a fresh PGlite, demo mode) on 127.0.0.1 and waits until it
- * is ready; `env` adds to or overrides its environment.
+ * Starts the real server (the built apps, a fresh PGlite, demo mode unless `env` says DEMO=0) on
+ * 127.0.0.1 and waits until it is ready; `env` adds to or overrides its environment.
  */
 export async function startE2eServer(env: Record<string, string>): Promise<E2eServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'minecloud-e2e-'));
@@ -29,6 +32,8 @@ export async function startE2eServer(env: Record<string, string>): Promise<E2eSe
       DEMO: '1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // Jobs run too (payouts, mail). Set here: a test worker's environment has vite's MODE=test.
+      MODE: 'all',
       ADMIN_BOOTSTRAP_PASSWORD: OPERATOR_PASSWORD,
       ...env,
     },
@@ -77,4 +82,46 @@ export async function enrolOperator(baseUrl: string): Promise<{ token: string; s
   const { secret } = await call<{ secret: string }>('auth/totp/setup', {}, token);
   await call('auth/totp/enable', { code: totpCode(secret, totpStep(new Date())) }, token);
   return { token, secret };
+}
+
+export type PayingServer = E2eServer & {
+  /** The console token and TOTP secret of this server's owner `admin`. */
+  operator: { token: string; secret: string };
+  depositAddress: Address;
+  /** The address of its hot wallet (PAYOUT_KEY), which holds 1,000,000 USDT at the start. */
+  hotWallet: Address;
+};
+
+/**
+ * A server that pays withdrawals for real: not a demo (a demo with a payout key is refused, since
+ * its welcome balances would be withdrawable), so members have only what they deposit on `chainUrl`,
+ * and email codes go by SMTP to `smtpUrl`. Its hot wallet is a fresh key holding gas and `usdt`.
+ */
+export async function startPayingServer(options: { chainUrl: string; usdt: Address; smtpUrl: string }) {
+  const chain = localChain(options.chainUrl);
+  const hotKey = generatePrivateKey();
+  const hot = privateKeyToAccount(hotKey).address;
+  await chain.fundGas(hot, '100');
+  // Minted by a throw-away key, so the hot wallet's nonces are the payout worker's alone.
+  const minter = generatePrivateKey();
+  await chain.fundGas(privateKeyToAccount(minter).address);
+  await chain.mint(minter, options.usdt, hot, parseUnits('1000000', 18));
+  const depositAddress = privateKeyToAccount(generatePrivateKey()).address;
+  const server = await startE2eServer({
+    DEMO: '0',
+    CHAIN_RPC_URL: options.chainUrl,
+    DEPOSIT_ADDRESS: depositAddress,
+    PAYOUT_KEY: hotKey,
+    TOKEN_USDT_ADDRESS: options.usdt,
+    CHAIN_POLL_SECONDS: '1',
+    SMTP_URL: options.smtpUrl,
+    MAIL_POLL_SECONDS: '0.5',
+  });
+  try {
+    const operator = await enrolOperator(server.baseUrl);
+    return { ...server, operator, depositAddress, hotWallet: hot } satisfies PayingServer;
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }

@@ -1,57 +1,91 @@
 import type { Browser, Page } from 'playwright-core';
-import { type Address, createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseUnits } from 'viem';
+import { type Address, type Hex, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   dialogSettled,
   launchChromium,
-  mailedCode,
   memberToken,
   type OperatorCall,
   operatorSession,
   shot,
   signInAt,
 } from './browser.ts';
+import { localChain } from './local-chain.ts';
+import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
+import { type PayingServer, startPayingServer } from './server.ts';
 
 /**
- * A withdrawal end to end: requested in Chromium with the emailed code, approved by an operator,
- * paid by the server's payout worker on the local chain, and shown arrived with its hash.
+ * A withdrawal end to end on a server that pays for real (not a demo): money deposited on the local
+ * chain, requested in Chromium with the code mailed over SMTP, approved by an operator, paid by the
+ * server's payout worker on the chain, and shown arrived with its hash. Then a deposit on the demo
+ * server of the other e2e files.
  */
 
 const baseUrl = inject('baseUrl');
-const chainUrl = inject('chainUrl');
 const usdt = inject('usdtToken') as Address;
-const chain = createPublicClient({ transport: http(chainUrl, { retryCount: 0 }) });
+const chain = localChain(inject('chainUrl'));
 let browser: Browser;
-let admin: OperatorCall;
-
-async function rpc(method: string, params: unknown[]) {
-  const res = await fetch(chainUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  return ((await res.json()) as { result: unknown }).result;
-}
 
 const text = (page: Page, id: string) => page.getByTestId(id).first().textContent();
 
 beforeAll(async () => {
   browser = await launchChromium();
-  admin = operatorSession(baseUrl, inject('operatorToken'));
 });
 afterAll(() => browser?.close());
 
-describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
-  it('requests a withdrawal with the emailed code, is approved, and sees it arrive with its hash', async () => {
-    const { page } = await signInAt(browser, baseUrl, '/pages/my_child/withdraw/withdraw', {
+describe('withdrawal in Chromium at 390×844, paid on a local chain by a server that is not a demo', () => {
+  let mail: MailCatcher;
+  let paying: PayingServer;
+  let admin: OperatorCall;
+
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    paying = await startPayingServer({ chainUrl: inject('chainUrl'), usdt, smtpUrl: mail.url });
+    admin = operatorSession(paying.baseUrl, paying.operator.token);
+  });
+  afterAll(async () => {
+    await paying?.stop();
+    await mail?.close();
+  });
+
+  /** The code of the newest mail to `email` once it differs from `previous` (the SMTP catcher's). */
+  async function mailedCode(email: string, previous?: string) {
+    await expect.poll(() => mail.latestCode(email), { timeout: 20_000 }).toMatch(/^\d{6}$/);
+    if (previous) await expect.poll(() => mail.latestCode(email), { timeout: 20_000 }).not.toBe(previous);
+    return mail.latestCode(email) as string;
+  }
+
+  /** The member's wallet sends `amount` USDT to the deposit address and submits it, as the top-up page does. */
+  async function depositOnChain(key: Hex, token: string, amount: string) {
+    const member = privateKeyToAccount(key).address;
+    await chain.fundGas(member);
+    await chain.mint(key, usdt, member, parseUnits(amount, 18));
+    const txHash = await chain.transfer(key, usdt, paying.depositAddress, parseUnits(amount, 18));
+    const res = await fetch(`${paying.baseUrl}/app-api/biz/deposit/submit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ txHash }),
+    });
+    const answer = (await res.json()) as { code: number; data: { status: string } };
+    expect(answer).toMatchObject({ code: 0, data: { status: 'confirming' } });
+    await chain.mine(12);
+    await expect.poll(() => availableUsdt(paying.baseUrl, token), { timeout: 30_000, interval: 1_000 }).toBe(amount);
+  }
+
+  it('requests a withdrawal with the mailed code, is approved, and sees it arrive with its hash', async () => {
+    const key = generatePrivateKey();
+    const { page } = await signInAt(browser, paying.baseUrl, '/pages/my_child/withdraw/withdraw', {
+      key,
       query: '?asset=USDT',
     });
-    // Bind an email through the API with the member's own session (the binding screen has its own e2e).
     const token = await memberToken(page);
+    // No welcome balance outside demo: the member's money is a real deposit.
+    await depositOnChain(key, token, '100');
+    // Bind an email through the API with the member's own session (the binding screen has its own e2e).
     const email = `withdraw-${Date.now()}@example.com`;
     const call = async (path: string, body: object) => {
-      const res = await fetch(`${baseUrl}/app-api/${path}`, {
+      const res = await fetch(`${paying.baseUrl}/app-api/${path}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -59,12 +93,12 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
       return (await res.json()) as { code: number };
     };
     expect((await call('member/sendEmailCode', { email })).code).toBe(0);
-    const bindCode = await mailedCode(admin, email);
+    const bindCode = await mailedCode(email);
     expect((await call('member/bindEmail', { email, code: bindCode })).code).toBe(0);
     await page.reload();
 
     await page.getByTestId('withdraw-form').waitFor();
-    await expect.poll(() => text(page, 'withdraw-available')).toContain('1,000');
+    await expect.poll(() => text(page, 'withdraw-available')).toContain('100');
     expect(await text(page, 'withdraw-fee')).toContain('1');
     const to = privateKeyToAccount(generatePrivateKey()).address;
     await page.getByTestId('withdraw-amount-input').fill('25.5');
@@ -72,8 +106,7 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
     await expect.poll(() => text(page, 'withdraw-received')).toContain('24.5');
     await page.getByTestId('withdraw-code-send').click();
     // The bind code went to the same address: wait for the newer mail.
-    await expect.poll(() => mailedCode(admin, email), { timeout: 10_000 }).not.toBe(bindCode);
-    const code = await mailedCode(admin, email);
+    const code = await mailedCode(email, bindCode);
     await page.getByTestId('withdraw-code').fill(code);
     await shot(page, 'withdraw-form');
     await page.getByTestId('withdraw-submit').click();
@@ -98,12 +131,8 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
     expect((await admin('POST', 'withdrawals/approve', { id: mine.id })).status).toBe('approved');
 
     // The server's worker (every second) sends the transfer; twelve more blocks confirm it.
-    await expect
-      .poll(() => chain.readContract({ address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [to] }), {
-        timeout: 20_000,
-      })
-      .toBe(parseUnits('24.5', 18));
-    await rpc('hardhat_mine', ['0xc']);
+    await expect.poll(() => chain.tokenBalance(usdt, to), { timeout: 20_000 }).toBe(parseUnits('24.5', 18));
+    await chain.mine(12);
     await expect
       .poll(
         async () => {
@@ -123,7 +152,7 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
     expect(paid?.txHash.startsWith((shown ?? '').slice(0, 6).toLowerCase())).toBe(true);
     await shot(page, 'withdrawal-history-arrived');
     // Public: the Transparency totals list the paid withdrawal with its transaction hash.
-    const totals = (await (await fetch(`${baseUrl}/app-api/transparency/totals`)).json()) as {
+    const totals = (await (await fetch(`${paying.baseUrl}/app-api/transparency/totals`)).json()) as {
       data: { withdrawals: { recent: { asset: string; amount: string; txHash: string }[] } };
     };
     expect(totals.data.withdrawals.recent).toContainEqual({
@@ -137,54 +166,25 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
     await page.getByTestId('withdrawal-timeline').waitFor();
     await expect.poll(() => page.getByTestId('timeline-stage').count()).toBe(4);
     await shot(page, 'withdrawal-timeline');
-    // Paid once.
-    expect(await chain.readContract({ address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [to] })).toBe(
-      parseUnits('24.5', 18),
-    );
+    // Paid once: the address got 24.5, the hot wallet gave 24.5, the member has 100 − 25.5 left.
+    expect(await chain.tokenBalance(usdt, to)).toBe(parseUnits('24.5', 18));
+    expect(await chain.tokenBalance(usdt, paying.hotWallet)).toBe(parseUnits('1000000', 18) - parseUnits('24.5', 18));
+    expect(await availableUsdt(paying.baseUrl, token)).toBe('74.5');
   });
+});
 
+describe('deposit in Chromium at 390×844 on the demo server', () => {
   it('credits a deposit sent from the member’s own wallet once it has its confirmations', async () => {
     // The member's wallet: the key signs in (injected) and, here, pays on chain from the same address.
     const key = generatePrivateKey();
     const wallet = privateKeyToAccount(key);
-    const local = defineChain({
-      id: 56,
-      name: 'local',
-      nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [chainUrl] } },
-    });
-    const pay = createWalletClient({ account: wallet, chain: local, transport: http(chainUrl, { retryCount: 0 }) });
-    await rpc('hardhat_setBalance', [wallet.address, '0x8ac7230489e80000']);
-    const mintAbi = [
-      {
-        type: 'function',
-        name: 'mint',
-        stateMutability: 'nonpayable',
-        inputs: [
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-        ],
-        outputs: [],
-      },
-    ] as const;
-    const minted = await pay.writeContract({
-      address: usdt,
-      abi: mintAbi,
-      functionName: 'mint',
-      args: [wallet.address, parseUnits('100', 18)],
-    });
-    await chain.waitForTransactionReceipt({ hash: minted });
+    await chain.fundGas(wallet.address);
+    await chain.mint(key, usdt, wallet.address, parseUnits('100', 18));
     const config = (await (await fetch(`${baseUrl}/app-api/biz/biz-config/get/basic`)).json()) as {
       data: { limits: Record<string, string> };
     };
     const depositAddress = config.data.limits.depositAddress as Address;
-    const hash = await pay.writeContract({
-      address: usdt,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [depositAddress, parseUnits('40', 18)],
-    });
-    await chain.waitForTransactionReceipt({ hash });
+    const hash = await chain.transfer(key, usdt, depositAddress, parseUnits('40', 18));
 
     const { page } = await signInAt(browser, baseUrl, '/pages/my_child/topup/topup', { key, query: '?tab=chain' });
     await page.getByTestId('deposit-form').waitFor();
@@ -195,7 +195,7 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
     expect(await text(page, 'deposit-amount')).toContain('40');
     await shot(page, 'deposit-confirming');
 
-    await rpc('hardhat_mine', ['0xc']);
+    await chain.mine(12);
     await expect
       .poll(
         async () => {
@@ -207,13 +207,17 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain', () => {
       )
       .toBe('已入账');
     await shot(page, 'deposit-credited');
-    const token = await memberToken(page);
-    const balances = (await (
-      await fetch(`${baseUrl}/app-api/asset/selectAssetBalance?asset=USDT`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as { data: { list: { available: string }[] } };
     // The demo's 1000 USDT welcome plus the 40 deposited, once.
-    expect(balances.data.list[0]?.available).toBe('1040');
+    expect(await availableUsdt(baseUrl, await memberToken(page))).toBe('1040');
   });
 });
+
+/** The member's available USDT as the API shows it (a decimal string). */
+async function availableUsdt(server: string, token: string): Promise<string | undefined> {
+  const balances = (await (
+    await fetch(`${server}/app-api/asset/selectAssetBalance?asset=USDT`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as { data: { list: { available: string }[] } };
+  return balances.data.list[0]?.available;
+}
