@@ -41,6 +41,10 @@ export const ADMIN_API = {
   memberTeam: 'members/:id/team',
   memberFeedback: 'members/:id/feedback',
   adjust: 'ledger/adjust',
+  adjustments: 'ledger/adjustments',
+  adjustmentLimits: 'ledger/adjustments/limits',
+  adjustmentApprove: 'ledger/adjustments/:id/approve',
+  adjustmentReject: 'ledger/adjustments/:id/reject',
   ledgerCheck: 'ledger/check',
   withdrawals: 'withdrawals/page',
   withdrawalsCsv: 'withdrawals/export.csv',
@@ -139,10 +143,21 @@ export const dashboardSchema = z.object({
   withdrawalsPending: z.number().int(),
   /**
    * Per asset: what members hold (available + locked + unclaimed earnings) beside what reached the
-   * platform on chain (credited deposits) and what left it (paid withdrawals).
+   * platform on chain (credited deposits) and what left it (paid withdrawals), and the credits that
+   * did not come from the chain: `demoCredits` (demo mode's welcome and seed money, never real),
+   * `adjustments` (operators' net corrections) and `earnings` (mining output and equity yields paid
+   * by the platform). Members hold more than deposits − withdrawals + demo credits only by the last two.
    */
   liabilities: z.array(
-    z.object({ asset: assetSchema, members: z.string(), deposited: z.string(), withdrawn: z.string() }),
+    z.object({
+      asset: assetSchema,
+      members: z.string(),
+      deposited: z.string(),
+      withdrawn: z.string(),
+      demoCredits: z.string(),
+      adjustments: z.string(),
+      earnings: z.string(),
+    }),
   ),
   ledger: z.object({ ok: z.boolean(), mismatches: z.number().int() }),
   /**
@@ -236,6 +251,58 @@ export const memberTeamRowSchema = z.object({
   createdAt: z.string(),
 });
 export const memberTeamPageSchema = pageSchema(memberTeamRowSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Balance adjustments needing a second operator (issue 23)
+
+export const ADJUSTMENT_STATUSES = ['pending', 'applied', 'rejected'] as const;
+export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
+export const adjustmentQuerySchema = pageQuerySchema.extend({
+  /** Absent: pending, the requests waiting for a second operator. */
+  status: z.enum(ADJUSTMENT_STATUSES).optional(),
+});
+export const adjustmentRowSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  memberAddress: z.string(),
+  asset: assetSchema,
+  /** Signed decimal: negative for a correction down. */
+  amount: z.string(),
+  reason: z.string(),
+  status: z.enum(ADJUSTMENT_STATUSES),
+  requestedBy: z.string(),
+  /** Who approved or rejected it; null when it needed no second operator, or is pending. */
+  decidedBy: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  transferId: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type AdjustmentRow = z.infer<typeof adjustmentRowSchema>;
+export const adjustmentPageSchema = pageSchema(adjustmentRowSchema);
+export const adjustmentRejectBodySchema = z.object({ reason: z.string().trim().min(1).max(300) });
+export const adjustmentDecisionSchema = z.object({
+  id: z.string(),
+  status: z.enum(ADJUSTMENT_STATUSES),
+  transferId: z.string().nullable(),
+});
+/**
+ * Per asset, what the signed-in operator may still credit: `approvalAbove` (one operator's own
+ * credits per settlement day; above, a second operator approves), the `dailyCap` of all credits,
+ * and what was credited today, by anyone (`creditedToday`) and by this operator alone (`mineToday`).
+ */
+export const adjustmentLimitsSchema = z.object({
+  list: z.array(
+    z.object({
+      asset: assetSchema,
+      approvalAbove: z.string(),
+      dailyCap: z.string(),
+      creditedToday: z.string(),
+      mineToday: z.string(),
+    }),
+  ),
+});
+export type AdjustmentLimits = z.infer<typeof adjustmentLimitsSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue: miner products and banners

@@ -10,6 +10,41 @@ const SERIES_DAYS = 30;
 const units = (rows: { asset: string; units: string }[], asset: Asset) =>
   BigInt(rows.find((r) => r.asset === asset)?.units ?? '0');
 
+/** The reference of demo mode's adjustments (demo/seed.ts, actor `system:demo`): welcome and seed money. */
+const DEMO_REFERENCE = 'adjust:system:demo';
+
+/**
+ * Per asset, what members were credited that never came in on chain: net out of the `adjustment`
+ * account (`adjusted`, the demo's share of it in `demo`), and out of `mining_output` and `yield`
+ * (`earned`). Read through the transfer indexes of those few accounts, not the whole ledger.
+ */
+async function nonChainCredits(db: Db) {
+  const outOf = (systems: string[]) =>
+    queryRows<{ asset: string; units: string }>(
+      db,
+      sql`select a.asset, (coalesce(sum(m.amount), 0))::text as units from accounts a
+          join lateral (
+            select t.amount from transfers t where t.debit_account_id = a.id
+            union all
+            select -t.amount from transfers t where t.credit_account_id = a.id) m on true
+          where a.system in (${sql.join(
+            systems.map((name) => sql`${name}`),
+            sql`, `,
+          )})
+          group by a.asset`,
+    );
+  const [demo, adjusted, earned] = await Promise.all([
+    queryRows<{ asset: string; units: string }>(
+      db,
+      sql`select asset, sum(amount)::text as units from transfers
+          where kind = 'adjustment' and reference = ${DEMO_REFERENCE} group by asset`,
+    ),
+    outOf(['adjustment']),
+    outOf(['mining_output', 'yield']),
+  ]);
+  return { demo, adjusted, earned };
+}
+
 /**
  * The operator's overview at `now`: today's numbers (days in the settlement time zone), what members
  * hold per asset beside what came in and went out on chain, the ledger check, and 30 days of history.
@@ -53,6 +88,7 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
     db,
     sql`select asset, sum(amount - fee)::text as units from withdrawals where status = 'arrived' group by asset`,
   );
+  const { demo, adjusted, earned } = await nonChainCredits(db);
   const ledger = await checkLedger(db);
 
   const days = await queryRows<{ day: string }>(
@@ -93,6 +129,9 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
       members: formatAmount(units(held, asset), asset),
       deposited: formatAmount(units(deposited, asset), asset),
       withdrawn: formatAmount(units(withdrawn, asset), asset),
+      demoCredits: formatAmount(units(demo, asset), asset),
+      adjustments: formatAmount(units(adjusted, asset) - units(demo, asset), asset),
+      earnings: formatAmount(units(earned, asset), asset),
     })),
     ledger: { ok: ledger.ok, mismatches: ledger.mismatches.length },
     series: days.map(({ day }) => ({

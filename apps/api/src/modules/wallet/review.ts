@@ -1,13 +1,15 @@
-import type { AdminWithdrawalStatus } from '@minecloud/contract/wallet';
+import type { AdminWithdrawalStatus, ReviewContext } from '@minecloud/contract/wallet';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
+import { adjustedMember } from '../admin/adjustments.ts';
 import type { Operator } from '../admin/operators.ts';
 import { getSetting } from '../config/settings.ts';
 import { type Chain, paysOut } from './chain.ts';
+import { reviewContexts } from './review-context.ts';
 import { ADMIN_STATUS, addEvent, memberView, type ReviewStatus, withdrawalRows } from './withdrawals.ts';
 
 const DB_STATUS = Object.fromEntries(Object.entries(ADMIN_STATUS).map(([db, admin]) => [admin, db])) as Record<
@@ -16,8 +18,9 @@ const DB_STATUS = Object.fromEntries(Object.entries(ADMIN_STATUS).map(([db, admi
 >;
 
 /**
- * The review queue: every withdrawal (or those of one status), with its approvals and its state;
- * `payoutsRunning` says whether this server pays approved withdrawals at all.
+ * The review queue: every withdrawal (or those of one status), with its approvals, its state and
+ * the member's context (review-context.ts); `payoutsRunning` says whether this server pays approved
+ * withdrawals at all.
  */
 export async function operatorWithdrawals(
   db: Db,
@@ -29,6 +32,7 @@ export async function operatorWithdrawals(
     withdrawalRows(db, where, query),
     getSetting(db, 'chain.confirmations'),
   ]);
+  const contexts = await reviewContexts(db, rows);
   return {
     list: rows.map((row) => ({
       ...memberView(row, events.get(row.id) ?? [], required, chain),
@@ -40,6 +44,9 @@ export async function operatorWithdrawals(
       secondApprover: row.second_approver,
       needsSecondApproval: row.needs_second,
       payoutAttempts: row.attempts,
+      payoutNonce: row.live_nonce,
+      payoutFrom: row.live_from,
+      context: contexts.get(row.id) as ReviewContext,
     })),
     total,
     payoutsRunning: paysOut(chain),
@@ -95,6 +102,8 @@ export async function approveWithdrawal(db: Db, operator: Operator, id: number) 
   return db.transaction(async (tx) => {
     const row = await lockForDecision(tx, operator, id);
     if (row.owned) return fail('approverOwnsAccount');
+    // Issue 23: never an operator who credited (or approved a credit to) this member, at any approval.
+    if (await adjustedMember(tx, operator.id, row.user_id)) return fail('approverAdjustedMember');
     const actor = `operator:${operator.username}`;
     let next: ReviewStatus;
     if (row.status === 'review') {
