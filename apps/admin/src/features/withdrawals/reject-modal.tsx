@@ -1,10 +1,10 @@
 import { ADMIN_API } from '@minecloud/contract/console';
-import { Alert, Descriptions, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
+import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
+import { ReasonModal } from '../../components/reason-modal.tsx';
 import { api } from '../../lib/api.ts';
-import { useCall } from '../../lib/use-call.ts';
+import { groupDigits } from '../../lib/figures.ts';
 import { NS } from './i18n.ts';
 import type { AdminWithdrawal } from './withdrawals-page.tsx';
 
@@ -19,55 +19,37 @@ export function RejectModal({
   onRejected: (id: string) => void | Promise<void>;
 }) {
   const { t } = useTranslation(NS);
-  const [form] = Form.useForm<{ reason: string }>();
-  const { busy, problem, setProblem, run } = useCall();
 
-  useEffect(() => {
-    if (withdrawal) {
-      form.resetFields();
-      setProblem(null);
-    }
-  }, [withdrawal, form, setProblem]);
-
-  async function submit({ reason }: { reason: string }) {
+  async function submit(reason: string) {
     if (!withdrawal) return;
-    await run(async () => {
-      await api.post(ADMIN_API.withdrawalReject, { id: withdrawal.id, reason: reason.trim() });
-      await onRejected(withdrawal.id);
-    });
+    await api.post(ADMIN_API.withdrawalReject, { id: withdrawal.id, reason });
+    await onRejected(withdrawal.id);
   }
 
   return (
-    <Modal
+    <ReasonModal
       open={withdrawal !== null}
       title={withdrawal ? t('rejectTitle', { id: withdrawal.id }) : ''}
       okText={t('reject')}
-      okButtonProps={{ danger: true, loading: busy }}
-      cancelText={t('common:cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      forceRender
-    >
-      {withdrawal && (
-        <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
-          <Descriptions.Item label={t('common:member')}>{withdrawal.userId}</Descriptions.Item>
-          <Descriptions.Item label={t('common:amount')}>
-            <Amount value={withdrawal.amount} asset={withdrawal.asset} />
-          </Descriptions.Item>
-        </Descriptions>
-      )}
-      <Form form={form} name="reject" layout="vertical" onFinish={submit} requiredMark={false}>
-        <Form.Item
-          name="reason"
-          label={t('common:reason')}
-          extra={t('rejectHint')}
-          rules={[{ required: true, whitespace: true, message: t('reasonRequired') }]}
-        >
-          <Input.TextArea rows={3} maxLength={300} showCount />
-        </Form.Item>
-      </Form>
-      {problem && <Alert type="error" showIcon title={problem} role="alert" />}
-    </Modal>
+      danger
+      formName="reject"
+      summary={
+        withdrawal && (
+          <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
+            <Descriptions.Item label={t('common:member')}>{withdrawal.userId}</Descriptions.Item>
+            <Descriptions.Item label={t('common:amount')}>
+              <Amount value={groupDigits(withdrawal.amount)} asset={withdrawal.asset} />
+            </Descriptions.Item>
+          </Descriptions>
+        )
+      }
+      field={{
+        label: t('common:reason'),
+        extra: t('rejectHint'),
+        rules: [{ required: true, whitespace: true, message: t('reasonRequired') }],
+      }}
+      submit={submit}
+      onClose={onClose}
+    />
   );
 }
