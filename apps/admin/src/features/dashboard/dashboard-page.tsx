@@ -1,7 +1,7 @@
-import { isAsset } from '@minecloud/contract/amount';
+import { type Asset, isAsset } from '@minecloud/contract/amount';
 import { ADMIN_API, type Dashboard } from '@minecloud/contract/console';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Table, Typography, theme } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount } from '../../components/amount.tsx';
@@ -9,58 +9,100 @@ import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { api } from '../../lib/api.ts';
 import { signedUnits, unitsText } from '../../lib/decimal.ts';
+import { groupDigits } from '../../lib/figures.ts';
 import { can, useMe } from '../../lib/session.ts';
 import { BarChart } from './bar-chart.tsx';
 import { NS } from './i18n.ts';
 
 type Liability = Dashboard['liabilities'][number];
 
-/** What came in on chain and stayed, less what members hold: negative means members hold more. */
-function cover(row: Liability): string | null {
+/** How what members hold compares with what backs it: covered, a gap the ledger explains, or short. */
+export type Coverage =
+  | { state: 'covered'; surplus: string }
+  | { state: 'explained'; gap: string; adjustments: string; earnings: string }
+  | { state: 'short'; gap: string };
+
+/**
+ * What came in on chain and stayed, plus the demo's credits (play money that was never deposited),
+ * less what members hold. A shortfall is "explained" when operators' adjustments and the platform's
+ * mining output and yields account for it (they are owed from the platform's own funds), "short"
+ * otherwise. Null when a figure is not an amount.
+ */
+export function coverage(row: Liability): Coverage | null {
   if (!isAsset(row.asset)) return null;
-  const [members, deposited, withdrawn] = [row.members, row.deposited, row.withdrawn].map((v) =>
+  const figures = [row.members, row.deposited, row.withdrawn, row.demoCredits, row.adjustments, row.earnings].map((v) =>
     signedUnits(v, row.asset),
   );
-  if (members == null || deposited == null || withdrawn == null) return null;
-  return unitsText(deposited - withdrawn - members, row.asset);
+  if (figures.some((v) => v == null)) return null;
+  const [members, deposited, withdrawn, demo, adjustments, earnings] = figures as bigint[];
+  const gap = (members as bigint) - ((deposited as bigint) - (withdrawn as bigint) + (demo as bigint));
+  const text = (units: bigint) => unitsText(units, row.asset as Asset);
+  if (gap <= 0n) return { state: 'covered', surplus: text(-gap) };
+  const positive = (v: bigint) => (v > 0n ? v : 0n);
+  if (gap <= positive(adjustments as bigint) + positive(earnings as bigint)) {
+    return { state: 'explained', gap: text(gap), adjustments: row.adjustments, earnings: row.earnings };
+  }
+  return { state: 'short', gap: text(gap) };
+}
+
+function CoverageTag({ row }: { row: Liability }) {
+  const { t } = useTranslation(NS);
+  const result = coverage(row);
+  if (!result) return <>—</>;
+  const figure = (value: string) => `${groupDigits(value)} ${row.asset}`;
+  if (result.state === 'covered') {
+    return (
+      <Tag color="green" data-coverage="covered">
+        {t('covered', { surplus: figure(result.surplus) })}
+      </Tag>
+    );
+  }
+  if (result.state === 'explained') {
+    return (
+      <Tooltip title={t('gapExplainedHint')}>
+        <Tag color="gold" data-coverage="explained">
+          {t('gapExplained', {
+            gap: figure(result.gap),
+            adjustments: figure(result.adjustments),
+            earnings: figure(result.earnings),
+          })}
+        </Tag>
+      </Tooltip>
+    );
+  }
+  return (
+    <Tooltip title={t('coverShort')}>
+      <Tag color="red" data-coverage="short">
+        {t('short', { gap: figure(result.gap) })}
+      </Tag>
+    </Tooltip>
+  );
 }
 
 function LiabilitiesTable({ rows }: { rows: Liability[] }) {
   const { t } = useTranslation(NS);
-  const { token } = theme.useToken();
+  const amount = (v: string, row: Liability) => <Amount value={groupDigits(v)} asset={row.asset} />;
+  const demo = rows.some((row) => signedUnits(row.demoCredits, row.asset as Asset) !== 0n);
   return (
-    <Table<Liability>
-      size="small"
-      rowKey="asset"
-      pagination={false}
-      dataSource={rows}
-      locale={{ emptyText: t('common:empty') }}
-      columns={[
-        { title: t('common:asset'), dataIndex: 'asset' },
-        { title: t('membersHold'), dataIndex: 'members', align: 'right', render: (v: string) => <Amount value={v} /> },
-        { title: t('deposited'), dataIndex: 'deposited', align: 'right', render: (v: string) => <Amount value={v} /> },
-        { title: t('withdrawn'), dataIndex: 'withdrawn', align: 'right', render: (v: string) => <Amount value={v} /> },
-        {
-          title: t('cover'),
-          key: 'cover',
-          align: 'right',
-          render: (_, row) => {
-            const value = cover(row);
-            if (value === null) return '—';
-            const short = value.startsWith('-');
-            return (
-              <span
-                title={short ? t('coverShort') : undefined}
-                data-short={short || undefined}
-                style={{ color: short ? token.colorWarning : undefined, fontFamily: token.fontFamilyCode }}
-              >
-                {short ? `⚠ ${value}` : value}
-              </span>
-            );
-          },
-        },
-      ]}
-    />
+    <Flex vertical gap={8}>
+      <Table<Liability>
+        size="small"
+        rowKey="asset"
+        pagination={false}
+        dataSource={rows}
+        locale={{ emptyText: t('common:empty') }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t('common:asset'), dataIndex: 'asset' },
+          { title: t('membersHold'), dataIndex: 'members', align: 'right', render: amount },
+          { title: t('deposited'), dataIndex: 'deposited', align: 'right', render: amount },
+          { title: t('withdrawn'), dataIndex: 'withdrawn', align: 'right', render: amount },
+          { title: t('demoCredits'), dataIndex: 'demoCredits', align: 'right', render: amount },
+          { title: t('cover'), key: 'cover', render: (_, row) => <CoverageTag row={row} /> },
+        ]}
+      />
+      {demo && <Alert type="info" showIcon title={t('demoCreditsHint')} data-testid="demo-credits" />}
+    </Flex>
   );
 }
 
@@ -150,7 +192,9 @@ export function DashboardPage() {
           <Card title={t('depositsToday')} size="small" style={{ height: '100%' }}>
             {data.depositsToday.length ? (
               data.depositsToday.map((d) => (
-                <div key={d.asset}>{t('depositLine', { count: d.count, amount: d.amount, asset: d.asset })}</div>
+                <div key={d.asset}>
+                  {t('depositLine', { count: d.count, amount: groupDigits(d.amount), asset: d.asset })}
+                </div>
               ))
             ) : (
               <Typography.Text type="secondary">{t('depositsNone')}</Typography.Text>

@@ -8,7 +8,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Address } from '../../components/address.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
+import { identityText } from '../../i18n/enums.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { groupDigits } from '../../lib/figures.ts';
 import { formatTime } from '../../lib/format.ts';
 import { can, useMe } from '../../lib/session.ts';
 import { AdjustModal } from './adjust-modal.tsx';
@@ -35,7 +37,7 @@ function MemberHeader({ member }: { member: MemberDetail }) {
         {member.inviterId ? <Link to={`/members/${member.inviterId}`}>{member.inviterId}</Link> : '—'}
       </Descriptions.Item>
       <Descriptions.Item label={t('identity')}>
-        {member.identity} · {t('level')} {member.level}
+        {identityText(t, member.identity)} · {t('level')} {member.level}
       </Descriptions.Item>
       <Descriptions.Item label={t('department')}>{member.department ?? '—'}</Descriptions.Item>
       <Descriptions.Item label={t('hashRate')}>{t('th', { value: member.hashRate })}</Descriptions.Item>
@@ -47,7 +49,7 @@ function MemberHeader({ member }: { member: MemberDetail }) {
 
 function Balances({ accounts }: { accounts: Account[] }) {
   const { t } = useTranslation(NS);
-  const amount = (asset: string) => (value: string) => <Amount value={value} asset={asset} />;
+  const amount = (asset: string) => (value: string) => <Amount value={groupDigits(value)} asset={asset} />;
   return (
     <Table<Account>
       size="small"

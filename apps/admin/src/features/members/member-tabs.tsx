@@ -16,6 +16,8 @@ import type { z } from 'zod';
 import { Address } from '../../components/address.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
+import { accountText, identityText, ledgerKindText } from '../../i18n/enums.ts';
+import { groupDigits } from '../../lib/figures.ts';
 import { formatTime } from '../../lib/format.ts';
 import { NS } from './i18n.ts';
 
@@ -33,10 +35,15 @@ function LedgerTab({ id }: { id: string }) {
   const columns: ColumnsType<LedgerRow> = [
     { title: t('time'), dataIndex: 'createdAt', render: time },
     { title: t('common:asset'), dataIndex: 'asset' },
-    { title: t('kind'), dataIndex: 'kind' },
-    { title: t('common:amount'), dataIndex: 'amount', align: 'right', render: (v: string) => <Amount value={v} /> },
-    { title: t('account'), dataIndex: 'account' },
-    { title: t('counterparty'), dataIndex: 'counterparty' },
+    { title: t('kind'), dataIndex: 'kind', render: (kind: string) => ledgerKindText(t, kind) },
+    {
+      title: t('common:amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (v: string, row) => <Amount value={groupDigits(v)} asset={row.asset} />,
+    },
+    { title: t('account'), dataIndex: 'account', render: (account: string) => accountText(t, account) },
+    { title: t('counterparty'), dataIndex: 'counterparty', render: (account: string) => accountText(t, account) },
     { title: t('reference'), dataIndex: 'reference', render: (v: string | null) => v ?? '—' },
   ];
   return (
@@ -120,7 +127,7 @@ function TeamTab({ id }: { id: string }) {
     },
     { title: t('address'), dataIndex: 'address', render: (v: string) => <Address value={v} /> },
     { title: t('department'), dataIndex: 'department', render: (v: number | null) => v ?? '—' },
-    { title: t('identity'), dataIndex: 'identity' },
+    { title: t('identity'), dataIndex: 'identity', render: (value: string) => identityText(t, value) },
     { title: t('joined'), dataIndex: 'createdAt', render: time },
   ];
   return (

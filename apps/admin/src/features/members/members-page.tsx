@@ -7,6 +7,8 @@ import { Address } from '../../components/address.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
+import { identityText } from '../../i18n/enums.ts';
+import { groupDigits } from '../../lib/figures.ts';
 import { formatTime } from '../../lib/format.ts';
 import { NS } from './i18n.ts';
 
@@ -24,7 +26,7 @@ export function MembersPage() {
     },
     { title: t('address'), dataIndex: 'address', render: (value: string) => <Address value={value} /> },
     { title: t('email'), dataIndex: 'email', render: (value: string | null) => value ?? '—' },
-    { title: t('identity'), dataIndex: 'identity' },
+    { title: t('identity'), dataIndex: 'identity', render: (value: string) => identityText(t, value) },
     { title: t('level'), dataIndex: 'level' },
     {
       title: t('inviter'),
@@ -36,9 +38,9 @@ export function MembersPage() {
       key: 'balances',
       render: (_, row) => (
         <Flex vertical>
-          <Amount value={row.balances.USDT} asset="USDT" />
-          <Amount value={row.balances.BTC} asset="BTC" />
-          <Amount value={row.balances.GOLD} asset="GOLD" />
+          <Amount value={groupDigits(row.balances.USDT)} asset="USDT" />
+          <Amount value={groupDigits(row.balances.BTC)} asset="BTC" />
+          <Amount value={groupDigits(row.balances.GOLD)} asset="GOLD" />
         </Flex>
       ),
     },

@@ -11,7 +11,7 @@ const ROW: MemberRow = {
   id: '42',
   address: '0x1111222233334444555566667777888899990000',
   email: 'ann@example.com',
-  identity: 'vip',
+  identity: 'silver',
   level: 2,
   inviterId: '7',
   createdAt: '2026-04-01T08:00:00.000Z',
@@ -25,7 +25,7 @@ const DETAIL: MemberDetail = {
   accounts: [
     { asset: 'USDT', available: '125.5', locked: '20', earnings: '1.25' },
     { asset: 'BTC', available: '0.001', locked: '0', earnings: '0' },
-    { asset: 'GOLD', available: '10', locked: '0', earnings: '0' },
+    { asset: 'GOLD', available: '1234567.5', locked: '0', earnings: '0' },
   ],
   hashRate: '12.5',
   directMembers: 3,
@@ -62,15 +62,15 @@ describe('members', () => {
             asset: 'USDT',
             kind: 'adjustment',
             amount: '-5',
-            account: 'user:42',
-            counterparty: 'platform:adjustments',
+            account: 'available',
+            counterparty: 'adjustment',
             reference: null,
           },
         ],
         total: 1,
       }),
       'GET members/42/team': () => ({
-        list: [{ id: '43', address: '0xabc', department: 1, identity: 'normal', createdAt: '2026-04-03T00:00:00Z' }],
+        list: [{ id: '43', address: '0xabc', department: 1, identity: 'regular', createdAt: '2026-04-03T00:00:00Z' }],
         total: 1,
       }),
     });
@@ -80,14 +80,21 @@ describe('members', () => {
       path: '/members/:id',
     });
     expect(await screen.findByText('12.5 TH/s')).toBeInTheDocument();
+    // Figures with separators and their unit; enums as words, never `silver` or `adjustment` raw.
     expect(screen.getByRole('row', { name: /USDT 125.5 USDT 20 USDT 1.25 USDT/ })).toBeInTheDocument();
-    expect(await screen.findByText('adjustment')).toBeInTheDocument();
-    expect(screen.getByText('-5')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /GOLD 1,234,567.5 GOLD 0 GOLD/ })).toBeInTheDocument();
+    expect(screen.getByText(/Silver node/)).toBeInTheDocument();
+    const ledger = await screen.findByRole('row', { name: /Operator adjustment/ });
+    expect(within(ledger).getByText('-5 USDT')).toBeInTheDocument();
+    expect(within(ledger).getByText('Available')).toBeInTheDocument();
+    expect(within(ledger).getByText('Adjustments')).toBeInTheDocument();
+    expect(screen.queryByText('adjustment')).not.toBeInTheDocument();
     // Support reads but does not adjust.
     expect(screen.queryByRole('button', { name: 'Adjust balance' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Team' }));
     expect(await screen.findByRole('link', { name: '43' })).toHaveAttribute('href', '/members/43');
+    expect(screen.getByText('Regular node')).toBeInTheDocument();
   });
 
   it('checks the adjustment amount against the asset', () => {

@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
 import { useLanguage } from '../../i18n/index.ts';
 import { api } from '../../lib/api.ts';
+import { groupDigits } from '../../lib/figures.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { NS } from './i18n.ts';
+import { MemberHistory, RiskFlags } from './review-context.tsx';
 import type { AdminWithdrawal } from './withdrawals-page.tsx';
 
 /**
@@ -62,18 +64,24 @@ export function ApproveModal({
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('common:member')}>{row.userId}</Descriptions.Item>
             <Descriptions.Item label={t('common:amount')}>
-              <Amount value={row.amount} asset={row.asset} />
+              <Amount value={groupDigits(row.amount)} asset={row.asset} />
             </Descriptions.Item>
             <Descriptions.Item label={t('fee')}>
-              <Amount value={row.fee} asset={row.asset} />
+              <Amount value={groupDigits(row.fee)} asset={row.asset} />
             </Descriptions.Item>
             <Descriptions.Item label={t('received')}>
-              <Amount value={row.received} asset={row.asset} />
+              <Amount value={groupDigits(row.received)} asset={row.asset} />
             </Descriptions.Item>
             <Descriptions.Item label={t('address')}>
               <Typography.Text style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                 {row.address}
               </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('risk')}>
+              <RiskFlags context={row.context} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('history')}>
+              <MemberHistory row={row} />
             </Descriptions.Item>
           </Descriptions>
           <Typography.Text strong>

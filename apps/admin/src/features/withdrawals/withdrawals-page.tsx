@@ -18,11 +18,14 @@ import { Amount } from '../../components/amount.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { useLanguage } from '../../i18n/index.ts';
+import { groupDigits } from '../../lib/figures.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { ApproveModal } from './approve-modal.tsx';
 import { NS } from './i18n.ts';
+import { PayoutCheckModal } from './payout-check-modal.tsx';
 import { RejectModal } from './reject-modal.tsx';
+import { AdjustmentLines, MemberBalances, MemberHistory, RiskFlags } from './review-context.tsx';
 
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 type AdminWithdrawalPage = z.infer<typeof adminWithdrawalPageSchema>;
@@ -43,7 +46,11 @@ function isStatus(value: string | null): value is AdminWithdrawalStatus {
 
 const decidable = (row: AdminWithdrawal) => row.reviewStatus === 'review' || row.reviewStatus === 'secondReview';
 
-/** The review queue: approve (once or twice above the threshold) or reject with a reason. */
+/**
+ * The review queue: approve (once or twice above the threshold) or reject with a reason, each row
+ * with the member's context (balances, age, money in and out, adjustments, rejections, who else used
+ * the address) and its risks flagged.
+ */
 export function WithdrawalsPage() {
   const { t } = useTranslation(NS);
   const language = useLanguage();
@@ -54,12 +61,15 @@ export function WithdrawalsPage() {
   const status: AdminWithdrawalStatus | 'all' = raw === 'all' ? 'all' : isStatus(raw) ? raw : 'review';
   const [approving, setApproving] = useState<AdminWithdrawal | null>(null);
   const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
+  const [checking, setChecking] = useState<AdminWithdrawal | null>(null);
   // Whether this server pays approved withdrawals (the page says; unknown until it has answered).
   const [payoutsRunning, setPayoutsRunning] = useState<boolean | null>(null);
   // The members' names of the states; a payout that failed on chain (sent again) is the console's own.
   const stateText = (state: WithdrawalState) => WITHDRAWAL_STATE_TEXTS[state][language];
   const statusText = (status: AdminWithdrawalStatus) =>
-    status === 'payoutFailed' ? t('payoutFailed') : stateText(withdrawalState(status, payoutsRunning !== false));
+    status === 'payoutFailed' || status === 'payoutUnclear'
+      ? t(status)
+      : stateText(withdrawalState(status, payoutsRunning !== false));
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
 
@@ -75,10 +85,24 @@ export function WithdrawalsPage() {
         </Space>
       ),
     },
+    { title: t('risk'), key: 'risk', render: (_, row) => <RiskFlags context={row.context} /> },
     { title: t('common:asset'), dataIndex: 'asset' },
-    { title: t('common:amount'), dataIndex: 'amount', align: 'right', render: (v: string) => <Amount value={v} /> },
-    { title: t('fee'), dataIndex: 'fee', align: 'right', render: (v: string) => <Amount value={v} /> },
+    {
+      title: t('common:amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (v: string, row) => <Amount value={groupDigits(v)} asset={row.asset} />,
+    },
+    {
+      title: t('fee'),
+      dataIndex: 'fee',
+      align: 'right',
+      render: (v: string, row) => <Amount value={groupDigits(v)} asset={row.asset} />,
+    },
     { title: t('address'), dataIndex: 'address', render: (v: string) => <Address value={v} /> },
+    { title: t('balances'), key: 'balances', render: (_, row) => <MemberBalances row={row} /> },
+    { title: t('history'), key: 'history', render: (_, row) => <MemberHistory row={row} /> },
+    { title: t('adjustments'), key: 'adjustments', render: (_, row) => <AdjustmentLines context={row.context} /> },
     {
       title: t('common:status'),
       dataIndex: 'state',
@@ -86,6 +110,7 @@ export function WithdrawalsPage() {
         <Space size={4} wrap>
           <Tag color={STATE_COLORS[state]}>{stateText(state)}</Tag>
           {row.reviewStatus === 'payoutFailed' && <Tag color="red">{t('payoutFailed')}</Tag>}
+          {row.reviewStatus === 'payoutUnclear' && <Tag color="magenta">{t('payoutUnclear')}</Tag>}
         </Space>
       ),
     },
@@ -117,6 +142,10 @@ export function WithdrawalsPage() {
               {t('reject')}
             </Button>
           </Space>
+        ) : row.reviewStatus === 'payoutUnclear' ? (
+          <Button size="small" danger onClick={() => setChecking(row)}>
+            {t('checkPayout')}
+          </Button>
         ) : null,
     },
   ];
@@ -162,6 +191,15 @@ export function WithdrawalsPage() {
         onRejected={async (id) => {
           setRejecting(null);
           notify.success(t('rejected', { id }));
+          await refresh();
+        }}
+      />
+      <PayoutCheckModal
+        withdrawal={checking}
+        onClose={() => setChecking(null)}
+        onResolved={async (id) => {
+          setChecking(null);
+          notify.success(t('paidAgain', { id }));
           await refresh();
         }}
       />

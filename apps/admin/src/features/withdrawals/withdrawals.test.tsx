@@ -1,3 +1,4 @@
+import type { ReviewContext } from '@minecloud/contract/wallet';
 import {
   PAYOUTS_PAUSED_TEXT,
   WITHDRAWAL_STATE_TEXTS,
@@ -34,6 +35,27 @@ function withdrawal(over: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
     secondApprover: null,
     needsSecondApproval: true,
     payoutAttempts: 0,
+    context: quietContext(),
+    ...over,
+  };
+}
+
+/** A member with nothing to flag: an old account, its own address used before. */
+function quietContext(over: Partial<ReviewContext> = {}): ReviewContext {
+  return {
+    memberSince: '2025-01-01T00:00:00.000Z',
+    balances: [
+      { asset: 'GOLD', available: '0', locked: '0' },
+      { asset: 'USDT', available: '100', locked: '2600' },
+      { asset: 'BTC', available: '0', locked: '0' },
+    ],
+    deposited: '3000',
+    withdrawn: '0',
+    pending: '2600',
+    adjustments: [],
+    rejections: 0,
+    addressUses: 1,
+    addressMembers: 0,
     ...over,
   };
 }
@@ -99,7 +121,7 @@ describe('withdrawals', () => {
     const { user } = renderWithApp(<WithdrawalsPage />, { me: { role: 'finance' } });
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText('2500 USDT')).toBeInTheDocument();
+    expect(dialog.getByText('2,500 USDT')).toBeInTheDocument();
     expect(dialog.getByText('0xabcdefabcdefabcdefabcdefabcdefabcdef1234')).toBeInTheDocument();
     expect(dialog.getByText('This is the second approval. First approved by fiona.')).toBeInTheDocument();
 
@@ -163,6 +185,7 @@ describe('withdrawals', () => {
         'Approved, payouts paused',
         'Paying out',
         'Payout failed, retrying',
+        'Payout unclear, check on chain',
         'Arrived',
         'Audit failed',
         'All statuses',
@@ -198,5 +221,53 @@ describe('withdrawals', () => {
     const running = within(await screen.findByRole('dialog'));
     expect(running.getByText('Once approved, the payout worker sends it on chain.')).toBeInTheDocument();
     expect(running.queryByTestId('payouts-paused')).toBeNull();
+  });
+  it('shows each row’s review context, with the risks flagged, in words and figures with units', async () => {
+    const joined = new Date(Date.now() - 40 * 86_400_000 - 60_000).toISOString();
+    const risky = withdrawal({
+      amount: '12500',
+      context: quietContext({
+        memberSince: joined,
+        balances: [
+          { asset: 'GOLD', available: '5000', locked: '0' },
+          { asset: 'USDT', available: '1234567.5', locked: '12500' },
+          { asset: 'BTC', available: '0', locked: '0' },
+        ],
+        deposited: '12345.678',
+        withdrawn: '2000',
+        pending: '14500',
+        adjustments: [{ asset: 'USDT', count: 3, sum: '9999999' }],
+        rejections: 1,
+        addressUses: 0,
+        addressMembers: 2,
+      }),
+    });
+    mockApi({ 'GET withdrawals/page': () => page([risky, withdrawal({ id: '502' })]) });
+    renderWithApp(<WithdrawalsPage />, { me: { role: 'finance' }, route: '/withdrawals' });
+    const row = await screen.findByRole('row', { name: /^501/ });
+    const flags = within(row).getByTestId('risk-flags');
+    expect(within(flags).getByText('Address used by other members: 2')).toHaveClass('ant-tag-red');
+    expect(within(flags).getByText('Adjustments received: 3')).toHaveClass('ant-tag-orange');
+    expect(within(flags).getByText('Rejected before: 1')).toHaveClass('ant-tag-orange');
+    expect(within(flags).getByText('New address')).toBeInTheDocument();
+    // The amount and the frozen balance: 12,500 USDT both.
+    expect(within(row).getAllByText('12,500 USDT')).toHaveLength(2);
+    expect(within(row).getByTestId('member-balances')).toHaveTextContent(
+      'Available 5,000 GOLDAvailable 1,234,567.5 USDT · frozen 12,500 USDT',
+    );
+    expect(within(row).getByTestId('member-history')).toHaveTextContent(
+      'Member for 40 daysDeposited 12,345.678 USDTWithdrawn 2,000 USDTPending 14,500 USDT',
+    );
+    expect(within(row).getByText('9,999,999 USDT')).toBeInTheDocument();
+
+    // A quiet row flags nothing but its known address.
+    const quiet = screen.getByRole('row', { name: /^502/ });
+    expect(within(quiet).getByTestId('risk-flags')).toHaveTextContent(/^Address used before: 1$/);
+    expect(within(quiet).queryByText(/\bUSDT\b.*,/)).toBeNull();
+
+    await switchLanguage('zh-CN');
+    expect(await within(row).findByText('其他会员使用过此地址：2 人')).toBeInTheDocument();
+    expect(within(row).getByText('曾被拒绝：1 次')).toBeInTheDocument();
+    expect(within(row).getByTestId('member-history')).toHaveTextContent('注册 40 天');
   });
 });
