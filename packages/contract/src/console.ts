@@ -145,8 +145,9 @@ export const dashboardSchema = z.object({
    * Per asset: what members hold (available + locked + unclaimed earnings) beside what reached the
    * platform on chain (credited deposits) and what left it (paid withdrawals), and the credits that
    * did not come from the chain: `demoCredits` (demo mode's welcome and seed money, never real),
-   * `adjustments` (operators' net corrections) and `earnings` (mining output and equity yields paid
-   * by the platform). Members hold more than deposits − withdrawals + demo credits only by the last two.
+   * `adjustments` (operators' net corrections) and `earnings` (net paid by the platform's own
+   * accounts: mining output, equity yields, and the treasury's, prize pool's and foundation's rewards,
+   * prizes and gold for top-ups). Members hold more than deposits − withdrawals + demo credits only by the last two.
    */
   liabilities: z.array(
     z.object({

@@ -25,7 +25,7 @@ export type Coverage =
 /**
  * What came in on chain and stayed, plus the demo's credits (play money that was never deposited),
  * less what members hold. A shortfall is "explained" when operators' adjustments and the platform's
- * mining output and yields account for it (they are owed from the platform's own funds), "short"
+ * what the platform paid from its own funds (mining output, yields, rewards, prizes, gold for top-ups) account for it, "short"
  * otherwise. Null when a figure is not an amount.
  */
 export function coverage(row: Liability): Coverage | null {

@@ -88,7 +88,7 @@ describe('dashboard', () => {
     expect(within(usdt).getByText('Covered (surplus 100 USDT)')).toBeInTheDocument();
     // Mining output owed from the platform's own funds: a gap, explained, not a red alarm.
     const btc = screen.getByRole('row', { name: /^BTC/ });
-    expect(within(btc).getByText('Gap 0.5 BTC: adjustments 0 BTC, mining output and yields 0.5 BTC')).toHaveAttribute(
+    expect(within(btc).getByText('Gap 0.5 BTC: adjustments 0 BTC, platform payouts 0.5 BTC')).toHaveAttribute(
       'data-coverage',
       'explained',
     );

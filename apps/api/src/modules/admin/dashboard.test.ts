@@ -48,8 +48,18 @@ describe('dashboard liabilities on a demo', () => {
       kind: 'mining_output',
       idempotencyKey: `test-output:${member.userId}`,
     });
+    // Gold the treasury paid a member (a top-up, a referral reward) is owed by the platform too.
+    await transfer(app.db, app.db, {
+      asset: 'GOLD',
+      from: systemAccount('treasury'),
+      to: userAccount(member.userId),
+      amount: 8800n,
+      kind: 'topup',
+      idempotencyKey: `test-treasury:${member.userId}`,
+    });
     const board = await liabilities();
     expect(board.get('USDT')).toMatchObject({ members: '5462.5', demoCredits: '5450', adjustments: '12.5' });
     expect(board.get('BTC')).toMatchObject({ members: '0.00001234', demoCredits: '0', earnings: '0.00001234' });
+    expect(board.get('GOLD')).toMatchObject({ earnings: '88' });
   });
 });

@@ -14,8 +14,15 @@ const units = (rows: { asset: string; units: string }[], asset: Asset) =>
 const DEMO_REFERENCE = 'adjust:system:demo';
 
 /**
+ * The system accounts that pay members from the platform's own funds: mining output and equity
+ * yields, and the treasury, prize pool and foundation (referral rewards, prizes, gold for a top-up).
+ * Their net outflow is owed by the platform, not backed by deposits.
+ */
+const PLATFORM_PAYERS = ['mining_output', 'yield', 'treasury', 'prize_pool', 'foundation', 'rounding'];
+
+/**
  * Per asset, what members were credited that never came in on chain: net out of the `adjustment`
- * account (`adjusted`, the demo's share of it in `demo`), and out of `mining_output` and `yield`
+ * account (`adjusted`, the demo's share of it in `demo`), and out of the platform's paying accounts
  * (`earned`). Read through the transfer indexes of those few accounts, not the whole ledger.
  */
 async function nonChainCredits(db: Db) {
@@ -40,7 +47,7 @@ async function nonChainCredits(db: Db) {
           where kind = 'adjustment' and reference = ${DEMO_REFERENCE} group by asset`,
     ),
     outOf(['adjustment']),
-    outOf(['mining_output', 'yield']),
+    outOf(PLATFORM_PAYERS),
   ]);
   return { demo, adjusted, earned };
 }
