@@ -50,4 +50,11 @@ function forward(signal) {
   server.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => forward(signal));
+
+// A supervisor's SIGTERM to `npm start` reaches npm and its shell, not this process: the shell dies
+// and this one is handed to init. A new parent means whoever started us is gone: stop as if told to.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) forward('SIGTERM');
+}, 250).unref();
 server.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));

@@ -64,6 +64,14 @@ function childOf(parent: number): number | undefined {
   return undefined;
 }
 
+function readCmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 type Started = { starter: ChildProcess; server: number; url: string; output: () => string };
 
 /**
@@ -100,10 +108,39 @@ async function bundleServer() {
   });
 }
 
-async function npmStart(tsx: boolean): Promise<Started> {
+/** The processes below `parent`, from /proc (npm → its shell → start.mjs → the server). */
+function descendantsOf(parent: number): number[] {
+  const found: number[] = [];
+  let frontier = [parent];
+  while (frontier.length) {
+    const next = frontier.flatMap((pid) => childrenOf(pid));
+    found.push(...next);
+    frontier = next;
+  }
+  return found;
+}
+
+function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) children.push(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+async function npmStart(tsx: boolean, viaNpm = false): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const starter = spawn(process.execPath, [START, '--no-build', ...(tsx ? [] : ['--server', bundle])], {
+  const args = ['--no-build', ...(tsx ? [] : ['--server', bundle])];
+  const [command, argv] = viaNpm ? ['npm', ['start', '--', ...args]] : [process.execPath, [START, ...args]];
+  const starter = spawn(command as string, argv as string[], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -141,7 +178,9 @@ async function npmStart(tsx: boolean): Promise<Started> {
     if (Date.now() > deadline) throw new Error(`not ready after 90 s:\n${log}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  const server = childOf(starter.pid as number);
+  const server = viaNpm
+    ? descendantsOf(starter.pid as number).find((pid) => readCmdline(pid).split('\0')[1] === bundle)
+    : childOf(starter.pid as number);
   if (!server) throw new Error('npm start runs no server process');
   started.add(server);
   return { starter, server, url, output: () => log };
@@ -247,4 +286,15 @@ describe('stopping the server started by npm start', () => {
     expect(results.every((r) => r.answered > 0)).toBe(true);
     expect(results.map((r) => r.code).filter((code) => code !== 0)).toEqual([]);
   }, 600_000);
+
+  it('ends it when a supervisor stops npm itself (the signal reaches npm and its shell, not start.mjs)', async () => {
+    const { starter, server } = await npmStart(false, true);
+    const signalled = Date.now();
+    starter.kill('SIGTERM');
+    // start.mjs notices within a quarter second that its parent is gone, then the server stops.
+    const limit = signalled + GRACE_SECONDS * 1000 + SLACK_MS + 500;
+    while (!gone(server) && Date.now() < limit) await sleep(20);
+    const left = [server, ...descendantsOf(server)].filter((pid) => !gone(pid));
+    expect({ left, ms: Date.now() - signalled }).toMatchObject({ left: [] });
+  }, 120_000);
 });
