@@ -31,7 +31,7 @@ import { memberGuard } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
 import { careAdminRoutes } from './modules/care/admin-routes.ts';
-import { createMailer, mailSealKey } from './modules/care/mailer.ts';
+import { createMailer } from './modules/care/mailer.ts';
 import { careRoutes } from './modules/care/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { seedDemoBanners } from './modules/content/banners.ts';
@@ -170,7 +170,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await api.register(walletRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(careRoutes, {
         // Mail is only queued here; the mail worker of the jobs processes sends it (jobs/mail.ts).
-        mailer: createMailer({ sealKey: mailSealKey(key), showDemoCodes: config.demo && !config.smtpUrl }),
+        mailer: createMailer({ sealKey: app.mailWorker.sealKey, showDemoCodes: config.demo && !config.smtpUrl }),
         uploadsPerMinute: config.moneyCallsPerMinute,
         uploadBytesPerDay: config.uploadBytesPerDay,
         codesPerMinute: 10,

@@ -48,22 +48,6 @@ function stateOf(pid: number): string | null {
 
 const gone = (pid: number) => [null, 'Z', 'X'].includes(stateOf(pid));
 
-/** The server process `npm start` runs: its child, found in /proc. */
-function childOf(parent: number): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!pid) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === parent) return pid;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return undefined;
-}
-
 function readCmdline(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
@@ -180,7 +164,7 @@ async function npmStart(tsx: boolean, viaNpm = false): Promise<Started> {
   }
   const server = viaNpm
     ? descendantsOf(starter.pid as number).find((pid) => readCmdline(pid).split('\0')[1] === bundle)
-    : childOf(starter.pid as number);
+    : childrenOf(starter.pid as number)[0];
   if (!server) throw new Error('npm start runs no server process');
   started.add(server);
   return { starter, server, url, output: () => log };
