@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 
-export const TEMPLATE_DB = 'minecloud_test_template';
+/** One template per checkout path, so two checkouts can run the PostgreSQL suite on one server at once. */
+export const TEMPLATE_DB = `minecloud_test_template_${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 8)}`;
 
 export function testDbKind(): 'pg' | 'pglite' {
   return process.env.TEST_DB_KIND === 'pg' ? 'pg' : 'pglite';
