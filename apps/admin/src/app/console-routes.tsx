@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router';
-import { ConsoleShell } from '../console-shell.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { SetupPage } from '../features/auth/setup-page.tsx';
+import { ConsoleShell } from './console-shell.tsx';
 import { NotFound, PageFrame, RequireSession } from './guards.tsx';
 import { pageRoutes } from './routes.tsx';
 

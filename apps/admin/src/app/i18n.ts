@@ -4,7 +4,6 @@ export const NS = 'shell';
 
 registerMessages(NS, {
   en: {
-    brand: 'MineCloud Console',
     groupOverview: 'Overview',
     groupMembers: 'Members',
     groupFinance: 'Finance',
@@ -28,14 +27,9 @@ registerMessages(NS, {
     account: 'My account',
     signOut: 'Sign out',
     language: 'Language',
-    roleOwner: 'Owner',
-    roleFinance: 'Finance',
-    roleContent: 'Content',
-    roleSupport: 'Support',
     sessionFailed: 'Your session could not be loaded',
   },
   'zh-CN': {
-    brand: 'MineCloud 运营后台',
     groupOverview: '总览',
     groupMembers: '会员',
     groupFinance: '财务',
@@ -59,15 +53,6 @@ registerMessages(NS, {
     account: '我的账号',
     signOut: '退出登录',
     language: '语言',
-    roleOwner: '所有者',
-    roleFinance: '财务',
-    roleContent: '内容运营',
-    roleSupport: '客服',
     sessionFailed: '无法加载登录状态',
   },
 });
-
-/** The i18n key of a role's name. */
-export function roleKey(role: string): string {
-  return `shell:role${role.charAt(0).toUpperCase()}${role.slice(1)}`;
-}

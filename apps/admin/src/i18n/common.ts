@@ -1,6 +1,7 @@
 /** Texts shared by every screen (`t('common:save')`). */
 export const commonMessages = {
   en: {
+    brand: 'MineCloud Console',
     save: 'Save',
     cancel: 'Cancel',
     edit: 'Edit',
@@ -85,8 +86,14 @@ export const commonMessages = {
     account_adjustment: 'Adjustments',
     account_black_hole: 'Black hole',
     accountOfMember: 'Member {{id}} · {{account}}',
+    // Operator roles (roleKey).
+    roleOwner: 'Owner',
+    roleFinance: 'Finance',
+    roleContent: 'Content',
+    roleSupport: 'Support',
   },
   'zh-CN': {
+    brand: 'MineCloud 运营后台',
     save: '保存',
     cancel: '取消',
     edit: '编辑',
@@ -170,5 +177,14 @@ export const commonMessages = {
     account_adjustment: '调账',
     account_black_hole: '黑洞',
     accountOfMember: '会员 {{id}} · {{account}}',
+    roleOwner: '所有者',
+    roleFinance: '财务',
+    roleContent: '内容运营',
+    roleSupport: '客服',
   },
 };
+
+/** The i18n key of an operator role's name (`common:roleOwner`). */
+export function roleKey(role: string): string {
+  return `common:role${role.charAt(0).toUpperCase()}${role.slice(1)}`;
+}

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { roleKey } from '../../app/i18n.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { roleKey } from '../../i18n/common.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useMe, useSession } from '../../lib/session.ts';
 import { NS } from '../auth/i18n.ts';

@@ -1,16 +1,15 @@
 import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NS as SHELL } from '../../app/i18n.ts';
-import { LanguageSwitch } from '../../console-shell.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 
 /** The frame of the screens before the console: brand, language, one card. */
 export function AuthFrame({ title, width = 420, children }: { title: string; width?: number; children: ReactNode }) {
-  const { t } = useTranslation(SHELL);
+  const { t } = useTranslation();
   return (
     <Flex vertical align="center" style={{ minHeight: '100vh', padding: '48px 16px', background: '#f5f6f8' }}>
       <Flex justify="space-between" align="center" style={{ width: '100%', maxWidth: width, marginBottom: 16 }}>
-        <Typography.Text strong>{t('brand')}</Typography.Text>
+        <Typography.Text strong>{t('common:brand')}</Typography.Text>
         <LanguageSwitch />
       </Flex>
       <Card style={{ width: '100%', maxWidth: width }}>

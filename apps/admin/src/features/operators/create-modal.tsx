@@ -1,7 +1,7 @@
 import { ADMIN_API, OPERATOR_ROLES, type OperatorRole } from '@minecloud/contract/console';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { roleKey } from '../../app/i18n.ts';
+import { roleKey } from '../../i18n/common.ts';
 import { api } from '../../lib/api.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { NS } from './i18n.ts';

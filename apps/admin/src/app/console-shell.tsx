@@ -1,10 +1,11 @@
-import { Button, Layout, Menu, type MenuProps, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Layout, Menu, type MenuProps, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { NS, roleKey } from './app/i18n.ts';
-import { type MenuGroup, pageRoutes } from './app/routes.tsx';
-import { type Language, setLanguage } from './i18n/index.ts';
-import { can, useMe, useSession } from './lib/session.ts';
+import { LanguageSwitch } from '../components/language-switch.tsx';
+import { roleKey } from '../i18n/common.ts';
+import { can, useMe, useSession } from '../lib/session.ts';
+import { NS } from './i18n.ts';
+import { type MenuGroup, pageRoutes } from './routes.tsx';
 
 const GROUPS: { group: MenuGroup; label: string }[] = [
   { group: 'overview', label: 'groupOverview' },
@@ -19,21 +20,6 @@ const GROUPS: { group: MenuGroup; label: string }[] = [
 function menuKey(pathname: string): string {
   const first = pathname.split('/')[1];
   return first ? `/${first}` : '/';
-}
-
-export function LanguageSwitch() {
-  const { i18n } = useTranslation();
-  return (
-    <Segmented<Language>
-      size="small"
-      value={i18n.language === 'zh-CN' ? 'zh-CN' : 'en'}
-      onChange={(language) => void setLanguage(language)}
-      options={[
-        { value: 'en', label: 'English' },
-        { value: 'zh-CN', label: '简体中文' },
-      ]}
-    />
-  );
 }
 
 /** The signed-in frame: the menu of what the role may use, the operator and the language. */
@@ -70,9 +56,9 @@ export function ConsoleShell() {
         }}
       >
         <Typography.Title level={5} style={{ padding: '16px 24px', margin: 0 }}>
-          {t('brand')}
+          {t('common:brand')}
         </Typography.Title>
-        <nav aria-label={t('brand')}>
+        <nav aria-label={t('common:brand')}>
           <Menu
             mode="inline"
             inlineIndent={16}
