@@ -91,6 +91,15 @@ export const commonMessages = {
     roleFinance: 'Finance',
     roleContent: 'Content',
     roleSupport: 'Support',
+    // The password form (components/password-form.tsx).
+    required: 'Required',
+    changePassword: 'Change password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    repeatPassword: 'Repeat the new password',
+    passwordMin: 'At least {{min}} characters',
+    passwordSame: 'Choose a password other than the current one',
+    passwordMismatch: 'The two passwords differ',
   },
   'zh-CN': {
     brand: 'MineCloud 运营后台',
@@ -181,6 +190,14 @@ export const commonMessages = {
     roleFinance: '财务',
     roleContent: '内容运营',
     roleSupport: '客服',
+    required: '必填',
+    changePassword: '修改密码',
+    currentPassword: '当前密码',
+    newPassword: '新密码',
+    repeatPassword: '再次输入新密码',
+    passwordMin: '至少 {{min}} 个字符',
+    passwordSame: '新密码不能与当前密码相同',
+    passwordMismatch: '两次输入的密码不一致',
   },
 };
 

@@ -1,11 +1,11 @@
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PasswordForm } from '../../components/password-form.tsx';
 import { roleKey } from '../../i18n/common.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useMe, useSession } from '../../lib/session.ts';
-import { NS } from '../auth/i18n.ts';
-import { PasswordForm } from '../auth/password-form.tsx';
+import { NS } from './i18n.ts';
 
 /** The operator's own account: who they are, their TOTP state, and a new password. */
 export function AccountPage() {
@@ -31,7 +31,7 @@ export function AccountPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title={t('changePassword')}>
+      <Card title={t('common:changePassword')}>
         <PasswordForm
           onChanged={async () => {
             notify.success(t('passwordChanged'));

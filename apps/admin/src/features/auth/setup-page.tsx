@@ -4,13 +4,13 @@ import { Alert, Button, Flex, Form, Input, Spin, Steps, Typography } from 'antd'
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { PasswordForm } from '../../components/password-form.tsx';
 import { api } from '../../lib/api.ts';
 import { errorText } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { NS } from './i18n.ts';
-import { PasswordForm } from './password-form.tsx';
 
 /** `JBSW Y3DP EHPK 3PXP`: easier to read and type than one run of 32 letters. */
 export function groupSecret(secret: string): string {
