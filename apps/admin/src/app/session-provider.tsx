@@ -1,8 +1,10 @@
-import { ADMIN_API, type OperatorMe } from '@minecloud/contract/console';
+import type { OperatorMe } from '@minecloud/contract/console';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, onSessionEvent } from '../lib/api.ts';
+import { getMe } from '../api/get-me.ts';
+import { logout } from '../api/logout.ts';
+import { ApiError, onSessionEvent } from '../lib/api.ts';
 import { type Session, SessionContext, type SessionStatus } from '../lib/session.ts';
 import { clearToken, readToken, saveToken } from '../lib/token.ts';
 
@@ -30,7 +32,7 @@ export function SessionProvider({ initialMe, children }: { initialMe?: OperatorM
       return null;
     }
     try {
-      const me = await api.get<OperatorMe>(ADMIN_API.me);
+      const me = await getMe();
       setState({ status: 'signedIn', me, notice: null });
       return me;
     } catch (error) {
@@ -46,7 +48,7 @@ export function SessionProvider({ initialMe, children }: { initialMe?: OperatorM
     async (token: string): Promise<OperatorMe> => {
       queryClient.clear();
       saveToken(token);
-      const me = await api.get<OperatorMe>(ADMIN_API.me);
+      const me = await getMe();
       setState({ status: 'signedIn', me, notice: null });
       return me;
     },
@@ -55,7 +57,7 @@ export function SessionProvider({ initialMe, children }: { initialMe?: OperatorM
 
   const signOut = useCallback(async () => {
     try {
-      await api.post(ADMIN_API.logout);
+      await logout();
     } catch {
       // Signed out here all the same; the token ends with its time limit on the server.
     }

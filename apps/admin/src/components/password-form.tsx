@@ -1,7 +1,7 @@
-import { ADMIN_API, OPERATOR_PASSWORD_MIN, type OperatorMe } from '@minecloud/contract/console';
+import { OPERATOR_PASSWORD_MIN, type OperatorMe } from '@minecloud/contract/console';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api.ts';
+import { changePassword } from '../api/change-password.ts';
 import { useCall } from '../lib/use-call.ts';
 
 type Values = { current: string; next: string; repeat: string };
@@ -14,7 +14,7 @@ export function PasswordForm({ onChanged }: { onChanged: (me: OperatorMe) => voi
 
   async function submit(values: Values) {
     await run(async () => {
-      const me = await api.post<OperatorMe>(ADMIN_API.password, { current: values.current, next: values.next });
+      const me = await changePassword({ current: values.current, next: values.next });
       form.resetFields();
       await onChanged(me);
     });

@@ -1,27 +1,22 @@
-import {
-  ADJUSTMENT_STATUSES,
-  ADMIN_API,
-  type AdjustmentRow,
-  type AdjustmentStatus,
-  adminPath,
-} from '@minecloud/contract/console';
+import { ADJUSTMENT_STATUSES, ADMIN_API, type AdjustmentRow, type AdjustmentStatus } from '@minecloud/contract/console';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Flex, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { sharedKeys } from '../../api/query-keys.ts';
 import { Address } from '../../components/address.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { ReasonModal } from '../../components/reason-modal.tsx';
-import { api } from '../../lib/api.ts';
 import { groupDigits } from '../../lib/figures.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useMe } from '../../lib/session.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { approveAdjustment, refreshAfterDecision, rejectAdjustment } from './api.ts';
 import { NS } from './i18n.ts';
 
 const STATUS_KEYS: Record<AdjustmentStatus, string> = {
@@ -77,7 +72,7 @@ function ApproveModal({
   async function approve() {
     if (!row) return;
     await run(async () => {
-      await api.post(adminPath(ADMIN_API.adjustmentApprove, { id: row.id }), {});
+      await approveAdjustment(row.id);
       await onApproved(row.id);
     });
   }
@@ -118,7 +113,7 @@ function RejectModal({
 
   async function submit(reason: string) {
     if (!row) return;
-    await api.post(adminPath(ADMIN_API.adjustmentReject, { id: row.id }), { reason });
+    await rejectAdjustment(row.id, reason);
     await onRejected(row.id);
   }
 
@@ -157,12 +152,7 @@ export function AdjustmentsPage() {
   const [approving, setApproving] = useState<AdjustmentRow | null>(null);
   const [rejecting, setRejecting] = useState<AdjustmentRow | null>(null);
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['adjustments'] }),
-      queryClient.invalidateQueries({ queryKey: ['member'] }),
-      queryClient.invalidateQueries({ queryKey: ['members'] }),
-    ]);
+  const refresh = () => refreshAfterDecision(queryClient);
 
   const columns: ColumnsType<AdjustmentRow> = [
     { title: t('common:id'), dataIndex: 'id' },
@@ -232,7 +222,7 @@ export function AdjustmentsPage() {
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} intro={t('intro')} />
       <PagedTable<AdjustmentRow>
-        queryKey={['adjustments']}
+        queryKey={sharedKeys.adjustments}
         path={ADMIN_API.adjustments}
         query={{ status }}
         columns={columns}

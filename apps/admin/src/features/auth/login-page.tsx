@@ -1,19 +1,17 @@
-import { ADMIN_API, type SetupStep } from '@minecloud/contract/console';
 import { ERROR_CODES } from '@minecloud/contract/errors';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { clearToken } from '../../lib/token.ts';
+import { login } from './api.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { NS } from './i18n.ts';
 
 type Values = { username: string; password: string; totp?: string };
-/** contract admin.ts operatorLoginAnswerSchema. */
-type LoginAnswer = { token: string; setup: SetupStep | null };
 
 const TOTP_CODES: number[] = [ERROR_CODES.totpRequired, ERROR_CODES.totpInvalid, ERROR_CODES.totpReused];
 
@@ -39,7 +37,7 @@ export function LoginPage() {
     try {
       // A stale token must not ride along: a refused sign-in is not the end of another session.
       clearToken();
-      const answer = await api.post<LoginAnswer>(ADMIN_API.login, {
+      const answer = await login({
         username: values.username.trim(),
         password: values.password,
         ...(askTotp && values.totp ? { totp: values.totp } : {}),

@@ -1,14 +1,14 @@
-import { ADMIN_API, type OperatorMe } from '@minecloud/contract/console';
+import type { OperatorMe } from '@minecloud/contract/console';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Spin, Steps, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { PasswordForm } from '../../components/password-form.tsx';
-import { api } from '../../lib/api.ts';
 import { errorText } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { enableTotp, startTotpSetup } from './api.ts';
 import { AuthFrame } from './auth-frame.tsx';
 import { NS } from './i18n.ts';
 
@@ -24,7 +24,7 @@ function TotpEnrolment({ me, onEnabled }: { me: OperatorMe; onEnabled: () => Pro
   const enrolment = useQuery({
     queryKey: ['auth', 'totpSetup', me.id],
     queryFn: async () => {
-      const answer = await api.post<{ secret: string; otpauthUrl: string }>(ADMIN_API.totpSetup);
+      const answer = await startTotpSetup();
       const qr = await QRCode.toDataURL(answer.otpauthUrl, { margin: 1, width: 200 });
       return { ...answer, qr };
     },
@@ -35,7 +35,7 @@ function TotpEnrolment({ me, onEnabled }: { me: OperatorMe; onEnabled: () => Pro
 
   async function submit({ code }: { code: string }) {
     await run(async () => {
-      await api.post(ADMIN_API.totpEnable, { code });
+      await enableTotp(code);
       await onEnabled();
     });
   }

@@ -1,16 +1,15 @@
 import { type Asset, isAsset } from '@minecloud/contract/amount';
-import { ADMIN_API, type Dashboard } from '@minecloud/contract/console';
-import { useQuery } from '@tanstack/react-query';
+import type { Dashboard } from '@minecloud/contract/console';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount } from '../../components/amount.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { api } from '../../lib/api.ts';
 import { signedUnits, unitsText } from '../../lib/decimal.ts';
 import { groupDigits } from '../../lib/figures.ts';
 import { can, useMe } from '../../lib/session.ts';
+import { useDashboard } from './api.ts';
 import { BarChart } from './bar-chart.tsx';
 import { NS } from './i18n.ts';
 
@@ -144,10 +143,7 @@ function Charts({ series }: { series: Dashboard['series'] }) {
 export function DashboardPage() {
   const { t } = useTranslation(NS);
   const me = useMe();
-  const dashboard = useQuery({
-    queryKey: ['dashboard'],
-    queryFn: () => api.get<Dashboard>(ADMIN_API.dashboard),
-  });
+  const dashboard = useDashboard();
 
   if (dashboard.isPending) return <Skeleton active />;
   if (dashboard.isError) {

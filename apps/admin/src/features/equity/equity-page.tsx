@@ -6,8 +6,9 @@ import { Amount } from '../../components/amount.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { roundsKey } from './api.ts';
 import { NS } from './i18n.ts';
-import { OpenRoundModal, roundsKey } from './open-round-modal.tsx';
+import { OpenRoundModal } from './open-round-modal.tsx';
 
 type Round = ReturnType<typeof equityRoundRowSchema.parse>;
 

@@ -1,22 +1,12 @@
 import { openRoundBodySchema } from '@minecloud/contract/admin';
-import { ADMIN_API } from '@minecloud/contract/console';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Flex, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
+import { type OpenRoundBody, useOpenRound } from './api.ts';
 import { NS } from './i18n.ts';
 
-export const roundsKey = ['equity', 'rounds'] as const;
-
-type Values = {
-  totalShares: number;
-  pricePerShare: string;
-  annualYieldPct: string;
-  minQuantity: number;
-  termDays: number;
-};
+type Values = OpenRoundBody;
 
 const shape = openRoundBodySchema.shape;
 
@@ -25,12 +15,8 @@ export function OpenRoundModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(NS);
   const notify = useNotify();
   const { modal } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const open = useMutation({
-    mutationFn: (body: Values) => api.post<{ roundId: string }>(ADMIN_API.equityOpen, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: roundsKey }),
-  });
+  const open = useOpenRound();
   const required = { required: true, message: t('required') };
 
   const finish = (values: Values) => {

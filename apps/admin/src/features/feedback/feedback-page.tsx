@@ -7,8 +7,9 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { Thumbnail } from '../../components/thumbnail.tsx';
 import { formatTime, TimeText } from '../../components/time-text.tsx';
+import { type FeedbackRow, feedbackKey } from './api.ts';
 import { NS } from './i18n.ts';
-import { type FeedbackRow, feedbackKey, ReplyModal } from './reply-modal.tsx';
+import { ReplyModal } from './reply-modal.tsx';
 
 /** Members' feedback, newest first, with their pictures; support replies or edits the reply. */
 export function FeedbackPage() {

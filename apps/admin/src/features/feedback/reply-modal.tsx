@@ -1,26 +1,17 @@
-import { ADMIN_API, adminPath } from '@minecloud/contract/console';
-import type { adminFeedbackRowSchema } from '@minecloud/contract/content';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
 import { useNotify } from '../../lib/notify.ts';
+import { type FeedbackRow, useReplyFeedback } from './api.ts';
 import { NS } from './i18n.ts';
 
-export type FeedbackRow = ReturnType<typeof adminFeedbackRowSchema.parse>;
-export const feedbackKey = ['feedback'] as const;
 const REPLY_MAX = 2000;
 
 /** Answers a member's feedback, or changes the answer already given (the same call). */
 export function ReplyModal({ row, onClose }: { row: FeedbackRow; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const notify = useNotify();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ reply: string }>();
-  const send = useMutation({
-    mutationFn: (reply: string) => api.post<FeedbackRow>(adminPath(ADMIN_API.feedbackReply, { id: row.id }), { reply }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKey }),
-  });
+  const send = useReplyFeedback(row.id);
 
   const finish = ({ reply }: { reply: string }) => send.mutate(reply.trim(), notify.done(t('replied'), onClose));
 

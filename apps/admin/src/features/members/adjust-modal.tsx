@@ -1,21 +1,19 @@
-import type { adjustAnswerSchema } from '@minecloud/contract/admin';
 import { ASSET_SCALES, ASSETS, type Asset } from '@minecloud/contract/amount';
-import { ADMIN_API, type AdjustmentLimits, type MemberDetail } from '@minecloud/contract/console';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdjustmentLimits, MemberDetail } from '@minecloud/contract/console';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Modal, Select, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { Amount } from '../../components/amount.tsx';
-import { api, newIdempotencyKey } from '../../lib/api.ts';
+import { newIdempotencyKey } from '../../lib/api.ts';
 import { signedUnits, unitsText } from '../../lib/decimal.ts';
 import { groupDigits } from '../../lib/figures.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { adjustBalance, refreshAfterAdjust, useAdjustmentLimits } from './api.ts';
 import { NS } from './i18n.ts';
 
 type Values = { asset: Asset; amount: string; reason: string };
-type AdjustAnswer = Partial<z.infer<typeof adjustAnswerSchema>>;
 type AssetLimits = AdjustmentLimits['list'][number];
 
 export type CreditCheck = { needsSecond: boolean; overCap: boolean };
@@ -67,12 +65,7 @@ export function AdjustModal({ member, open, onClose }: { member: MemberDetail; o
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const asset = Form.useWatch('asset', form) ?? 'USDT';
   // What this operator may still credit alone today; without it the server still decides.
-  const limits = useQuery({
-    queryKey: ['adjustment-limits'],
-    queryFn: () => api.get<AdjustmentLimits>(ADMIN_API.adjustmentLimits),
-    enabled: open,
-    retry: false,
-  });
+  const limits = useAdjustmentLimits(open);
 
   function close() {
     form.resetFields();
@@ -92,15 +85,10 @@ export function AdjustModal({ member, open, onClose }: { member: MemberDetail; o
     if (attempt.current?.body !== text) attempt.current = { body: text, key: newIdempotencyKey() };
     const idempotencyKey = attempt.current.key;
     await run(async () => {
-      const answer = await api.post<AdjustAnswer | null>(ADMIN_API.adjust, body, { idempotencyKey });
+      const answer = await adjustBalance(body, idempotencyKey);
       if (answer?.status === 'pending') notify.success(t('sentForApproval', { id: answer.requestId }));
       else notify.success(t('adjusted'));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['member', member.id] }),
-        queryClient.invalidateQueries({ queryKey: ['members'] }),
-        queryClient.invalidateQueries({ queryKey: ['adjustments'] }),
-        queryClient.invalidateQueries({ queryKey: ['adjustment-limits'] }),
-      ]);
+      await refreshAfterAdjust(queryClient, member.id);
       close();
     });
   }

@@ -1,6 +1,5 @@
-import { ADMIN_API, adminPath, type MemberDetail } from '@minecloud/contract/console';
+import type { MemberDetail } from '@minecloud/contract/console';
 import { ERROR_CODES } from '@minecloud/contract/errors';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +8,12 @@ import { Address } from '../../components/address.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { identityText } from '../../i18n/enums.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { groupDigits } from '../../lib/figures.ts';
 import { formatTime } from '../../lib/format.ts';
 import { can, useMe } from '../../lib/session.ts';
 import { AdjustModal } from './adjust-modal.tsx';
+import { useMember } from './api.ts';
 import { NS } from './i18n.ts';
 import { MemberTabs } from './member-tabs.tsx';
 
@@ -72,10 +72,7 @@ function MemberView({ id }: { id: string }) {
   const me = useMe();
   const navigate = useNavigate();
   const [adjusting, setAdjusting] = useState(false);
-  const member = useQuery({
-    queryKey: ['member', id, 'detail'],
-    queryFn: () => api.get<MemberDetail>(adminPath(ADMIN_API.member, { id })),
-  });
+  const member = useMember(id);
 
   if (member.isPending) return <Skeleton active />;
   if (member.isError) {

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { sharedKeys } from '../../api/query-keys.ts';
 import { Address } from '../../components/address.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
@@ -48,7 +49,7 @@ function LedgerTab({ id }: { id: string }) {
   ];
   return (
     <PagedTable<LedgerRow>
-      queryKey={['member', id, 'ledger']}
+      queryKey={[...sharedKeys.member(id), 'ledger']}
       path={adminPath(ADMIN_API.memberLedger, { id })}
       query={{ asset }}
       columns={columns}
@@ -85,7 +86,7 @@ function MinersTab({ id }: { id: string }) {
   ];
   return (
     <PagedTable<MinerRow>
-      queryKey={['member', id, 'miners']}
+      queryKey={[...sharedKeys.member(id), 'miners']}
       path={adminPath(ADMIN_API.memberMiners, { id })}
       columns={columns}
       rowKey="id"
@@ -109,7 +110,7 @@ function OrdersTab({ id }: { id: string }) {
   ];
   return (
     <PagedTable<OrderRow>
-      queryKey={['member', id, 'orders']}
+      queryKey={[...sharedKeys.member(id), 'orders']}
       path={adminPath(ADMIN_API.memberOrders, { id })}
       columns={columns}
       rowKey={(row) => `${row.kind}-${row.id}`}
@@ -132,7 +133,7 @@ function TeamTab({ id }: { id: string }) {
   ];
   return (
     <PagedTable<TeamRow>
-      queryKey={['member', id, 'team']}
+      queryKey={[...sharedKeys.member(id), 'team']}
       path={adminPath(ADMIN_API.memberTeam, { id })}
       columns={columns}
       rowKey="id"
@@ -179,7 +180,7 @@ function FeedbackTab({ id }: { id: string }) {
   ];
   return (
     <PagedTable<FeedbackRow>
-      queryKey={['member', id, 'feedback']}
+      queryKey={[...sharedKeys.member(id), 'feedback']}
       path={adminPath(ADMIN_API.memberFeedback, { id })}
       columns={columns}
       rowKey="id"

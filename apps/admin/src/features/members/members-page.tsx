@@ -3,6 +3,7 @@ import { Flex, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { sharedKeys } from '../../api/query-keys.ts';
 import { Address } from '../../components/address.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -51,7 +52,7 @@ export function MembersPage() {
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} />
       <PagedTable<MemberRow>
-        queryKey={['members']}
+        queryKey={sharedKeys.members}
         path={ADMIN_API.members}
         query={{ q: q || undefined }}
         columns={columns}

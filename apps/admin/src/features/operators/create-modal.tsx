@@ -1,11 +1,10 @@
-import { ADMIN_API, OPERATOR_ROLES, type OperatorRole } from '@minecloud/contract/console';
+import { OPERATOR_ROLES, type OperatorRole } from '@minecloud/contract/console';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { roleKey } from '../../i18n/common.ts';
-import { api } from '../../lib/api.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { createOperator, type OneTimePassword } from './api.ts';
 import { NS } from './i18n.ts';
-import type { OneTimePassword } from './password-modal.tsx';
 
 type Values = { username: string; role: OperatorRole };
 
@@ -33,7 +32,7 @@ export function CreateOperatorModal({
 
   async function submit(values: Values) {
     await run(async () => {
-      const created = await api.post<OneTimePassword>(ADMIN_API.operators, {
+      const created = await createOperator({
         username: values.username.trim(),
         role: values.role,
       });

@@ -1,5 +1,5 @@
-import { ADMIN_API, adminPath, OPERATOR_ROLES, type OperatorRole, type OperatorRow } from '@minecloud/contract/console';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { OPERATOR_ROLES, type OperatorRole, type OperatorRow } from '@minecloud/contract/console';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -7,13 +7,20 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { roleKey } from '../../i18n/common.ts';
-import { api } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useMe } from '../../lib/session.ts';
+import {
+  type OneTimePassword,
+  operatorsKey,
+  resetOperator,
+  unlockOperator,
+  updateOperator,
+  useOperators,
+} from './api.ts';
 import { CreateOperatorModal } from './create-modal.tsx';
 import { NS } from './i18n.ts';
-import { type OneTimePassword, PasswordModal } from './password-modal.tsx';
+import { PasswordModal } from './password-modal.tsx';
 
 const isLocked = (row: OperatorRow) => row.lockedUntil !== null && new Date(row.lockedUntil).getTime() > Date.now();
 
@@ -26,12 +33,9 @@ export function OperatorsPage() {
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<OneTimePassword | null>(null);
-  const operators = useQuery({
-    queryKey: ['operators'],
-    queryFn: () => api.get<{ list: OperatorRow[] }>(ADMIN_API.operators),
-  });
+  const operators = useOperators();
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['operators'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: operatorsKey });
 
   /** Asks first; a refusal (the last owner, say) is shown and the list reloads. */
   function confirm(options: {
@@ -63,7 +67,7 @@ export function OperatorsPage() {
       title: t('roleTitle', { name: row.username, role: t(roleKey(role)) }),
       okText: t('common:confirm'),
       run: async () => {
-        await api.put(adminPath(ADMIN_API.operator, { id: row.id }), { role });
+        await updateOperator(row.id, { role });
         notify.success(t('roleChanged'));
       },
     });
@@ -76,7 +80,7 @@ export function OperatorsPage() {
       okText: disabled ? t('disable') : t('enable'),
       danger: disabled,
       run: async () => {
-        await api.put(adminPath(ADMIN_API.operator, { id: row.id }), { disabled });
+        await updateOperator(row.id, { disabled });
         notify.success(t(disabled ? 'disabledDone' : 'enabledDone', { name: row.username }));
       },
     });
@@ -84,7 +88,7 @@ export function OperatorsPage() {
 
   async function unlock(row: OperatorRow) {
     try {
-      await api.post(adminPath(ADMIN_API.operatorUnlock, { id: row.id }));
+      await unlockOperator(row.id);
       notify.success(t('unlocked', { name: row.username }));
     } catch (error) {
       notify.error(error);
@@ -99,7 +103,7 @@ export function OperatorsPage() {
       okText: t('reset'),
       danger: true,
       run: async () => {
-        setShown(await api.post<OneTimePassword>(adminPath(ADMIN_API.operatorReset, { id: row.id })));
+        setShown(await resetOperator(row.id));
       },
     });
   }

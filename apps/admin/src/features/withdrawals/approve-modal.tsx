@@ -1,16 +1,14 @@
-import { ADMIN_API } from '@minecloud/contract/console';
 import { PAYOUTS_PAUSED_TEXT } from '@minecloud/contract/withdrawal-states';
 import { Alert, Descriptions, Flex, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
 import { useLanguage } from '../../i18n/index.ts';
-import { api } from '../../lib/api.ts';
 import { groupDigits } from '../../lib/figures.ts';
 import { useCall } from '../../lib/use-call.ts';
+import { type AdminWithdrawal, approveWithdrawal } from './api.ts';
 import { NS } from './i18n.ts';
 import { MemberHistory, RiskFlags } from './review-context.tsx';
-import type { AdminWithdrawal } from './withdrawals-page.tsx';
 
 /**
  * Confirms an approval with what leaves and where to; a refusal is shown in place. When this server
@@ -41,7 +39,7 @@ export function ApproveModal({
   async function approve() {
     if (!withdrawal) return;
     await run(async () => {
-      await api.post(ADMIN_API.withdrawalApprove, { id: withdrawal.id });
+      await approveWithdrawal(withdrawal.id);
       await onApproved(withdrawal.id);
     });
   }

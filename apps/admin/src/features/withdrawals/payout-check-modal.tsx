@@ -1,12 +1,11 @@
-import { PAYOUT_REPLACED_PATH, TX_HASH_PATTERN } from '@minecloud/contract/wallet';
+import { TX_HASH_PATTERN } from '@minecloud/contract/wallet';
 import { Descriptions, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
 import { ReasonModal } from '../../components/reason-modal.tsx';
-import { api } from '../../lib/api.ts';
 import { groupDigits } from '../../lib/figures.ts';
+import { type AdminWithdrawal, payAgain } from './api.ts';
 import { NS } from './i18n.ts';
-import type { AdminWithdrawal } from './withdrawals-page.tsx';
 
 /**
  * A payout the worker could not follow (`payoutUnclear`): the chain shows its nonce used but not by
@@ -26,7 +25,7 @@ export function PayoutCheckModal({
 
   async function submit(replacedBy: string) {
     if (!withdrawal) return;
-    await api.post(PAYOUT_REPLACED_PATH, { id: withdrawal.id, replacedBy });
+    await payAgain(withdrawal.id, replacedBy);
     await onResolved(withdrawal.id);
   }
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, mockApi } from '../../test/fetch.ts';
 import { fill, renderWithApp, switchLanguage } from '../../test/render.tsx';
-import type { AdminWithdrawal } from './withdrawals-page.tsx';
+import type { AdminWithdrawal } from './api.ts';
 import { WithdrawalsPage } from './withdrawals-page.tsx';
 
 /** A payout the worker could not follow: its nonce used on chain, by what unknown (payout-check-modal.tsx). */

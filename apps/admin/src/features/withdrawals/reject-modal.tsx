@@ -1,12 +1,10 @@
-import { ADMIN_API } from '@minecloud/contract/console';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
 import { ReasonModal } from '../../components/reason-modal.tsx';
-import { api } from '../../lib/api.ts';
 import { groupDigits } from '../../lib/figures.ts';
+import { type AdminWithdrawal, rejectWithdrawal } from './api.ts';
 import { NS } from './i18n.ts';
-import type { AdminWithdrawal } from './withdrawals-page.tsx';
 
 /** Rejects a withdrawal with the reason the member will read; the form keeps it on a refusal. */
 export function RejectModal({
@@ -22,7 +20,7 @@ export function RejectModal({
 
   async function submit(reason: string) {
     if (!withdrawal) return;
-    await api.post(ADMIN_API.withdrawalReject, { id: withdrawal.id, reason });
+    await rejectWithdrawal(withdrawal.id, reason);
     await onRejected(withdrawal.id);
   }
 

@@ -3,8 +3,8 @@ import { Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
 import { groupDigits } from '../../lib/figures.ts';
+import type { AdminWithdrawal } from './api.ts';
 import { NS } from './i18n.ts';
-import type { AdminWithdrawal } from './withdrawals-page.tsx';
 
 const DAY_MS = 86_400_000;
 

@@ -1,10 +1,5 @@
 import { ADMIN_API } from '@minecloud/contract/console';
-import {
-  ADMIN_WITHDRAWAL_STATUSES,
-  type AdminWithdrawalStatus,
-  type adminWithdrawalPageSchema,
-  type adminWithdrawalSchema,
-} from '@minecloud/contract/wallet';
+import { ADMIN_WITHDRAWAL_STATUSES, type AdminWithdrawalStatus } from '@minecloud/contract/wallet';
 import { WITHDRAWAL_STATE_TEXTS, type WithdrawalState, withdrawalState } from '@minecloud/contract/withdrawal-states';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Select, Space, Tag, Tooltip } from 'antd';
@@ -12,7 +7,6 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { Address } from '../../components/address.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -21,14 +15,12 @@ import { useLanguage } from '../../i18n/index.ts';
 import { groupDigits } from '../../lib/figures.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useNotify } from '../../lib/notify.ts';
+import { type AdminWithdrawal, type AdminWithdrawalPage, withdrawalsKey } from './api.ts';
 import { ApproveModal } from './approve-modal.tsx';
 import { NS } from './i18n.ts';
 import { PayoutCheckModal } from './payout-check-modal.tsx';
 import { RejectModal } from './reject-modal.tsx';
 import { AdjustmentLines, MemberBalances, MemberHistory, RiskFlags } from './review-context.tsx';
-
-export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
-type AdminWithdrawalPage = z.infer<typeof adminWithdrawalPageSchema>;
 
 const STATE_COLORS: Record<WithdrawalState, string> = {
   review: 'gold',
@@ -71,7 +63,7 @@ export function WithdrawalsPage() {
       ? t(status)
       : stateText(withdrawalState(status, payoutsRunning !== false));
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: withdrawalsKey });
 
   const columns: ColumnsType<AdminWithdrawal> = [
     { title: t('common:id'), dataIndex: 'id' },
@@ -155,7 +147,7 @@ export function WithdrawalsPage() {
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} />
       <PagedTable<AdminWithdrawal, AdminWithdrawalPage>
-        queryKey={['withdrawals']}
+        queryKey={withdrawalsKey}
         path={ADMIN_API.withdrawals}
         query={query}
         columns={columns}

@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, mockApi } from '../../test/fetch.ts';
 import { fill, renderWithApp, switchLanguage } from '../../test/render.tsx';
-import type { AdminWithdrawal } from './withdrawals-page.tsx';
+import type { AdminWithdrawal } from './api.ts';
 import { WithdrawalsPage } from './withdrawals-page.tsx';
 
 function withdrawal(over: Partial<AdminWithdrawal> = {}): AdminWithdrawal {

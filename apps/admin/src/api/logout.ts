@@ -1,0 +1,7 @@
+import { ADMIN_API } from '@minecloud/contract/console';
+import { api } from '../lib/api.ts';
+
+/** Ends the session's token on the server. */
+export async function logout(): Promise<void> {
+  await api.post(ADMIN_API.logout);
+}

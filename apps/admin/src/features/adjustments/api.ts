@@ -1,0 +1,23 @@
+import { ADMIN_API, adminPath } from '@minecloud/contract/console';
+import type { QueryClient } from '@tanstack/react-query';
+import { sharedKeys } from '../../api/query-keys.ts';
+import { api } from '../../lib/api.ts';
+
+/** Applies a pending credit (an operator other than the one who asked for it). */
+export async function approveAdjustment(id: string): Promise<void> {
+  await api.post(adminPath(ADMIN_API.adjustmentApprove, { id }), {});
+}
+
+/** Rejects a pending credit with a reason for the audit log; nothing moves. */
+export async function rejectAdjustment(id: string, reason: string): Promise<void> {
+  await api.post(adminPath(ADMIN_API.adjustmentReject, { id }), { reason });
+}
+
+/** After a decision: the queue, and the members whose balances it may have changed. */
+export function refreshAfterDecision(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: sharedKeys.adjustments }),
+    queryClient.invalidateQueries({ queryKey: sharedKeys.member() }),
+    queryClient.invalidateQueries({ queryKey: sharedKeys.members }),
+  ]);
+}

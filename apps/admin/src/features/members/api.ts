@@ -1,0 +1,45 @@
+import type { adjustAnswerSchema } from '@minecloud/contract/admin';
+import type { Asset } from '@minecloud/contract/amount';
+import { ADMIN_API, type AdjustmentLimits, adminPath, type MemberDetail } from '@minecloud/contract/console';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { sharedKeys } from '../../api/query-keys.ts';
+import { api } from '../../lib/api.ts';
+
+export type AdjustBody = { userId: string; asset: Asset; amount: string; reason: string };
+export type AdjustAnswer = Partial<z.infer<typeof adjustAnswerSchema>>;
+
+const limitsKey = ['adjustment-limits'] as const;
+
+/** One member: identity, balances, department; the tabs load the rest page by page. */
+export function useMember(id: string) {
+  return useQuery({
+    queryKey: [...sharedKeys.member(id), 'detail'],
+    queryFn: () => api.get<MemberDetail>(adminPath(ADMIN_API.member, { id })),
+  });
+}
+
+/** What this operator may still credit alone today, per asset (only while `enabled`). */
+export function useAdjustmentLimits(enabled: boolean) {
+  return useQuery({
+    queryKey: limitsKey,
+    queryFn: () => api.get<AdjustmentLimits>(ADMIN_API.adjustmentLimits),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Credits or debits one asset; a large credit waits for a second operator (`status: 'pending'`). */
+export function adjustBalance(body: AdjustBody, idempotencyKey: string): Promise<AdjustAnswer | null> {
+  return api.post<AdjustAnswer | null>(ADMIN_API.adjust, body, { idempotencyKey });
+}
+
+/** After an adjustment: the member, the member list, the queue of adjustments and today's limits. */
+export function refreshAfterAdjust(queryClient: QueryClient, memberId: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: sharedKeys.member(memberId) }),
+    queryClient.invalidateQueries({ queryKey: sharedKeys.members }),
+    queryClient.invalidateQueries({ queryKey: sharedKeys.adjustments }),
+    queryClient.invalidateQueries({ queryKey: limitsKey }),
+  ]);
+}
