@@ -1,11 +1,10 @@
 import { PAYOUTS_PAUSED_TEXT } from '@minecloud/contract/withdrawal-states';
-import { Alert, Descriptions, Flex, Modal, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Alert, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
+import { ApproveDialog } from '../../components/decision-dialogs.tsx';
 import { useLanguage } from '../../i18n/index.ts';
 import { groupDigits } from '../../lib/figures.ts';
-import { useCall } from '../../lib/use-call.ts';
 import { type AdminWithdrawal, approveWithdrawal } from './api.ts';
 import { NS } from './i18n.ts';
 import { MemberHistory, RiskFlags } from './review-context.tsx';
@@ -30,35 +29,18 @@ export function ApproveModal({
   const { t } = useTranslation(NS);
   const language = useLanguage();
   const paused = payoutsRunning === false;
-  const { busy, problem, setProblem, run } = useCall();
 
-  useEffect(() => {
-    if (withdrawal) setProblem(null);
-  }, [withdrawal, setProblem]);
-
-  async function approve() {
-    if (!withdrawal) return;
-    await run(async () => {
-      await approveWithdrawal(withdrawal.id);
-      await onApproved(withdrawal.id);
-    });
-  }
-
-  const row = withdrawal;
   return (
-    <Modal
-      open={row !== null}
-      title={row ? t('approveTitle', { id: row.id }) : ''}
-      okText={t('approve')}
-      okButtonProps={{ loading: busy }}
-      cancelText={t('common:cancel')}
-      onOk={approve}
-      onCancel={onClose}
-      mask={{ closable: false }}
+    <ApproveDialog
+      row={withdrawal}
+      title={(row) => t('approveTitle', { id: row.id })}
       width={560}
+      approve={(row) => approveWithdrawal(row.id)}
+      onClose={onClose}
+      onApproved={onApproved}
     >
-      {row && (
-        <Flex vertical gap={12}>
+      {(row) => (
+        <>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('common:member')}>{row.userId}</Descriptions.Item>
             <Descriptions.Item label={t('common:amount')}>
@@ -94,9 +76,8 @@ export function ApproveModal({
           {paused && (
             <Alert type="warning" showIcon title={PAYOUTS_PAUSED_TEXT[language]} data-testid="payouts-paused" />
           )}
-          {problem && <Alert type="error" showIcon title={problem} role="alert" />}
-        </Flex>
+        </>
       )}
-    </Modal>
+    </ApproveDialog>
   );
 }

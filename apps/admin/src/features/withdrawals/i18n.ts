@@ -5,7 +5,6 @@ export const NS = 'withdrawals';
 registerMessages(NS, {
   en: {
     title: 'Withdrawals',
-    statusFilter: 'Status',
     allStatuses: 'All statuses',
     payoutFailed: 'Payout failed, retrying',
     // A payout the worker could not follow (payout-check-modal.tsx).
@@ -34,8 +33,6 @@ registerMessages(NS, {
     needsSecond: 'Needs 2nd',
     needsSecondHint: 'Above the threshold: a second operator must approve it too',
     firstApprover: 'First approver',
-    approve: 'Approve',
-    reject: 'Reject',
     approveTitle: 'Approve withdrawal {{id}}?',
     approveSecond: 'This is the second approval. First approved by {{by}}.',
     approveNeedsSecond: 'This withdrawal needs a second approval by another operator before it is paid.',
@@ -44,7 +41,6 @@ registerMessages(NS, {
     approved: 'Withdrawal {{id}} approved',
     rejectTitle: 'Reject withdrawal {{id}}',
     rejectHint: 'The member sees this reason; the amount goes back to their available balance.',
-    reasonRequired: 'Enter the reason',
     rejected: 'Withdrawal {{id}} rejected',
     // The review context of each row (review-context.tsx).
     balances: 'Member balances',
@@ -69,7 +65,6 @@ registerMessages(NS, {
   },
   'zh-CN': {
     title: '提现审核',
-    statusFilter: '状态',
     allStatuses: '全部状态',
     payoutFailed: '出款失败，重试中',
     payoutUnclear: '出款状态不明，请链上核查',
@@ -97,8 +92,6 @@ registerMessages(NS, {
     needsSecond: '需复核',
     needsSecondHint: '超过阈值：需另一名运营人员复核批准',
     firstApprover: '初审人',
-    approve: '批准',
-    reject: '拒绝',
     approveTitle: '批准提现 {{id}}？',
     approveSecond: '这是复核批准。初审人：{{by}}。',
     approveNeedsSecond: '此提现在打款前还需另一名运营人员复核批准。',
@@ -107,7 +100,6 @@ registerMessages(NS, {
     approved: '提现 {{id}} 已批准',
     rejectTitle: '拒绝提现 {{id}}',
     rejectHint: '会员会看到此原因；金额将退回其可用余额。',
-    reasonRequired: '请输入原因',
     rejected: '提现 {{id}} 已拒绝',
     balances: '会员余额',
     balanceAvailable: '可用',

@@ -2,19 +2,18 @@ import { ADMIN_API } from '@minecloud/contract/console';
 import { ADMIN_WITHDRAWAL_STATUSES, type AdminWithdrawalStatus } from '@minecloud/contract/wallet';
 import { WITHDRAWAL_STATE_TEXTS, type WithdrawalState, withdrawalState } from '@minecloud/contract/withdrawal-states';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, Flex, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
 import { Address } from '../../components/address.tsx';
 import { Amount } from '../../components/amount.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
+import { DecisionButtons, MemberCell, StatusFilter, useRowDialog, useStatusParam } from '../../components/review.tsx';
 import { useLanguage } from '../../i18n/index.ts';
 import { groupDigits } from '../../lib/figures.ts';
 import { formatTime } from '../../lib/format.ts';
-import { useNotify } from '../../lib/notify.ts';
 import { type AdminWithdrawal, type AdminWithdrawalPage, withdrawalsKey } from './api.ts';
 import { ApproveModal } from './approve-modal.tsx';
 import { NS } from './i18n.ts';
@@ -32,9 +31,7 @@ const STATE_COLORS: Record<WithdrawalState, string> = {
   rejected: 'default',
 };
 
-function isStatus(value: string | null): value is AdminWithdrawalStatus {
-  return ADMIN_WITHDRAWAL_STATUSES.some((status) => status === value);
-}
+const STATUS_CHOICES = [...ADMIN_WITHDRAWAL_STATUSES, 'all'] as const;
 
 const decidable = (row: AdminWithdrawal) => row.reviewStatus === 'review' || row.reviewStatus === 'secondReview';
 
@@ -46,14 +43,12 @@ const decidable = (row: AdminWithdrawal) => row.reviewStatus === 'review' || row
 export function WithdrawalsPage() {
   const { t } = useTranslation(NS);
   const language = useLanguage();
-  const notify = useNotify();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('status');
-  const status: AdminWithdrawalStatus | 'all' = raw === 'all' ? 'all' : isStatus(raw) ? raw : 'review';
-  const [approving, setApproving] = useState<AdminWithdrawal | null>(null);
-  const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
-  const [checking, setChecking] = useState<AdminWithdrawal | null>(null);
+  const [status, setStatus] = useStatusParam<AdminWithdrawalStatus | 'all'>(STATUS_CHOICES, 'review');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: withdrawalsKey });
+  const approving = useRowDialog<AdminWithdrawal>(refresh);
+  const rejecting = useRowDialog<AdminWithdrawal>(refresh);
+  const checking = useRowDialog<AdminWithdrawal>(refresh);
   // Whether this server pays approved withdrawals (the page says; unknown until it has answered).
   const [payoutsRunning, setPayoutsRunning] = useState<boolean | null>(null);
   // The members' names of the states; a payout that failed on chain (sent again) is the console's own.
@@ -63,19 +58,12 @@ export function WithdrawalsPage() {
       ? t(status)
       : stateText(withdrawalState(status, payoutsRunning !== false));
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: withdrawalsKey });
-
   const columns: ColumnsType<AdminWithdrawal> = [
     { title: t('common:id'), dataIndex: 'id' },
     {
       title: t('common:member'),
       dataIndex: 'userId',
-      render: (id: string, row) => (
-        <Space orientation="vertical" size={0}>
-          <Link to={`/members/${id}`}>{id}</Link>
-          <Address value={row.memberAddress} />
-        </Space>
-      ),
+      render: (id: string, row) => <MemberCell id={id} address={row.memberAddress} />,
     },
     { title: t('risk'), key: 'risk', render: (_, row) => <RiskFlags context={row.context} /> },
     { title: t('common:asset'), dataIndex: 'asset' },
@@ -126,16 +114,9 @@ export function WithdrawalsPage() {
       fixed: 'right',
       render: (_, row) =>
         decidable(row) ? (
-          <Space>
-            <Button size="small" type="primary" onClick={() => setApproving(row)}>
-              {t('approve')}
-            </Button>
-            <Button size="small" danger onClick={() => setRejecting(row)}>
-              {t('reject')}
-            </Button>
-          </Space>
+          <DecisionButtons onApprove={() => approving.open(row)} onReject={() => rejecting.open(row)} />
         ) : row.reviewStatus === 'payoutUnclear' ? (
-          <Button size="small" danger onClick={() => setChecking(row)}>
+          <Button size="small" danger onClick={() => checking.open(row)}>
             {t('checkPayout')}
           </Button>
         ) : null,
@@ -155,11 +136,9 @@ export function WithdrawalsPage() {
         csvPath={ADMIN_API.withdrawalsCsv}
         onPage={(page) => setPayoutsRunning(page.payoutsRunning)}
         toolbar={
-          <Select<AdminWithdrawalStatus | 'all'>
-            aria-label={t('statusFilter')}
+          <StatusFilter<AdminWithdrawalStatus | 'all'>
             value={status}
-            style={{ width: 200 }}
-            onChange={(value) => setParams({ status: value })}
+            onChange={setStatus}
             options={[
               ...ADMIN_WITHDRAWAL_STATUSES.map((value) => ({ value, label: statusText(value) })),
               { value: 'all' as const, label: t('allStatuses') },
@@ -168,32 +147,20 @@ export function WithdrawalsPage() {
         }
       />
       <ApproveModal
-        withdrawal={approving}
+        withdrawal={approving.row}
         payoutsRunning={payoutsRunning}
-        onClose={() => setApproving(null)}
-        onApproved={async (id) => {
-          setApproving(null);
-          notify.success(t('approved', { id }));
-          await refresh();
-        }}
+        onClose={approving.close}
+        onApproved={(id) => approving.done(t('approved', { id }))}
       />
       <RejectModal
-        withdrawal={rejecting}
-        onClose={() => setRejecting(null)}
-        onRejected={async (id) => {
-          setRejecting(null);
-          notify.success(t('rejected', { id }));
-          await refresh();
-        }}
+        withdrawal={rejecting.row}
+        onClose={rejecting.close}
+        onRejected={(id) => rejecting.done(t('rejected', { id }))}
       />
       <PayoutCheckModal
-        withdrawal={checking}
-        onClose={() => setChecking(null)}
-        onResolved={async (id) => {
-          setChecking(null);
-          notify.success(t('paidAgain', { id }));
-          await refresh();
-        }}
+        withdrawal={checking.row}
+        onClose={checking.close}
+        onResolved={(id) => checking.done(t('paidAgain', { id }))}
       />
     </Flex>
   );
