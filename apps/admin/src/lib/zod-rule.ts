@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 
 /** Anything with zod's `safeParse`: a field of a contract schema. */
-type Checkable = { safeParse(value: unknown): { success: boolean } };
+export type Checkable = { safeParse(value: unknown): { success: boolean } };
 
 /**
  * An antd form rule that accepts what the contract's schema accepts, so the form refuses exactly

@@ -1,11 +1,12 @@
 import { type AdminBanner, BANNER_PLACES, bannerInputSchema } from '@minecloud/contract/console';
-import { Flex, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { Flex, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/form-dialog.tsx';
+import { SchemaField } from '../../components/schema-field.tsx';
 import { useNotify } from '../../lib/notify.ts';
-import { zodRule } from '../../lib/zod-rule.ts';
 import { type BannerInput, useSaveBanner } from './api.ts';
 import { NS } from './i18n.ts';
-import { ImageField } from './image-field.tsx';
+import { ImageFormItem } from './image-field.tsx';
 
 const shape = bannerInputSchema.shape;
 
@@ -23,7 +24,6 @@ export function BannerModal({
   const notify = useNotify();
   const [form] = Form.useForm<BannerInput>();
   const save = useSaveBanner();
-  const required = { required: true, message: t('required') };
 
   const finish = (values: BannerInput) => {
     const input: BannerInput = {
@@ -38,54 +38,45 @@ export function BannerModal({
   };
 
   return (
-    <Modal
-      open
-      width={560}
+    <FormModal<BannerInput>
       title={banner ? t('editBanner') : t('newBanner')}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      form={form}
+      initialValues={banner ?? { place, image: '', title: '', link: '', sort: 0, active: true }}
+      onFinish={finish}
+      saving={save.isPending}
+      onClose={onClose}
     >
-      <Form<BannerInput>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        initialValues={banner ?? { place, image: '', title: '', link: '', sort: 0, active: true }}
-        onFinish={finish}
+      <Form.Item name="place" label={t('place')} rules={[{ required: true, message: t('common:required') }]}>
+        <Select options={BANNER_PLACES.map((value) => ({ value, label: t(`place_${value}`) }))} />
+      </Form.Item>
+      <SchemaField name="title" label={t('title')} schema={shape.title} message={t('titleInvalid')}>
+        <Input maxLength={120} />
+      </SchemaField>
+      <ImageFormItem schema={shape.image} />
+      <SchemaField
+        name="link"
+        label={t('link')}
+        extra={t('linkHelp')}
+        schema={shape.link}
+        message={t('linkInvalid')}
+        optional
       >
-        <Form.Item name="place" label={t('place')} rules={[required]}>
-          <Select options={BANNER_PLACES.map((value) => ({ value, label: t(`place_${value}`) }))} />
-        </Form.Item>
-        <Form.Item name="title" label={t('title')} rules={[required, zodRule(shape.title, t('titleInvalid'))]}>
-          <Input maxLength={120} />
-        </Form.Item>
-        <Form.Item
-          name="image"
-          label={t('image')}
-          extra={t('imageHelp')}
-          rules={[required, zodRule(shape.image, t('imageInvalid'))]}
+        <Input placeholder="/pages/…" />
+      </SchemaField>
+      <Flex gap={16}>
+        <SchemaField
+          name="sort"
+          label={t('sort')}
+          schema={shape.sort}
+          message={t('integerRange', { min: 0, max: 10_000 })}
+          half
         >
-          <ImageField />
+          <InputNumber style={{ width: '100%' }} />
+        </SchemaField>
+        <Form.Item name="active" label={t('active')} valuePropName="checked" style={{ flex: 1 }}>
+          <Switch />
         </Form.Item>
-        <Form.Item name="link" label={t('link')} extra={t('linkHelp')} rules={[zodRule(shape.link, t('linkInvalid'))]}>
-          <Input placeholder="/pages/…" />
-        </Form.Item>
-        <Flex gap={16}>
-          <Form.Item
-            name="sort"
-            label={t('sort')}
-            rules={[required, zodRule(shape.sort, t('integerRange', { min: 0, max: 10_000 }))]}
-            style={{ flex: 1 }}
-          >
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="active" label={t('active')} valuePropName="checked" style={{ flex: 1 }}>
-            <Switch />
-          </Form.Item>
-        </Flex>
-      </Form>
-    </Modal>
+      </Flex>
+    </FormModal>
   );
 }

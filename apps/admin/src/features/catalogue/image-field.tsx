@@ -1,7 +1,9 @@
 import { Flex, Image, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SchemaField } from '../../components/schema-field.tsx';
 import type { TextControlProps } from '../../components/text-control.ts';
 import { MISSING_IMAGE } from '../../components/thumbnail.tsx';
+import type { Checkable } from '../../lib/zod-rule.ts';
 import { NS } from './i18n.ts';
 
 /** A picture's path or URL, with a live preview of what it points at; a form control. */
@@ -24,5 +26,15 @@ export function ImageField({ value, onChange, id }: TextControlProps) {
         <Typography.Text type="secondary">{t('noImage')}</Typography.Text>
       )}
     </Flex>
+  );
+}
+
+/** The `image` field of a product or a banner, checked by the contract's `schema` for it. */
+export function ImageFormItem({ schema }: { schema: Checkable }) {
+  const { t } = useTranslation(NS);
+  return (
+    <SchemaField name="image" label={t('image')} extra={t('imageHelp')} schema={schema} message={t('imageInvalid')}>
+      <ImageField />
+    </SchemaField>
   );
 }

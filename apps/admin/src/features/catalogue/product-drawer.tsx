@@ -1,31 +1,32 @@
 import { type Product, productInputSchema } from '@minecloud/contract/console';
-import { Drawer, Flex, Form, Input, InputNumber, Switch } from 'antd';
+import { Flex, Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SaveFooter } from '../../components/save-footer.tsx';
+import { FormDrawer } from '../../components/form-dialog.tsx';
+import { SchemaField } from '../../components/schema-field.tsx';
 import { useNotify } from '../../lib/notify.ts';
-import { zodRule } from '../../lib/zod-rule.ts';
 import { type ProductInput, useSaveProduct } from './api.ts';
 import { NS } from './i18n.ts';
-import { ImageField } from './image-field.tsx';
+import { ImageFormItem } from './image-field.tsx';
 
 const shape = productInputSchema.shape;
 const NEW_PRODUCT: Partial<ProductInput> = { active: true, sort: 0, minQuantity: 1, stock: 0, durationDays: 365 };
 
-type Values = ProductInput;
+type WholeField = 'durationDays' | 'stock' | 'minQuantity' | 'sort';
+const WHOLE_RANGES: Record<WholeField, { min: number; max: number }> = {
+  durationDays: { min: 1, max: 3650 },
+  stock: { min: 0, max: 100_000_000 },
+  minQuantity: { min: 1, max: 10_000 },
+  sort: { min: 0, max: 10_000 },
+};
 
 /** Creates a product (`product` null) or edits one; closes once the server has saved it. */
 export function ProductDrawer({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const notify = useNotify();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<ProductInput>();
   const save = useSaveProduct();
-  const required = { required: true, message: t('required') };
-  const integer = (min: number, max: number, schema: (typeof shape)['stock']) => [
-    required,
-    zodRule(schema, t('integerRange', { min, max })),
-  ];
 
-  const finish = (values: Values) => {
+  const finish = (values: ProductInput) => {
     // Decimals stay strings end to end: what the operator typed, trimmed, is what the server gets.
     const input: ProductInput = {
       name: values.name.trim(),
@@ -41,80 +42,45 @@ export function ProductDrawer({ product, onClose }: { product: Product | null; o
     save.mutate({ id: product?.id, input }, notify.done(t('productSaved'), onClose));
   };
 
+  /** A whole number within its range, half a row wide. */
+  const whole = (name: WholeField) => (
+    <SchemaField name={name} label={t(name)} schema={shape[name]} message={t('integerRange', WHOLE_RANGES[name])} half>
+      <InputNumber style={{ width: '100%' }} />
+    </SchemaField>
+  );
+
   return (
-    <Drawer
-      open
-      size={560}
+    <FormDrawer<ProductInput>
       title={product ? t('editProduct') : t('newProduct')}
+      form={form}
+      initialValues={product ?? NEW_PRODUCT}
+      onFinish={finish}
+      saving={save.isPending}
       onClose={onClose}
-      footer={<SaveFooter form={form} saving={save.isPending} onCancel={onClose} />}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={product ?? NEW_PRODUCT}
-        onFinish={finish}
-        requiredMark={false}
-      >
-        <Form.Item name="name" label={t('name')} rules={[required, zodRule(shape.name, t('nameInvalid'))]}>
-          <Input maxLength={80} />
-        </Form.Item>
-        <Form.Item
-          name="image"
-          label={t('image')}
-          extra={t('imageHelp')}
-          rules={[required, zodRule(shape.image, t('imageInvalid'))]}
-        >
-          <ImageField />
-        </Form.Item>
-        <Flex gap={16}>
-          <Form.Item
-            name="hashRate"
-            label={t('hashRate')}
-            rules={[required, zodRule(shape.hashRate, t('decimalInvalid'))]}
-            style={{ flex: 1 }}
-          >
-            <Input suffix={t('hashRateUnit')} inputMode="decimal" />
-          </Form.Item>
-          <Form.Item
-            name="price"
-            label={t('price')}
-            rules={[required, zodRule(shape.price, t('decimalInvalid'))]}
-            style={{ flex: 1 }}
-          >
-            <Input suffix={t('priceUnit')} inputMode="decimal" />
-          </Form.Item>
-        </Flex>
-        <Flex gap={16}>
-          <Form.Item
-            name="durationDays"
-            label={t('durationDays')}
-            rules={integer(1, 3650, shape.durationDays)}
-            style={{ flex: 1 }}
-          >
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="stock" label={t('stock')} rules={integer(0, 100_000_000, shape.stock)} style={{ flex: 1 }}>
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-        </Flex>
-        <Flex gap={16}>
-          <Form.Item
-            name="minQuantity"
-            label={t('minQuantity')}
-            rules={integer(1, 10_000, shape.minQuantity)}
-            style={{ flex: 1 }}
-          >
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="sort" label={t('sort')} rules={integer(0, 10_000, shape.sort)} style={{ flex: 1 }}>
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-        </Flex>
-        <Form.Item name="active" label={t('active')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Drawer>
+      <SchemaField name="name" label={t('name')} schema={shape.name} message={t('nameInvalid')}>
+        <Input maxLength={80} />
+      </SchemaField>
+      <ImageFormItem schema={shape.image} />
+      <Flex gap={16}>
+        <SchemaField name="hashRate" label={t('hashRate')} schema={shape.hashRate} message={t('decimalInvalid')} half>
+          <Input suffix={t('hashRateUnit')} inputMode="decimal" />
+        </SchemaField>
+        <SchemaField name="price" label={t('price')} schema={shape.price} message={t('decimalInvalid')} half>
+          <Input suffix={t('priceUnit')} inputMode="decimal" />
+        </SchemaField>
+      </Flex>
+      <Flex gap={16}>
+        {whole('durationDays')}
+        {whole('stock')}
+      </Flex>
+      <Flex gap={16}>
+        {whole('minQuantity')}
+        {whole('sort')}
+      </Flex>
+      <Form.Item name="active" label={t('active')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </FormDrawer>
   );
 }

@@ -23,7 +23,6 @@ registerMessages(NS, {
     confirmText:
       '{{totalShares}} shares at {{price}} USDT, {{yield}}% a year for {{days}} days. The open round closes.',
     opened: 'Round {{id}} is open',
-    required: 'Required',
     sharesInvalid: 'A whole number from 1 to 1,000,000,000',
     priceInvalid: 'A number with up to 12 digits and 6 decimals, such as 1.5',
     yieldInvalid: 'A percentage with up to 3 digits and 4 decimals, such as 12.5',
@@ -48,7 +47,6 @@ registerMessages(NS, {
     confirmTitle: '开启此轮次？',
     confirmText: '{{totalShares}} 股，每股 {{price}} USDT，年化 {{yield}}%，期限 {{days}} 天。当前开放的轮次将关闭。',
     opened: '轮次 {{id}} 已开启',
-    required: '必填',
     sharesInvalid: '1 到 1,000,000,000 之间的整数',
     priceInvalid: '最多 12 位整数和 6 位小数的数字，例如 1.5',
     yieldInvalid: '最多 3 位整数和 4 位小数的百分比，例如 12.5',

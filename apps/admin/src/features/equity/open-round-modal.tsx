@@ -1,8 +1,9 @@
 import { openRoundBodySchema } from '@minecloud/contract/admin';
-import { Alert, App, Flex, Form, Input, InputNumber, Modal } from 'antd';
+import { Alert, App, Flex, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/form-dialog.tsx';
+import { SchemaField } from '../../components/schema-field.tsx';
 import { useNotify } from '../../lib/notify.ts';
-import { zodRule } from '../../lib/zod-rule.ts';
 import { type OpenRoundBody, useOpenRound } from './api.ts';
 import { NS } from './i18n.ts';
 
@@ -17,7 +18,6 @@ export function OpenRoundModal({ onClose }: { onClose: () => void }) {
   const { modal } = App.useApp();
   const [form] = Form.useForm<Values>();
   const open = useOpenRound();
-  const required = { required: true, message: t('required') };
 
   const finish = (values: Values) => {
     const body: Values = {
@@ -49,70 +49,53 @@ export function OpenRoundModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      open
-      width={560}
+    <FormModal<Values>
       title={t('openRound')}
       okText={t('openRound')}
-      cancelText={t('common:cancel')}
-      confirmLoading={open.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
+      intro={<Alert type="warning" showIcon title={t('openWarning')} />}
+      form={form}
+      initialValues={{ minQuantity: 1, termDays: 365 }}
+      onFinish={finish}
+      saving={open.isPending}
+      onClose={onClose}
     >
-      <Flex vertical gap={16}>
-        <Alert type="warning" showIcon title={t('openWarning')} />
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ minQuantity: 1, termDays: 365 }}
-          onFinish={finish}
+      <SchemaField name="totalShares" label={t('totalShares')} schema={shape.totalShares} message={t('sharesInvalid')}>
+        <InputNumber style={{ width: '100%' }} />
+      </SchemaField>
+      <Flex gap={16}>
+        <SchemaField
+          name="pricePerShare"
+          label={t('pricePerShare')}
+          schema={shape.pricePerShare}
+          message={t('priceInvalid')}
+          half
         >
-          <Form.Item
-            name="totalShares"
-            label={t('totalShares')}
-            rules={[required, zodRule(shape.totalShares, t('sharesInvalid'))]}
-          >
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-          <Flex gap={16}>
-            <Form.Item
-              name="pricePerShare"
-              label={t('pricePerShare')}
-              rules={[required, zodRule(shape.pricePerShare, t('priceInvalid'))]}
-              style={{ flex: 1 }}
-            >
-              <Input suffix="USDT" inputMode="decimal" />
-            </Form.Item>
-            <Form.Item
-              name="annualYieldPct"
-              label={t('annualYieldPct')}
-              rules={[required, zodRule(shape.annualYieldPct, t('yieldInvalid'))]}
-              style={{ flex: 1 }}
-            >
-              <Input suffix="%" inputMode="decimal" />
-            </Form.Item>
-          </Flex>
-          <Flex gap={16}>
-            <Form.Item
-              name="minQuantity"
-              label={t('minQuantity')}
-              rules={[required, zodRule(shape.minQuantity.unwrap(), t('minQuantityInvalid'))]}
-              style={{ flex: 1 }}
-            >
-              <InputNumber style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item
-              name="termDays"
-              label={t('termDays')}
-              rules={[required, zodRule(shape.termDays, t('termInvalid'))]}
-              style={{ flex: 1 }}
-            >
-              <InputNumber style={{ width: '100%' }} />
-            </Form.Item>
-          </Flex>
-        </Form>
+          <Input suffix="USDT" inputMode="decimal" />
+        </SchemaField>
+        <SchemaField
+          name="annualYieldPct"
+          label={t('annualYieldPct')}
+          schema={shape.annualYieldPct}
+          message={t('yieldInvalid')}
+          half
+        >
+          <Input suffix="%" inputMode="decimal" />
+        </SchemaField>
       </Flex>
-    </Modal>
+      <Flex gap={16}>
+        <SchemaField
+          name="minQuantity"
+          label={t('minQuantity')}
+          schema={shape.minQuantity.unwrap()}
+          message={t('minQuantityInvalid')}
+          half
+        >
+          <InputNumber style={{ width: '100%' }} />
+        </SchemaField>
+        <SchemaField name="termDays" label={t('termDays')} schema={shape.termDays} message={t('termInvalid')} half>
+          <InputNumber style={{ width: '100%' }} />
+        </SchemaField>
+      </Flex>
+    </FormModal>
   );
 }
