@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@minecloud/contract/api-paths';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { type MailWorkerOptions, mailWorkerOptions } from './jobs/mail.ts';
@@ -15,6 +15,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { frameworkError, installErrorHandling } from './lib/error-handler.ts';
 import { sharedRateLimitStore } from './lib/limits.ts';
 import { installMetrics } from './lib/metrics.ts';
+import { openapiOptions } from './lib/openapi.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
 import { accountRoutes } from './modules/admin/account-routes.ts';
 import { consoleRoutes } from './modules/admin/console-routes.ts';
@@ -115,13 +116,8 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   });
   // Counted in PostgreSQL, so each limit is one for all processes (lib/limits.ts).
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(database.db) });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'MineCloud API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // Only the document is shaped there (ids, summaries, security, refusals); answers stay the routes'.
+  await app.register(swagger, openapiOptions(app));
   // The API explorer lists every route and schema: in production only when DOCS_ENABLED says so.
   if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: '/docs' });
   installMetrics(app, { token: config.metrics.token, ledgerCheckMs: config.metrics.ledgerCheckMs });
