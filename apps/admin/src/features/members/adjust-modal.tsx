@@ -1,6 +1,7 @@
 import type { adjustAnswerSchema } from '@minecloud/contract/admin';
-import { ASSET_SCALES, ASSETS, type Asset } from '@minecloud/contract/amount';
+import { ASSET_SCALES, ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
 import { ADMIN_API, type AdjustmentLimits, type MemberDetail } from '@minecloud/contract/console';
+import { signedUnits } from '@minecloud/contract/decimal';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Modal, Select, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -8,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Amount } from '../../components/amount.tsx';
 import { api, newIdempotencyKey } from '../../lib/api.ts';
-import { signedUnits, unitsText } from '../../lib/decimal.ts';
 import { groupDigits } from '../../lib/figures.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
@@ -113,8 +113,8 @@ export function AdjustModal({ member, open, onClose }: { member: MemberDetail; o
     const change = signedUnits(confirming.amount, confirming.asset) ?? 0n;
     const after = before + change;
     preview = {
-      before: unitsText(before, confirming.asset),
-      after: unitsText(after, confirming.asset),
+      before: formatAmount(before, confirming.asset),
+      after: formatAmount(after, confirming.asset),
       negative: after < 0n,
     };
     credit = checkCredit(change, confirming.asset, assetLimits);

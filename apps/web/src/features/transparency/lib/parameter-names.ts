@@ -1,7 +1,7 @@
 import type { Asset } from '@minecloud/contract/amount';
+import { rateToPercent } from '@minecloud/contract/decimal';
 import type { TFunction } from 'i18next';
 import type { MessageKey } from '@/i18n/i18n';
-import { rateToPercent } from './percent';
 
 type ValueKind =
   /** A share from 0 to 1 as an exact decimal: shown as a percentage. */
