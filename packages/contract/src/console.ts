@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assetSchema } from './asset.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 import { equityRoundSchema } from './equity.ts';
+import { SETTING_KINDS } from './settings.ts';
 
 /**
  * The operator console's calls (`/admin-api/…`), beside the older ones in admin.ts, content.ts
@@ -368,9 +369,7 @@ export const equityRoundPageSchema = pageSchema(equityRoundRowSchema);
 // ---------------------------------------------------------------------------------------------
 // Config
 
-/** How the console edits a setting: the field it shows and what it accepts. */
-export const SETTING_KINDS = ['integer', 'decimal', 'rate', 'boolean', 'text', 'assets', 'percentages'] as const;
-export type SettingKind = (typeof SETTING_KINDS)[number];
+export { SETTING_KINDS, type SettingKind } from './settings.ts';
 
 const settingChangeSchema = z.object({
   id: z.string(),
