@@ -4,6 +4,7 @@ import {
   compareDecimal,
   exactAmountText,
   percentOf,
+  percentText,
   rateToPercent,
   signedUnits,
   unitsToDecimal,
@@ -76,6 +77,16 @@ describe('percentOf', () => {
 
   it('shows text that is not a rate as it is', () => {
     expect(percentOf('5%')).toBe('5%');
+  });
+});
+
+describe('percentText', () => {
+  it('truncates a share of a whole to 2 decimals, within 0 and 100', () => {
+    expect(percentText(2n, 3n)).toBe('66.66');
+    expect(percentText(18_750n, 50_000n)).toBe('37.50');
+    expect(percentText(1n, 50_000_000_000n)).toBe('0.00');
+    expect(percentText(9n, 8n)).toBe('100.00');
+    expect(percentText(-1n, 8n)).toBe('0.00');
   });
 });
 

@@ -68,6 +68,16 @@ export function rateToPercent(rate: string): string | null {
   return rest ? `${digits}.${rest}` : digits;
 }
 
+/**
+ * `part` as a percentage of `whole` (more than 0), truncated (never rounded) to 2 decimals and kept
+ * within 0 to 100: "66.66". Works in basis points, so no float is involved.
+ */
+export function percentText(part: bigint, whole: bigint): string {
+  const basisPoints = (part * 10_000n) / whole;
+  const capped = basisPoints < 0n ? 0n : basisPoints > 10_000n ? 10_000n : basisPoints;
+  return `${capped / 100n}.${String(capped % 100n).padStart(2, '0')}`;
+}
+
 /** `rateToPercent` for a rate known to be one (a setting's value): text that is not is shown as it is. */
 export function percentOf(rate: string): string {
   return rateToPercent(rate) ?? rate;

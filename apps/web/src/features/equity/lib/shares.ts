@@ -1,5 +1,5 @@
 import { ENTRY_PLACES, formatAmount, parseMemberAmount, truncateDecimals } from '@minecloud/contract/amount';
-import { usdtText, usdtUnits } from '@minecloud/contract/decimal';
+import { percentText, usdtText, usdtUnits } from '@minecloud/contract/decimal';
 import type { EquityRound } from '@minecloud/contract/equity';
 import { groupDecimal } from '@/lib/money-text';
 import { checkQuantity, type QuantityLimit, type QuantityTerms, quantityLimit } from '@/lib/quantity';
@@ -43,9 +43,8 @@ export function soldPercent(round: Pick<EquityRound, 'totalShares' | 'sharesRema
   value: number;
 } {
   if (round.totalShares <= 0) return { text: '0.00', value: 0 };
-  const basisPoints = (BigInt(soldShares(round)) * 10_000n) / BigInt(round.totalShares);
-  const capped = basisPoints > 10_000n ? 10_000n : basisPoints;
-  return { text: `${capped / 100n}.${String(capped % 100n).padStart(2, '0')}`, value: Number(capped) / 100 };
+  const text = percentText(BigInt(soldShares(round)), BigInt(round.totalShares));
+  return { text, value: Number(text) };
 }
 
 /** USDT units of `price × quantity`, in bigint: never a float. Null when the price is not a USDT amount. */
