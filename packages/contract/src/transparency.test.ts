@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Round } from './market.ts';
 import type { PoolRound } from './team.ts';
-import { checkPoolRound, compareDecimal, recomputeRound } from './transparency.ts';
-
-describe('compareDecimal', () => {
-  it('compares exact decimals of any length, trailing zeros and signs included', () => {
-    expect(compareDecimal('37012.5', '37012.50')).toBe(0);
-    expect(compareDecimal('37012.50000001', '37012.5')).toBe(1);
-    expect(compareDecimal('9.99', '10')).toBe(-1);
-    expect(compareDecimal('-1.5', '-1.25')).toBe(-1);
-    expect(compareDecimal('0.1', '0.09999999999999999999')).toBe(1);
-  });
-});
+import { checkPoolRound, recomputeRound } from './transparency.ts';
 
 const round = (over: Partial<Round> = {}): Round => ({
   periodNo: 202611230726,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Asset, parseAmount } from './amount.ts';
+import { compareDecimal } from './decimal.ts';
 import { candleSchema, marketSourceSchema, type RoundResult, roundPeriodSchema, roundSchema } from './market.ts';
 import type { PoolRound } from './team.ts';
 
@@ -91,24 +92,6 @@ export const roundCandlesAnswerSchema = z.object({
   source: marketSourceSchema.nullable(),
 });
 export type RoundCandles = z.infer<typeof roundCandlesAnswerSchema>;
-
-/** Compares two exact decimal strings (prices as the source gave them): −1, 0 or 1. */
-export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
-  const parse = (text: string) => {
-    const negative = text.startsWith('-');
-    const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
-    return { negative, whole: whole.replace(/^0+(?=\d)/, ''), fraction: fraction.replace(/0+$/, '') };
-  };
-  const x = parse(a);
-  const y = parse(b);
-  const places = Math.max(x.fraction.length, y.fraction.length);
-  const value = (d: ReturnType<typeof parse>) => {
-    const units = BigInt(d.whole + d.fraction.padEnd(places, '0'));
-    return d.negative ? -units : units;
-  };
-  const diff = value(x) - value(y);
-  return diff > 0n ? 1 : diff < 0n ? -1 : 0;
-}
 
 type Recomputed = { open: string; close: string; result: Exclude<RoundResult, 'pending'> };
 export type RoundCheck =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAmount, exactAmountText, unitsOf } from './amount-check';
+import { checkAmount, unitsOf } from './amount-check';
 
 describe('checkAmount', () => {
   it('accepts a positive amount within the scale and the balance, in bigint units', () => {
@@ -32,19 +32,6 @@ describe('checkAmount', () => {
 });
 
 describe('amount texts', () => {
-  it('keeps every typed decimal, with at least 2', () => {
-    expect(exactAmountText(12_500_000n, 'USDT')).toBe('12.50');
-    expect(exactAmountText(123_456n, 'USDT')).toBe('0.123456');
-    expect(exactAmountText(500n, 'GOLD')).toBe('5.00');
-  });
-
-  it('groups the whole part for reading when given a locale, and only then', () => {
-    expect(exactAmountText(5_961_500_000n, 'USDT')).toBe('5961.50');
-    expect(exactAmountText(5_961_500_000n, 'USDT', 'zh-CN')).toBe('5,961.50');
-    expect(exactAmountText(1_234_567_123_456n, 'USDT', 'en')).toBe('1,234,567.123456');
-    expect(exactAmountText(99_900n, 'GOLD', 'ms-MY')).toBe('999.00');
-  });
-
   it('reads server balances as units', () => {
     expect(unitsOf('1.5', 'GOLD')).toBe(150n);
     expect(unitsOf(undefined, 'BTC')).toBe(0n);

@@ -1,11 +1,4 @@
-import {
-  type Asset,
-  ENTRY_PLACES,
-  formatAmount,
-  groupedAmount,
-  parseAmount,
-  parseMemberAmount,
-} from '@minecloud/contract/amount';
+import { type Asset, ENTRY_PLACES, formatAmount, parseAmount, parseMemberAmount } from '@minecloud/contract/amount';
 
 export type AmountProblem =
   | { reason: 'required' }
@@ -45,15 +38,4 @@ export function unitsOf(value: string | null | undefined, asset: Asset): bigint 
   if (!value) return 0n;
   const parsed = parseAmount(value, asset);
   return parsed.ok ? parsed.units : 0n;
-}
-
-/**
- * An exact amount as typed, with at least 2 decimals: what the confirm prompt promises to move.
- * With a `locale` it is for reading only, its whole part grouped (`5,961.50`); without one it stays
- * a plain decimal, which a field may be filled with.
- */
-export function exactAmountText(units: bigint, asset: Asset, locale?: string): string {
-  const [whole = '0', fraction = ''] = formatAmount(units, asset).split('.');
-  const digits = fraction.padEnd(2, '0');
-  return locale === undefined ? `${whole}.${digits}` : groupedAmount(`${whole}.${digits}`, digits.length, locale);
 }

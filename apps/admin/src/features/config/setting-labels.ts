@@ -1,11 +1,12 @@
+import type { SettingKey } from '@minecloud/contract/settings';
 import { registerMessages } from '../../i18n/index.ts';
 
-/** Names and meanings of the settings (apps/api/src/modules/config/settings.ts), keyed by setting key. */
+/** Names and meanings of the settings (@minecloud/contract/settings), keyed by setting key: every key has one. */
 export const SETTINGS_NS = 'configSettings';
 
 type Entry = { en: [label: string, help: string]; zh: [label: string, help: string] };
 
-const SETTINGS: Record<string, Entry> = {
+const SETTINGS: Record<SettingKey, Entry> = {
   'gold.perUsdt': {
     en: [
       'Gold coins per USDT',

@@ -1,17 +1,8 @@
 import type { SettingKind } from '@minecloud/contract/console';
+import { percentOf } from '@minecloud/contract/decimal';
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NS } from './i18n.ts';
-
-/** A rate such as "0.05" as a percent ("5"), moving the decimal point in the string, never through a float. */
-export function ratePercent(rate: string): string {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(rate.trim());
-  if (!match) return rate;
-  const fraction = (match[2] ?? '').padEnd(2, '0');
-  const whole = `${match[1]}${fraction.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
-  const rest = fraction.slice(2).replace(/0+$/, '');
-  return rest ? `${whole}.${rest}` : whole;
-}
 
 export function sumOf(values: readonly unknown[]): number {
   return values.reduce<number>((sum, value) => sum + (typeof value === 'number' ? value : 0), 0);
@@ -43,7 +34,7 @@ export function SettingValue({ kind, value }: { kind: SettingKind | undefined; v
     return (
       <span>
         <Typography.Text code>{value}</Typography.Text>{' '}
-        <Typography.Text type="secondary">({ratePercent(value)}%)</Typography.Text>
+        <Typography.Text type="secondary">({percentOf(value)}%)</Typography.Text>
       </span>
     );
   }

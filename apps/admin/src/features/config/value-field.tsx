@@ -1,9 +1,10 @@
 import { ASSETS, DECIMAL_PATTERN } from '@minecloud/contract/amount';
 import type { SettingRow } from '@minecloud/contract/console';
+import { percentOf } from '@minecloud/contract/decimal';
 import { Button, Flex, Form, type FormRule, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NS } from './i18n.ts';
-import { ratePercent, sumOf } from './setting-value.tsx';
+import { sumOf } from './setting-value.tsx';
 
 /** The server keeps rates to 8 decimals (settings.ts). */
 const RATE_PATTERN = /^(0|[1-9]\d*)(\.\d{1,8})?$/;
@@ -66,7 +67,7 @@ export function ValueField({ row }: { row: SettingRow }) {
           rules={[required, patternRule(RATE_PATTERN, t('rateInvalid'))]}
           extra={
             typeof watched === 'string' && RATE_PATTERN.test(watched.trim())
-              ? t('rateHint', { percent: ratePercent(watched.trim()) })
+              ? t('rateHint', { percent: percentOf(watched.trim()) })
               : undefined
           }
         >

@@ -1,7 +1,12 @@
 import { theme } from 'antd';
-import { magnitude } from '../../lib/decimal.ts';
 
 export type Bar = { label: string; value: string };
+
+/** A bar's height from its decimal text: for drawing only, never for money. */
+function magnitude(text: string): number {
+  const value = Number(text);
+  return Number.isFinite(value) ? value : 0;
+}
 
 const WIDTH = 320;
 const HEIGHT = 140;

@@ -1,12 +1,12 @@
-import { type Asset, isAsset } from '@minecloud/contract/amount';
+import { type Asset, formatAmount, isAsset } from '@minecloud/contract/amount';
 import type { Dashboard } from '@minecloud/contract/console';
+import { signedUnits } from '@minecloud/contract/decimal';
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount } from '../../components/amount.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { signedUnits, unitsText } from '../../lib/decimal.ts';
 import { groupDigits } from '../../lib/figures.ts';
 import { can, useMe } from '../../lib/session.ts';
 import { useDashboard } from './api.ts';
@@ -35,7 +35,7 @@ export function coverage(row: Liability): Coverage | null {
   if (figures.some((v) => v == null)) return null;
   const [members, deposited, withdrawn, demo, adjustments, earnings] = figures as bigint[];
   const gap = (members as bigint) - ((deposited as bigint) - (withdrawn as bigint) + (demo as bigint));
-  const text = (units: bigint) => unitsText(units, row.asset as Asset);
+  const text = (units: bigint) => formatAmount(units, row.asset as Asset);
   if (gap <= 0n) return { state: 'covered', surplus: text(-gap) };
   const positive = (v: bigint) => (v > 0n ? v : 0n);
   if (gap <= positive(adjustments as bigint) + positive(earnings as bigint)) {

@@ -1,4 +1,5 @@
 import { ADMIN_API, type equityRoundRowSchema } from '@minecloud/contract/console';
+import { percentText } from '@minecloud/contract/decimal';
 import { Button, Flex, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +16,7 @@ type Round = ReturnType<typeof equityRoundRowSchema.parse>;
 /** Sold share of a round as a percentage with two decimals, from whole share counts. */
 function soldPercent(round: Round): string {
   if (round.totalShares <= 0) return '0.00';
-  const basisPoints = Math.floor(((round.totalShares - round.sharesRemaining) * 10_000) / round.totalShares);
-  return `${Math.floor(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`;
+  return percentText(BigInt(round.totalShares - round.sharesRemaining), BigInt(round.totalShares));
 }
 
 /** Equity rounds, newest first, and the form that opens the next one. */

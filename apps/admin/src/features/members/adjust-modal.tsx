@@ -1,12 +1,12 @@
-import { ASSET_SCALES, ASSETS, type Asset } from '@minecloud/contract/amount';
+import { ASSET_SCALES, ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
 import type { AdjustmentLimits, MemberDetail } from '@minecloud/contract/console';
+import { signedUnits } from '@minecloud/contract/decimal';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Modal, Select, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
 import { newIdempotencyKey } from '../../lib/api.ts';
-import { signedUnits, unitsText } from '../../lib/decimal.ts';
 import { groupDigits } from '../../lib/figures.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useCall } from '../../lib/use-call.ts';
@@ -101,8 +101,8 @@ export function AdjustModal({ member, open, onClose }: { member: MemberDetail; o
     const change = signedUnits(confirming.amount, confirming.asset) ?? 0n;
     const after = before + change;
     preview = {
-      before: unitsText(before, confirming.asset),
-      after: unitsText(after, confirming.asset),
+      before: formatAmount(before, confirming.asset),
+      after: formatAmount(after, confirming.asset),
       negative: after < 0n,
     };
     credit = checkCredit(change, confirming.asset, assetLimits);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SettingKey } from '@minecloud/contract/settings';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, operatorToken, operatorWithRole, type TestApp } from '../../../test/app.ts';
@@ -7,7 +8,7 @@ import { giveEmail, operatorCall } from '../../../test/withdraw.ts';
 import { queryRows } from '../../db/client.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
-import { type SettingKey, setSetting } from '../config/settings.ts';
+import { setSetting } from '../config/settings.ts';
 import { lockWithdrawal } from '../wallet/withdrawals.ts';
 
 /**

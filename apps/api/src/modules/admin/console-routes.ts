@@ -32,6 +32,7 @@ import {
 } from '@minecloud/contract/console';
 import { adminFeedbackPageSchema } from '@minecloud/contract/content';
 import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
+import { BOUNDARY_SETTINGS, isSettingKey } from '@minecloud/contract/settings';
 import { adminWithdrawalPageQuerySchema } from '@minecloud/contract/wallet';
 import { WITHDRAWAL_STATE_TEXTS } from '@minecloud/contract/withdrawal-states';
 import { sql } from 'drizzle-orm';
@@ -47,11 +48,9 @@ import type { TxDb } from '../../lib/idempotency.ts';
 import { feedbackOf } from '../care/feedback.ts';
 import {
   allSettings,
-  BOUNDARY_SETTINGS,
   boundaryAtOrAfter,
   getSetting,
   IMMEDIATE_DELAY_MS,
-  isSettingKey,
   SettingInvalid,
   setSetting,
   settingChangeLog,

@@ -1,4 +1,5 @@
 import { formatAmount, parsePositiveAmount } from '@minecloud/contract/amount';
+import { percentOf } from '@minecloud/contract/decimal';
 import type { EquityOrder, EquityOrderStatus, EquityRound } from '@minecloud/contract/equity';
 import { sql } from 'drizzle-orm';
 import { type Db, newestFirst, pageClause, queryRows } from '../../db/client.ts';
@@ -7,7 +8,6 @@ import { systemAccount, type UserAccountKind, userAccount } from '../../ledger/a
 import { transfer } from '../../ledger/transfer.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
-import { percentOf } from '../../lib/rates.ts';
 import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';

@@ -1,3 +1,4 @@
+import { compareDecimal } from '@minecloud/contract/decimal';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,6 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { candle, listSource, onlySymbols } from '../../../test/market.ts';
 import { queryRows } from '../../db/client.ts';
 import { btcClosePrice } from '../../jobs/equity-yield.ts';
-import { compareDecimal } from './decimal.ts';
 import { ingestMarket } from './ingest.ts';
 import { settleRounds } from './rounds.ts';
 import { createSimulatedSource } from './sources/simulated.ts';

@@ -212,17 +212,3 @@ describe('member privacy', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 });
-
-describe('percentOf', () => {
-  it('moves the decimal point exactly', async () => {
-    const { percentOf } = await import('../../lib/rates.ts');
-    expect(['0.05', '0.055', '0.1', '1', '0', '0.00000001'].map(percentOf)).toEqual([
-      '5',
-      '5.5',
-      '10',
-      '100',
-      '0',
-      '0.000001',
-    ]);
-  });
-});

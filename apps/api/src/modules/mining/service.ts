@@ -1,4 +1,5 @@
 import { formatAmount } from '@minecloud/contract/amount';
+import { applyRate, percentOf } from '@minecloud/contract/decimal';
 import { formatHashRate, type MinerStatus, type MyMiner, type PowerRecord } from '@minecloud/contract/miner';
 import { sql } from 'drizzle-orm';
 import { type Db, newestFirst, pageClause, queryRows } from '../../db/client.ts';
@@ -7,7 +8,6 @@ import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
-import { applyRate, percentOf } from '../../lib/rates.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
 import { levelBonusPctSql } from '../team/levels.ts';

@@ -1,9 +1,9 @@
+import { applyRate } from '@minecloud/contract/decimal';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
-import { applyRate } from '../../lib/rates.ts';
 import { getSetting } from '../config/settings.ts';
 import { openRoundSql } from '../pool/service.ts';
 

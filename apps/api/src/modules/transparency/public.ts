@@ -1,9 +1,10 @@
 import { shortenAddress } from '@minecloud/contract/address';
 import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
+import { PUBLIC_SETTING_KEYS as PUBLIC_KEYS } from '@minecloud/contract/settings';
 import type { ParametersAnswer, TransparencyTotals } from '@minecloud/contract/transparency';
 import { sql } from 'drizzle-orm';
 import { type Db, isoTime, newestFirst, queryRows } from '../../db/client.ts';
-import { changeRows, getSetting, PRIVATE_SETTINGS, SETTINGS, type SettingKey } from '../config/settings.ts';
+import { changeRows, getSetting } from '../config/settings.ts';
 import { poolPower } from '../mining/service.ts';
 import { publishedRoots } from './liabilities.ts';
 
@@ -13,7 +14,6 @@ function shown(value: unknown): string {
   return String(value);
 }
 
-const PUBLIC_KEYS = (Object.keys(SETTINGS) as SettingKey[]).filter((key) => !PRIVATE_SETTINGS.has(key));
 const CHANGES_SHOWN = 500;
 
 /**

@@ -1,4 +1,4 @@
-import { compareDecimal, DECIMAL, SIGNED_DECIMAL } from '../decimal.ts';
+import { compareDecimal, DECIMAL, SIGNED_DECIMAL } from '@minecloud/contract/decimal';
 import {
   INTERVAL_MS,
   type MarketDataSource,

@@ -1,4 +1,4 @@
-import { unitsToDecimal } from '../decimal.ts';
+import { unitsToDecimal } from '@minecloud/contract/decimal';
 import {
   INTERVAL_MS,
   type MarketDataSource,

@@ -1,4 +1,5 @@
 import type { Asset } from '@minecloud/contract/amount';
+import { exactAmountText } from '@minecloud/contract/decimal';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { ErrorState } from '@/components/error-state';
 import { Icon } from '@/components/icons';
 import { MoneyField } from '@/components/money-field';
 import { PagedList } from '@/components/paged-list';
-import { checkAmount, exactAmountText } from '@/lib/amount-check';
+import { checkAmount } from '@/lib/amount-check';
 import { useLocale } from '@/lib/locale';
 import { useMoneyAction } from '@/lib/money-action';
 import { showToast } from '@/lib/toast';

@@ -1,4 +1,5 @@
 import { type Asset, enterableUnits, formatAmount } from '@minecloud/contract/amount';
+import { exactAmountText } from '@minecloud/contract/decimal';
 import { ERROR_CODES } from '@minecloud/contract/error-codes';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -8,7 +9,7 @@ import { useUser } from '@/api/get-user';
 import { ConfirmSummary } from '@/components/confirm-summary';
 import { ErrorState } from '@/components/error-state';
 import { MoneyField } from '@/components/money-field';
-import { type CheckedAmount, checkAmount, exactAmountText, unitsOf } from '@/lib/amount-check';
+import { type CheckedAmount, checkAmount, unitsOf } from '@/lib/amount-check';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useLocale } from '@/lib/locale';
 import { useMoneyAction } from '@/lib/money-action';

@@ -1,4 +1,5 @@
 import { formatAmount } from '@minecloud/contract/amount';
+import { exactAmountText } from '@minecloud/contract/decimal';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import type { AssetBalance } from '@/api/get-balances';
 import { ConfirmSummary } from '@/components/confirm-summary';
 import { ErrorState } from '@/components/error-state';
 import { MoneyField } from '@/components/money-field';
-import { exactAmountText } from '@/lib/amount-check';
 import { useLocale } from '@/lib/locale';
 import { useMoneyAction } from '@/lib/money-action';
 import { useMoneyText } from '@/lib/money-text';

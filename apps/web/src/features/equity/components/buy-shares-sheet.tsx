@@ -1,3 +1,4 @@
+import { usdtText, usdtUnits } from '@minecloud/contract/decimal';
 import type { EquityRound } from '@minecloud/contract/equity';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
@@ -11,16 +12,7 @@ import { useMoneyAction } from '@/lib/money-action';
 import { useMoneyText } from '@/lib/money-text';
 import { parseWholeNumber, type QuantityNote } from '@/lib/quantity';
 import { type BuySharesAnswer, useBuyShares } from '../api/buy-shares';
-import {
-  type BuyProblem,
-  checkShareBuy,
-  minimumShares,
-  shareBuyLimit,
-  sharesCost,
-  usdtFull,
-  usdtText,
-  usdtUnits,
-} from '../lib/shares';
+import { type BuyProblem, checkShareBuy, minimumShares, shareBuyLimit, sharesCost, usdtFull } from '../lib/shares';
 import { ShareResult } from './share-result';
 import './share-sheet.css';
 

@@ -1,4 +1,5 @@
 import { enterableUnits, formatAmount, parseAmount } from '@minecloud/contract/amount';
+import { usdtText, usdtUnits } from '@minecloud/contract/decimal';
 import type { EquityRound } from '@minecloud/contract/equity';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
@@ -10,15 +11,7 @@ import { useLocale } from '@/lib/locale';
 import { useMoneyAction } from '@/lib/money-action';
 import { useMoneyText } from '@/lib/money-text';
 import { type ReinvestAnswer, useReinvestEarnings } from '../api/reinvest-earnings';
-import {
-  checkReinvest,
-  minimumReinvest,
-  type ReinvestProblem,
-  reinvestPlan,
-  usdtFull,
-  usdtText,
-  usdtUnits,
-} from '../lib/shares';
+import { checkReinvest, minimumReinvest, type ReinvestProblem, reinvestPlan, usdtFull } from '../lib/shares';
 import { ShareResult } from './share-result';
 import './share-sheet.css';
 

@@ -1,32 +1,10 @@
-import {
-  ENTRY_PLACES,
-  formatAmount,
-  parseAmount,
-  parseMemberAmount,
-  truncateDecimals,
-} from '@minecloud/contract/amount';
+import { ENTRY_PLACES, formatAmount, parseMemberAmount, truncateDecimals } from '@minecloud/contract/amount';
+import { percentText, usdtText, usdtUnits } from '@minecloud/contract/decimal';
 import type { EquityRound } from '@minecloud/contract/equity';
 import { groupDecimal } from '@/lib/money-text';
 import { checkQuantity, type QuantityLimit, type QuantityTerms, quantityLimit } from '@/lib/quantity';
 
 type RoundTerms = Pick<EquityRound, 'pricePerShare' | 'minQuantity' | 'sharesRemaining'>;
-
-/** The USDT units of an amount string from the server, or null when it is not one. */
-export function usdtUnits(value: string | null | undefined): bigint | null {
-  if (value == null) return null;
-  const parsed = parseAmount(value, 'USDT');
-  return parsed.ok ? parsed.units : null;
-}
-
-/**
- * A USDT amount in full, with at least 2 decimals: what the member pays, never cut short. With a
- * `locale` it is for reading, grouped (`8,641.975237`); without one a field may be filled with it.
- */
-export function usdtText(units: bigint, locale?: string): string {
-  const [whole = '0', fraction = ''] = formatAmount(units, 'USDT').split('.');
-  const text = `${whole}.${fraction.padEnd(2, '0')}`;
-  return locale === undefined ? text : groupDecimal(text, locale);
-}
 
 /** A USDT amount string from the server in full, with at least 2 decimals (as sent when unreadable). */
 export function usdtFull(value: string, locale?: string): string {
@@ -65,9 +43,8 @@ export function soldPercent(round: Pick<EquityRound, 'totalShares' | 'sharesRema
   value: number;
 } {
   if (round.totalShares <= 0) return { text: '0.00', value: 0 };
-  const basisPoints = (BigInt(soldShares(round)) * 10_000n) / BigInt(round.totalShares);
-  const capped = basisPoints > 10_000n ? 10_000n : basisPoints;
-  return { text: `${capped / 100n}.${String(capped % 100n).padStart(2, '0')}`, value: Number(capped) / 100 };
+  const text = percentText(BigInt(soldShares(round)), BigInt(round.totalShares));
+  return { text, value: Number(text) };
 }
 
 /** USDT units of `price × quantity`, in bigint: never a float. Null when the price is not a USDT amount. */

@@ -1,3 +1,4 @@
+import { usdtText, usdtUnits } from '@minecloud/contract/decimal';
 import type { MinerProduct } from '@minecloud/contract/miner';
 import { Button, Popup } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
@@ -12,15 +13,7 @@ import { useMoneyText } from '@/lib/money-text';
 import { parseWholeNumber, type QuantityNote } from '@/lib/quantity';
 import { showToast } from '@/lib/toast';
 import { useBuyMiners } from '../api/buy-miners';
-import {
-  checkPurchase,
-  minimumOf,
-  type PurchaseProblem,
-  purchaseLimit,
-  purchaseTotal,
-  usdtText,
-  usdtUnits,
-} from '../lib/purchase';
+import { checkPurchase, minimumOf, type PurchaseProblem, purchaseLimit, purchaseTotal } from '../lib/purchase';
 import './buy-sheet.css';
 
 function useProblemText() {

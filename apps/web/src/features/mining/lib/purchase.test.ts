@@ -1,5 +1,6 @@
+import { usdtText } from '@minecloud/contract/decimal';
 import { describe, expect, it } from 'vitest';
-import { checkPurchase, isSoldOut, purchaseLimit, purchaseTotal, usdtText } from './purchase';
+import { checkPurchase, isSoldOut, purchaseLimit, purchaseTotal } from './purchase';
 
 const PRODUCT = { id: '7', price: '0.1', minQuantity: 2, stock: 5 };
 

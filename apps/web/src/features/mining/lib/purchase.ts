@@ -1,6 +1,6 @@
-import { formatAmount, parseAmount } from '@minecloud/contract/amount';
+import { parseAmount } from '@minecloud/contract/amount';
+import { usdtUnits } from '@minecloud/contract/decimal';
 import type { MinerProduct } from '@minecloud/contract/miner';
-import { groupDecimal } from '@/lib/money-text';
 import { checkQuantity, type QuantityLimit, type QuantityTerms, quantityLimit } from '@/lib/quantity';
 
 export type PurchaseProblem =
@@ -30,23 +30,6 @@ export function purchaseTotal(price: string, quantity: number): bigint | null {
   const parsed = parseAmount(price, 'USDT');
   if (!parsed.ok || !Number.isSafeInteger(quantity) || quantity < 0) return null;
   return parsed.units * BigInt(quantity);
-}
-
-/**
- * A USDT amount in full, with at least 2 decimals: what the member is about to pay, never cut short.
- * With a `locale` it is for reading, grouped (`8,641.975237`); without one a field may be filled with it.
- */
-export function usdtText(units: bigint, locale?: string): string {
-  const [whole = '0', fraction = ''] = formatAmount(units, 'USDT').split('.');
-  const text = `${whole}.${fraction.padEnd(2, '0')}`;
-  return locale === undefined ? text : groupDecimal(text, locale);
-}
-
-/** The USDT units of a balance string from the server, or null when it is not known. */
-export function usdtUnits(value: string | null | undefined): bigint | null {
-  if (value == null) return null;
-  const parsed = parseAmount(value, 'USDT');
-  return parsed.ok ? parsed.units : null;
 }
 
 /** What a purchase of this product is judged against: its minimum, its stock and the USDT units of one. */

@@ -1,4 +1,5 @@
 import { truncateDecimals } from '@minecloud/contract/amount';
+import { exactAmountText } from '@minecloud/contract/decimal';
 import type { PoolCurrent } from '@minecloud/contract/team';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -7,7 +8,7 @@ import { useBalances } from '@/api/get-balances';
 import { BottomSheet } from '@/components/bottom-sheet';
 import { MoneyField } from '@/components/money-field';
 import { PurchaseSummary } from '@/components/purchase-summary';
-import { exactAmountText, unitsOf } from '@/lib/amount-check';
+import { unitsOf } from '@/lib/amount-check';
 import { useLocale } from '@/lib/locale';
 import { useMoneyAction } from '@/lib/money-action';
 import { useMoneyText } from '@/lib/money-text';

@@ -1,6 +1,6 @@
 import { parseAmount } from '@minecloud/contract/amount';
+import { exactAmountText } from '@minecloud/contract/decimal';
 import type { PoolRound } from '@minecloud/contract/team';
-import { exactAmountText } from '@/lib/amount-check';
 
 /**
  * The figures a closed round's check shows beside the contract's verdict (`checkPoolRound`): what

@@ -1,5 +1,6 @@
+import { compareDecimal } from '@minecloud/contract/decimal';
 import type { Candle, RoundResult } from '@minecloud/contract/market';
-import { compareDecimal, type RoundCandles, recomputeRound } from '@minecloud/contract/transparency';
+import { type RoundCandles, recomputeRound } from '@minecloud/contract/transparency';
 
 export type RoundVerdict =
   | 'match'

@@ -1,29 +1,6 @@
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { parameterName, parameterValue } from './parameter-names';
-import { rateToPercent } from './percent';
-
-describe('rateToPercent', () => {
-  it('moves the decimal point two places, exactly, without a float', () => {
-    expect(rateToPercent('0.05')).toBe('5');
-    expect(rateToPercent('0.10')).toBe('10');
-    expect(rateToPercent('0.125')).toBe('12.5');
-    expect(rateToPercent('0.00000001')).toBe('0.000001');
-    // 0.07 × 100 is 7.000000000000001 as a float.
-    expect(rateToPercent('0.07')).toBe('7');
-    expect(rateToPercent('0.29')).toBe('29');
-    expect(rateToPercent('1')).toBe('100');
-    expect(rateToPercent('1.00000000')).toBe('100');
-    expect(rateToPercent('0')).toBe('0');
-    expect(rateToPercent('0.5')).toBe('50');
-  });
-
-  it('refuses what is not a plain decimal', () => {
-    expect(rateToPercent('-0.05')).toBeNull();
-    expect(rateToPercent('5%')).toBeNull();
-    expect(rateToPercent('')).toBeNull();
-  });
-});
 
 describe('parameter names and values', () => {
   const t = i18n.t;

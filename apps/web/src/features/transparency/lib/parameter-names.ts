@@ -1,7 +1,8 @@
 import type { Asset } from '@minecloud/contract/amount';
+import { rateToPercent } from '@minecloud/contract/decimal';
+import type { PublicSettingKey } from '@minecloud/contract/settings';
 import type { TFunction } from 'i18next';
 import type { MessageKey } from '@/i18n/i18n';
-import { rateToPercent } from './percent';
 
 type ValueKind =
   /** A share from 0 to 1 as an exact decimal: shown as a percentage. */
@@ -25,10 +26,10 @@ const usdt = { kind: 'amount', asset: 'USDT' } as const;
 const btc = { kind: 'amount', asset: 'BTC' } as const;
 
 /**
- * Every setting of apps/api's SETTINGS the parameter log publishes (all but the second-approval
- * thresholds), with its name and how its value reads.
+ * Every setting the parameter log publishes (all but the private ones of @minecloud/contract/settings),
+ * with its name and how its value reads: a new public setting without one does not compile.
  */
-const PARAMETERS: Record<string, ParameterSpec> = {
+const PARAMETERS: Record<PublicSettingKey, ParameterSpec> = {
   'gold.perUsdt': { name: 'transparencyParamGoldPerUsdt', of: 'USDT', kind: 'number' },
   'transfer.assets': { name: 'transparencyParamTransferAssets', kind: 'assets' },
   'donation.assets': { name: 'transparencyParamDonationAssets', kind: 'assets' },
@@ -65,11 +66,16 @@ const PARAMETERS: Record<string, ParameterSpec> = {
 
 type Translate = TFunction;
 
+/** The spec of a published setting; none for a key this build does not know. */
+function specOf(key: string): ParameterSpec | undefined {
+  return Object.hasOwn(PARAMETERS, key) ? PARAMETERS[key as PublicSettingKey] : undefined;
+}
+
 const assetName = (asset: string, t: Translate) => (asset === 'GOLD' ? t('balanceGold') : asset);
 
 /** The parameter's name in the reader's language; an unknown key reads as itself. */
 export function parameterName(key: string, t: Translate): string {
-  const spec = PARAMETERS[key];
+  const spec = specOf(key);
   if (!spec) return key;
   return t(spec.name, { level: spec.level ? t(spec.level) : '', asset: spec.of ?? '' });
 }
@@ -106,7 +112,7 @@ function scalarOf(value: string): string {
 
 /** A parameter's value as a member reads it: rates in percent (exactly), amounts with their unit. */
 export function parameterValue(key: string, value: string, t: Translate): string {
-  const spec = PARAMETERS[key];
+  const spec = specOf(key);
   const text = scalarOf(value);
   if (!spec) return text;
   switch (spec.kind) {

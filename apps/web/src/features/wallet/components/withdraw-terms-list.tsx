@@ -1,6 +1,6 @@
+import { exactAmountText } from '@minecloud/contract/decimal';
 import type { WithdrawAsset } from '@minecloud/contract/wallet';
 import { useTranslation } from 'react-i18next';
-import { exactAmountText } from '@/lib/amount-check';
 import { useLocale } from '@/lib/locale';
 import type { WithdrawTerms } from '../lib/withdraw-amount';
 import './withdraw-form.css';

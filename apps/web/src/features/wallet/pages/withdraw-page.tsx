@@ -1,3 +1,4 @@
+import { exactAmountText } from '@minecloud/contract/decimal';
 import { WITHDRAW_ASSETS, type WithdrawAsset } from '@minecloud/contract/wallet';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -12,7 +13,7 @@ import { ErrorState } from '@/components/error-state';
 import { MoneyField } from '@/components/money-field';
 import { TabSwitch } from '@/components/tab-switch';
 import { paths } from '@/config/paths';
-import { exactAmountText, unitsOf } from '@/lib/amount-check';
+import { unitsOf } from '@/lib/amount-check';
 import { apiErrorText } from '@/lib/api-error-text';
 import { checkCode, checkWithdrawAddress } from '@/lib/binding-checks';
 import { errorText } from '@/lib/error-text';

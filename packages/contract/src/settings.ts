@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { ASSETS, type Asset, parseAmount } from './amount.ts';
+
+/**
+ * Every operator-editable setting of ECONOMY.md, declared once for the server and both apps: its
+ * kind, limits, default, when a change takes effect and whether the public parameter log shows it.
+ * The server stores, caches and records the changes (apps/api config/settings.ts); the console names
+ * every key (`Record<SettingKey, …>`) and the member app every public one (`Record<PublicSettingKey, …>`),
+ * so a new setting without its names does not compile.
+ */
+
+/** How the console edits a setting: the field it shows and what it accepts. */
+export const SETTING_KINDS = ['integer', 'decimal', 'rate', 'boolean', 'text', 'assets', 'percentages'] as const;
+export type SettingKind = (typeof SETTING_KINDS)[number];
+
+type Spec<T extends z.ZodType> = { kind: SettingKind; schema: T; min: number | null; max: number | null };
+const spec = <T extends z.ZodType>(
+  kind: SettingKind,
+  schema: T,
+  min: number | null = null,
+  max: number | null = null,
+): Spec<T> => ({
+  kind,
+  schema,
+  min,
+  max,
+});
+
+/**
+ * A rate as an exact decimal string ("0.05"), never a float: a share of a whole (burned hash rate,
+ * referral rewards, the pool's share, the BTC part of earnings), so from 0 to 1.
+ */
+const rate = spec(
+  'rate',
+  z.string().regex(/^(0(\.\d{1,8})?|1(\.0{1,8})?)$/, 'a decimal from 0 to 1 such as 0.05'),
+  0,
+  1,
+);
+/** An amount as a decimal string. */
+const amount = spec('decimal', z.string().regex(/^(0|[1-9]\d*)(\.\d+)?$/, 'a decimal such as 12.5'));
+const integer = (min: number, max?: number) =>
+  spec('integer', max === undefined ? z.number().int().min(min) : z.number().int().min(min).max(max), min, max ?? null);
+const boolean = spec('boolean', z.boolean());
+/** An amount of one asset: a decimal within the asset's places, so it always converts to units. */
+const assetAmount = (asset: Asset) =>
+  spec(
+    'decimal',
+    z
+      .string()
+      .regex(/^(0|[1-9]\d*)(\.\d+)?$/, 'a decimal such as 12.5')
+      .refine((value) => parseAmount(value, asset).ok, `an amount of ${asset} such as 12.5`),
+  );
+const text = (pattern: RegExp) => spec('text', z.string().regex(pattern));
+const timeZone = spec(
+  'text',
+  z.string().refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'an IANA time zone such as Asia/Shanghai'),
+);
+const assets = spec('assets', z.array(z.enum(ASSETS as [string, ...string[]])).min(1));
+const percentages = spec(
+  'percentages',
+  z
+    .array(z.number().int().min(0).max(100))
+    .min(1)
+    .refine((w) => w.reduce((a, b) => a + b, 0) <= 100, 'weights add up to at most 100'),
+  0,
+  100,
+);
+
+/**
+ * When a change takes effect and who sees it; every setting says both.
+ * - `boundary`: a member-facing term (rate, fee, minimum, threshold, weight) changes at the next
+ *   settlement boundary, the start of a day in the settlement time zone, never within a day (issue 12);
+ *   switches (trading open, assets allowed) and the operational keys take effect when set.
+ * - `private`: an internal control (the two-operator approval thresholds), left out of the public
+ *   parameter log.
+ */
+type Flags = { boundary: boolean; private: boolean };
+const TERM = { boundary: true, private: false } as const satisfies Flags;
+const AT_ONCE = { boundary: false, private: false } as const satisfies Flags;
+const INTERNAL = { boundary: false, private: true } as const satisfies Flags;
+
+type Declaration = Spec<z.ZodType> & Flags & { default: unknown };
+
+export const SETTING_KEYS = {
+  'gold.perUsdt': { ...integer(1, 1_000_000), default: 100, ...TERM },
+  'transfer.assets': { ...assets, default: ['GOLD', 'USDT'], ...AT_ONCE },
+  'donation.assets': { ...assets, default: ['GOLD', 'USDT'], ...AT_ONCE },
+  'mining.burnRate': { ...rate, default: '0.05', ...TERM },
+  'mining.btcPerThPerDay': { ...amount, default: '0.0000008', ...TERM },
+  'settlement.timeZone': { ...timeZone, default: 'Asia/Shanghai', ...AT_ONCE },
+  'equity.minQuantity': { ...integer(1), default: 1, ...TERM },
+  'equity.minReinvestU': { ...amount, default: '10', ...TERM },
+  'equity.btcShare': { ...rate, default: '0.5', ...TERM },
+  'equity.termDays': { ...integer(1), default: 365, ...TERM },
+  'equity.tradingOpen': { ...boolean, default: false, ...AT_ONCE },
+  'equity.repurchaseOpen': { ...boolean, default: false, ...AT_ONCE },
+  /** USDT per BTC for the BTC part of static earnings on a day without a stored BTCUSDT candle. */
+  'equity.fallbackBtcPrice': { ...amount, default: '60000', ...TERM },
+  'team.directRate': { ...rate, default: '0.10', ...TERM },
+  'team.indirectRate': { ...rate, default: '0.05', ...TERM },
+  /** Levels (node identities): major and minor area performance in U, and the bonus hash rate. */
+  'team.silverMajor': { ...amount, default: '50000', ...TERM },
+  'team.silverMinor': { ...amount, default: '20000', ...TERM },
+  'team.goldMajor': { ...amount, default: '200000', ...TERM },
+  'team.goldMinor': { ...amount, default: '80000', ...TERM },
+  'team.regularBonusPct': { ...integer(0, 100), default: 0, ...TERM },
+  'team.silverBonusPct': { ...integer(0, 100), default: 5, ...TERM },
+  'team.goldBonusPct': { ...integer(0, 100), default: 10, ...TERM },
+  'pool.purchaseShare': { ...rate, default: '0.02', ...TERM },
+  'pool.minForge': { ...amount, default: '10', ...TERM },
+  'pool.winners': { ...integer(1, 100), default: 5, ...TERM },
+  /** Percent of the pool for each winning place, best first; what they leave of 100 rolls over. */
+  'pool.weights': { ...percentages, default: [40, 25, 15, 10, 10], ...TERM },
+  'withdraw.fee.USDT': { ...amount, default: '1', ...TERM },
+  'withdraw.fee.BTC': { ...amount, default: '0.0001', ...TERM },
+  'withdraw.min.USDT': { ...amount, default: '10', ...TERM },
+  'withdraw.min.BTC': { ...amount, default: '0.001', ...TERM },
+  /** A withdrawal of at least this much needs a second, different operator's approval. */
+  'withdraw.secondApproval.USDT': { ...amount, default: '10000', ...INTERNAL },
+  'withdraw.secondApproval.BTC': { ...amount, default: '0.2', ...INTERNAL },
+  /**
+   * The most one operator may credit to members alone per settlement day, per asset: a credit that
+   * would take the operator's own unapproved credits of the day above it waits for a second,
+   * different operator (issue 23). 0: every credit needs a second operator.
+   */
+  'ledger.adjustApprovalAbove.USDT': { ...assetAmount('USDT'), default: '1000', ...INTERNAL },
+  'ledger.adjustApprovalAbove.BTC': { ...assetAmount('BTC'), default: '0.02', ...INTERNAL },
+  'ledger.adjustApprovalAbove.GOLD': { ...assetAmount('GOLD'), default: '100000', ...INTERNAL },
+  /** The most all operators' credits together may add per settlement day, per asset (approved ones included). */
+  'ledger.adjustDailyCap.USDT': { ...assetAmount('USDT'), default: '50000', ...INTERNAL },
+  'ledger.adjustDailyCap.BTC': { ...assetAmount('BTC'), default: '1', ...INTERNAL },
+  'ledger.adjustDailyCap.GOLD': { ...assetAmount('GOLD'), default: '5000000', ...INTERNAL },
+  /** The symbol whose 1-minute candles decide the up/down rounds. */
+  'market.roundSymbol': { ...text(/^[A-Z0-9]{2,20}$/), default: 'BTCUSDT', ...AT_ONCE },
+  'chain.confirmations': { ...integer(1), default: 12, ...AT_ONCE },
+} as const satisfies Record<string, Declaration>;
+
+type Declarations = typeof SETTING_KEYS;
+export type SettingKey = keyof Declarations;
+/** The settings the public parameter log shows: every one not marked private. */
+export type PublicSettingKey = { [K in SettingKey]: Declarations[K]['private'] extends true ? never : K }[SettingKey];
+export type SettingValue<K extends SettingKey> = z.infer<Declarations[K]['schema']>;
+
+const KEYS = Object.keys(SETTING_KEYS) as SettingKey[];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_KEYS, key);
+}
+
+/** The member-facing terms: a change takes effect at the next settlement boundary. */
+export const BOUNDARY_SETTINGS: ReadonlySet<SettingKey> = new Set(KEYS.filter((key) => SETTING_KEYS[key].boundary));
+
+/** The settings the public parameter log shows, in declaration order. */
+export const PUBLIC_SETTING_KEYS = KEYS.filter((key): key is PublicSettingKey => !SETTING_KEYS[key].private);
