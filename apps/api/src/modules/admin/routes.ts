@@ -41,7 +41,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const finance = { config: { access: { roles: ['finance'] } } } as const;
 
   app.post(
-    '/ledger/adjust',
+    `/${ADMIN_API.adjust}`,
     {
       ...finance,
       schema: {
@@ -129,7 +129,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/ledger/check',
+    `/${ADMIN_API.ledgerCheck}`,
     {
       ...finance,
       schema: { tags: ['admin'], security, response: { 200: envelopeSchema(ledgerCheckAnswerSchema) } },
@@ -138,7 +138,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/jobs/run',
+    `/${ADMIN_API.jobRun}`,
     {
       ...finance,
       schema: {
@@ -166,7 +166,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/equity/round',
+    `/${ADMIN_API.equityOpen}`,
     {
       ...finance,
       schema: {

@@ -1,4 +1,4 @@
-import { adminNoticeQuerySchema, feedbackInboxQuerySchema } from '@minecloud/contract/console';
+import { ADMIN_API, adminNoticeQuerySchema, feedbackInboxQuerySchema } from '@minecloud/contract/console';
 import {
   adminFeedbackPageSchema,
   adminFeedbackRowSchema,
@@ -29,7 +29,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const showsDemoCodes = app.config.demo && !app.config.smtpUrl;
 
   app.get(
-    '/notices',
+    `/${ADMIN_API.notices}`,
     {
       ...content,
       schema: {
@@ -42,7 +42,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await operatorNotices(app.db, request.query)),
   );
   app.post(
-    '/notices',
+    `/${ADMIN_API.notices}`,
     {
       ...content,
       schema: { tags, security, body: noticeInputSchema, response: { 200: envelopeSchema(adminNoticeSchema) } },
@@ -62,7 +62,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.put(
-    '/notices/:id',
+    `/${ADMIN_API.notice}`,
     {
       ...content,
       schema: {
@@ -89,12 +89,12 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       ),
   );
-  for (const [path, published] of [
-    ['publish', true],
-    ['unpublish', false],
+  for (const [route, change, published] of [
+    [ADMIN_API.noticePublish, 'publish', true],
+    [ADMIN_API.noticeUnpublish, 'unpublish', false],
   ] as const) {
     app.post(
-      `/notices/:id/${path}`,
+      `/${route}`,
       {
         ...content,
         schema: { tags, security, params: adminIdParamsSchema, response: { 200: envelopeSchema(adminNoticeSchema) } },
@@ -106,7 +106,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             const after = await setPublished(tx, request.params.id, published, app.clock.now());
             await audit(tx, {
               actor: actor(request),
-              action: `notice.${path}`,
+              action: `notice.${change}`,
               target: `notice:${after.id}`,
               before,
               after,
@@ -118,7 +118,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    '/feedback',
+    `/${ADMIN_API.feedback}`,
     {
       ...support,
       schema: {
@@ -132,7 +132,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await feedbackInbox(app.db, { ...request.query, unanswered: Boolean(request.query.unanswered) })),
   );
   app.post(
-    '/feedback/:id/reply',
+    `/${ADMIN_API.feedbackReply}`,
     {
       ...support,
       schema: {
@@ -162,7 +162,7 @@ export const careAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/mail/outbox',
+    `/${ADMIN_API.outbox}`,
     {
       ...support,
       schema: { tags, security, querystring: pageQuerySchema, response: { 200: envelopeSchema(outboxPageSchema) } },

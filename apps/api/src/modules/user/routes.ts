@@ -1,3 +1,4 @@
+import { API } from '@minecloud/contract/api-paths';
 import { userAnswerSchema } from '@minecloud/contract/auth';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,7 +8,7 @@ import { memberProfile } from './service.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/biz/biz-user/get',
+    `/${API.userGet}`,
     {
       preHandler: app.requireMember,
       schema: { tags: ['user'], security: [{ bearer: [] }], response: { 200: envelopeSchema(userAnswerSchema) } },

@@ -1,3 +1,4 @@
+import { ADMIN_API } from '@minecloud/contract/console';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import {
   adminWithdrawalPageQuerySchema,
@@ -22,7 +23,7 @@ export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];
 
   app.get(
-    '/withdrawals/page',
+    `/${ADMIN_API.withdrawals}`,
     {
       ...guard,
       schema: {
@@ -35,7 +36,7 @@ export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await operatorWithdrawals(app.db, app.chain, request.query)),
   );
   app.post(
-    '/withdrawals/approve',
+    `/${ADMIN_API.withdrawalApprove}`,
     {
       ...guard,
       schema: { tags, security, body: reviewBodySchema, response: { 200: envelopeSchema(reviewAnswerSchema) } },
@@ -43,7 +44,7 @@ export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await approveWithdrawal(app.db, operatorOf(request), Number(request.body.id))),
   );
   app.post(
-    '/withdrawals/reject',
+    `/${ADMIN_API.withdrawalReject}`,
     {
       ...guard,
       schema: { tags, security, body: reviewBodySchema, response: { 200: envelopeSchema(reviewAnswerSchema) } },
@@ -74,7 +75,7 @@ export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.post(
-    '/operators/members',
+    `/${ADMIN_API.operatorMembers}`,
     {
       // The owner's alone.
       schema: { tags, security, body: operatorMemberBodySchema, response: { 200: envelopeSchema(z.null()) } },
