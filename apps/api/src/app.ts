@@ -16,6 +16,7 @@ import { frameworkError, installErrorHandling } from './lib/error-handler.ts';
 import { sharedRateLimitStore } from './lib/limits.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
+import { adjustmentAdminRoutes } from './modules/adjustments/admin-routes.ts';
 import { accountRoutes } from './modules/admin/account-routes.ts';
 import { consoleRoutes } from './modules/admin/console-routes.ts';
 import {
@@ -185,6 +186,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       installOperatorAccess(admin, createOperatorAuth(database.db, key));
       await admin.register(accountRoutes, { loginsPerMinute: config.signInPerMinute });
       await admin.register(adminRoutes);
+      await admin.register(adjustmentAdminRoutes);
       await admin.register(careAdminRoutes);
       await admin.register(walletAdminRoutes);
       await admin.register(consoleRoutes);
