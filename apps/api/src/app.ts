@@ -8,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { jobAdminRoutes } from './jobs/admin-routes.ts';
 import { type MailWorkerOptions, mailWorkerOptions } from './jobs/mail.ts';
 import { ensureSystemAccounts } from './ledger/transfer.ts';
 import { runInRequest } from './lib/audit.ts';
@@ -18,7 +19,9 @@ import { installMetrics } from './lib/metrics.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
 import { adjustmentAdminRoutes } from './modules/adjustments/admin-routes.ts';
 import { accountRoutes } from './modules/admin/account-routes.ts';
-import { consoleRoutes } from './modules/admin/console-routes.ts';
+import { auditRoutes } from './modules/admin/audit-routes.ts';
+import { dashboardRoutes } from './modules/admin/dashboard-routes.ts';
+import { memberRoutes } from './modules/admin/member-routes.ts';
 import {
   bootstrapOperator,
   consoleUrlOf,
@@ -26,7 +29,6 @@ import {
   framedPassword,
   installOperatorAccess,
 } from './modules/admin/operators.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
 import { assetRoutes } from './modules/asset/routes.ts';
 import { memberGuard } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -34,11 +36,15 @@ import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
 import { careAdminRoutes } from './modules/care/admin-routes.ts';
 import { createMailer } from './modules/care/mailer.ts';
 import { careRoutes } from './modules/care/routes.ts';
+import { configAdminRoutes } from './modules/config/admin-routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { contentAdminRoutes } from './modules/content/admin-routes.ts';
 import { seedDemoBanners } from './modules/content/banners.ts';
 import { seedDemo, seedDemoEquity, seedDemoMiners, seedDemoNotices } from './modules/demo/seed.ts';
+import { equityAdminRoutes } from './modules/equity/admin-routes.ts';
 import { equityRoutes } from './modules/equity/routes.ts';
 import { marketRoutes, roundRoutes } from './modules/market/routes.ts';
+import { miningAdminRoutes } from './modules/mining/admin-routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
 import { poolRoutes } from './modules/pool/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
@@ -185,11 +191,17 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
     async (admin) => {
       installOperatorAccess(admin, createOperatorAuth(database.db, key));
       await admin.register(accountRoutes, { loginsPerMinute: config.signInPerMinute });
-      await admin.register(adminRoutes);
+      await admin.register(dashboardRoutes);
+      await admin.register(memberRoutes);
       await admin.register(adjustmentAdminRoutes);
-      await admin.register(careAdminRoutes);
       await admin.register(walletAdminRoutes);
-      await admin.register(consoleRoutes);
+      await admin.register(miningAdminRoutes);
+      await admin.register(equityAdminRoutes);
+      await admin.register(contentAdminRoutes);
+      await admin.register(careAdminRoutes);
+      await admin.register(configAdminRoutes);
+      await admin.register(jobAdminRoutes);
+      await admin.register(auditRoutes);
     },
     { prefix: API_BASE.admin.slice(0, -1) },
   );
