@@ -9,7 +9,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { jobAdminRoutes } from './jobs/admin-routes.ts';
-import { type MailWorkerOptions, mailWorkerOptions } from './jobs/mail.ts';
 import { ensureSystemAccounts } from './ledger/transfer.ts';
 import { runInRequest } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -33,16 +32,19 @@ import { assetRoutes } from './modules/asset/routes.ts';
 import { memberGuard } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
-import { careAdminRoutes } from './modules/care/admin-routes.ts';
-import { createMailer } from './modules/care/mailer.ts';
-import { careRoutes } from './modules/care/routes.ts';
 import { configAdminRoutes } from './modules/config/admin-routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { contentAdminRoutes } from './modules/content/admin-routes.ts';
 import { seedDemoBanners } from './modules/content/banners.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { seedDemo, seedDemoEquity, seedDemoMiners, seedDemoNotices } from './modules/demo/seed.ts';
 import { equityAdminRoutes } from './modules/equity/admin-routes.ts';
 import { equityRoutes } from './modules/equity/routes.ts';
+import { feedbackAdminRoutes } from './modules/feedback/admin-routes.ts';
+import { feedbackRoutes } from './modules/feedback/routes.ts';
+import { mailAdminRoutes } from './modules/mail/admin-routes.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { type MailWorkerOptions, mailWorkerOptions } from './modules/mail/worker.ts';
 import { marketRoutes, roundRoutes } from './modules/market/routes.ts';
 import { miningAdminRoutes } from './modules/mining/admin-routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
@@ -158,7 +160,11 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         signInPerMinute: config.signInPerMinute,
         demo: config.demo,
       });
-      await api.register(userRoutes);
+      await api.register(userRoutes, {
+        // Mail is only queued here; the mail worker of the jobs processes sends it (modules/mail/worker.ts).
+        mailer: createMailer({ sealKey: app.mailWorker.sealKey, showDemoCodes: config.demo && !config.smtpUrl }),
+        codesPerMinute: 10,
+      });
       await api.register(assetRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(configRoutes, {
         chainId: config.chainId,
@@ -175,12 +181,10 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await api.register(roundRoutes);
       await api.register(transparencyRoutes);
       await api.register(walletRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
-      await api.register(careRoutes, {
-        // Mail is only queued here; the mail worker of the jobs processes sends it (jobs/mail.ts).
-        mailer: createMailer({ sealKey: app.mailWorker.sealKey, showDemoCodes: config.demo && !config.smtpUrl }),
+      await api.register(contentRoutes);
+      await api.register(feedbackRoutes, {
         uploadsPerMinute: config.moneyCallsPerMinute,
         uploadBytesPerDay: config.uploadBytesPerDay,
-        codesPerMinute: 10,
       });
     },
     { prefix: API_BASE.main.slice(0, -1) },
@@ -198,7 +202,8 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await admin.register(miningAdminRoutes);
       await admin.register(equityAdminRoutes);
       await admin.register(contentAdminRoutes);
-      await admin.register(careAdminRoutes);
+      await admin.register(feedbackAdminRoutes);
+      await admin.register(mailAdminRoutes);
       await admin.register(configAdminRoutes);
       await admin.register(jobAdminRoutes);
       await admin.register(auditRoutes);

@@ -15,7 +15,7 @@ import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv.ts';
 import { ok } from '../../lib/envelope.ts';
-import { feedbackOf } from '../care/feedback.ts';
+import { feedbackOf } from '../feedback/feedback.ts';
 import { memberDetail, memberLedger, memberMiners, memberOrders, memberPage, memberTeam } from './members.ts';
 
 /** The members screens and exports: finance and support read; adjustments are finance's (modules/adjustments). */
