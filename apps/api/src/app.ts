@@ -17,10 +17,10 @@ import { sharedRateLimitStore } from './lib/limits.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
 import { adjustmentAdminRoutes } from './modules/adjustments/admin-routes.ts';
-import { accountRoutes } from './modules/admin/account-routes.ts';
 import { auditRoutes } from './modules/admin/audit-routes.ts';
 import { dashboardRoutes } from './modules/admin/dashboard-routes.ts';
 import { memberRoutes } from './modules/admin/member-routes.ts';
+import { operatorRoutes } from './modules/admin/operator-routes.ts';
 import {
   bootstrapOperator,
   consoleUrlOf,
@@ -28,6 +28,8 @@ import {
   framedPassword,
   installOperatorAccess,
 } from './modules/admin/operators.ts';
+import { setupRoutes } from './modules/admin/setup-routes.ts';
+import { signInRoutes } from './modules/admin/sign-in-routes.ts';
 import { assetRoutes } from './modules/asset/routes.ts';
 import { memberGuard } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -194,7 +196,9 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   await app.register(
     async (admin) => {
       installOperatorAccess(admin, createOperatorAuth(database.db, key));
-      await admin.register(accountRoutes, { loginsPerMinute: config.signInPerMinute });
+      await admin.register(signInRoutes, { loginsPerMinute: config.signInPerMinute });
+      await admin.register(setupRoutes);
+      await admin.register(operatorRoutes);
       await admin.register(dashboardRoutes);
       await admin.register(memberRoutes);
       await admin.register(adjustmentAdminRoutes);
