@@ -8,7 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { type MailWorkerOptions, mailWorkerOptions } from './jobs/mail.ts';
+import { jobAdminRoutes } from './jobs/admin-routes.ts';
 import { ensureSystemAccounts } from './ledger/transfer.ts';
 import { runInRequest } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -17,8 +17,11 @@ import { sharedRateLimitStore } from './lib/limits.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { openapiOptions } from './lib/openapi.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
-import { accountRoutes } from './modules/admin/account-routes.ts';
-import { consoleRoutes } from './modules/admin/console-routes.ts';
+import { adjustmentAdminRoutes } from './modules/adjustments/admin-routes.ts';
+import { auditRoutes } from './modules/admin/audit-routes.ts';
+import { dashboardRoutes } from './modules/admin/dashboard-routes.ts';
+import { memberRoutes } from './modules/admin/member-routes.ts';
+import { operatorRoutes } from './modules/admin/operator-routes.ts';
 import {
   bootstrapOperator,
   consoleUrlOf,
@@ -26,19 +29,27 @@ import {
   framedPassword,
   installOperatorAccess,
 } from './modules/admin/operators.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
+import { setupRoutes } from './modules/admin/setup-routes.ts';
+import { signInRoutes } from './modules/admin/sign-in-routes.ts';
 import { assetRoutes } from './modules/asset/routes.ts';
 import { memberGuard } from './modules/auth/guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
-import { careAdminRoutes } from './modules/care/admin-routes.ts';
-import { createMailer } from './modules/care/mailer.ts';
-import { careRoutes } from './modules/care/routes.ts';
+import { configAdminRoutes } from './modules/config/admin-routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { contentAdminRoutes } from './modules/content/admin-routes.ts';
 import { seedDemoBanners } from './modules/content/banners.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { seedDemo, seedDemoEquity, seedDemoMiners, seedDemoNotices } from './modules/demo/seed.ts';
+import { equityAdminRoutes } from './modules/equity/admin-routes.ts';
 import { equityRoutes } from './modules/equity/routes.ts';
+import { feedbackAdminRoutes } from './modules/feedback/admin-routes.ts';
+import { feedbackRoutes } from './modules/feedback/routes.ts';
+import { mailAdminRoutes } from './modules/mail/admin-routes.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { type MailWorkerOptions, mailWorkerOptions } from './modules/mail/worker.ts';
 import { marketRoutes, roundRoutes } from './modules/market/routes.ts';
+import { miningAdminRoutes } from './modules/mining/admin-routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
 import { poolRoutes } from './modules/pool/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
@@ -147,7 +158,11 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         signInPerMinute: config.signInPerMinute,
         demo: config.demo,
       });
-      await api.register(userRoutes);
+      await api.register(userRoutes, {
+        // Mail is only queued here; the mail worker of the jobs processes sends it (modules/mail/worker.ts).
+        mailer: createMailer({ sealKey: app.mailWorker.sealKey, showDemoCodes: config.demo && !config.smtpUrl }),
+        codesPerMinute: 10,
+      });
       await api.register(assetRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(configRoutes, {
         chainId: config.chainId,
@@ -164,12 +179,10 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await api.register(roundRoutes);
       await api.register(transparencyRoutes);
       await api.register(walletRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
-      await api.register(careRoutes, {
-        // Mail is only queued here; the mail worker of the jobs processes sends it (jobs/mail.ts).
-        mailer: createMailer({ sealKey: app.mailWorker.sealKey, showDemoCodes: config.demo && !config.smtpUrl }),
+      await api.register(contentRoutes);
+      await api.register(feedbackRoutes, {
         uploadsPerMinute: config.moneyCallsPerMinute,
         uploadBytesPerDay: config.uploadBytesPerDay,
-        codesPerMinute: 10,
       });
     },
     { prefix: API_BASE.main.slice(0, -1) },
@@ -179,11 +192,21 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   await app.register(
     async (admin) => {
       installOperatorAccess(admin, createOperatorAuth(database.db, key));
-      await admin.register(accountRoutes, { loginsPerMinute: config.signInPerMinute });
-      await admin.register(adminRoutes);
-      await admin.register(careAdminRoutes);
+      await admin.register(signInRoutes, { loginsPerMinute: config.signInPerMinute });
+      await admin.register(setupRoutes);
+      await admin.register(operatorRoutes);
+      await admin.register(dashboardRoutes);
+      await admin.register(memberRoutes);
+      await admin.register(adjustmentAdminRoutes);
       await admin.register(walletAdminRoutes);
-      await admin.register(consoleRoutes);
+      await admin.register(miningAdminRoutes);
+      await admin.register(equityAdminRoutes);
+      await admin.register(contentAdminRoutes);
+      await admin.register(feedbackAdminRoutes);
+      await admin.register(mailAdminRoutes);
+      await admin.register(configAdminRoutes);
+      await admin.register(jobAdminRoutes);
+      await admin.register(auditRoutes);
     },
     { prefix: API_BASE.admin.slice(0, -1) },
   );

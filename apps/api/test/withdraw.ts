@@ -4,7 +4,7 @@ import { operatorWithRole, type TestApp } from './app.ts';
 import { queuedCode } from './care.ts';
 import { type Member, post } from './money.ts';
 
-/** Binds an email to the member directly (binding itself is tested with the care calls). */
+/** Binds an email to the member directly (binding itself is tested in modules/user/email.test.ts). */
 export async function giveEmail(app: TestApp, member: Member): Promise<string> {
   const email = `m${member.userId}@example.com`;
   await app.db.execute(sql`update users set email = ${email} where id = ${member.userId}`);

@@ -8,6 +8,8 @@ export const API = {
   userGet: 'biz/biz-user/get',
   basicConfig: 'biz/biz-config/get/basic',
   upload: 'biz/biz-user/upload',
+  /** An uploaded image itself (GET), at the URL the upload answered with. */
+  uploadedImage: 'uploads/:name',
   earnings: 'biz/biz-user/get/earnings',
   balances: 'asset/selectAssetBalance',
   usdtRecords: 'biz/user-usdt-record/page',

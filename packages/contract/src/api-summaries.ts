@@ -15,6 +15,7 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   userGet: "The member's profile",
   basicConfig: 'Public app settings: chain, banners, limits, features',
   upload: 'Upload an image (multipart, field `file`)',
+  uploadedImage: 'An uploaded image, re-encoded, at the URL the upload answered with',
   earnings: "The member's earnings: totals and what is claimable",
   balances: "The member's balance per asset",
   usdtRecords: "The member's USDT records, paged",

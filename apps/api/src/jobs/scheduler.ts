@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { getSetting } from '../modules/config/settings.ts';
+import type { MailWorkerOptions } from '../modules/mail/worker.ts';
 import type { IngestOptions } from '../modules/market/ingest.ts';
 import type { MarketDataSource } from '../modules/market/sources/types.ts';
 import { runTeamRollup } from '../modules/team/rollup.ts';
@@ -10,7 +11,7 @@ import type { Chain } from '../modules/wallet/chain.ts';
 import { runDeposits } from '../modules/wallet/deposits.ts';
 import { runPayouts } from '../modules/wallet/payout.ts';
 import { JOBS } from './index.ts';
-import { createMailWorker, type MailWorkerOptions } from './mail.ts';
+import { startMailWorker } from './mail.ts';
 import { MARKET_POLL_SCHEDULE, pollMarket } from './market.ts';
 import { type JobDefinition, observeJob, periodsDone, runJob } from './runner.ts';
 
@@ -120,7 +121,7 @@ export async function startScheduler(
   chainTicker?.unref();
 
   // Mail leaves only from here, never inside a member's request (jobs/mail.ts).
-  const mailWorker = options.mail && createMailWorker(db, log, clock, options.mail).start();
+  const mailWorker = options.mail && startMailWorker(db, log, clock, options.mail);
   return {
     stop() {
       mailWorker?.stop();

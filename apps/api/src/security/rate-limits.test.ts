@@ -16,7 +16,7 @@ import { countHit, pruneLimits, spendWithin } from '../lib/limits.ts';
  * The console's sign-in has its own per-address limit, beside the account lock-out (access.test.ts),
  * and every call that moves money is limited per member. Every limit is counted in the database, so
  * it is one limit for all processes. The member sign-in, nonce and email code limits are tested with
- * their calls (auth and care tests).
+ * their calls (auth and user tests).
  */
 let app: TestApp;
 /** Room for two small noise images a day, not three: far below any member's own quota. */

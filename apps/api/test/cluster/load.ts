@@ -8,9 +8,9 @@ import { ensureSystemAccounts, transfer } from '../../src/ledger/transfer.ts';
 import { oncePerKey } from '../../src/lib/idempotency.ts';
 import type { AuthorizedUserId } from '../../src/modules/auth/tokens.ts';
 import { createTokenService } from '../../src/modules/auth/tokens.ts';
-import { newEmailCode } from '../../src/modules/care/email.ts';
 import { getSetting } from '../../src/modules/config/settings.ts';
 import { buyMiners } from '../../src/modules/mining/service.ts';
+import { newEmailCode } from '../../src/modules/user/email.ts';
 
 /**
  * Mixed member load over HTTP, and the books it must leave behind. Members are seeded straight into

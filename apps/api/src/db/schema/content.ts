@@ -110,7 +110,7 @@ export const emailCodes = pgTable(
 );
 
 /**
- * Every mail the platform sends, queued for the mail worker (jobs/mail.ts): the template, the
+ * Every mail the platform sends, queued for the mail worker (modules/mail/worker.ts): the template, the
  * recipient, the language and non-secret parameters; the text is rendered when it is sent. A code
  * is kept only sealed until the mail is sent or given up (a check makes the database refuse it
  * after), or as `demo_code` in demo mode without SMTP.

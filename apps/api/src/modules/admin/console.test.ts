@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, operatorToken, operatorWithRole, type TestApp } from '../../../test/app.ts';
 import { fund, get, type Member, newMember, post } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
+import { csvCell } from '../../lib/csv.ts';
 import { boundaryAtOrAfter, forgetSettings, getSetting } from '../config/settings.ts';
-import { csvCell } from './csv.ts';
 
 let app: TestApp;
 let owner: string;

@@ -1,3 +1,4 @@
+import { API } from '@minecloud/contract/api-paths';
 import { loginAnswerSchema, loginBodySchema, nonceAnswerSchema } from '@minecloud/contract/auth';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   };
 
   app.get(
-    '/biz/biz-user/nonce',
+    `/${API.nonce}`,
     {
       config: { rateLimit: perIp },
       schema: { tags: ['auth'], response: { 200: envelopeSchema(nonceAnswerSchema) } },
@@ -39,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   app.post(
-    '/biz/biz-user/login',
+    `/${API.login}`,
     {
       config: { rateLimit: perIp },
       schema: { tags: ['auth'], body: loginBodySchema, response: { 200: envelopeSchema(loginAnswerSchema) } },
@@ -62,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   app.post(
-    '/biz/biz-user/logout',
+    `/${API.logout}`,
     {
       preHandler: app.requireMember,
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: envelopeSchema(z.null()) } },

@@ -1,3 +1,4 @@
+import { API } from '@minecloud/contract/api-paths';
 import { basicConfigSchema } from '@minecloud/contract/config';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,7 +10,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ chainId: number; demo: boolea
   options,
 ) => {
   app.get(
-    '/biz/biz-config/get/basic',
+    `/${API.basicConfig}`,
     { schema: { tags: ['config'], response: { 200: envelopeSchema(basicConfigSchema) } } },
     async () => ok(await basicConfig(app.db, options)),
   );

@@ -6,7 +6,7 @@ import { getAddress } from 'viem';
 import type { Db } from '../../db/client.ts';
 import { equityRounds, inviteCodes, minerProducts, notices, users } from '../../db/schema.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
-import { adjustBalance } from '../admin/ledger-service.ts';
+import { adjustBalance } from '../adjustments/move.ts';
 import { createNotice, setPublished } from '../content/service.ts';
 import { openNewRound } from '../equity/service.ts';
 

@@ -15,7 +15,7 @@ import { recordPurchase } from '../team/purchase.ts';
 
 type Reader = Pick<Db, 'execute'>;
 
-type RoundRow = {
+export type RoundRow = {
   id: string;
   total_shares: number;
   shares_remaining: number;

@@ -1,17 +1,83 @@
+import { API } from '@minecloud/contract/api-paths';
 import { userAnswerSchema } from '@minecloud/contract/auth';
+import {
+  bindAnswerSchema,
+  bindEmailBodySchema,
+  bindWalletBodySchema,
+  sendEmailCodeBodySchema,
+} from '@minecloud/contract/content';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
+import { requestLocale } from '../../lib/locale.ts';
+import { perMemberLimit } from '../../lib/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { bindEmail, bindWallet, sendEmailCode } from './email.ts';
 import { memberProfile } from './service.ts';
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The member's profile, and binding an email and a withdrawal address with a mailed code. */
+export const userRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; codesPerMinute: number }> = async (app, options) => {
+  const member = { preHandler: app.requireMember };
+  const security = [{ bearer: [] }];
+
   app.get(
-    '/biz/biz-user/get',
-    {
-      preHandler: app.requireMember,
-      schema: { tags: ['user'], security: [{ bearer: [] }], response: { 200: envelopeSchema(userAnswerSchema) } },
-    },
+    `/${API.userGet}`,
+    { ...member, schema: { tags: ['user'], security, response: { 200: envelopeSchema(userAnswerSchema) } } },
     async (request) => ok(await memberProfile(app.db, memberOf(request).userId)),
+  );
+
+  const codeLimit = perMemberLimit(options.codesPerMinute);
+  app.post(
+    `/${API.sendEmailCode}`,
+    {
+      ...member,
+      config: codeLimit,
+      schema: {
+        tags: ['care'],
+        security,
+        body: sendEmailCodeBodySchema,
+        response: { 200: envelopeSchema(bindAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const asking = { userId: memberOf(request).userId, email: request.body.email, locale: requestLocale(request) };
+      await sendEmailCode(app.db, options.mailer, asking, app.clock.now());
+      return ok(null);
+    },
+  );
+  app.post(
+    `/${API.bindEmail}`,
+    {
+      ...member,
+      config: codeLimit,
+      schema: {
+        tags: ['care'],
+        security,
+        body: bindEmailBodySchema,
+        response: { 200: envelopeSchema(bindAnswerSchema) },
+      },
+    },
+    async (request) => {
+      await bindEmail(app.db, memberOf(request).userId, request.body.email, request.body.code, app.clock.now());
+      return ok(null);
+    },
+  );
+  app.post(
+    `/${API.bindWallet}`,
+    {
+      ...member,
+      config: codeLimit,
+      schema: {
+        tags: ['care'],
+        security,
+        body: bindWalletBodySchema,
+        response: { 200: envelopeSchema(bindAnswerSchema) },
+      },
+    },
+    async (request) => {
+      await bindWallet(app.db, memberOf(request).userId, request.body.address, request.body.code, app.clock.now());
+      return ok(null);
+    },
   );
 };

@@ -1,3 +1,4 @@
+import { ADMIN_API } from '@minecloud/contract/console';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import {
   adminWithdrawalPageQuerySchema,
@@ -8,21 +9,23 @@ import {
   reviewAnswerSchema,
   reviewBodySchema,
 } from '@minecloud/contract/wallet';
+import { WITHDRAWAL_STATE_TEXTS } from '@minecloud/contract/withdrawal-states';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv.ts';
 import { ok } from '../../lib/envelope.ts';
 import { operatorOf } from '../admin/operators.ts';
 import { payoutReplaced } from './payout-hold.ts';
 import { approveWithdrawal, linkOperatorMember, operatorWithdrawals, rejectWithdrawal } from './review.ts';
 
-/** Withdrawal review (`/admin-api/withdrawals/*`); each decision is audited in its transaction. */
+/** Withdrawal review and export (`/admin-api/withdrawals/*`); each decision is audited in its transaction. */
 export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { config: { access: { roles: ['finance'] } } } as const;
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
   app.get(
-    '/withdrawals/page',
+    `/${ADMIN_API.withdrawals}`,
     {
       ...guard,
       schema: {
@@ -34,8 +37,37 @@ export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await operatorWithdrawals(app.db, app.chain, request.query)),
   );
+  app.get(
+    `/${ADMIN_API.withdrawalsCsv}`,
+    {
+      ...guard,
+      schema: { tags, security, querystring: adminWithdrawalPageQuerySchema.omit({ pageNo: true, pageSize: true }) },
+    },
+    (request, reply) =>
+      sendCsv(
+        reply,
+        'withdrawals.csv',
+        (pageNo, pageSize) => operatorWithdrawals(app.db, app.chain, { ...request.query, pageNo, pageSize }),
+        [
+          { title: 'id', value: (r) => r.id },
+          { title: 'member', value: (r) => r.userId },
+          { title: 'asset', value: (r) => r.asset },
+          { title: 'amount', value: (r) => r.amount },
+          { title: 'fee', value: (r) => r.fee },
+          { title: 'address', value: (r) => r.address },
+          { title: 'status', value: (r) => r.reviewStatus },
+          // The same words the console's table and the member's list use (withdrawal-states.ts).
+          { title: 'state', value: (r) => WITHDRAWAL_STATE_TEXTS[r.state].en },
+          { title: 'first approver', value: (r) => r.firstApprover },
+          { title: 'second approver', value: (r) => r.secondApprover },
+          { title: 'tx hash', value: (r) => r.txHash },
+          { title: 'reason', value: (r) => r.reason },
+          { title: 'created', value: (r) => r.createdAt },
+        ],
+      ),
+  );
   app.post(
-    '/withdrawals/approve',
+    `/${ADMIN_API.withdrawalApprove}`,
     {
       ...guard,
       schema: { tags, security, body: reviewBodySchema, response: { 200: envelopeSchema(reviewAnswerSchema) } },
@@ -43,7 +75,7 @@ export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await approveWithdrawal(app.db, operatorOf(request), Number(request.body.id))),
   );
   app.post(
-    '/withdrawals/reject',
+    `/${ADMIN_API.withdrawalReject}`,
     {
       ...guard,
       schema: { tags, security, body: reviewBodySchema, response: { 200: envelopeSchema(reviewAnswerSchema) } },
@@ -74,7 +106,7 @@ export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
   app.post(
-    '/operators/members',
+    `/${ADMIN_API.operatorMembers}`,
     {
       // The owner's alone.
       schema: { tags, security, body: operatorMemberBodySchema, response: { 200: envelopeSchema(z.null()) } },

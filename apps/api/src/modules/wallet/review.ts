@@ -5,7 +5,7 @@ import { userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
-import { adjustedMember } from '../admin/adjustments.ts';
+import { adjustedMember } from '../adjustments/history.ts';
 import type { Operator } from '../admin/operators.ts';
 import { getSetting } from '../config/settings.ts';
 import { type Chain, paysOut } from './chain.ts';

@@ -16,8 +16,8 @@ import { fail, failWith } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
 import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
-import { spendEmailCode } from '../care/email.ts';
 import { getSetting } from '../config/settings.ts';
+import { spendEmailCode } from '../user/email.ts';
 import { type Chain, paysOut } from './chain.ts';
 
 type Reader = Pick<Db, 'execute' | 'select'>;

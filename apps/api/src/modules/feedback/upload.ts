@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API_BASE } from '@minecloud/contract/api-paths';
+import { API, API_BASE } from '@minecloud/contract/api-paths';
 import { sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -26,8 +26,8 @@ type Mime = keyof typeof FORMATS;
 const EXTENSION: Record<Mime, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 /** Images are served by the main base at `uploads/<name>`; the answer's URL is that path. */
-export const UPLOAD_ROUTE = '/uploads/:name';
-export const UPLOAD_PATH = `${API_BASE.main}uploads/`;
+export const UPLOAD_ROUTE = `/${API.uploadedImage}`;
+export const UPLOAD_PATH = `${API_BASE.main}${API.uploadedImage.replace(':name', '')}`;
 
 /**
  * Stores a member's image within two limits: the member's own quota, and the budget of bytes all

@@ -5,13 +5,13 @@ import { sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { type Db, queryRows } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 /**
  * Email codes: six random digits, valid 10 minutes, at most 5 tries, used once; one code a minute
  * per purpose (so binding an email does not hold up the withdrawal that follows) and 10 an hour per
  * member. Only a hash of the code is kept to check it; its mail carries it sealed until sent
- * (mailer.ts, jobs/mail.ts).
+ * (mail/mailer.ts, mail/worker.ts).
  */
 export const MAX_ATTEMPTS = 5;
 export const CODES_PER_HOUR = 10;
@@ -72,7 +72,7 @@ export async function sendEmailCode(
         from email_codes where user_id = ${userId} and created_at > ${now.toISOString()}::timestamptz - interval '1 hour'`,
   );
   if ((recent?.last_minute ?? 0) > 0 || (recent?.last_hour ?? 0) >= CODES_PER_HOUR) return fail('rateLimited');
-  // The code and its mail are stored together; the mail worker sends it (jobs/mail.ts), so the
+  // The code and its mail are stored together; the mail worker sends it (mail/worker.ts), so the
   // member gets the answer as soon as both are queued, whatever the mail server does.
   await db.transaction(async (tx) => {
     const { code } = await newEmailCode(tx, userId, to, purpose, now);

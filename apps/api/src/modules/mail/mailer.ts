@@ -4,7 +4,7 @@ import type { Locale } from '@minecloud/contract/locales';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
-import type { MailParams, MailTemplate } from './mail-templates.ts';
+import type { MailParams, MailTemplate } from './templates.ts';
 
 /** One mail to queue: `secret` (a code) is never stored as given, only sealed or, in demo, as demo. */
 export type OutgoingMail = {
@@ -16,7 +16,7 @@ export type OutgoingMail = {
 };
 
 /**
- * Puts mail into `mail_outbox` for the mail worker (jobs/mail.ts) and returns at once: a member's
+ * Puts mail into `mail_outbox` for the mail worker (worker.ts) and returns at once: a member's
  * request never waits for a mail server. Pass the transaction the mail belongs to, so a mail is
  * queued exactly when what it announces is stored.
  */

@@ -1,72 +1,29 @@
 import multipart from '@fastify/multipart';
 import { API } from '@minecloud/contract/api-paths';
 import {
-  bindAnswerSchema,
-  bindEmailBodySchema,
-  bindWalletBodySchema,
   feedbackAnswerSchema,
   feedbackBodySchema,
   feedbackListAnswerSchema,
   feedbackListBodySchema,
-  noticeGetQuerySchema,
-  noticePageAnswerSchema,
-  noticePageQuerySchema,
-  noticeSchema,
-  sendEmailCodeBodySchema,
-  showNoticeAnswerSchema,
   uploadAnswerSchema,
 } from '@minecloud/contract/content';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
-import { requestLocale } from '../../lib/locale.ts';
 import { perMemberLimit } from '../../lib/money-route.ts';
-import { bearerToken, memberOf } from '../auth/guard.ts';
-import { noticeById, noticePage, showNotice } from '../content/service.ts';
-import { bindEmail, bindWallet, sendEmailCode } from './email.ts';
+import { memberOf } from '../auth/guard.ts';
 import { feedbackOf, submitFeedback } from './feedback.ts';
-import type { Mailer } from './mailer.ts';
 import { imageByName, storeImage, UPLOAD_MAX_BYTES, UPLOAD_ROUTE } from './upload.ts';
 
-/** Notices (public), uploads, feedback, email and wallet binding, on the main base. */
-export const careRoutes: FastifyPluginAsyncZod<{
-  mailer: Mailer;
+/** A member's images and feedback (with its images); the images themselves are served to anyone. */
+export const feedbackRoutes: FastifyPluginAsyncZod<{
   uploadsPerMinute: number;
   /** Bytes all members together may store in a UTC day (UPLOAD_BYTES_PER_DAY). */
   uploadBytesPerDay: number;
-  codesPerMinute: number;
 }> = async (app, options) => {
   const member = { preHandler: app.requireMember };
   const security = [{ bearer: [] }];
-
-  app.get(
-    `/${API.noticePage}`,
-    {
-      schema: {
-        tags: ['content'],
-        querystring: noticePageQuerySchema,
-        response: { 200: envelopeSchema(noticePageAnswerSchema) },
-      },
-    },
-    async (request) => ok(await noticePage(app.db, request.query)),
-  );
-  app.get(
-    `/${API.noticeGet}`,
-    {
-      schema: { tags: ['content'], querystring: noticeGetQuerySchema, response: { 200: envelopeSchema(noticeSchema) } },
-    },
-    async (request) => ok(await noticeById(app.db, request.query.id)),
-  );
-  app.post(
-    `/${API.noticeShow}`,
-    { schema: { tags: ['content'], response: { 200: envelopeSchema(showNoticeAnswerSchema) } } },
-    async (request) => {
-      const token = bearerToken(request);
-      const session = token ? await app.tokens.verify(token) : null;
-      return ok(await showNotice(app.db, session?.userId ?? null));
-    },
-  );
 
   await app.register(async (uploads) => {
     await uploads.register(multipart, {
@@ -134,59 +91,5 @@ export const careRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await feedbackOf(app.db, memberOf(request).userId, request.body)),
-  );
-
-  const codeLimit = perMemberLimit(options.codesPerMinute);
-  app.post(
-    `/${API.sendEmailCode}`,
-    {
-      ...member,
-      config: codeLimit,
-      schema: {
-        tags: ['care'],
-        security,
-        body: sendEmailCodeBodySchema,
-        response: { 200: envelopeSchema(bindAnswerSchema) },
-      },
-    },
-    async (request) => {
-      const asking = { userId: memberOf(request).userId, email: request.body.email, locale: requestLocale(request) };
-      await sendEmailCode(app.db, options.mailer, asking, app.clock.now());
-      return ok(null);
-    },
-  );
-  app.post(
-    `/${API.bindEmail}`,
-    {
-      ...member,
-      config: codeLimit,
-      schema: {
-        tags: ['care'],
-        security,
-        body: bindEmailBodySchema,
-        response: { 200: envelopeSchema(bindAnswerSchema) },
-      },
-    },
-    async (request) => {
-      await bindEmail(app.db, memberOf(request).userId, request.body.email, request.body.code, app.clock.now());
-      return ok(null);
-    },
-  );
-  app.post(
-    `/${API.bindWallet}`,
-    {
-      ...member,
-      config: codeLimit,
-      schema: {
-        tags: ['care'],
-        security,
-        body: bindWalletBodySchema,
-        response: { 200: envelopeSchema(bindAnswerSchema) },
-      },
-    },
-    async (request) => {
-      await bindWallet(app.db, memberOf(request).userId, request.body.address, request.body.code, app.clock.now());
-      return ok(null);
-    },
   );
 };

@@ -1,15 +1,14 @@
-import { ASSETS, type Asset, formatAmount, parseAmount } from '@minecloud/contract/amount';
+import { type Asset, formatAmount } from '@minecloud/contract/amount';
 import type { AdjustmentStatus } from '@minecloud/contract/console';
 import { sql } from 'drizzle-orm';
-import { advisoryKey, type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
-import { dayOf, startOfDay } from '../../jobs/calendar.ts';
+import { type Db, queryRows } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
-import { fail, failWith } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
+import type { Operator } from '../admin/operators.ts';
 import { findReceiver } from '../asset/service.ts';
-import { getSetting } from '../config/settings.ts';
-import { type AdjustInput, moveAdjustment, signedAdjustUnits } from './ledger-service.ts';
-import type { Operator } from './operators.ts';
+import { checkDailyCap, creditedSince, dayStartOf, limitsOf, lockCredits } from './limits.ts';
+import { type AdjustInput, moveAdjustment, signedAdjustUnits } from './move.ts';
 
 /**
  * Issue 23, "no insider mints money": an operator's credit to a member moves at once only while
@@ -18,68 +17,11 @@ import type { Operator } from './operators.ts';
  * different operator approves it. All credits of a day together stay within
  * `ledger.adjustDailyCap.<asset>`, checked under a lock in the transaction that moves the money.
  * Debits (corrections down) move at once. Every operator adjustment is a row of
- * `adjustment_requests`, which the withdrawal review reads (adjustedMember).
+ * `adjustment_requests`, which the withdrawal review reads (history.ts, adjustedMember); the limits
+ * are limits.ts.
  */
-
-type Reader = Pick<Db, 'execute' | 'select'>;
 
 const actorOf = (operator: Operator) => `operator:${operator.username}`;
-
-function settingUnits(text: string, asset: Asset): bigint {
-  const parsed = parseAmount(text, asset);
-  if (!parsed.ok) throw new Error(`setting amount ${text} is not a ${asset} amount`);
-  return parsed.units;
-}
-
-/**
- * The two limits of `asset` in effect at `at`, in atomic units. Read one after the other: inside a
- * transaction `db` is one connection, which takes one query at a time.
- */
-async function limitsOf(db: Reader, asset: Asset, at: Date) {
-  const above = await getSetting(db, `ledger.adjustApprovalAbove.${asset}`, at);
-  const cap = await getSetting(db, `ledger.adjustDailyCap.${asset}`, at);
-  return { approvalAbove: settingUnits(above, asset), dailyCap: settingUnits(cap, asset) };
-}
-
-/** When the settlement day holding `now` began: the daily limits count from there. */
-async function dayStartOf(db: Reader, now: Date): Promise<Date> {
-  const timeZone = await getSetting(db, 'settlement.timeZone', now);
-  return startOfDay(dayOf(now, timeZone), timeZone);
-}
-
-/**
- * Credits of `asset` applied since `since`: by every operator (`total`), and those `operatorId`
- * gave alone, without a second operator (`mine`).
- */
-async function creditedSince(db: Pick<Db, 'execute'>, asset: Asset, since: Date, operatorId: number) {
-  const [row] = await queryRows<{ total: string; mine: string }>(
-    db,
-    sql`select coalesce(sum(amount), 0)::text as total,
-               coalesce(sum(amount) filter (where requested_by_id = ${operatorId} and decided_by_id is null), 0)::text as mine
-        from adjustment_requests
-        where asset = ${asset} and status = 'applied' and amount > 0 and applied_at >= ${since.toISOString()}::timestamptz`,
-  );
-  return { total: BigInt(row?.total ?? 0), mine: BigInt(row?.mine ?? 0) };
-}
-
-/**
- * Credits of one asset take turns (a transaction-scoped advisory lock): the sums read after it
- * include every credit committed before, so two credits or approvals racing cannot both pass a
- * limit that only one of them fits.
- */
-async function lockCredits(tx: Pick<Db, 'execute'>, asset: Asset) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${advisoryKey(`ledger:adjust:${asset}`)}::bigint)`);
-}
-
-/** Refuses a credit that would take the day's credits of `asset` above the daily cap. */
-function checkDailyCap(credited: bigint, units: bigint, cap: bigint, asset: Asset) {
-  if (credited + units <= cap) return;
-  failWith('adjustmentDailyCap', {
-    asset,
-    cap: formatAmount(cap, asset),
-    used: formatAmount(credited, asset),
-  });
-}
 
 async function recordApplied(
   tx: Pick<Db, 'execute'>,
@@ -239,101 +181,4 @@ export async function rejectAdjustment(db: Db, operator: Operator, id: number, r
     });
     return { id: row.id, status: 'rejected' as const, transferId: null };
   });
-}
-
-/**
- * Whether `operatorId` requested or approved a credit to this member that was not rejected, at
- * any time: then another operator must approve the member's withdrawals. The whole history, not
- * "since the last withdrawal": money is fungible, so a credit made before an earlier (smaller)
- * withdrawal may still be in the balance withdrawn now, and only the whole history rules that out.
- * A pending credit counts too: the operator has already asked to fund this member.
- */
-export async function adjustedMember(db: Pick<Db, 'execute'>, operatorId: number, userId: number): Promise<boolean> {
-  const [row] = await queryRows(
-    db,
-    sql`select 1 from adjustment_requests
-        where user_id = ${userId} and amount > 0 and status <> 'rejected'
-          and (requested_by_id = ${operatorId} or decided_by_id = ${operatorId})
-        limit 1`,
-  );
-  return Boolean(row);
-}
-
-type ListRow = {
-  id: string;
-  user_id: string;
-  member_address: string;
-  asset: Asset;
-  amount: string;
-  reason: string;
-  status: AdjustmentStatus;
-  requested_by: string;
-  decided_by: string | null;
-  decision_reason: string | null;
-  transfer_id: string | null;
-  created_at: string;
-  decided_at: string | null;
-};
-
-/** The console's list of adjustments of one status (pending by default), newest first. */
-export async function adjustmentPage(
-  db: Pick<Db, 'execute'>,
-  query: { status?: AdjustmentStatus | undefined; pageNo: number; pageSize: number },
-) {
-  const status = query.status ?? 'pending';
-  const rows = await queryRows<ListRow>(
-    db,
-    sql`select a.id::text, a.user_id::text, u.address as member_address, a.asset, a.amount::text, a.reason, a.status,
-               r.username as requested_by, d.username as decided_by, a.decision_reason, a.transfer_id::text,
-               a.created_at::text, a.decided_at::text
-        from adjustment_requests a
-        join users u on u.id = a.user_id
-        join operators r on r.id = a.requested_by_id
-        left join operators d on d.id = a.decided_by_id
-        where a.status = ${status}
-        order by ${newestFirst('a', 'created_at')} ${pageClause(query)}`,
-  );
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from adjustment_requests where status = ${status}`,
-  );
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      userId: r.user_id,
-      memberAddress: r.member_address,
-      asset: r.asset,
-      amount: formatAmount(BigInt(r.amount), r.asset),
-      reason: r.reason,
-      status: r.status,
-      requestedBy: r.requested_by,
-      decidedBy: r.decided_by,
-      decisionReason: r.decision_reason,
-      transferId: r.transfer_id,
-      createdAt: isoTime(r.created_at) as string,
-      decidedAt: isoTime(r.decided_at),
-    })),
-    total: count?.n ?? 0,
-  };
-}
-
-/** Per asset, the limits in effect and what was credited today, by anyone and by `operator` alone. */
-export async function adjustmentLimits(db: Reader, operator: Operator, now: Date) {
-  const since = await dayStartOf(db, now);
-  const list = await Promise.all(
-    ASSETS.map(async (asset) => {
-      const [limits, credited] = await Promise.all([
-        limitsOf(db, asset, now),
-        creditedSince(db, asset, since, operator.id),
-      ]);
-      return {
-        asset,
-        approvalAbove: formatAmount(limits.approvalAbove, asset),
-        dailyCap: formatAmount(limits.dailyCap, asset),
-        creditedToday: formatAmount(credited.total, asset),
-        mineToday: formatAmount(credited.mine, asset),
-      };
-    }),
-  );
-  return { list };
 }

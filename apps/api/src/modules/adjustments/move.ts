@@ -35,7 +35,7 @@ export type AdjustmentMove = {
 /**
  * Moves an adjustment: a transfer from or to the `adjustment` account (never an edit), with an
  * audit row holding the reason and both balances. Whether it may move at all (a second operator,
- * the daily cap) is decided by the caller: adjustments.ts for operators, the demo seed for itself.
+ * the daily cap) is decided by the caller: requests.ts for operators, the demo seed for itself.
  */
 export async function moveAdjustment(tx: TxDb, db: Db, move: AdjustmentMove) {
   const userId = move.userId as AuthorizedUserId;
@@ -68,7 +68,7 @@ export async function moveAdjustment(tx: TxDb, db: Db, move: AdjustmentMove) {
 
 /**
  * An adjustment that moves at once, whatever its size: for the demo seed (`system:demo`), never
- * for an operator's call (adjustments.ts applies the second-operator rule and the daily cap).
+ * for an operator's call (requests.ts applies the second-operator rule and the daily cap).
  */
 export async function adjustBalance(
   tx: TxDb,

@@ -1,0 +1,197 @@
+import {
+  OPERATOR_PASSWORD_MIN,
+  type OperatorMe,
+  type OperatorRow,
+  type operatorCreateBodySchema,
+  type operatorUpdateBodySchema,
+} from '@minecloud/contract/console';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { operators } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
+import { fail, failWith } from '../../lib/errors.ts';
+import { hashPassword, oneTimePassword, verifyPassword } from '../../lib/passwords.ts';
+import { matchTotp, newTotpSecret, otpauthUrl } from '../../lib/totp.ts';
+import { audited, endSessions, type Operator } from './operators.ts';
+
+/** The operator accounts as the console's calls change them; each change audited in its transaction. */
+
+const TOTP_ISSUER = 'MineCloud';
+
+type OperatorRecord = typeof operators.$inferSelect;
+
+async function operatorRow(db: Pick<Db, 'select'>, id: number) {
+  const [row] = await db.select().from(operators).where(eq(operators.id, id));
+  if (!row) return fail('notFound');
+  return row;
+}
+
+function me(row: OperatorRecord): OperatorMe {
+  return {
+    id: String(row.id),
+    username: row.username,
+    role: row.role as OperatorMe['role'],
+    totpEnabled: row.totpEnabled,
+    setup: row.mustChangePassword ? 'password' : row.totpEnabled ? null : 'totp',
+  };
+}
+
+function listed(row: OperatorRecord): OperatorRow {
+  return {
+    id: String(row.id),
+    username: row.username,
+    role: row.role as OperatorRow['role'],
+    totpEnabled: row.totpEnabled,
+    disabled: row.disabled,
+    failedLogins: row.failedLogins,
+    lockedUntil: row.lockedUntil?.toISOString() ?? null,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The signed-in operator, with the set-up step it still has to take. */
+export async function operatorMe(db: Db, id: number) {
+  return me(await operatorRow(db, id));
+}
+
+/** The operator's own new password; this session stays, every other one ends. */
+export async function changePassword(db: Db, operator: Operator, change: { current: string; next: string }) {
+  const { current, next } = change;
+  const row = await operatorRow(db, operator.id);
+  if (!(await verifyPassword(current, row.passwordHash))) return fail('passwordWrong');
+  if (next.length < OPERATOR_PASSWORD_MIN || next === current) {
+    return failWith('passwordWeak', { min: OPERATOR_PASSWORD_MIN });
+  }
+  const passwordHash = await hashPassword(next);
+  const updated = await db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(operators)
+      .set({ passwordHash, mustChangePassword: false })
+      .where(eq(operators.id, row.id))
+      .returning();
+    // This session stays (the operator just proved the password); every other one ends.
+    await endSessions(tx, row.id, operator.sessionId);
+    await audit(tx, {
+      actor: `operator:${operator.username}`,
+      action: 'operator.password',
+      target: `operator:${row.username}`,
+    });
+    return after as OperatorRecord;
+  });
+  return me(updated);
+}
+
+/** A new TOTP secret to enrol; once enabled, only an owner's reset starts a new enrolment. */
+export async function startTotpSetup(db: Db, id: number) {
+  const row = await operatorRow(db, id);
+  if (row.mustChangePassword) return fail('setupRequired');
+  if (row.totpEnabled) return fail('conflict');
+  const secret = newTotpSecret();
+  await db.update(operators).set({ totpSecret: secret }).where(eq(operators.id, row.id));
+  return { secret, otpauthUrl: otpauthUrl(secret, row.username, TOTP_ISSUER) };
+}
+
+/** Turns TOTP on with a first code from the enrolled secret. */
+export async function enableTotp(db: Db, operator: Operator, code: string, now: Date) {
+  const row = await operatorRow(db, operator.id);
+  if (row.totpEnabled) return fail('conflict');
+  if (!row.totpSecret) return fail('setupRequired');
+  const step = matchTotp(row.totpSecret, code, now);
+  if (step === null) return fail('totpInvalid');
+  const updated = await db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(operators)
+      .set({ totpEnabled: true, totpLastStep: step })
+      .where(and(eq(operators.id, row.id), eq(operators.totpEnabled, false)))
+      .returning();
+    if (!after) return fail('conflict');
+    await audit(tx, {
+      actor: `operator:${operator.username}`,
+      action: 'operator.totp.enable',
+      target: `operator:${row.username}`,
+      before: { totpEnabled: false },
+      after: { totpEnabled: true },
+    });
+    return after;
+  });
+  return me(updated);
+}
+
+export async function allOperators(db: Db) {
+  return { list: (await db.select().from(operators).orderBy(asc(operators.id))).map(listed) };
+}
+
+/** A new operator with a one-time password, shown once; it is changed at the first sign-in. */
+export async function createOperator(db: Db, input: z.infer<typeof operatorCreateBodySchema>, actor: string) {
+  const password = oneTimePassword();
+  const passwordHash = await hashPassword(password);
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(operators)
+      .values({ username: input.username, role: input.role, passwordHash, mustChangePassword: true })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return fail('usernameTaken');
+    await audit(tx, { actor, action: 'operator.create', target: `operator:${row.username}`, after: audited(row) });
+    return row;
+  });
+  return { id: String(created.id), username: created.username, password };
+}
+
+/** A new role or a disabled flag; the last enabled owner stays one. */
+export async function updateOperator(
+  db: Db,
+  id: number,
+  input: z.infer<typeof operatorUpdateBodySchema>,
+  actor: string,
+) {
+  const updated = await db.transaction(async (tx) => {
+    // Owners are locked in a fixed order, so that two demotions cannot leave none.
+    await tx.execute(sql`select id from operators where role = 'owner' order by id for update`);
+    const before = await operatorRow(tx, id);
+    const role = input.role ?? before.role;
+    const disabled = input.disabled ?? before.disabled;
+    const stillOwner = role === 'owner' && !disabled;
+    if (before.role === 'owner' && !before.disabled && !stillOwner) {
+      const [others] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(operators)
+        .where(and(eq(operators.role, 'owner'), eq(operators.disabled, false), ne(operators.id, id)));
+      if (!others?.n) return fail('lastOwner');
+    }
+    const [after] = await tx.update(operators).set({ role, disabled }).where(eq(operators.id, id)).returning();
+    if (disabled) await endSessions(tx, id);
+    await audit(tx, {
+      actor,
+      action: 'operator.update',
+      target: `operator:${before.username}`,
+      before: audited(before),
+      after: audited(after as OperatorRecord),
+    });
+    return after as OperatorRecord;
+  });
+  return listed(updated);
+}
+
+/** Clears the failed sign-ins and the lock they set. */
+export async function unlockOperator(db: Db, id: number, actor: string) {
+  const updated = await db.transaction(async (tx) => {
+    const before = await operatorRow(tx, id);
+    const [after] = await tx
+      .update(operators)
+      .set({ failedLogins: 0, lockedUntil: null })
+      .where(eq(operators.id, id))
+      .returning();
+    await audit(tx, {
+      actor,
+      action: 'operator.unlock',
+      target: `operator:${before.username}`,
+      before: { failedLogins: before.failedLogins, lockedUntil: before.lockedUntil?.toISOString() ?? null },
+      after: { failedLogins: 0, lockedUntil: null },
+    });
+    return after as OperatorRecord;
+  });
+  return listed(updated);
+}

@@ -1,0 +1,128 @@
+import {
+  ADMIN_API,
+  idParamsSchema,
+  memberDetailSchema,
+  memberLedgerPageSchema,
+  memberLedgerQuerySchema,
+  memberMinerPageSchema,
+  memberOrderPageSchema,
+  memberPageQuerySchema,
+  memberPageSchema,
+  memberTeamPageSchema,
+} from '@minecloud/contract/console';
+import { adminFeedbackPageSchema } from '@minecloud/contract/content';
+import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../lib/csv.ts';
+import { ok } from '../../lib/envelope.ts';
+import { feedbackOf } from '../feedback/feedback.ts';
+import { memberDetail, memberLedger, memberMiners, memberOrders, memberPage, memberTeam } from './members.ts';
+
+/** The members screens and exports: finance and support read; adjustments are finance's (modules/adjustments). */
+export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const withSchema = <T extends object>(schema: T) => ({ tags: ['admin'], security: [{ bearer: [] }], ...schema });
+  const members = { config: { access: { roles: ['finance', 'support'] } } } as const;
+  app.get(
+    `/${ADMIN_API.members}`,
+    {
+      ...members,
+      schema: withSchema({ querystring: memberPageQuerySchema, response: { 200: envelopeSchema(memberPageSchema) } }),
+    },
+    async (request) => ok(await memberPage(app.db, request.query)),
+  );
+  app.get(
+    `/${ADMIN_API.membersCsv}`,
+    { ...members, schema: withSchema({ querystring: memberPageQuerySchema.omit({ pageNo: true, pageSize: true }) }) },
+    (request, reply) =>
+      sendCsv(reply, 'members.csv', (pageNo, pageSize) => memberPage(app.db, { ...request.query, pageNo, pageSize }), [
+        { title: 'id', value: (r) => r.id },
+        { title: 'address', value: (r) => r.address },
+        { title: 'email', value: (r) => r.email },
+        { title: 'identity', value: (r) => r.identity },
+        { title: 'level', value: (r) => r.level },
+        { title: 'inviter', value: (r) => r.inviterId },
+        { title: 'GOLD', value: (r) => r.balances.GOLD },
+        { title: 'USDT', value: (r) => r.balances.USDT },
+        { title: 'BTC', value: (r) => r.balances.BTC },
+        { title: 'joined', value: (r) => r.createdAt },
+      ]),
+  );
+  const memberId = (params: { id: string }) => Number(params.id);
+  app.get(
+    `/${ADMIN_API.member}`,
+    {
+      ...members,
+      schema: withSchema({ params: idParamsSchema, response: { 200: envelopeSchema(memberDetailSchema) } }),
+    },
+    async (request) => ok(await memberDetail(app.db, memberId(request.params))),
+  );
+  app.get(
+    `/${ADMIN_API.memberLedger}`,
+    {
+      ...members,
+      schema: withSchema({
+        params: idParamsSchema,
+        querystring: memberLedgerQuerySchema,
+        response: { 200: envelopeSchema(memberLedgerPageSchema) },
+      }),
+    },
+    async (request) => ok(await memberLedger(app.db, memberId(request.params), request.query)),
+  );
+  app.get(
+    `/${ADMIN_API.memberLedgerCsv}`,
+    {
+      ...members,
+      schema: withSchema({ params: idParamsSchema, querystring: memberLedgerQuerySchema.pick({ asset: true }) }),
+    },
+    (request, reply) =>
+      sendCsv(
+        reply,
+        `member-${request.params.id}-ledger.csv`,
+        (pageNo, pageSize) =>
+          memberLedger(app.db, memberId(request.params), { asset: request.query.asset, pageNo, pageSize }),
+        [
+          { title: 'transfer', value: (r) => r.id },
+          { title: 'time', value: (r) => r.createdAt },
+          { title: 'asset', value: (r) => r.asset },
+          { title: 'kind', value: (r) => r.kind },
+          { title: 'amount', value: (r) => r.amount },
+          { title: 'account', value: (r) => r.account },
+          { title: 'counterparty', value: (r) => r.counterparty },
+          { title: 'reference', value: (r) => r.reference },
+        ],
+      ),
+  );
+  for (const [route, schema, list] of [
+    [ADMIN_API.memberMiners, memberMinerPageSchema, memberMiners],
+    [ADMIN_API.memberOrders, memberOrderPageSchema, memberOrders],
+    [ADMIN_API.memberTeam, memberTeamPageSchema, memberTeam],
+  ] as const) {
+    app.get(
+      `/${route}`,
+      {
+        ...members,
+        schema: withSchema({
+          params: idParamsSchema,
+          querystring: pageQuerySchema,
+          response: { 200: envelopeSchema(schema) },
+        }),
+      },
+      async (request) => ok(await list(app.db, memberId(request.params), request.query)),
+    );
+  }
+  app.get(
+    `/${ADMIN_API.memberFeedback}`,
+    {
+      ...members,
+      schema: withSchema({
+        params: idParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: envelopeSchema(adminFeedbackPageSchema) },
+      }),
+    },
+    async (request) => {
+      const page = await feedbackOf(app.db, memberId(request.params), request.query);
+      return ok({ ...page, list: page.list.map((row) => ({ ...row, userId: request.params.id })) });
+    },
+  );
+};

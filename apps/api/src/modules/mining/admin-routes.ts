@@ -1,0 +1,21 @@
+import { ADMIN_API, productInputSchema, productSchema } from '@minecloud/contract/console';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { catalogue } from '../../lib/catalogue.ts';
+import { actorOf } from '../admin/operators.ts';
+import { allProducts, createProduct, productById, updateProduct } from './catalogue.ts';
+
+/** The miner products members buy: the content role keeps them (lib/catalogue.ts). */
+export const miningAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  catalogue(app, {
+    name: 'product',
+    listPath: ADMIN_API.products,
+    itemPath: ADMIN_API.product,
+    input: productInputSchema,
+    item: productSchema,
+    all: allProducts,
+    byId: productById,
+    create: createProduct,
+    update: updateProduct,
+    actorOf,
+  });
+};
