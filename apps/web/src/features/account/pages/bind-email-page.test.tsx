@@ -4,10 +4,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { USER as WALLET_USER, walletServer } from '@/features/wallet/testing/wallet-fixtures';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo } from '@/test/calls';
+import { USER as WALLET_USER, walletServer } from '@/test/fixtures/wallet';
 import { ok, renderApp } from '@/test/render-app';
 import { accountServer, refusal, signIn, USER } from '../testing/account-fixtures';
 

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
+import { balancesAnswer, CONFIG, layOutForInfiniteScroll, signIn, USER } from '@/test/fixtures/money';
 import { mockServer, ok, renderApp } from '@/test/render-app';
-import { balancesAnswer, CONFIG, layOutForInfiniteScroll, signIn, USER } from '../testing/money-fixtures';
 
 const BALANCES = {
   GOLD: { available: '5000' },

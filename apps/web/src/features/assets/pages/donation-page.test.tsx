@@ -5,7 +5,6 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
-import { mockServer, ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
   CONFIG,
@@ -16,7 +15,8 @@ import {
   layOutForInfiniteScroll,
   signIn,
   USER,
-} from '../testing/money-fixtures';
+} from '@/test/fixtures/money';
+import { mockServer, ok, renderApp } from '@/test/render-app';
 
 const AT = new Date(2024, 11, 31, 23, 59, 1).toISOString();
 

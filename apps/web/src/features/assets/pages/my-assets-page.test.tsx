@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { doubleTap, pause } from '@/test/double-tap';
-import { mockServer, ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
   CONFIG,
@@ -15,7 +14,8 @@ import {
   OWN_ID,
   signIn,
   USER,
-} from '../testing/money-fixtures';
+} from '@/test/fixtures/money';
+import { mockServer, ok, renderApp } from '@/test/render-app';
 
 const EARNINGS = {
   USDT: { total: '25.5', available: '0' },

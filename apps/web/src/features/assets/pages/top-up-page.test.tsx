@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
-import { mockServer, ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
   CONFIG,
@@ -13,7 +12,8 @@ import {
   IDEMPOTENCY_KEY,
   signIn,
   USER,
-} from '../testing/money-fixtures';
+} from '@/test/fixtures/money';
+import { mockServer, ok, renderApp } from '@/test/render-app';
 
 function server(limits: Record<string, string> = CONFIG.limits) {
   const sent: { body: unknown; key: string }[] = [];

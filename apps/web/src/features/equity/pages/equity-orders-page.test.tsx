@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
+import { headersOf, IDEMPOTENCY_KEY, layOutForInfiniteScroll, signIn } from '@/test/fixtures/money';
 import { ok, renderApp } from '@/test/render-app';
-import { headersOf, IDEMPOTENCY_KEY, layOutForInfiniteScroll, signIn } from '../../assets/testing/money-fixtures';
 import { CREATED, callsTo, ENDS, equityServer, failure, order, orderDetail, page } from '../testing/equity-fixtures';
 
 const ORDERS = 'biz/equity-investment-order/page';

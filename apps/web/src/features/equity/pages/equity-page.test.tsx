@@ -6,15 +6,8 @@ import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
+import { balancesAnswer, DEMO_BALANCES, dialogUser, headersOf, IDEMPOTENCY_KEY, signIn } from '@/test/fixtures/money';
 import { ok, renderApp } from '@/test/render-app';
-import {
-  balancesAnswer,
-  DEMO_BALANCES,
-  dialogUser,
-  headersOf,
-  IDEMPOTENCY_KEY,
-  signIn,
-} from '../../assets/testing/money-fixtures';
 import { callsTo, earningsAnswer, equityServer, failure, round } from '../testing/equity-fixtures';
 
 const EQUITY = paths.equity.path;

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { layOutListsInThisFile } from '@/features/assets/testing/money-fixtures';
 import { formatLocalTime } from '@/lib/format-time';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure, page } from '@/test/calls';
+import { layOutListsInThisFile } from '@/test/fixtures/money';
 import { renderApp } from '@/test/render-app';
 import { feedbackRow, feedbackServer, signIn } from '../testing/feedback-fixtures';
 

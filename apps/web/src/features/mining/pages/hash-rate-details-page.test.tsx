@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
+import { layOutForInfiniteScroll, signIn } from '@/test/fixtures/money';
 import { ok, renderApp } from '@/test/render-app';
-import { layOutForInfiniteScroll, signIn } from '../../assets/testing/money-fixtures';
 import { callsTo, failure, miningServer, powerRecord } from '../testing/mining-fixtures';
 
 const RECORDS = 'powerOrder';

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
+import { signIn } from '@/test/fixtures/money';
 import { ok, renderApp } from '@/test/render-app';
-import { signIn } from '../../assets/testing/money-fixtures';
 import { callsTo, failure, miningServer } from '../testing/mining-fixtures';
 
 type Answer = { status?: number; body: unknown };

@@ -6,7 +6,6 @@ import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
-import { ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
   DEMO_BALANCES,
@@ -15,7 +14,8 @@ import {
   IDEMPOTENCY_KEY,
   layOutForInfiniteScroll,
   signIn,
-} from '../../assets/testing/money-fixtures';
+} from '@/test/fixtures/money';
+import { ok, renderApp } from '@/test/render-app';
 import { callsTo, failure, miningServer, page, product } from '../testing/mining-fixtures';
 
 const SHOP = paths.second.path;

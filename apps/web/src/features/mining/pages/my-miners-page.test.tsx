@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
+import { layOutForInfiniteScroll, signIn } from '@/test/fixtures/money';
 import { renderApp } from '@/test/render-app';
-import { layOutForInfiniteScroll, signIn } from '../../assets/testing/money-fixtures';
 import { callsTo, END, failure, miner, miningServer, page } from '../testing/mining-fixtures';
 
 const MINERS = 'user_mining_machines/userMiningMachineInfoList';

@@ -6,8 +6,8 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { page } from '@/test/calls';
+import { layOutForInfiniteScroll } from '@/test/fixtures/money';
 import { renderApp } from '@/test/render-app';
-import { layOutForInfiniteScroll } from '../../assets/testing/money-fixtures';
 import { poolRound, poolServer } from '../testing/pool-fixtures';
 
 const HISTORY = paths.prizePool.href({ tab: 'history' });

@@ -7,7 +7,6 @@ import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure, page } from '@/test/calls';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
-import { ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
   DEMO_BALANCES,
@@ -16,7 +15,8 @@ import {
   IDEMPOTENCY_KEY,
   layOutForInfiniteScroll,
   signIn,
-} from '../../assets/testing/money-fixtures';
+} from '@/test/fixtures/money';
+import { ok, renderApp } from '@/test/render-app';
 import { HOUR, poolCurrent, poolRound, poolServer } from '../testing/pool-fixtures';
 
 const POOL = paths.prizePool.path;

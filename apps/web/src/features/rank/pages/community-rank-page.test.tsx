@@ -4,8 +4,8 @@ import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, page } from '@/test/calls';
+import { layOutForInfiniteScroll, signIn } from '@/test/fixtures/money';
 import { renderApp } from '@/test/render-app';
-import { layOutForInfiniteScroll, signIn } from '../../assets/testing/money-fixtures';
 import { communityRows, rankServer } from '../testing/rank-fixtures';
 
 const RANK = 'community_ranks/communityRank';

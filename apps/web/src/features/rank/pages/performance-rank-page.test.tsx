@@ -6,8 +6,8 @@ import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure, page } from '@/test/calls';
+import { layOutForInfiniteScroll, signIn } from '@/test/fixtures/money';
 import { renderApp } from '@/test/render-app';
-import { layOutForInfiniteScroll, signIn } from '../../assets/testing/money-fixtures';
 import { performanceRows, rankServer } from '../testing/rank-fixtures';
 
 const RANK = 'user_mining_machines/addPerformanceRank';

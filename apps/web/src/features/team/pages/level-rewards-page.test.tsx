@@ -6,8 +6,8 @@ import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure } from '@/test/calls';
+import { signIn } from '@/test/fixtures/money';
 import { ok, renderApp } from '@/test/render-app';
-import { signIn } from '../../assets/testing/money-fixtures';
 import { levelConfig, teamServer } from '../testing/team-fixtures';
 
 const LEVELS = paths.levelRewards.path;

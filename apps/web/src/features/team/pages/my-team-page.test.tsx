@@ -6,8 +6,8 @@ import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure } from '@/test/calls';
+import { layOutForInfiniteScroll, signIn } from '@/test/fixtures/money';
 import { ok, renderApp } from '@/test/render-app';
-import { layOutForInfiniteScroll, signIn } from '../../assets/testing/money-fixtures';
 import { CODES, departments, linkOf, referral, relation, teamServer } from '../testing/team-fixtures';
 
 const RELATION = 'biz/invite-relation/get';

@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure } from '@/test/calls';
+import { signIn } from '@/test/fixtures/money';
 import { ok, renderApp } from '@/test/render-app';
-import { signIn } from '../../assets/testing/money-fixtures';
 import { community, teamServer } from '../testing/team-fixtures';
 
 const TEAM = paths.team.path;

@@ -6,8 +6,8 @@ import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure } from '@/test/calls';
+import { OWN_ID, signIn } from '@/test/fixtures/money';
 import { ok, renderApp } from '@/test/render-app';
-import { OWN_ID, signIn } from '../../assets/testing/money-fixtures';
 import {
   buildTree,
   DAY,

@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 import { formatLocalTime } from '@/lib/format-time';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure } from '@/test/calls';
+import { balancesAnswer, DEMO_BALANCES, signIn } from '@/test/fixtures/money';
 import { ok, renderApp } from '@/test/render-app';
-import { balancesAnswer, DEMO_BALANCES, signIn } from '../../assets/testing/money-fixtures';
 import {
   buildTree,
   DAY,

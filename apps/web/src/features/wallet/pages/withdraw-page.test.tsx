@@ -4,13 +4,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { dialogUser, headersOf, IDEMPOTENCY_KEY } from '@/features/assets/testing/money-fixtures';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure } from '@/test/calls';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
+import { dialogUser, headersOf, IDEMPOTENCY_KEY } from '@/test/fixtures/money';
+import { CONFIG, OTHER_WALLET, signIn, USER, WALLET, walletServer } from '@/test/fixtures/wallet';
 import { ok, renderApp } from '@/test/render-app';
-import { CONFIG, OTHER_WALLET, signIn, USER, WALLET, walletServer } from '../testing/wallet-fixtures';
 
 type Answer = { status?: number; body: unknown };
 
