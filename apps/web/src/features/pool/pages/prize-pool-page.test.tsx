@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
-import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure, page } from '@/test/calls';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
@@ -13,9 +12,9 @@ import {
   dialogUser,
   headersOf,
   IDEMPOTENCY_KEY,
-  layOutForInfiniteScroll,
-  signIn,
+  layOutListsInThisFile,
 } from '@/test/fixtures/money';
+import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
 import { HOUR, poolCurrent, poolRound, poolServer } from '../testing/pool-fixtures';
 
@@ -24,20 +23,9 @@ const CURRENT = 'prizePool/current';
 const HISTORY = 'prizePool/history';
 const FORGE = 'prizePool/forge';
 
-let restoreLayout: () => void;
-beforeAll(() => {
-  restoreLayout = layOutForInfiniteScroll();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
-
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+layOutListsInThisFile();
+signInBeforeEachTest();
+chineseAfterEachTest();
 
 async function openForge() {
   await userEvent.click(await screen.findByTestId('pool-forge'));
