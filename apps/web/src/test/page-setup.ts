@@ -1,4 +1,4 @@
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { signIn as signInMember } from './fixtures/money';
@@ -19,4 +19,30 @@ export function chineseAfterEachTest(): void {
   afterEach(async () => {
     await changeLocale('zh-CN');
   });
+}
+
+/**
+ * jsdom lays nothing out, so antd-mobile's InfiniteScroll never sees its footer (no offsetParent).
+ * Every element gets its parent as offsetParent: the footer then counts as in view, as on a short page.
+ */
+function layOutForInfiniteScroll(): () => void {
+  const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent');
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.parentElement;
+    },
+  });
+  return () => {
+    if (original) Object.defineProperty(HTMLElement.prototype, 'offsetParent', original);
+  };
+}
+
+/** `layOutForInfiniteScroll` around every test of the file that calls it. */
+export function layOutListsInThisFile(): void {
+  let restore = () => {};
+  beforeAll(() => {
+    restore = layOutForInfiniteScroll();
+  });
+  afterAll(() => restore());
 }

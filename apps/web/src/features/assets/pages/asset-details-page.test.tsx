@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
-import { balancesAnswer, CONFIG, layOutListsInThisFile, USER } from '@/test/fixtures/money';
-import { signInBeforeEachTest } from '@/test/page-setup';
+import { balancesAnswer, CONFIG, USER } from '@/test/fixtures/money';
+import { layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { mockServer, ok, renderApp } from '@/test/render-app';
 
 const BALANCES = {

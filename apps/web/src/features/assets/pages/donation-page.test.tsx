@@ -11,10 +11,9 @@ import {
   dialogUser,
   headersOf,
   IDEMPOTENCY_KEY,
-  layOutListsInThisFile,
   USER,
 } from '@/test/fixtures/money';
-import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
+import { chineseAfterEachTest, layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { mockServer, ok, renderApp } from '@/test/render-app';
 
 const AT = new Date(2024, 11, 31, 23, 59, 1).toISOString();

@@ -7,7 +7,7 @@ import { changeLocale } from '@/i18n/i18n';
 import { formatLocalTime } from '@/lib/format-time';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure, page } from '@/test/calls';
-import { layOutListsInThisFile } from '@/test/fixtures/money';
+import { layOutListsInThisFile } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
 import { contentServer, notice, noticeRow, SANITIZED_HTML } from '../testing/content-fixtures';
 

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
-import { headersOf, IDEMPOTENCY_KEY, layOutListsInThisFile } from '@/test/fixtures/money';
+import { headersOf, IDEMPOTENCY_KEY } from '@/test/fixtures/money';
 import { expectFailedThenEmpty, expectNextPageAtEnd, expectSentToSignIn } from '@/test/list-pages';
-import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
+import { chineseAfterEachTest, layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
 import { CREATED, callsTo, ENDS, equityServer, order, orderDetail, page } from '../testing/equity-fixtures';
 

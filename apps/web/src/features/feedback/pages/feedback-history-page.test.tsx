@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { formatLocalTime } from '@/lib/format-time';
 import { callsTo, failure, page } from '@/test/calls';
-import { layOutListsInThisFile } from '@/test/fixtures/money';
-import { signInBeforeEachTest } from '@/test/page-setup';
+import { layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
 import { feedbackRow, feedbackServer, signIn } from '../testing/feedback-fixtures';
 

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { failure, page } from '@/test/calls';
-import { layOutListsInThisFile } from '@/test/fixtures/money';
+import { layOutListsInThisFile } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
 import { BTC, coinRow, ETH, marketCalls, marketPath, marketServer } from '../testing/market-fixtures';
 

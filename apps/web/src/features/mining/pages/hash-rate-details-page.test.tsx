@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
-import { layOutListsInThisFile } from '@/test/fixtures/money';
-import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
+import { chineseAfterEachTest, layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
 import { callsTo, failure, miningServer, powerRecord } from '../testing/mining-fixtures';
 

@@ -6,15 +6,8 @@ import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
-import {
-  balancesAnswer,
-  DEMO_BALANCES,
-  dialogUser,
-  headersOf,
-  IDEMPOTENCY_KEY,
-  layOutListsInThisFile,
-} from '@/test/fixtures/money';
-import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
+import { balancesAnswer, DEMO_BALANCES, dialogUser, headersOf, IDEMPOTENCY_KEY } from '@/test/fixtures/money';
+import { chineseAfterEachTest, layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
 import { callsTo, failure, miningServer, page, product } from '../testing/mining-fixtures';
 

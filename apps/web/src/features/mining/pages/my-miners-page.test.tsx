@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { layOutListsInThisFile } from '@/test/fixtures/money';
 import { expectFailedThenEmpty, expectNextPageAtEnd, expectSentToSignIn } from '@/test/list-pages';
-import { signInBeforeEachTest } from '@/test/page-setup';
+import { layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
 import { callsTo, END, miner, miningServer, page } from '../testing/mining-fixtures';
 

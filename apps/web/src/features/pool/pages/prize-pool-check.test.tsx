@@ -6,8 +6,7 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { page } from '@/test/calls';
-import { layOutListsInThisFile } from '@/test/fixtures/money';
-import { chineseAfterEachTest } from '@/test/page-setup';
+import { chineseAfterEachTest, layOutListsInThisFile } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
 import { poolRound, poolServer } from '../testing/pool-fixtures';
 

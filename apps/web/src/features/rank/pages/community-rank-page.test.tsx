@@ -2,9 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { callsTo, page } from '@/test/calls';
-import { layOutListsInThisFile } from '@/test/fixtures/money';
 import { expectSentToSignIn } from '@/test/list-pages';
-import { signInBeforeEachTest } from '@/test/page-setup';
+import { layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
 import { communityRows, rankServer } from '../testing/rank-fixtures';
 

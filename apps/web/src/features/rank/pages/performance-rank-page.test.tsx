@@ -5,8 +5,7 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure, page } from '@/test/calls';
-import { layOutListsInThisFile } from '@/test/fixtures/money';
-import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
+import { chineseAfterEachTest, layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
 import { performanceRows, rankServer } from '../testing/rank-fixtures';
 

@@ -5,7 +5,8 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure } from '@/test/calls';
-import { dialogUser, layOutListsInThisFile } from '@/test/fixtures/money';
+import { dialogUser } from '@/test/fixtures/money';
+import { layOutListsInThisFile } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
 import { CANDLES_PATH, candlesAnswer, candlesOf, round, roundsServer } from '../testing/round-fixtures';
 

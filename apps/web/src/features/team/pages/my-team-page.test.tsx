@@ -5,9 +5,9 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure } from '@/test/calls';
-import { layOutListsInThisFile, signIn } from '@/test/fixtures/money';
+import { signIn } from '@/test/fixtures/money';
 import { expectSentToSignIn } from '@/test/list-pages';
-import { chineseAfterEachTest } from '@/test/page-setup';
+import { chineseAfterEachTest, layOutListsInThisFile } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
 import { CODES, departments, linkOf, referral, relation, teamServer } from '../testing/team-fixtures';
 

@@ -9,7 +9,7 @@ import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure, page } from '@/test/calls';
 import { doubleTap, pause } from '@/test/double-tap';
-import { headersOf, IDEMPOTENCY_KEY, layOutListsInThisFile } from '@/test/fixtures/money';
+import { headersOf, IDEMPOTENCY_KEY } from '@/test/fixtures/money';
 import {
   CONFIG,
   DEPOSIT_ADDRESS,
@@ -21,6 +21,7 @@ import {
   USER,
   walletServer,
 } from '@/test/fixtures/wallet';
+import { layOutListsInThisFile } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
 
 type Answer = { status?: number; body: unknown };

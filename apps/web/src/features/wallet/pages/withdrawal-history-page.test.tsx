@@ -6,8 +6,9 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure, page } from '@/test/calls';
-import { dialogUser, layOutListsInThisFile } from '@/test/fixtures/money';
+import { dialogUser } from '@/test/fixtures/money';
 import { at, signIn, TX_HASH, WALLET, walletServer, withdrawal } from '@/test/fixtures/wallet';
+import { layOutListsInThisFile } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
 
 type Answer = { status?: number; body: unknown };
