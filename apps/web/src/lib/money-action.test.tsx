@@ -33,6 +33,7 @@ function setUp(options: { prepare?: Prepare; mutateAsync?: (body: Body) => Promi
       <button
         type="button"
         data-busy={String(action.busy)}
+        data-tried={String(action.tried)}
         onClick={() => action.start(prepare, { onSuccess, onError })}
         data-testid="go"
       >
@@ -44,7 +45,8 @@ function setUp(options: { prepare?: Prepare; mutateAsync?: (body: Body) => Promi
   const button = screen.getByTestId('go');
   const tap = () => fireEvent.click(button);
   const busy = () => button.dataset.busy === 'true';
-  return { mutateAsync, prepare, onSuccess, onError, tap, busy };
+  const tried = () => button.dataset.tried === 'true';
+  return { mutateAsync, prepare, onSuccess, onError, tap, busy, tried };
 }
 
 /** jsdom never finishes a closed dialog's exit animation: closed prompts stay in the document. */
@@ -200,5 +202,14 @@ describe('useMoneyAction', () => {
     await settle();
     expect(mutateAsync).not.toHaveBeenCalled();
     expect(prompts()).toHaveLength(0);
+  });
+
+  it('counts as tried from the first tap on, even when there is nothing to send', async () => {
+    const { tap, busy, tried } = setUp({ prepare: () => false });
+    expect(tried()).toBe(false);
+    tap();
+    expect(tried()).toBe(true);
+    await waitFor(() => expect(busy()).toBe(false));
+    expect(tried()).toBe(true);
   });
 });

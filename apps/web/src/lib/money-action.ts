@@ -19,6 +19,8 @@ type Handlers<A> = { onSuccess?: (answer: A) => void; onError?: (error: unknown)
 export type MoneyAction<B, A> = {
   /** True from the first tap until the server answered (or the member cancelled): show loading. */
   busy: boolean;
+  /** True from the first tap on: the form's problems show from then on and follow every change. */
+  tried: boolean;
   /** Runs one intent: prepare, one confirm, one call. Further taps while busy do nothing. */
   start: (prepare: () => Prepared<B> | Promise<Prepared<B>>, handlers?: Handlers<A>) => void;
 };
@@ -36,6 +38,7 @@ export function useMoneyAction<B, A>(
   const { t } = useTranslation();
   const locked = useRef(false);
   const [busy, setBusy] = useState(false);
+  const [tried, setTried] = useState(false);
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;
@@ -47,6 +50,7 @@ export function useMoneyAction<B, A>(
 
   const start = useCallback<MoneyAction<B, A>['start']>(
     (prepare, handlers = {}) => {
+      setTried(true);
       if (locked.current) return;
       locked.current = true;
       setBusy(true);
@@ -79,5 +83,5 @@ export function useMoneyAction<B, A>(
     [mutateAsync, t],
   );
 
-  return { busy, start };
+  return { busy, tried, start };
 }

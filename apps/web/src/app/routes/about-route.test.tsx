@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { dialogUser } from '@/features/assets/testing/money-fixtures';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { failure } from '@/test/calls';
+import { dialogUser } from '@/test/fixtures/money';
 import { BASIC_CONFIG, mockServer, ok, renderApp } from '@/test/render-app';
 
 const BASIC = 'GET /app-api/biz/biz-config/get/basic';

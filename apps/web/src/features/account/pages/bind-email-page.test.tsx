@@ -2,23 +2,18 @@ import { API } from '@minecloud/contract/api-paths';
 import { ERROR_CODES } from '@minecloud/contract/errors';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { USER as WALLET_USER, walletServer } from '@/features/wallet/testing/wallet-fixtures';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo } from '@/test/calls';
+import { USER as WALLET_USER, walletServer } from '@/test/fixtures/wallet';
+import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
 import { accountServer, refusal, signIn, USER } from '../testing/account-fixtures';
 
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
-
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+signInBeforeEachTest(signIn);
+chineseAfterEachTest();
 
 const sendButton = () => screen.getByTestId('email-code-send');
 

@@ -2,25 +2,19 @@ import { API } from '@minecloud/contract/api-paths';
 import { ERROR_CODES } from '@minecloud/contract/errors';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
-import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure } from '@/test/calls';
 import { doubleTap, pause } from '@/test/double-tap';
+import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
 import { accountServer, refusal, signIn, USER, WALLET } from '../testing/account-fixtures';
 
 const WITH_EMAIL = { ...USER, email: 'miner@example.com' };
 
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
-
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+signInBeforeEachTest(signIn);
+chineseAfterEachTest();
 
 async function fill(address: string, code = '123456') {
   await userEvent.type(screen.getByTestId('wallet-address-input'), address);

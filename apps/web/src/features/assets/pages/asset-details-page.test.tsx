@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
+import { balancesAnswer, CONFIG, USER } from '@/test/fixtures/money';
+import { layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { mockServer, ok, renderApp } from '@/test/render-app';
-import { balancesAnswer, CONFIG, layOutForInfiniteScroll, signIn, USER } from '../testing/money-fixtures';
 
 const BALANCES = {
   GOLD: { available: '5000' },
@@ -42,16 +43,8 @@ const page = (list: Page['list'], total: number) => ok({ list, total });
 const failure = { status: 500, body: { code: 500, data: null, msg: '服务器繁忙，请稍后再试' } };
 const details = (asset: string) => paths.assetDetails.href({ asset });
 
-let restoreLayout: () => void;
-beforeAll(() => {
-  restoreLayout = layOutForInfiniteScroll();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
+layOutListsInThisFile();
+signInBeforeEachTest();
 
 describe('asset details', () => {
   it('shows the balance and each record with its kind, sign, truncated amount and local time', async () => {

@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
-import { resetNavigationThrottle } from '@/lib/navigation';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
-import { mockServer, ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
   CONFIG,
@@ -13,10 +11,10 @@ import {
   dialogUser,
   headersOf,
   IDEMPOTENCY_KEY,
-  layOutForInfiniteScroll,
-  signIn,
   USER,
-} from '../testing/money-fixtures';
+} from '@/test/fixtures/money';
+import { chineseAfterEachTest, layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
+import { mockServer, ok, renderApp } from '@/test/render-app';
 
 const AT = new Date(2024, 11, 31, 23, 59, 1).toISOString();
 
@@ -38,20 +36,9 @@ function server() {
   return { sent, donations };
 }
 
-let restoreLayout: () => void;
-beforeAll(() => {
-  restoreLayout = layOutForInfiniteScroll();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
-
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+layOutListsInThisFile();
+signInBeforeEachTest();
+chineseAfterEachTest();
 
 async function donate(amount: string, asset: 'GOLD' | 'USDT' = 'USDT') {
   await userEvent.click(await screen.findByTestId(`donation-asset-${asset}`));

@@ -5,7 +5,6 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
-import { mockServer, ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
   CONFIG,
@@ -17,7 +16,8 @@ import {
   OWN_ID,
   signIn,
   USER,
-} from '../testing/money-fixtures';
+} from '@/test/fixtures/money';
+import { mockServer, ok, renderApp } from '@/test/render-app';
 
 const RECEIVER = { id: '100005', address: '0x70997...79C8' };
 type Answer = { status?: number; body: unknown };

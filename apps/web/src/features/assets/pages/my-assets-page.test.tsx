@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { doubleTap, pause } from '@/test/double-tap';
-import { mockServer, ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
   CONFIG,
@@ -13,9 +12,10 @@ import {
   IDEMPOTENCY_KEY,
   networkFailure,
   OWN_ID,
-  signIn,
   USER,
-} from '../testing/money-fixtures';
+} from '@/test/fixtures/money';
+import { signInBeforeEachTest } from '@/test/page-setup';
+import { mockServer, ok, renderApp } from '@/test/render-app';
 
 const EARNINGS = {
   USDT: { total: '25.5', available: '0' },
@@ -44,10 +44,7 @@ function server(overrides: Parameters<typeof mockServer>[0] = {}) {
 const calls = (fetchMock: ReturnType<typeof mockServer>, path: string) =>
   fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://localhost').pathname === `/app-api/${path}`);
 
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
+signInBeforeEachTest();
 
 describe('my assets', () => {
   it("shows the member's ID and a card per asset, truncated and never rounded", async () => {

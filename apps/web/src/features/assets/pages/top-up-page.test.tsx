@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { resetNavigationThrottle } from '@/lib/navigation';
-import { mockServer, ok, renderApp } from '@/test/render-app';
 import {
   balancesAnswer,
   CONFIG,
@@ -11,9 +9,10 @@ import {
   dialogUser,
   headersOf,
   IDEMPOTENCY_KEY,
-  signIn,
   USER,
-} from '../testing/money-fixtures';
+} from '@/test/fixtures/money';
+import { signInBeforeEachTest } from '@/test/page-setup';
+import { mockServer, ok, renderApp } from '@/test/render-app';
 
 function server(limits: Record<string, string> = CONFIG.limits) {
   const sent: { body: unknown; key: string }[] = [];
@@ -40,10 +39,7 @@ async function type(amount: string) {
 const preview = () => screen.getByTestId('topup-gold-preview').textContent;
 const error = () => screen.queryByTestId('topup-amount-input-error')?.textContent ?? null;
 
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
+signInBeforeEachTest();
 
 describe('top-up', () => {
   it('shows the rate and previews the gold coins, computed exactly', async () => {

@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { layOutListsInThisFile } from '@/features/assets/testing/money-fixtures';
 import { changeLocale } from '@/i18n/i18n';
 import { formatLocalTime } from '@/lib/format-time';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure, page } from '@/test/calls';
+import { layOutListsInThisFile } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
 import { contentServer, notice, noticeRow, SANITIZED_HTML } from '../testing/content-fixtures';
 

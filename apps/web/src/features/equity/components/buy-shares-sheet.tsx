@@ -1,143 +1,75 @@
 import { usdtText, usdtUnits } from '@minecloud/contract/decimal';
 import type { EquityRound } from '@minecloud/contract/equity';
-import { Button } from 'antd-mobile';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalances } from '@/api/get-balances';
-import { BottomSheet } from '@/components/bottom-sheet';
-import { PurchaseSummary } from '@/components/purchase-summary';
+import { AvailableUsdt } from '@/components/purchase-sheet/available-usdt';
+import { PurchaseField, PurchaseForm, PurchaseTotal } from '@/components/purchase-sheet/purchase-form';
+import { PurchaseSheet } from '@/components/purchase-sheet/purchase-sheet';
+import { useLimitText, useProblemText } from '@/components/purchase-sheet/use-problem-text';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { useLocale } from '@/lib/locale';
 import { useMoneyAction } from '@/lib/money-action';
-import { useMoneyText } from '@/lib/money-text';
-import { parseWholeNumber, type QuantityNote } from '@/lib/quantity';
+import { parseWholeNumber } from '@/lib/quantity';
 import { type BuySharesAnswer, useBuyShares } from '../api/buy-shares';
 import { type BuyProblem, checkShareBuy, minimumShares, shareBuyLimit, sharesCost, usdtFull } from '../lib/shares';
 import { ShareResult } from './share-result';
 import './share-sheet.css';
 
-function useProblemText() {
-  const { t } = useTranslation();
-  return (problem: BuyProblem): string => {
-    switch (problem.reason) {
-      case 'noRound':
-        return t('equityNoRound');
-      case 'noQuantity':
-        return t('equityQuantityRequired');
-      case 'notWholeNumber':
-        return t('quantityWholeNumber');
-      case 'belowMinimum':
-        return t('equityBelowMinimum', { n: problem.min });
-      case 'aboveRemaining':
-        return t('equityAboveRemaining', { n: problem.max });
-      case 'insufficient':
-        return t('amountInsufficient');
-    }
-  };
-}
-
-/** Why the quantity stops where it does: the shares left, or what the balance pays. */
-function useLimitText() {
-  const { t } = useTranslation();
-  return (note: QuantityNote): string => {
-    switch (note.reason) {
-      case 'stock':
-        return t('equityAboveRemaining', { n: note.max });
-      case 'balance':
-        return t('quantityBalanceLimit', { n: note.max });
-      case 'unaffordable':
-        return t('amountInsufficient');
-    }
-  };
-}
-
-function AvailableUsdt() {
-  const { t } = useTranslation();
-  const money = useMoneyText();
-  const balances = useBalances();
-  let shown: ReactNode;
-  if (balances.isPending) shown = '…';
-  else if (balances.isError) {
-    shown = (
-      <button
-        type="button"
-        className="plain-button share-sheet__retry"
-        onClick={() => void balances.refetch()}
-        data-testid="share-buy-available-retry"
-      >
-        {t('listError')} {t('listRetry')}
-      </button>
-    );
-  } else shown = `${money(balances.data.USDT.available, 'USDT')} USDT`;
-  return (
-    <p className="share-sheet__available">
-      {t('availableBalance')} <strong data-testid="share-buy-available">{shown}</strong>
-    </p>
-  );
-}
-
 type BuyFormProps = { round: EquityRound | null; onPaid: (answer: BuySharesAnswer) => void };
 
 function BuyForm({ round, onPaid }: BuyFormProps) {
   const { t } = useTranslation();
-  const problemText = useProblemText();
-  const limitText = useLimitText();
+  const problemText = useProblemText<BuyProblem>({
+    noRound: 'equityNoRound',
+    noQuantity: 'equityQuantityRequired',
+    notWholeNumber: 'quantityWholeNumber',
+    belowMinimum: (problem) => t('equityBelowMinimum', { n: problem.min }),
+    aboveRemaining: (problem) => t('equityAboveRemaining', { n: problem.max }),
+    insufficient: 'amountInsufficient',
+  });
+  const limitText = useLimitText('equityAboveRemaining');
   const locale = useLocale();
   const balances = useBalances();
   const buy = useMoneyAction(useBuyShares());
-  const [quantity, setQuantity] = useState(() => (round ? String(minimumShares(round)) : ''));
-  // Problems show once the member has tried to buy, then follow every change.
-  const [tried, setTried] = useState(false);
 
+  const [quantity, setQuantity] = useState(() => (round ? String(minimumShares(round)) : ''));
   const checked = checkShareBuy(round, quantity, usdtUnits(balances.data?.USDT.available));
-  // A quantity that is not a whole number is refused at once, while typing.
-  const error = !checked.ok && (tried || checked.reason === 'notWholeNumber') ? problemText(checked) : null;
+  // Problems show once the member has tried to buy; a quantity that is not a whole number at once, while typing.
+  const error = !checked.ok && (buy.tried || checked.reason === 'notWholeNumber') ? problemText(checked) : null;
   const typed = parseWholeNumber(quantity);
   const total = round && typed.ok ? sharesCost(round.pricePerShare, typed.value) : null;
 
-  function submit() {
-    setTried(true);
-    buy.start(
-      () =>
+  return (
+    <PurchaseForm
+      action={buy}
+      prepare={() =>
         checked.ok &&
         round && {
           body: { quantity: checked.quantity },
-          confirm: (
-            <PurchaseSummary
-              title={t('equityConfirmTitle')}
-              rows={[
-                {
-                  label: t('equityQuantity'),
-                  value: t('equityShares', { n: checked.quantity }),
-                  testId: 'share-buy-confirm-quantity',
-                },
-                {
-                  label: t('equityPricePerShare'),
-                  value: `${usdtFull(round.pricePerShare, locale)} U`,
-                  testId: 'share-buy-confirm-price',
-                },
-                {
-                  label: t('equityTotal'),
-                  value: `${usdtText(checked.total, locale)} USDT`,
-                  testId: 'share-buy-confirm-total',
-                },
-              ]}
-            />
-          ),
-        },
-      { onSuccess: onPaid },
-    );
-  }
-
-  return (
-    <form
-      className="share-sheet__form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      data-testid="share-buy-form"
+          title: t('equityConfirmTitle'),
+          rows: [
+            {
+              label: t('equityQuantity'),
+              value: t('equityShares', { n: checked.quantity }),
+              testId: 'share-buy-confirm-quantity',
+            },
+            {
+              label: t('equityPricePerShare'),
+              value: `${usdtFull(round.pricePerShare, locale)} U`,
+              testId: 'share-buy-confirm-price',
+            },
+            {
+              label: t('equityTotal'),
+              value: `${usdtText(checked.total, locale)} USDT`,
+              testId: 'share-buy-confirm-total',
+            },
+          ],
+        }
+      }
+      onPaid={onPaid}
+      submitText={t('equityBuyNow')}
+      testId="share-buy"
     >
       {round ? (
         <p className="share-sheet__terms">
@@ -153,12 +85,9 @@ function BuyForm({ round, onPaid }: BuyFormProps) {
           </span>
         </p>
       ) : (
-        <p className="share-sheet__hint">{t('equityNoRound')}</p>
+        <p className="purchase-sheet__hint">{t('equityNoRound')}</p>
       )}
-      <div className="share-sheet__field">
-        <label className="share-sheet__label" htmlFor="share-buy-quantity">
-          {t('equityQuantity')}
-        </label>
+      <PurchaseField id="share-buy-quantity" label={t('equityQuantity')} error={error} errorTestId="share-buy-error">
         <QuantityStepper
           id="share-buy-quantity"
           value={quantity}
@@ -171,27 +100,19 @@ function BuyForm({ round, onPaid }: BuyFormProps) {
           testId="share-buy-quantity"
         />
         {round && (
-          <p className="share-sheet__hint">
+          <p className="purchase-sheet__hint">
             {t('equityMinimum', { n: minimumShares(round) })} · {t('equityRemaining')}{' '}
             {t('equityShares', { n: round.sharesRemaining })}
           </p>
         )}
-        {error && (
-          <p id="share-buy-quantity-error" className="share-sheet__error" role="alert" data-testid="share-buy-error">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="share-sheet__total">
-        <span>{t('equityTotal')}</span>
-        <strong data-testid="share-buy-total">{total === null ? '--' : usdtText(total, locale)}</strong>
-        <span className="share-sheet__unit">USDT</span>
-      </div>
-      <AvailableUsdt />
-      <Button type="submit" color="primary" size="large" block loading={buy.busy} data-testid="share-buy-submit">
-        {t('equityBuyNow')}
-      </Button>
-    </form>
+      </PurchaseField>
+      <PurchaseTotal
+        label={t('equityTotal')}
+        text={total === null ? '--' : usdtText(total, locale)}
+        testId="share-buy-total"
+      />
+      <AvailableUsdt label={t('availableBalance')} query={balances} testId="share-buy-available" />
+    </PurchaseForm>
   );
 }
 
@@ -209,22 +130,26 @@ type BuySharesSheetProps = {
 export function BuySharesSheet({ round, formKey, visible, onClose, onOrders }: BuySharesSheetProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [paid, setPaid] = useState<{ formKey: number; answer: BuySharesAnswer } | null>(null);
-  const result = paid?.formKey === formKey ? paid.answer : null;
   return (
-    <BottomSheet title={t('equityBuy')} visible={visible} onClose={onClose} testId="share-buy-sheet">
-      {result ? (
+    <PurchaseSheet<BuySharesAnswer>
+      title={t('equityBuy')}
+      testId="share-buy-sheet"
+      formKey={formKey}
+      visible={visible}
+      onClose={onClose}
+      form={(onPaid) => <BuyForm round={round} onPaid={onPaid} />}
+      outcome={(answer) => (
         <ShareResult
           message={t('equityBuySuccess')}
           rows={[
             {
               label: t('equityQuantity'),
-              value: t('equityShares', { n: result.quantity }),
+              value: t('equityShares', { n: answer.quantity }),
               testId: 'share-buy-success-quantity',
             },
             {
               label: t('equityPayment'),
-              value: `${usdtFull(result.payment, locale)} USDT`,
+              value: `${usdtFull(answer.payment, locale)} USDT`,
               testId: 'share-buy-success-payment',
             },
           ]}
@@ -232,9 +157,7 @@ export function BuySharesSheet({ round, formKey, visible, onClose, onOrders }: B
           onDone={onClose}
           testId="share-buy-success"
         />
-      ) : (
-        <BuyForm key={formKey} round={round} onPaid={(answer) => setPaid({ formKey, answer })} />
       )}
-    </BottomSheet>
+    />
   );
 }

@@ -1,42 +1,19 @@
 import { enterableUnits, formatAmount, parseAmount } from '@minecloud/contract/amount';
 import { usdtText, usdtUnits } from '@minecloud/contract/decimal';
 import type { EquityRound } from '@minecloud/contract/equity';
-import { Button } from 'antd-mobile';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEarnings } from '@/api/get-earnings';
-import { BottomSheet } from '@/components/bottom-sheet';
-import { PurchaseSummary } from '@/components/purchase-summary';
+import { AvailableUsdt } from '@/components/purchase-sheet/available-usdt';
+import { PurchaseField, PurchaseForm } from '@/components/purchase-sheet/purchase-form';
+import { PurchaseSheet } from '@/components/purchase-sheet/purchase-sheet';
+import { useProblemText } from '@/components/purchase-sheet/use-problem-text';
 import { useLocale } from '@/lib/locale';
 import { useMoneyAction } from '@/lib/money-action';
-import { useMoneyText } from '@/lib/money-text';
 import { type ReinvestAnswer, useReinvestEarnings } from '../api/reinvest-earnings';
 import { checkReinvest, minimumReinvest, type ReinvestProblem, reinvestPlan, usdtFull } from '../lib/shares';
 import { ShareResult } from './share-result';
 import './share-sheet.css';
-
-function useProblemText() {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  return (problem: ReinvestProblem): string => {
-    switch (problem.reason) {
-      case 'noRound':
-        return t('equityNoRound');
-      case 'required':
-        return t('equityReinvestRequired');
-      case 'invalid':
-        return t('amountInvalid');
-      case 'tooManyDecimals':
-        return t('amountTooManyDecimals', { p: problem.places });
-      case 'belowMinimum':
-        return t('equityReinvestBelowMinimum', { n: `${usdtText(problem.min, locale)} USDT` });
-      case 'aboveEarnings':
-        return t('equityReinvestAboveEarnings');
-      case 'aboveRemaining':
-        return t('equityAboveRemaining', { n: problem.max });
-    }
-  };
-}
 
 /** What the typed amount would buy, shown as the member types (before any check). */
 function planOf(round: EquityRound | null, text: string) {
@@ -52,83 +29,61 @@ function restOf(sent: bigint, answer: ReinvestAnswer): bigint {
   return sent > paid ? sent - paid : 0n;
 }
 
-type ReinvestFormProps = { round: EquityRound | null; onDone: (answer: ReinvestAnswer, rest: bigint) => void };
+type Reinvested = { answer: ReinvestAnswer; rest: bigint };
 
-function ReinvestForm({ round, onDone }: ReinvestFormProps) {
+function ReinvestForm({ round, onDone }: { round: EquityRound | null; onDone: (done: Reinvested) => void }) {
   const { t } = useTranslation();
-  const problemText = useProblemText();
   const locale = useLocale();
-  const money = useMoneyText();
+  const problemText = useProblemText<ReinvestProblem>({
+    noRound: 'equityNoRound',
+    required: 'equityReinvestRequired',
+    invalid: 'amountInvalid',
+    tooManyDecimals: (problem) => t('amountTooManyDecimals', { p: problem.places }),
+    belowMinimum: (problem) => t('equityReinvestBelowMinimum', { n: `${usdtText(problem.min, locale)} USDT` }),
+    aboveEarnings: 'equityReinvestAboveEarnings',
+    aboveRemaining: (problem) => t('equityAboveRemaining', { n: problem.max }),
+  });
   const earnings = useEarnings();
   const reinvest = useMoneyAction(useReinvestEarnings());
   const [amount, setAmount] = useState('');
-  // Problems show once the member has tried to reinvest, then follow every change.
-  const [tried, setTried] = useState(false);
 
   const available = earnings.data?.USDT.available;
   const checked = checkReinvest(round, amount, usdtUnits(available));
-  const error = tried && !checked.ok ? problemText(checked) : null;
+  // Problems show once the member has tried to reinvest, then follow every change.
+  const error = reinvest.tried && !checked.ok ? problemText(checked) : null;
   const plan = planOf(round, amount);
-
-  let shownEarnings: ReactNode;
-  if (earnings.isPending) shownEarnings = '…';
-  else if (earnings.isError) {
-    shownEarnings = (
-      <button
-        type="button"
-        className="plain-button share-sheet__retry"
-        onClick={() => void earnings.refetch()}
-        data-testid="reinvest-earnings-retry"
-      >
-        {t('listError')} {t('listRetry')}
-      </button>
-    );
-  } else shownEarnings = `${money(earnings.data.USDT.available, 'USDT')} USDT`;
-
-  function submit() {
-    setTried(true);
-    // What stays in earnings is the amount sent less what the shares cost (only used once it is sent).
-    const sent = checked.ok ? checked.units : 0n;
-    reinvest.start(
-      () =>
-        checked.ok && {
-          body: { amount: checked.amount },
-          confirm: (
-            <PurchaseSummary
-              title={t('equityReinvestConfirmTitle')}
-              rows={[
-                {
-                  label: t('equityReinvestShares'),
-                  value: t('equityShares', { n: checked.quantity }),
-                  testId: 'reinvest-confirm-quantity',
-                },
-                {
-                  label: t('equityReinvestCost'),
-                  value: `${usdtText(checked.payment, locale)} USDT`,
-                  testId: 'reinvest-confirm-payment',
-                },
-                {
-                  label: t('equityReinvestRest'),
-                  value: `${usdtText(checked.rest, locale)} USDT`,
-                  testId: 'reinvest-confirm-rest',
-                },
-              ]}
-            />
-          ),
-        },
-      { onSuccess: (answer) => onDone(answer, restOf(sent, answer)) },
-    );
-  }
+  // What stays in earnings is the amount sent less what the shares cost (only used once it is sent).
+  const sent = checked.ok ? checked.units : 0n;
 
   return (
-    <form
-      className="share-sheet__form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      data-testid="reinvest-form"
+    <PurchaseForm
+      action={reinvest}
+      prepare={() =>
+        checked.ok && {
+          body: { amount: checked.amount },
+          title: t('equityReinvestConfirmTitle'),
+          rows: [
+            {
+              label: t('equityReinvestShares'),
+              value: t('equityShares', { n: checked.quantity }),
+              testId: 'reinvest-confirm-quantity',
+            },
+            {
+              label: t('equityReinvestCost'),
+              value: `${usdtText(checked.payment, locale)} USDT`,
+              testId: 'reinvest-confirm-payment',
+            },
+            {
+              label: t('equityReinvestRest'),
+              value: `${usdtText(checked.rest, locale)} USDT`,
+              testId: 'reinvest-confirm-rest',
+            },
+          ],
+        }
+      }
+      onPaid={(answer) => onDone({ answer, rest: restOf(sent, answer) })}
+      submitText={t('equityReinvestNow')}
+      testId="reinvest"
     >
       {round ? (
         <p className="share-sheet__terms">
@@ -142,12 +97,9 @@ function ReinvestForm({ round, onDone }: ReinvestFormProps) {
           </span>
         </p>
       ) : (
-        <p className="share-sheet__hint">{t('equityNoRound')}</p>
+        <p className="purchase-sheet__hint">{t('equityNoRound')}</p>
       )}
-      <div className="share-sheet__field">
-        <label className="share-sheet__label" htmlFor="reinvest-amount">
-          {t('equityReinvestAmount')}
-        </label>
+      <PurchaseField id="reinvest-amount" label={t('equityReinvestAmount')} error={error} errorTestId="reinvest-error">
         <div className={`share-sheet__box${error ? ' is-invalid' : ''}`}>
           <input
             id="reinvest-amount"
@@ -177,15 +129,8 @@ function ReinvestForm({ round, onDone }: ReinvestFormProps) {
             {t('all')}
           </button>
         </div>
-        <p className="share-sheet__available">
-          {t('equityReinvestAvailable')} <strong data-testid="reinvest-earnings">{shownEarnings}</strong>
-        </p>
-        {error && (
-          <p id="reinvest-amount-error" className="share-sheet__error" role="alert" data-testid="reinvest-error">
-            {error}
-          </p>
-        )}
-      </div>
+        <AvailableUsdt label={t('equityReinvestAvailable')} query={earnings} testId="reinvest-earnings" />
+      </PurchaseField>
       <dl className="share-sheet__plan" aria-live="polite">
         <div>
           <dt>{t('equityReinvestShares')}</dt>
@@ -202,11 +147,8 @@ function ReinvestForm({ round, onDone }: ReinvestFormProps) {
           <dd data-testid="reinvest-rest">{plan ? `${usdtText(plan.rest, locale)} USDT` : '--'}</dd>
         </div>
       </dl>
-      <p className="share-sheet__note">{t('equityReinvestNote')}</p>
-      <Button type="submit" color="primary" size="large" block loading={reinvest.busy} data-testid="reinvest-submit">
-        {t('equityReinvestNow')}
-      </Button>
-    </form>
+      <p className="purchase-sheet__note">{t('equityReinvestNote')}</p>
+    </PurchaseForm>
   );
 }
 
@@ -223,27 +165,31 @@ type ReinvestSheetProps = {
 export function ReinvestSheet({ round, formKey, visible, onClose, onOrders }: ReinvestSheetProps) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [done, setDone] = useState<{ formKey: number; answer: ReinvestAnswer; rest: bigint } | null>(null);
-  const result = done?.formKey === formKey ? done : null;
   return (
-    <BottomSheet title={t('equityReinvestTitle')} visible={visible} onClose={onClose} testId="reinvest-sheet">
-      {result ? (
+    <PurchaseSheet<Reinvested>
+      title={t('equityReinvestTitle')}
+      testId="reinvest-sheet"
+      formKey={formKey}
+      visible={visible}
+      onClose={onClose}
+      form={(onPaid) => <ReinvestForm round={round} onDone={onPaid} />}
+      outcome={({ answer, rest }) => (
         <ShareResult
-          message={t('equityReinvestSuccess', { n: result.answer.quantity })}
+          message={t('equityReinvestSuccess', { n: answer.quantity })}
           rows={[
             {
               label: t('equityReinvestShares'),
-              value: t('equityShares', { n: result.answer.quantity }),
+              value: t('equityShares', { n: answer.quantity }),
               testId: 'reinvest-success-quantity',
             },
             {
               label: t('equityReinvestCost'),
-              value: `${usdtFull(result.answer.payment, locale)} USDT`,
+              value: `${usdtFull(answer.payment, locale)} USDT`,
               testId: 'reinvest-success-payment',
             },
             {
               label: t('equityReinvestRest'),
-              value: `${usdtText(result.rest, locale)} USDT`,
+              value: `${usdtText(rest, locale)} USDT`,
               testId: 'reinvest-success-rest',
             },
           ]}
@@ -251,9 +197,7 @@ export function ReinvestSheet({ round, formKey, visible, onClose, onOrders }: Re
           onDone={onClose}
           testId="reinvest-success"
         />
-      ) : (
-        <ReinvestForm key={formKey} round={round} onDone={(answer, rest) => setDone({ formKey, answer, rest })} />
       )}
-    </BottomSheet>
+    />
   );
 }

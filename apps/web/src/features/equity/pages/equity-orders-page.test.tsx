@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
-import { resetNavigationThrottle } from '@/lib/navigation';
-import { DEFAULT_SESSION, useSession } from '@/lib/session';
+import { headersOf, IDEMPOTENCY_KEY } from '@/test/fixtures/money';
+import { expectFailedThenEmpty, expectNextPageAtEnd, expectSentToSignIn } from '@/test/list-pages';
+import { chineseAfterEachTest, layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
-import { headersOf, IDEMPOTENCY_KEY, layOutForInfiniteScroll, signIn } from '../../assets/testing/money-fixtures';
-import { CREATED, callsTo, ENDS, equityServer, failure, order, orderDetail, page } from '../testing/equity-fixtures';
+import { CREATED, callsTo, ENDS, equityServer, order, orderDetail, page } from '../testing/equity-fixtures';
 
 const ORDERS = 'biz/equity-investment-order/page';
 const ORDER = 'biz/equity-investment-order/get';
@@ -34,20 +34,9 @@ function server(answer: (query: Query) => { status?: number; body: unknown }, de
 
 const cards = () => screen.getAllByTestId(/^equity-order-\d+$/);
 
-let restoreLayout: () => void;
-beforeAll(() => {
-  restoreLayout = layOutForInfiniteScroll();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
-
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+layOutListsInThisFile();
+signInBeforeEachTest();
+chineseAfterEachTest();
 
 describe('share orders', () => {
   it('lists the earning orders with quantity, payment, price, yield, source, times and status', async () => {
@@ -96,40 +85,21 @@ describe('share orders', () => {
     expect(callsTo(fetchMock, ORDERS).map((call) => queryOf(call.url).status)).toEqual(['active', 'ended']);
   });
 
-  it('loads the next page at the end of the list', async () => {
-    const asked: number[] = [];
-    server(({ pageNo }) => {
-      asked.push(pageNo);
-      return pageNo === 1
-        ? page(
-            Array.from({ length: 10 }, (_, i) => order(String(100 - i))),
-            12,
-          )
-        : page([order('90'), order('89')], 12);
-    });
-    renderApp(paths.equityOrder.path);
-    expect(await screen.findByTestId('list-finished')).toHaveTextContent('已加载完毕');
-    expect(cards()).toHaveLength(12);
-    expect(asked).toEqual([1, 2]);
-  });
+  it('loads the next page at the end of the list', () =>
+    expectNextPageAtEnd({ path: paths.equityOrder.path, serve: server, item: order, rows: cards }));
 
-  it('shows an empty state with the way to the Equity Investment page, and a failed list with a retry', async () => {
-    let fail = true;
-    server(() => (fail ? failure : page([])));
-    const { router } = renderApp(paths.equityOrder.path);
-    expect(await screen.findByTestId('equity-orders-error')).toHaveTextContent('股权订单加载失败');
-    fail = false;
-    await userEvent.click(screen.getByTestId('error-retry'));
-    expect(await screen.findByTestId('equity-orders-empty')).toHaveTextContent('还没有收益中的股权订单');
-    await userEvent.click(screen.getByTestId('equity-orders-go-invest'));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.equity.path));
-  });
+  it('shows an empty state with the way to the Equity Investment page, and a failed list with a retry', () =>
+    expectFailedThenEmpty({
+      path: paths.equityOrder.path,
+      serve: server,
+      failed: ['equity-orders-error', '股权订单加载失败'],
+      empty: ['equity-orders-empty', '还没有收益中的股权订单'],
+      goTo: ['equity-orders-go-invest', paths.equity.path],
+    }));
 
   it('sends a signed-out visitor to sign in', async () => {
-    useSession.setState({ ...DEFAULT_SESSION });
     server(() => page([]));
-    const { router } = renderApp(paths.equityOrder.path);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login.path));
+    await expectSentToSignIn(paths.equityOrder.path);
   });
 });
 

@@ -1,20 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
+import { balancesAnswer, DEMO_BALANCES, dialogUser, headersOf, IDEMPOTENCY_KEY } from '@/test/fixtures/money';
+import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
-import {
-  balancesAnswer,
-  DEMO_BALANCES,
-  dialogUser,
-  headersOf,
-  IDEMPOTENCY_KEY,
-  signIn,
-} from '../../assets/testing/money-fixtures';
 import { callsTo, earningsAnswer, equityServer, failure, round } from '../testing/equity-fixtures';
 
 const EQUITY = paths.equity.path;
@@ -45,14 +39,8 @@ const buyError = () => screen.queryByTestId('share-buy-error')?.textContent ?? n
 const buyNote = () => screen.queryByTestId('share-buy-quantity-note')?.textContent ?? null;
 const reinvestError = () => screen.queryByTestId('reinvest-error')?.textContent ?? null;
 
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
-
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+signInBeforeEachTest();
+chineseAfterEachTest();
 
 describe('equity investment page', () => {
   it('shows the round: price, yield, term, minimum, shares sold and left', async () => {

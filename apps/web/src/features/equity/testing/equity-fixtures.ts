@@ -1,7 +1,7 @@
 import type { EquityOrder, EquityRound } from '@minecloud/contract/equity';
 import { page } from '@/test/calls';
+import { balancesAnswer, CONFIG, DEMO_BALANCES, USER } from '@/test/fixtures/money';
 import { mockServer, ok } from '@/test/render-app';
-import { balancesAnswer, CONFIG, DEMO_BALANCES, USER } from '../../assets/testing/money-fixtures';
 import type { EquityOrderDetail } from '../api/get-equity-order';
 
 /** Fixtures shared by the equity screens' tests (imported by tests only). */

@@ -1,23 +1,18 @@
 import { API } from '@minecloud/contract/api-paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { layOutListsInThisFile } from '@/features/assets/testing/money-fixtures';
 import { formatLocalTime } from '@/lib/format-time';
-import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure, page } from '@/test/calls';
+import { layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
 import { feedbackRow, feedbackServer, signIn } from '../testing/feedback-fixtures';
 
 const LIST = `POST /app-api/${API.feedbackList}`;
 
 layOutListsInThisFile();
-
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
+signInBeforeEachTest(signIn);
 
 describe('feedback history', () => {
   it('shows each report with its images, and the platform’s reply or that none came yet', async () => {

@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { failure, page } from '@/test/calls';
+import { layOutListsInThisFile } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
-import { layOutListsInThisFile } from '../../assets/testing/money-fixtures';
 import { BTC, coinRow, ETH, marketCalls, marketPath, marketServer } from '../testing/market-fixtures';
 
 const COINS = MARKET_API.coinList;

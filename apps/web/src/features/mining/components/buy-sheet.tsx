@@ -1,145 +1,74 @@
 import { usdtText, usdtUnits } from '@minecloud/contract/decimal';
 import type { MinerProduct } from '@minecloud/contract/miner';
-import { Button, Popup } from 'antd-mobile';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalances } from '@/api/get-balances';
-import { PurchaseSummary } from '@/components/purchase-summary';
+import BottomSheetPopup from '@/components/bottom-sheet-popup';
+import { AvailableUsdt } from '@/components/purchase-sheet/available-usdt';
+import { PurchaseField, PurchaseForm, PurchaseTotal } from '@/components/purchase-sheet/purchase-form';
+import { PurchaseSheet } from '@/components/purchase-sheet/purchase-sheet';
+import { useLimitText, useProblemText } from '@/components/purchase-sheet/use-problem-text';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { hashRateText } from '@/lib/hash-rate-text';
 import { useLocale } from '@/lib/locale';
 import { useMoneyAction } from '@/lib/money-action';
 import { useMoneyText } from '@/lib/money-text';
-import { parseWholeNumber, type QuantityNote } from '@/lib/quantity';
+import { parseWholeNumber } from '@/lib/quantity';
 import { showToast } from '@/lib/toast';
 import { useBuyMiners } from '../api/buy-miners';
 import { checkPurchase, minimumOf, type PurchaseProblem, purchaseLimit, purchaseTotal } from '../lib/purchase';
 import './buy-sheet.css';
 
-function useProblemText() {
-  const { t } = useTranslation();
-  return (problem: PurchaseProblem): string => {
-    switch (problem.reason) {
-      case 'noProduct':
-        return t('minerSelectFirst');
-      case 'noQuantity':
-        return t('minerQuantityRequired');
-      case 'notWholeNumber':
-        return t('quantityWholeNumber');
-      case 'belowMinimum':
-        return t('minerBelowMinimum', { n: problem.min });
-      case 'aboveStock':
-        return t('minerAboveStock', { n: problem.max });
-      case 'insufficient':
-        return t('amountInsufficient');
-    }
-  };
-}
-
-/** Why the quantity stops where it does: the stock, or what the balance pays. */
-function useLimitText() {
-  const { t } = useTranslation();
-  return (note: QuantityNote): string => {
-    switch (note.reason) {
-      case 'stock':
-        return t('minerAboveStock', { n: note.max });
-      case 'balance':
-        return t('quantityBalanceLimit', { n: note.max });
-      case 'unaffordable':
-        return t('amountInsufficient');
-    }
-  };
-}
-
-function AvailableUsdt() {
-  const { t } = useTranslation();
-  const money = useMoneyText();
-  const balances = useBalances();
-  let shown: ReactNode;
-  if (balances.isPending) shown = '…';
-  else if (balances.isError) {
-    shown = (
-      <button
-        type="button"
-        className="plain-button buy-sheet__retry"
-        onClick={() => void balances.refetch()}
-        data-testid="buy-available-retry"
-      >
-        {t('listError')} {t('listRetry')}
-      </button>
-    );
-  } else shown = `${money(balances.data.USDT.available, 'USDT')} USDT`;
-  return (
-    <p className="buy-sheet__available">
-      {t('availableBalance')} <strong data-testid="buy-available">{shown}</strong>
-    </p>
-  );
-}
-
 type BuyFormProps = { product: MinerProduct | null; onDone: () => void };
 
 function BuyForm({ product, onDone }: BuyFormProps) {
   const { t } = useTranslation();
-  const problemText = useProblemText();
-  const limitText = useLimitText();
+  const problemText = useProblemText<PurchaseProblem>({
+    noProduct: 'minerSelectFirst',
+    noQuantity: 'minerQuantityRequired',
+    notWholeNumber: 'quantityWholeNumber',
+    belowMinimum: (problem) => t('minerBelowMinimum', { n: problem.min }),
+    aboveStock: (problem) => t('minerAboveStock', { n: problem.max }),
+    insufficient: 'amountInsufficient',
+  });
+  const limitText = useLimitText('minerAboveStock');
   const locale = useLocale();
   const money = useMoneyText();
   const balances = useBalances();
   const buy = useMoneyAction(useBuyMiners());
-  const [quantity, setQuantity] = useState(() => (product ? String(minimumOf(product)) : ''));
-  // Problems show once the member has tried to buy, then follow every change.
-  const [tried, setTried] = useState(false);
 
+  const [quantity, setQuantity] = useState(() => (product ? String(minimumOf(product)) : ''));
   const checked = checkPurchase(product, quantity, usdtUnits(balances.data?.USDT.available));
-  // A quantity that is not a whole number is refused at once, while typing.
-  const error = !checked.ok && (tried || checked.reason === 'notWholeNumber') ? problemText(checked) : null;
+  // Problems show once the member has tried to buy; a quantity that is not a whole number at once, while typing.
+  const error = !checked.ok && (buy.tried || checked.reason === 'notWholeNumber') ? problemText(checked) : null;
   const typed = parseWholeNumber(quantity);
   const total = product && typed.ok ? purchaseTotal(product.price, typed.value) : null;
 
-  function submit() {
-    setTried(true);
-    buy.start(
-      () =>
+  return (
+    <PurchaseForm
+      action={buy}
+      prepare={() =>
         checked.ok &&
         product && {
           body: { productId: checked.productId, quantity: checked.quantity },
-          confirm: (
-            <PurchaseSummary
-              title={t('minerConfirmTitle')}
-              rows={[
-                { label: t('minerName'), value: product.name, testId: 'buy-confirm-name' },
-                {
-                  label: t('minerQuantity'),
-                  value: t('minerUnits', { n: checked.quantity }),
-                  testId: 'buy-confirm-quantity',
-                },
-                {
-                  label: t('minerTotal'),
-                  value: `${usdtText(checked.total, locale)} USDT`,
-                  testId: 'buy-confirm-total',
-                },
-              ]}
-            />
-          ),
-        },
-      {
-        onSuccess: (answer) => {
-          showToast(t('minerBuySuccess', { h: hashRateText(answer.hashRate) }));
-          onDone();
-        },
-      },
-    );
-  }
-
-  return (
-    <form
-      className="buy-sheet__form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
+          title: t('minerConfirmTitle'),
+          rows: [
+            { label: t('minerName'), value: product.name, testId: 'buy-confirm-name' },
+            {
+              label: t('minerQuantity'),
+              value: t('minerUnits', { n: checked.quantity }),
+              testId: 'buy-confirm-quantity',
+            },
+            { label: t('minerTotal'), value: `${usdtText(checked.total, locale)} USDT`, testId: 'buy-confirm-total' },
+          ],
+        }
+      }
+      onPaid={(answer) => {
+        showToast(t('minerBuySuccess', { h: hashRateText(answer.hashRate) }));
+        onDone();
       }}
-      data-testid="buy-form"
+      submitText={t('minerBuyNow')}
+      testId="buy"
     >
       {product ? (
         <div className="buy-sheet__product">
@@ -157,10 +86,7 @@ function BuyForm({ product, onDone }: BuyFormProps) {
       ) : (
         <p className="buy-sheet__meta">{t('minerSelectFirst')}</p>
       )}
-      <div className="buy-sheet__field">
-        <label className="buy-sheet__label" htmlFor="buy-quantity">
-          {t('minerQuantity')}
-        </label>
+      <PurchaseField id="buy-quantity" label={t('minerQuantity')} error={error} errorTestId="buy-error">
         <QuantityStepper
           id="buy-quantity"
           value={quantity}
@@ -173,31 +99,23 @@ function BuyForm({ product, onDone }: BuyFormProps) {
           testId="buy-quantity"
         />
         {product && (
-          <p className="buy-sheet__hint">
+          <p className="purchase-sheet__hint">
             {t('minerMinimum', { n: minimumOf(product) })} · {t('minerStock')} {t('minerUnits', { n: product.stock })}
           </p>
         )}
-        {error && (
-          <p id="buy-quantity-error" className="buy-sheet__error" role="alert" data-testid="buy-error">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="buy-sheet__total">
-        <span>{t('minerTotal')}</span>
-        <strong data-testid="buy-total">{total === null ? '--' : usdtText(total, locale)}</strong>
-        <span className="buy-sheet__unit">USDT</span>
-      </div>
-      <AvailableUsdt />
+      </PurchaseField>
+      <PurchaseTotal
+        label={t('minerTotal')}
+        text={total === null ? '--' : usdtText(total, locale)}
+        testId="buy-total"
+      />
+      <AvailableUsdt label={t('availableBalance')} query={balances} testId="buy-available" />
       {product && (
-        <p className="buy-sheet__note" data-testid="buy-burn-note">
+        <p className="purchase-sheet__note" data-testid="buy-burn-note">
           {t('minerBurnNote', { pct: product.burnRatePct, kept: hashRateText(product.keptHashRate) })}
         </p>
       )}
-      <Button type="submit" color="primary" size="large" block loading={buy.busy} data-testid="buy-submit">
-        {t('minerBuyNow')}
-      </Button>
-    </form>
+    </PurchaseForm>
   );
 }
 
@@ -210,28 +128,21 @@ type BuySheetProps = {
   onClose: () => void;
 };
 
-/** The bottom sheet of a purchase: how many, what it costs, what the member has; then confirm and pay. */
+/**
+ * The bottom sheet of a purchase: how many, what it costs, what the member has; then confirm and pay.
+ * This module loads lazily (mining-page.tsx), so it opens in the Popup itself.
+ */
 export function BuySheet({ product, formKey, visible, onClose }: BuySheetProps) {
   const { t } = useTranslation();
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} destroyOnClose bodyClassName="buy-sheet">
-      <div role="dialog" aria-modal="true" aria-labelledby="buy-sheet-title" data-testid="buy-sheet">
-        <header className="buy-sheet__head">
-          <h2 id="buy-sheet-title" className="buy-sheet__title">
-            {t('minerBuy')}
-          </h2>
-          <button
-            type="button"
-            className="plain-button buy-sheet__close"
-            onClick={onClose}
-            aria-label={t('close')}
-            data-testid="buy-close"
-          >
-            ×
-          </button>
-        </header>
-        <BuyForm key={formKey} product={product} onDone={onClose} />
-      </div>
-    </Popup>
+    <PurchaseSheet
+      title={t('minerBuy')}
+      testId="buy-sheet"
+      formKey={formKey}
+      visible={visible}
+      onClose={onClose}
+      shell={BottomSheetPopup}
+      form={() => <BuyForm product={product} onDone={onClose} />}
+    />
   );
 }

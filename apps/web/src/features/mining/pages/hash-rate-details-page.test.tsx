@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
-import { resetNavigationThrottle } from '@/lib/navigation';
+import { chineseAfterEachTest, layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
-import { layOutForInfiniteScroll, signIn } from '../../assets/testing/money-fixtures';
 import { callsTo, failure, miningServer, powerRecord } from '../testing/mining-fixtures';
 
 const RECORDS = 'powerOrder';
@@ -23,20 +22,9 @@ const powerPage = (list: ReturnType<typeof powerRecord>[], total = list.length) 
 const rows = () => screen.getAllByTestId(/^power-record-\d+$/);
 const texts = (testId: string) => rows().map((row) => within(row).getByTestId(testId).textContent);
 
-let restoreLayout: () => void;
-beforeAll(() => {
-  restoreLayout = layOutForInfiniteScroll();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
-
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+layOutListsInThisFile();
+signInBeforeEachTest();
+chineseAfterEachTest();
 
 describe('hash rate details', () => {
   it('lists own hash rate records with their kind, + in or − out, and release time', async () => {

@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { resetNavigationThrottle } from '@/lib/navigation';
+import { signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
-import { signIn } from '../../assets/testing/money-fixtures';
 import { callsTo, failure, miningServer } from '../testing/mining-fixtures';
 
 type Answer = { status?: number; body: unknown };
@@ -25,10 +24,7 @@ function server(overrides: { output?: () => Answer; power?: () => Answer } = {})
   });
 }
 
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
+signInBeforeEachTest();
 
 describe('hash rate', () => {
   it("shows the member's own, bonus and total hash rate, and the network's totals", async () => {

@@ -1,21 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
+import { balancesAnswer, DEMO_BALANCES, dialogUser, headersOf, IDEMPOTENCY_KEY } from '@/test/fixtures/money';
+import { chineseAfterEachTest, layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
-import {
-  balancesAnswer,
-  DEMO_BALANCES,
-  dialogUser,
-  headersOf,
-  IDEMPOTENCY_KEY,
-  layOutForInfiniteScroll,
-  signIn,
-} from '../../assets/testing/money-fixtures';
 import { callsTo, failure, miningServer, page, product } from '../testing/mining-fixtures';
 
 const SHOP = paths.second.path;
@@ -38,20 +31,9 @@ async function typeQuantity(text: string) {
 const errorText = () => screen.queryByTestId('buy-error')?.textContent ?? null;
 const noteText = () => screen.queryByTestId('buy-quantity-note')?.textContent ?? null;
 
-let restoreLayout: () => void;
-beforeAll(() => {
-  restoreLayout = layOutForInfiniteScroll();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
-
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+layOutListsInThisFile();
+signInBeforeEachTest();
+chineseAfterEachTest();
 
 describe('miner shop', () => {
   it('shows the banners, the network hash rate, the burned hash rate and every product', async () => {

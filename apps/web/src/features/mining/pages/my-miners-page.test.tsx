@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { resetNavigationThrottle } from '@/lib/navigation';
-import { DEFAULT_SESSION, useSession } from '@/lib/session';
+import { expectFailedThenEmpty, expectNextPageAtEnd, expectSentToSignIn } from '@/test/list-pages';
+import { layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
-import { layOutForInfiniteScroll, signIn } from '../../assets/testing/money-fixtures';
-import { callsTo, END, failure, miner, miningServer, page } from '../testing/mining-fixtures';
+import { callsTo, END, miner, miningServer, page } from '../testing/mining-fixtures';
 
 const MINERS = 'user_mining_machines/userMiningMachineInfoList';
 
@@ -18,16 +17,8 @@ function server(answer: (body: Body) => { status?: number; body: unknown }) {
 
 const rows = () => screen.getAllByTestId(/^my-miner-\d+$/);
 
-let restoreLayout: () => void;
-beforeAll(() => {
-  restoreLayout = layOutForInfiniteScroll();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
+layOutListsInThisFile();
+signInBeforeEachTest();
 
 describe('my miners', () => {
   it('lists the mining miners with their hash rate, status, period and output', async () => {
@@ -86,40 +77,20 @@ describe('my miners', () => {
     expect(screen.getByTestId('miner-tab-terminated')).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('loads the next page at the end of the list', async () => {
-    const asked: number[] = [];
-    server(({ pageNo }) => {
-      asked.push(pageNo);
-      return pageNo === 1
-        ? page(
-            Array.from({ length: 10 }, (_, i) => miner(String(100 - i))),
-            12,
-          )
-        : page([miner('90'), miner('89')], 12);
-    });
-    renderApp(paths.mineList.path);
-    expect(await screen.findByTestId('list-finished')).toHaveTextContent('已加载完毕');
-    expect(rows()).toHaveLength(12);
-    expect(asked).toEqual([1, 2]);
-  });
+  it('loads the next page at the end of the list', () =>
+    expectNextPageAtEnd({ path: paths.mineList.path, serve: server, item: miner, rows }));
 
-  it('shows an empty state with the way to the shop, and a failed list with a retry', async () => {
-    let fail = true;
-    server(() => (fail ? failure : page([])));
-    const { router } = renderApp(paths.mineList.path);
-    expect(await screen.findByTestId('my-miners-error')).toHaveTextContent('矿机加载失败');
-    fail = false;
-    await userEvent.click(screen.getByTestId('error-retry'));
-    expect(await screen.findByTestId('my-miners-empty')).toHaveTextContent('还没有挖矿中的矿机');
-
-    await userEvent.click(screen.getByTestId('my-miners-go-shop'));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.second.path));
-  });
+  it('shows an empty state with the way to the shop, and a failed list with a retry', () =>
+    expectFailedThenEmpty({
+      path: paths.mineList.path,
+      serve: server,
+      failed: ['my-miners-error', '矿机加载失败'],
+      empty: ['my-miners-empty', '还没有挖矿中的矿机'],
+      goTo: ['my-miners-go-shop', paths.second.path],
+    }));
 
   it('sends a signed-out visitor to sign in', async () => {
-    useSession.setState({ ...DEFAULT_SESSION });
     server(() => page([]));
-    const { router } = renderApp(paths.mineList.path);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login.path));
+    await expectSentToSignIn(paths.mineList.path);
   });
 });

@@ -1,7 +1,7 @@
 import type { MinerProduct, MyMiner, PowerRecord } from '@minecloud/contract/miner';
 import { page } from '@/test/calls';
+import { balancesAnswer, CONFIG, DEMO_BALANCES, USER } from '@/test/fixtures/money';
 import { mockServer, ok } from '@/test/render-app';
-import { balancesAnswer, CONFIG, DEMO_BALANCES, USER } from '../../assets/testing/money-fixtures';
 
 /** Fixtures shared by the mining screens' tests (imported by tests only). */
 export function product(id: string, over: Partial<MinerProduct> = {}): MinerProduct {

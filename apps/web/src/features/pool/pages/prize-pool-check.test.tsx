@@ -1,23 +1,19 @@
 import type { PoolRound } from '@minecloud/contract/team';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { page } from '@/test/calls';
+import { chineseAfterEachTest, layOutListsInThisFile } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
-import { layOutForInfiniteScroll } from '../../assets/testing/money-fixtures';
 import { poolRound, poolServer } from '../testing/pool-fixtures';
 
 const HISTORY = paths.prizePool.href({ tab: 'history' });
 const writeText = vi.fn<(text: string) => Promise<void>>();
 
-let restoreLayout: () => void;
-beforeAll(() => {
-  restoreLayout = layOutForInfiniteScroll();
-});
-afterAll(() => restoreLayout());
+layOutListsInThisFile();
 
 beforeEach(() => {
   resetNavigationThrottle();
@@ -25,9 +21,7 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 });
 
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+chineseAfterEachTest();
 
 /** The history answering one round, the fixture's with `over` applied. */
 function showRound(over: Partial<PoolRound> = {}) {

@@ -1,22 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
-import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure, page } from '@/test/calls';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
+import { balancesAnswer, DEMO_BALANCES, dialogUser, headersOf, IDEMPOTENCY_KEY } from '@/test/fixtures/money';
+import { chineseAfterEachTest, layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
-import {
-  balancesAnswer,
-  DEMO_BALANCES,
-  dialogUser,
-  headersOf,
-  IDEMPOTENCY_KEY,
-  layOutForInfiniteScroll,
-  signIn,
-} from '../../assets/testing/money-fixtures';
 import { HOUR, poolCurrent, poolRound, poolServer } from '../testing/pool-fixtures';
 
 const POOL = paths.prizePool.path;
@@ -24,20 +16,9 @@ const CURRENT = 'prizePool/current';
 const HISTORY = 'prizePool/history';
 const FORGE = 'prizePool/forge';
 
-let restoreLayout: () => void;
-beforeAll(() => {
-  restoreLayout = layOutForInfiniteScroll();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
-
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+layOutListsInThisFile();
+signInBeforeEachTest();
+chineseAfterEachTest();
 
 async function openForge() {
   await userEvent.click(await screen.findByTestId('pool-forge'));

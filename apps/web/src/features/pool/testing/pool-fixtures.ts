@@ -1,7 +1,7 @@
 import type { PoolCurrent, PoolRound } from '@minecloud/contract/team';
 import { page } from '@/test/calls';
+import { balancesAnswer, CONFIG, DEMO_BALANCES, USER } from '@/test/fixtures/money';
 import { mockServer, ok } from '@/test/render-app';
-import { balancesAnswer, CONFIG, DEMO_BALANCES, USER } from '../../assets/testing/money-fixtures';
 
 /** Fixtures shared by the prize pool's tests (imported by tests only). */
 export const HOUR = 60 * 60 * 1000;

@@ -1,25 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { resetNavigationThrottle } from '@/lib/navigation';
-import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, page } from '@/test/calls';
+import { expectSentToSignIn } from '@/test/list-pages';
+import { layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
-import { layOutForInfiniteScroll, signIn } from '../../assets/testing/money-fixtures';
 import { communityRows, rankServer } from '../testing/rank-fixtures';
 
 const RANK = 'community_ranks/communityRank';
 
-let restoreLayout: () => void;
-beforeAll(() => {
-  restoreLayout = layOutForInfiniteScroll();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
+layOutListsInThisFile();
+signInBeforeEachTest();
 
 const rows = () => within(screen.getByTestId('community-rank')).getAllByTestId(/^rank-\d+$/);
 
@@ -73,9 +64,7 @@ describe('community rank', () => {
   });
 
   it('sends a signed-out visitor to sign in', async () => {
-    useSession.setState({ ...DEFAULT_SESSION });
     rankServer();
-    const { router } = renderApp(paths.teamRank.path);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login.path));
+    await expectSentToSignIn(paths.teamRank.path);
   });
 });

@@ -1,31 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
-import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure, page } from '@/test/calls';
+import { chineseAfterEachTest, layOutListsInThisFile, signInBeforeEachTest } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
-import { layOutForInfiniteScroll, signIn } from '../../assets/testing/money-fixtures';
 import { performanceRows, rankServer } from '../testing/rank-fixtures';
 
 const RANK = 'user_mining_machines/addPerformanceRank';
 
-let restoreLayout: () => void;
-beforeAll(() => {
-  restoreLayout = layOutForInfiniteScroll();
-});
-afterAll(() => restoreLayout());
-
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
-
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+layOutListsInThisFile();
+signInBeforeEachTest();
+chineseAfterEachTest();
 
 const rows = () => within(screen.getByTestId('performance-rank')).getAllByTestId(/^rank-\d+$/);
 

@@ -1,6 +1,6 @@
 import { page } from '@/test/calls';
+import { CONFIG, USER } from '@/test/fixtures/money';
 import { mockServer, ok } from '@/test/render-app';
-import { CONFIG, USER } from '../../assets/testing/money-fixtures';
 
 /** Fixtures shared by the ranking screens' tests (imported by tests only). */
 export const address = (n: number) => `0x${String(n).padStart(4, '0')}...${String(n).padStart(4, 'f')}`;

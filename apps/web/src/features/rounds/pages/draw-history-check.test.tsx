@@ -5,8 +5,9 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure } from '@/test/calls';
+import { dialogUser } from '@/test/fixtures/money';
+import { layOutListsInThisFile } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
-import { dialogUser, layOutListsInThisFile } from '../../assets/testing/money-fixtures';
 import { CANDLES_PATH, candlesAnswer, candlesOf, round, roundsServer } from '../testing/round-fixtures';
 
 layOutListsInThisFile();

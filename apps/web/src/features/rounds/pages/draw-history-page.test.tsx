@@ -6,8 +6,8 @@ import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure, page } from '@/test/calls';
+import { layOutListsInThisFile } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
-import { layOutListsInThisFile } from '../../assets/testing/money-fixtures';
 import { round, rounds, roundsServer } from '../testing/round-fixtures';
 
 const ROUNDS = API.rounds;

@@ -1,26 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
-import { resetNavigationThrottle } from '@/lib/navigation';
-import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure } from '@/test/calls';
+import { expectSentToSignIn } from '@/test/list-pages';
+import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
-import { signIn } from '../../assets/testing/money-fixtures';
 import { levelConfig, teamServer } from '../testing/team-fixtures';
 
 const LEVELS = paths.levelRewards.path;
 const LEVEL_CONFIG = 'levelConfig/levelConfig';
 
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
-
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+signInBeforeEachTest();
+chineseAfterEachTest();
 
 describe('level rewards', () => {
   it('shows the current level and its benefit', async () => {
@@ -132,9 +125,7 @@ describe('level rewards', () => {
   });
 
   it('sends a signed-out visitor to sign in', async () => {
-    useSession.setState({ ...DEFAULT_SESSION });
     teamServer();
-    const { router } = renderApp(LEVELS);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login.path));
+    await expectSentToSignIn(LEVELS);
   });
 });

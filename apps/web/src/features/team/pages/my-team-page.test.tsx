@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
-import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure } from '@/test/calls';
+import { signIn } from '@/test/fixtures/money';
+import { expectSentToSignIn } from '@/test/list-pages';
+import { chineseAfterEachTest, layOutListsInThisFile } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
-import { layOutForInfiniteScroll, signIn } from '../../assets/testing/money-fixtures';
 import { CODES, departments, linkOf, referral, relation, teamServer } from '../testing/team-fixtures';
 
 const RELATION = 'biz/invite-relation/get';
@@ -15,11 +16,7 @@ const MY_TEAM = paths.three.path;
 
 const writeText = vi.fn<(text: string) => Promise<void>>();
 
-let restoreLayout: () => void;
-beforeAll(() => {
-  restoreLayout = layOutForInfiniteScroll();
-});
-afterAll(() => restoreLayout());
+layOutListsInThisFile();
 
 beforeEach(() => {
   resetNavigationThrottle();
@@ -28,9 +25,7 @@ beforeEach(() => {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 });
 
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+chineseAfterEachTest();
 
 const items = (testId: string) => within(screen.getByTestId(testId)).getAllByRole('listitem');
 
@@ -91,10 +86,8 @@ describe('my team: invitations', () => {
   });
 
   it('sends a signed-out visitor to sign in', async () => {
-    useSession.setState({ ...DEFAULT_SESSION });
     teamServer();
-    const { router } = renderApp(MY_TEAM);
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login.path));
+    await expectSentToSignIn(MY_TEAM);
   });
 });
 

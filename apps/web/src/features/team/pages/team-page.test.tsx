@@ -1,25 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure } from '@/test/calls';
+import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
-import { signIn } from '../../assets/testing/money-fixtures';
 import { community, teamServer } from '../testing/team-fixtures';
 
 const TEAM = paths.team.path;
 const COMMUNITY = 'dataBoard/communityInfo';
 
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
-
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+signInBeforeEachTest();
+chineseAfterEachTest();
 
 describe('team tab', () => {
   it('shows the community overview: members, active members, total and new performance', async () => {

@@ -5,8 +5,8 @@ import type {
   LevelConfig,
   Referral,
 } from '@minecloud/contract/team';
+import { CONFIG, USER } from '@/test/fixtures/money';
 import { mockServer, ok } from '@/test/render-app';
-import { CONFIG, USER } from '../../assets/testing/money-fixtures';
 
 /** Fixtures shared by the team screens' tests (imported by tests only). */
 export const linkOf = (code: string) => `http://localhost:8080/#/pages/login/index?code=${code}`;

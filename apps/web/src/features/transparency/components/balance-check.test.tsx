@@ -1,13 +1,13 @@
 import type { LiabilityProofAnswer } from '@minecloud/contract/transparency';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure } from '@/test/calls';
+import { OWN_ID } from '@/test/fixtures/money';
+import { signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
-import { OWN_ID, signIn } from '../../assets/testing/money-fixtures';
 import {
   buildTree,
   DAY,
@@ -20,10 +20,7 @@ import {
 // "Check my balance" on the transparency page: the member's proof, verified in the browser.
 const PROOF_PAGE = paths.transparency.href({ section: 'proof', asset: 'USDT' });
 
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
+signInBeforeEachTest();
 
 /** A copy of the member's valid proof with `change` applied to it. */
 function tampered(change: (answer: LiabilityProofAnswer) => void): LiabilityProofAnswer {

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { paths } from '@/config/paths';
 import { formatLocalTime } from '@/lib/format-time';
-import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure } from '@/test/calls';
+import { balancesAnswer, DEMO_BALANCES } from '@/test/fixtures/money';
+import { signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
-import { balancesAnswer, DEMO_BALANCES, signIn } from '../../assets/testing/money-fixtures';
 import {
   buildTree,
   DAY,
@@ -24,10 +24,7 @@ import {
 const PAGE = paths.transparency.path;
 const PROOF_PAGE = paths.transparency.href({ section: 'proof', asset: 'USDT' });
 
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
+signInBeforeEachTest();
 
 describe('transparency: public totals', () => {
   it('shows members, hash rate, donations with their transfer and withdrawals with their transaction', async () => {

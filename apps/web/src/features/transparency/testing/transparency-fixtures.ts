@@ -6,8 +6,8 @@ import type {
   ParametersAnswer,
   TransparencyTotals,
 } from '@minecloud/contract/transparency';
+import { CONFIG, OWN_ID, USER } from '@/test/fixtures/money';
 import { mockServer, ok } from '@/test/render-app';
-import { CONFIG, OWN_ID, USER } from '../../assets/testing/money-fixtures';
 
 /** Fixtures of the transparency page's tests (imported by tests only). */
 export const TOTALS = 'transparency/totals';

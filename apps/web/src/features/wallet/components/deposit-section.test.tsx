@@ -5,12 +5,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { headersOf, IDEMPOTENCY_KEY, layOutListsInThisFile } from '@/features/assets/testing/money-fixtures';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure, page } from '@/test/calls';
 import { doubleTap, pause } from '@/test/double-tap';
-import { ok, renderApp } from '@/test/render-app';
+import { headersOf, IDEMPOTENCY_KEY } from '@/test/fixtures/money';
 import {
   CONFIG,
   DEPOSIT_ADDRESS,
@@ -21,7 +20,9 @@ import {
   TX_HASH,
   USER,
   walletServer,
-} from '../testing/wallet-fixtures';
+} from '@/test/fixtures/wallet';
+import { layOutListsInThisFile } from '@/test/page-setup';
+import { ok, renderApp } from '@/test/render-app';
 
 type Answer = { status?: number; body: unknown };
 

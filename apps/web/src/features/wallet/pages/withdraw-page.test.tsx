@@ -2,15 +2,15 @@ import { API } from '@minecloud/contract/api-paths';
 import { ERROR_CODES } from '@minecloud/contract/errors';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
-import { dialogUser, headersOf, IDEMPOTENCY_KEY } from '@/features/assets/testing/money-fixtures';
 import { changeLocale } from '@/i18n/i18n';
-import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure } from '@/test/calls';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
+import { dialogUser, headersOf, IDEMPOTENCY_KEY } from '@/test/fixtures/money';
+import { CONFIG, OTHER_WALLET, signIn, USER, WALLET, walletServer } from '@/test/fixtures/wallet';
+import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
-import { CONFIG, OTHER_WALLET, signIn, USER, WALLET, walletServer } from '../testing/wallet-fixtures';
 
 type Answer = { status?: number; body: unknown };
 
@@ -41,14 +41,8 @@ async function fill(amount: string, code = '123456') {
   await userEvent.click(screen.getByTestId('withdraw-submit'));
 }
 
-beforeEach(() => {
-  resetNavigationThrottle();
-  signIn();
-});
-
-afterEach(async () => {
-  await changeLocale('zh-CN');
-});
+signInBeforeEachTest(signIn);
+chineseAfterEachTest();
 
 describe('withdraw', () => {
   it('shows the balance, fee and minimum, and fills exact shares of the balance on 50%, 75% and 全部', async () => {

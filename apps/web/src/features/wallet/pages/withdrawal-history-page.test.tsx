@@ -3,12 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { dialogUser, layOutListsInThisFile } from '@/features/assets/testing/money-fixtures';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, failure, page } from '@/test/calls';
+import { dialogUser } from '@/test/fixtures/money';
+import { at, signIn, TX_HASH, WALLET, walletServer, withdrawal } from '@/test/fixtures/wallet';
+import { layOutListsInThisFile } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
-import { at, signIn, TX_HASH, WALLET, walletServer, withdrawal } from '../testing/wallet-fixtures';
 
 type Answer = { status?: number; body: unknown };
 
