@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { type Db, queryRows } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import { observeJob } from '../lib/job-metrics.ts';
 import { type MailTemplate, renderMail } from '../modules/care/mail-templates.ts';
 import { createSmtpTransport, mailSealKey, type SmtpTimeouts, unsealSecret } from '../modules/care/mailer.ts';
-import { observeJob } from './runner.ts';
 
 export type MailWorkerOptions = {
   /** Without it, nothing is sent: outside demo the mail is `undeliverable`, in demo it shows as `demo`. */

@@ -6,10 +6,10 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import { erc20Abi, formatUnits } from 'viem';
 import type { Database, Db } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';
-import { jobActivity } from '../jobs/runner.ts';
 import { checkLedger, type LedgerCheck } from '../ledger/check.ts';
 import type { Chain } from '../modules/wallet/chain.ts';
 import type { Clock } from './clock.ts';
+import { jobActivity } from './job-metrics.ts';
 
 /**
  * The figures an operator alerts on, read when Prometheus scrapes (prom-client `collect`): the
