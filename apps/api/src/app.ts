@@ -38,6 +38,7 @@ import { seedDemoBanners } from './modules/content/banners.ts';
 import { seedDemo, seedDemoEquity, seedDemoMiners, seedDemoNotices } from './modules/demo/seed.ts';
 import { equityRoutes } from './modules/equity/routes.ts';
 import { marketRoutes, roundRoutes } from './modules/market/routes.ts';
+import { businessFigures } from './modules/metrics/business.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
 import { poolRoutes } from './modules/pool/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
@@ -124,7 +125,10 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   });
   // The API explorer lists every route and schema: in production only when DOCS_ENABLED says so.
   if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: '/docs' });
-  installMetrics(app, { token: config.metrics.token, ledgerCheckMs: config.metrics.ledgerCheckMs });
+  installMetrics(app, {
+    token: config.metrics.token,
+    figures: businessFigures(app, config.metrics.ledgerCheckMs),
+  });
 
   await ensureSystemAccounts(database.db);
   const key = await loadSigningKey(database.db, config.jwtSecret);
