@@ -4,19 +4,15 @@ import { sql } from 'drizzle-orm';
 import { Gauge, type Registry } from 'prom-client';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { FINAL_STATUSES, REVIEW_STATUSES } from '../wallet/withdrawal-states.ts';
 import type { Sampler } from './sampler.ts';
 
-/** Withdrawals still moving: every status but the two final ones. */
-const FINAL_WITHDRAWAL_STATUSES = ['arrived', 'rejected'] as const;
-/** Statuses always reported (zero when empty), so a graph or an alert never meets a missing series. */
-const OPEN_WITHDRAWAL_STATUSES = [
-  'review',
-  'second_review',
-  'approved',
-  'paying',
-  'payout_failed',
-  'payout_unclear',
-] as const;
+/**
+ * Withdrawals still moving: every status but the final ones, which no move leaves. Always reported
+ * (zero when empty), so a graph or an alert never meets a missing series.
+ */
+const OPEN_WITHDRAWAL_STATUSES = REVIEW_STATUSES.filter((status) => !FINAL_STATUSES.includes(status));
+
 /** Ledger units as a float of whole units of the asset, through the exact decimal text. */
 export function unitsAsNumber(units: bigint, asset: Asset): number {
   return Number(formatAmount(units, asset));
@@ -32,7 +28,7 @@ export async function openWithdrawals(db: Db): Promise<OpenWithdrawal[]> {
           extract(epoch from min(created_at))::float8 as oldest
         from withdrawals
         where status not in (${sql.join(
-          FINAL_WITHDRAWAL_STATUSES.map((s) => sql`${s}`),
+          FINAL_STATUSES.map((s) => sql`${s}`),
           sql`, `,
         )})
         group by status, asset`,

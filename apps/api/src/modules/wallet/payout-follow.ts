@@ -4,16 +4,9 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { type Chain, type NonceFate, receiptOf } from './chain.ts';
-import {
-  fateOf,
-  LIVE,
-  type LiveAttempt,
-  PAYING,
-  type PayoutHooks,
-  type PayoutReport,
-  type Round,
-} from './payout-round.ts';
+import { fateOf, LIVE, type LiveAttempt, type PayoutHooks, type PayoutReport, type Round } from './payout-round.ts';
 import { broadcast, markSent } from './payout-send.ts';
+import { moveWithdrawal } from './withdrawal-states.ts';
 import { addEvent } from './withdrawals.ts';
 
 /**
@@ -99,12 +92,7 @@ async function noteUnclear(db: Db, attempt: LiveAttempt, fate: Exclude<NonceFate
           where id = ${attempt.id} and status in ${LIVE} returning unclear_rounds as rounds`,
     );
     if (!counted || counted.rounds < PAYOUT_UNCLEAR_ROUNDS) return false;
-    const held = await queryRows(
-      tx,
-      sql`update withdrawals set status = 'payout_unclear' where id = ${attempt.withdrawal_id} and status = 'paying'
-          returning id`,
-    );
-    return held.length > 0;
+    return moveWithdrawal(tx, attempt.withdrawal_id, 'chainFollow', 'unclear');
   });
 }
 
@@ -118,12 +106,8 @@ async function settleArrived(db: Db, attempt: LiveAttempt, blockNumber: number, 
           where id = ${attempt.id} and status in ${LIVE} returning id`,
     );
     if (moved.length === 0) return false;
-    const arrived = await queryRows(
-      tx,
-      sql`update withdrawals set status = 'arrived', arrived_at = now()
-          where id = ${attempt.withdrawal_id} and status in ${PAYING} returning id`,
-    );
-    if (arrived.length === 0) throw new Error(`withdrawal ${attempt.withdrawal_id} confirmed on chain but not paying`);
+    const arrived = await moveWithdrawal(tx, attempt.withdrawal_id, 'chainFollow', 'arrive', sql`arrived_at = now()`);
+    if (!arrived) throw new Error(`withdrawal ${attempt.withdrawal_id} confirmed on chain but not paying`);
     const amount = BigInt(attempt.amount);
     const fee = BigInt(attempt.fee);
     const reference = `withdrawal:${attempt.withdrawal_id}`;
@@ -166,10 +150,8 @@ async function markReverted(db: Db, attempt: LiveAttempt) {
       tx,
       sql`select count(*)::int as n from payout_attempts where withdrawal_id = ${attempt.withdrawal_id} and status = 'reverted'`,
     );
-    const next = (count?.n ?? 0) >= MAX_PAYOUT_ATTEMPTS ? 'payout_failed' : 'approved';
-    await tx.execute(
-      sql`update withdrawals set status = ${next} where id = ${attempt.withdrawal_id} and status in ${PAYING}`,
-    );
+    const move = (count?.n ?? 0) >= MAX_PAYOUT_ATTEMPTS ? 'failed' : 'reverted';
+    await moveWithdrawal(tx, attempt.withdrawal_id, 'chainFollow', move);
     return true;
   });
 }
@@ -187,9 +169,7 @@ async function markDropped(db: Db, attempt: LiveAttempt, fate: { by: Hex; blockN
           where id = ${attempt.id} and status in ${LIVE} returning id`,
     );
     if (moved.length === 0) return false;
-    await tx.execute(
-      sql`update withdrawals set status = 'approved' where id = ${attempt.withdrawal_id} and status in ${PAYING}`,
-    );
+    await moveWithdrawal(tx, attempt.withdrawal_id, 'chainFollow', 'dropped');
     return true;
   });
 }

@@ -38,8 +38,6 @@ export type LiveAttempt = {
 };
 
 export const LIVE = sql`('signed','sent','mined')`;
-/** A withdrawal whose transaction is out: being paid, or waiting for an operator to look it up. */
-export const PAYING = sql`('paying','payout_unclear')`;
 
 /**
  * One round's view of the chain: the head, the confirmations required, and (read once, when a

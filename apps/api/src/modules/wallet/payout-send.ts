@@ -4,6 +4,7 @@ import { type Address, encodeFunctionData, erc20Abi, keccak256 } from 'viem';
 import { type Db, queryRows } from '../../db/client.ts';
 import { type Chain, toChainUnits } from './chain.ts';
 import type { LiveAttempt, PayoutHooks, PayoutReport, Round } from './payout-round.ts';
+import { moveWithdrawal, startsFrom } from './withdrawal-states.ts';
 import { addEvent } from './withdrawals.ts';
 
 /** The payout worker's sending half (payout.ts): sign a transaction per approved withdrawal, and send it. */
@@ -21,7 +22,7 @@ export async function startPayouts(db: Db, chain: Chain, round: Round, hooks: Pa
   const payer = chain.payer as NonNullable<Chain['payer']>;
   const approved = await queryRows<{ id: number; asset: WithdrawAsset; amount: string; fee: string; address: Address }>(
     db,
-    sql`select id::int, asset, amount::text, fee::text, address from withdrawals where status = 'approved' order by id limit 50`,
+    sql`select id::int, asset, amount::text, fee::text, address from withdrawals where ${startsFrom('sign')} order by id limit 50`,
   );
   if (approved.length === 0) return;
   const from = payer.address.toLowerCase();
@@ -36,11 +37,8 @@ export async function startPayouts(db: Db, chain: Chain, round: Round, hooks: Pa
     const value = toChainUnits(BigInt(withdrawal.amount) - BigInt(withdrawal.fee), withdrawal.asset, decimals);
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [withdrawal.address, value] });
     const attempt = await db.transaction(async (tx) => {
-      const [still] = await queryRows(
-        tx,
-        sql`select 1 from withdrawals where id = ${withdrawal.id} and status = 'approved' for update`,
-      );
-      if (!still) return null;
+      // Another worker may have signed it meanwhile: then it is no longer approved, and this one skips it.
+      if (!(await moveWithdrawal(tx, withdrawal.id, 'payoutJob', 'sign'))) return null;
       await tx.execute(
         sql`insert into payout_wallets (chain_id, address, next_nonce) values (${chain.id}, ${from}, ${mined})
             on conflict do nothing`,
@@ -71,7 +69,6 @@ export async function startPayouts(db: Db, chain: Chain, round: Round, hooks: Pa
       await tx.execute(
         sql`update payout_wallets set next_nonce = ${nonce + 1} where chain_id = ${chain.id} and address = ${from}`,
       );
-      await tx.execute(sql`update withdrawals set status = 'paying' where id = ${withdrawal.id}`);
       return {
         id: row?.id as number,
         withdrawal_id: withdrawal.id,
