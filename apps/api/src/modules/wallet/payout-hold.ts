@@ -10,7 +10,7 @@ import { canMove, moveWithdrawal, type ReviewStatus } from './withdrawal-states.
 import { addEvent } from './withdrawals.ts';
 
 /**
- * The way out of `payout_unclear` (payout.ts): the worker saw the payout's nonce used but could not
+ * The way out of `payout_unclear` (payout-follow.ts): the worker saw the payout's nonce used but could not
  * show by what. Paying again is safe only once another transaction of the hot wallet holds that
  * nonce on chain, so the operator must name it (found on a block explorer), and the server checks
  * it itself: same sender, same nonce, a different hash, mined `chain.confirmations` deep, and no

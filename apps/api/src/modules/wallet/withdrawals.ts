@@ -203,7 +203,7 @@ export async function withdrawalRows(
 
 /**
  * One withdrawal as the member sees it. `chain` decides whether an approved one is on its way or
- * `paused` (withdrawal-states.ts): this server pays only with a payer for its asset.
+ * `paused` (the contract's withdrawal-states.ts): this server pays only with a payer for its asset.
  */
 export function memberView(
   row: WithdrawalRow,
