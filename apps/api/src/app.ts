@@ -49,6 +49,7 @@ import { mailAdminRoutes } from './modules/mail/admin-routes.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { type MailWorkerOptions, mailWorkerOptions } from './modules/mail/worker.ts';
 import { marketRoutes, roundRoutes } from './modules/market/routes.ts';
+import { businessFigures } from './modules/metrics/business.ts';
 import { miningAdminRoutes } from './modules/mining/admin-routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
 import { poolRoutes } from './modules/pool/routes.ts';
@@ -131,7 +132,10 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   await app.register(swagger, openapiOptions(app));
   // The API explorer lists every route and schema: in production only when DOCS_ENABLED says so.
   if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: '/docs' });
-  installMetrics(app, { token: config.metrics.token, ledgerCheckMs: config.metrics.ledgerCheckMs });
+  installMetrics(app, {
+    token: config.metrics.token,
+    figures: businessFigures(app, config.metrics.ledgerCheckMs),
+  });
 
   await ensureSystemAccounts(database.db);
   const key = await loadSigningKey(database.db, config.jwtSecret);

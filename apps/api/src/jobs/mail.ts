@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import { observeJob } from '../lib/job-metrics.ts';
 import { createMailWorker, type MailWorkerOptions } from '../modules/mail/worker.ts';
-import { observeJob } from './runner.ts';
 
 /**
  * Runs the mail worker's rounds every `pollMs` (rounds never overlap) until stopped: the only

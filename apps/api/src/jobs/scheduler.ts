@@ -2,6 +2,7 @@ import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import { observeJob } from '../lib/job-metrics.ts';
 import { getSetting } from '../modules/config/settings.ts';
 import type { MailWorkerOptions } from '../modules/mail/worker.ts';
 import type { IngestOptions } from '../modules/market/ingest.ts';
@@ -13,7 +14,7 @@ import { runPayouts } from '../modules/wallet/payout.ts';
 import { JOBS } from './index.ts';
 import { startMailWorker } from './mail.ts';
 import { MARKET_POLL_SCHEDULE, pollMarket } from './market.ts';
-import { type JobDefinition, observeJob, periodsDone, runJob } from './runner.ts';
+import { type JobDefinition, periodsDone, runJob } from './runner.ts';
 
 /**
  * Runs every job on its schedule in the settlement time zone, in every process that has jobs on

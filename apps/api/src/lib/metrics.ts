@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ErrorName } from '@minecloud/contract/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { registerBusinessMetrics } from './business-metrics.ts';
 import { AppError } from './errors.ts';
 
 /** What the rest of the app reports to /metrics. */
@@ -18,20 +17,16 @@ declare module 'fastify' {
   }
 }
 
-/** The longest a scrape waits for any one database or chain read (Prometheus' own default is 10 s). */
-export const SAMPLE_TIMEOUT_MS = 2_000;
-
 export type MetricsOptions = {
   /** When set, a scrape must send `Authorization: Bearer <token>`. */
   token?: string;
-  /** How long a ledger check result is served before a scrape runs the check again. */
-  ledgerCheckMs: number;
-  sampleTimeoutMs?: number;
+  /** Registers the app's own figures (app.ts: modules/metrics) beside the HTTP ones. */
+  figures?: (registry: Registry) => void;
 };
 
 /**
  * Prometheus text at /metrics: process metrics, a request-duration histogram by route, refusals
- * by error code, and the business figures of business-metrics.ts.
+ * by error code, and the figures `options.figures` registers.
  */
 export function installMetrics(app: FastifyInstance, options: MetricsOptions) {
   const registry = new Registry();
@@ -50,15 +45,7 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions) {
     registers: [registry],
   });
   app.decorate('metrics', { refused: (name: ErrorName) => refusals.inc({ code: name }) } satisfies AppMetrics);
-  registerBusinessMetrics(registry, {
-    db: app.db,
-    database: app.database,
-    clock: app.clock,
-    chain: app.chain,
-    log: app.log,
-    ledgerCheckMs: options.ledgerCheckMs,
-    sampleTimeoutMs: options.sampleTimeoutMs ?? SAMPLE_TIMEOUT_MS,
-  });
+  options.figures?.(registry);
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);

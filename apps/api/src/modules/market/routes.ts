@@ -16,7 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { installCaching } from '../../lib/cacheable.ts';
 import { ok } from '../../lib/envelope.ts';
-import { coinDetail, coinList, klines, marketTrend, roundsPage } from './service.ts';
+import { klines } from './candles.ts';
+import { coinDetail, coinList, marketTrend, roundsPage } from './service.ts';
 
 /**
  * The market-data base (API.md): public, no token, cacheable. The spec's calls are POSTs with a

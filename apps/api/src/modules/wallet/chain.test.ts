@@ -13,7 +13,8 @@ import { fixedClock } from '../../lib/clock.ts';
 import { setSetting } from '../config/settings.ts';
 import { createChain } from './chain.ts';
 import { DEPOSIT_NOT_FOUND_AFTER_MS, runDeposits } from './deposits.ts';
-import { MAX_PAYOUT_ATTEMPTS, runPayouts } from './payout.ts';
+import { runPayouts } from './payout.ts';
+import { MAX_PAYOUT_ATTEMPTS } from './payout-follow.ts';
 
 /**
  * Payouts and deposits against a real EVM: `hardhat node` on 127.0.0.1, with test tokens deployed

@@ -6,10 +6,11 @@ import { fail } from '../../lib/errors.ts';
 import type { Operator } from '../admin/operators.ts';
 import { getSetting } from '../config/settings.ts';
 import { type Chain, provesReplaced, receiptOf } from './chain.ts';
+import { canMove, moveWithdrawal, type ReviewStatus } from './withdrawal-states.ts';
 import { addEvent } from './withdrawals.ts';
 
 /**
- * The way out of `payout_unclear` (payout.ts): the worker saw the payout's nonce used but could not
+ * The way out of `payout_unclear` (payout-follow.ts): the worker saw the payout's nonce used but could not
  * show by what. Paying again is safe only once another transaction of the hot wallet holds that
  * nonce on chain, so the operator must name it (found on a block explorer), and the server checks
  * it itself: same sender, same nonce, a different hash, mined `chain.confirmations` deep, and no
@@ -20,7 +21,7 @@ import { addEvent } from './withdrawals.ts';
 type Held = { attempt_id: number; nonce: number; tx_hash: Hex; from_address: Hex; owned: boolean };
 
 async function heldPayout(db: Pick<Db, 'execute'>, operator: Operator, id: number, lock: boolean) {
-  const [row] = await queryRows<Held & { status: string }>(
+  const [row] = await queryRows<Held & { status: ReviewStatus }>(
     db,
     sql`select w.status, a.id::int as attempt_id, a.nonce::int, a.tx_hash, a.from_address,
           exists (select 1 from operator_members m where m.operator_id = ${operator.id} and m.user_id = w.user_id) as owned
@@ -29,7 +30,7 @@ async function heldPayout(db: Pick<Db, 'execute'>, operator: Operator, id: numbe
         where w.id = ${id} ${lock ? sql`for update of w` : sql``}`,
   );
   if (!row) return fail('withdrawalNotFound');
-  if (row.status !== 'payout_unclear' || row.attempt_id === null) return fail('payoutNotUnclear');
+  if (!canMove('replacementProven', row.status) || row.attempt_id === null) return fail('payoutNotUnclear');
   if (row.owned) return fail('approverOwnsAccount');
   return row;
 }
@@ -51,7 +52,7 @@ export async function payoutReplaced(db: Db, chain: Chain | null, operator: Oper
             last_error = ${`nonce taken by ${replacedBy.toLowerCase()} (named by ${actor})`}
           where id = ${held.attempt_id}`,
     );
-    await dbtx.execute(sql`update withdrawals set status = 'approved' where id = ${id}`);
+    await moveWithdrawal(dbtx, id, 'operator', 'replacementProven');
     await addEvent(dbtx, id, 'approved', actor);
     await audit(dbtx, {
       actor,

@@ -12,7 +12,8 @@ import { queryRows } from '../../db/client.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { setSetting } from '../config/settings.ts';
-import { PAYOUT_UNCLEAR_ROUNDS, runPayouts } from './payout.ts';
+import { runPayouts } from './payout.ts';
+import { PAYOUT_UNCLEAR_ROUNDS } from './payout-follow.ts';
 import { lockWithdrawal } from './withdrawals.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { AdminWithdrawalStatus, ReviewContext } from '@minecloud/contract/wallet';
-import { sql } from 'drizzle-orm';
+import type { AdminWithdrawalStatus, ReviewContext, WithdrawalStage } from '@minecloud/contract/wallet';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
@@ -10,12 +10,16 @@ import type { Operator } from '../admin/operators.ts';
 import { getSetting } from '../config/settings.ts';
 import { type Chain, paysOut } from './chain.ts';
 import { reviewContexts } from './review-context.ts';
-import { ADMIN_STATUS, addEvent, memberView, type ReviewStatus, withdrawalRows } from './withdrawals.ts';
-
-const DB_STATUS = Object.fromEntries(Object.entries(ADMIN_STATUS).map(([db, admin]) => [admin, db])) as Record<
-  AdminWithdrawalStatus,
-  ReviewStatus
->;
+import {
+  ADMIN_STATUS,
+  canMove,
+  DB_STATUS,
+  type MoveBy,
+  moveWithdrawal,
+  type ReviewStatus,
+  WITHDRAWAL_TRANSITIONS,
+} from './withdrawal-states.ts';
+import { addEvent, memberView, withdrawalRows } from './withdrawals.ts';
 
 /**
  * The review queue: every withdrawal (or those of one status), with its approvals, its state and
@@ -93,6 +97,29 @@ async function auditDecision(
   });
 }
 
+/** What each approval sets beside the status, and the stage it adds to the timeline. */
+const APPROVALS = {
+  approve: { also: (by: number) => sql`first_approver_id = ${by}, decided_at = now()`, stage: 'approved' },
+  firstApproval: { also: (by: number) => sql`first_approver_id = ${by}`, stage: 'approved' },
+  secondApproval: {
+    also: (by: number) => sql`second_approver_id = ${by}, decided_at = now()`,
+    stage: 'secondApproved',
+  },
+  approveAgain: { also: () => undefined, stage: 'approved' },
+} as const satisfies Partial<
+  Record<MoveBy<'operator'>, { also: (by: number) => SQL | undefined; stage: WithdrawalStage }>
+>;
+type Approval = keyof typeof APPROVALS;
+
+/**
+ * The approval an operator's approve is of a withdrawal in `row.status`, as the table lets one
+ * start there; in review the amount decides between the only approval and the first of two.
+ */
+function approvalOf(row: Locked): Approval | undefined {
+  const ruledOut: Approval = row.needs_second ? 'approve' : 'firstApproval';
+  return (Object.keys(APPROVALS) as Approval[]).find((move) => move !== ruledOut && canMove(move, row.status));
+}
+
 /**
  * Approves: a first approval (or the only one, below the second-approval amount), a second by a
  * different operator, or a new payout after the last one failed on chain. Never an operator's own
@@ -104,32 +131,14 @@ export async function approveWithdrawal(db: Db, operator: Operator, id: number) 
     if (row.owned) return fail('approverOwnsAccount');
     // Issue 23: never an operator who credited (or approved a credit to) this member, at any approval.
     if (await adjustedMember(tx, operator.id, row.user_id)) return fail('approverAdjustedMember');
-    const actor = `operator:${operator.username}`;
-    let next: ReviewStatus;
-    if (row.status === 'review') {
-      next = row.needs_second ? 'second_review' : 'approved';
-      await tx.execute(
-        sql`update withdrawals set status = ${next}, first_approver_id = ${operator.id},
-              decided_at = case when ${next} = 'approved' then now() else decided_at end
-            where id = ${id}`,
-      );
-      await addEvent(tx, id, 'approved', actor);
-    } else if (row.status === 'second_review') {
-      if (row.first_approver_id === operator.id) return fail('secondApproverSame');
-      next = 'approved';
-      await tx.execute(
-        sql`update withdrawals set status = 'approved', second_approver_id = ${operator.id}, decided_at = now() where id = ${id}`,
-      );
-      await addEvent(tx, id, 'secondApproved', actor);
-    } else if (row.status === 'payout_failed') {
-      next = 'approved';
-      await tx.execute(sql`update withdrawals set status = 'approved' where id = ${id}`);
-      await addEvent(tx, id, 'approved', actor);
-    } else {
-      return fail('withdrawalDecided');
-    }
-    await auditDecision(tx, operator, 'withdrawal.approve', id, row.status, { status: ADMIN_STATUS[next] });
-    return { id: String(id), status: ADMIN_STATUS[next] };
+    const move = approvalOf(row);
+    if (!move) return fail('withdrawalDecided');
+    if (move === 'secondApproval' && row.first_approver_id === operator.id) return fail('secondApproverSame');
+    await moveWithdrawal(tx, id, 'operator', move, APPROVALS[move].also(operator.id));
+    await addEvent(tx, id, APPROVALS[move].stage, `operator:${operator.username}`);
+    const next = ADMIN_STATUS[WITHDRAWAL_TRANSITIONS[move].to];
+    await auditDecision(tx, operator, 'withdrawal.approve', id, row.status, { status: next });
+    return { id: String(id), status: next };
   });
 }
 
@@ -138,7 +147,7 @@ export async function rejectWithdrawal(db: Db, operator: Operator, id: number, r
   if (!reason) return fail('reasonRequired');
   return db.transaction(async (tx) => {
     const row = await lockForDecision(tx, operator, id);
-    if (!['review', 'second_review', 'payout_failed'].includes(row.status)) return fail('withdrawalDecided');
+    if (!canMove('reject', row.status)) return fail('withdrawalDecided');
     // After failed payouts every attempt is reverted or dropped: nothing can still be mined.
     const [live] = await queryRows(
       tx,
@@ -154,9 +163,12 @@ export async function rejectWithdrawal(db: Db, operator: Operator, id: number, r
       reference: `withdrawal:${id}`,
       idempotencyKey: `withdrawal:${id}:release`,
     });
-    await tx.execute(
-      sql`update withdrawals set status = 'rejected', reason = ${reason}, rejected_by_id = ${operator.id}, decided_at = now()
-          where id = ${id}`,
+    await moveWithdrawal(
+      tx,
+      id,
+      'operator',
+      'reject',
+      sql`reason = ${reason}, rejected_by_id = ${operator.id}, decided_at = now()`,
     );
     await addEvent(tx, id, 'rejected', `operator:${operator.username}`);
     await auditDecision(tx, operator, 'withdrawal.reject', id, row.status, { status: 'rejected', reason });

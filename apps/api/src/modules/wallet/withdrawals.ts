@@ -1,11 +1,5 @@
 import { type Asset, formatAmount, parseAmount } from '@minecloud/contract/amount';
-import type {
-  AdminWithdrawalStatus,
-  WithdrawAsset,
-  Withdrawal,
-  WithdrawalStage,
-  WithdrawalStatus,
-} from '@minecloud/contract/wallet';
+import type { WithdrawAsset, Withdrawal, WithdrawalStage } from '@minecloud/contract/wallet';
 import { withdrawalState } from '@minecloud/contract/withdrawal-states';
 import { type SQL, sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
@@ -19,41 +13,10 @@ import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
 import { spendEmailCode } from '../user/email.ts';
 import { type Chain, paysOut } from './chain.ts';
+import { ADMIN_STATUS, MEMBER_STATUS, type ReviewStatus, WITHDRAWAL_TRANSITIONS } from './withdrawal-states.ts';
 
 type Reader = Pick<Db, 'execute' | 'select'>;
 export type WithdrawInput = { amount: string; address: string; emailCode: string };
-
-/** The database's status of a withdrawal; members see three of them (processing, failed, arrived). */
-export type ReviewStatus =
-  | 'review'
-  | 'second_review'
-  | 'approved'
-  | 'paying'
-  | 'payout_failed'
-  | 'payout_unclear'
-  | 'arrived'
-  | 'rejected';
-
-export const MEMBER_STATUS: Record<ReviewStatus, WithdrawalStatus> = {
-  review: 'processing',
-  second_review: 'processing',
-  approved: 'processing',
-  paying: 'processing',
-  payout_failed: 'processing',
-  payout_unclear: 'processing',
-  arrived: 'arrived',
-  rejected: 'failed',
-};
-export const ADMIN_STATUS: Record<ReviewStatus, AdminWithdrawalStatus> = {
-  review: 'review',
-  second_review: 'secondReview',
-  approved: 'approved',
-  paying: 'paying',
-  payout_failed: 'payoutFailed',
-  payout_unclear: 'payoutUnclear',
-  arrived: 'arrived',
-  rejected: 'rejected',
-};
 
 const unitsSetting = (text: string, asset: Asset) => {
   const parsed = parseAmount(text, asset);
@@ -145,10 +108,10 @@ export async function lockWithdrawal(
     idempotencyKey: legKey('lock'),
   });
   await tx.execute(sql`
-    insert into withdrawals (id, user_id, asset, amount, fee, address, needs_second, lock_transfer_id)
+    insert into withdrawals (id, user_id, asset, amount, fee, address, status, needs_second, lock_transfer_id)
     overriding system value
     values (${id}, ${userId}, ${asset}, ${plan.amount.toString()}::bigint, ${plan.fee.toString()}::bigint,
-            ${plan.address}, ${plan.needsSecond}, ${lockTransferId})`);
+            ${plan.address}, ${WITHDRAWAL_TRANSITIONS.request.to}, ${plan.needsSecond}, ${lockTransferId})`);
   await addEvent(tx, id, 'submitted', 'member');
   return { withdrawalId: String(id), status: 'processing' as const };
 }
@@ -240,7 +203,7 @@ export async function withdrawalRows(
 
 /**
  * One withdrawal as the member sees it. `chain` decides whether an approved one is on its way or
- * `paused` (withdrawal-states.ts): this server pays only with a payer for its asset.
+ * `paused` (the contract's withdrawal-states.ts): this server pays only with a payer for its asset.
  */
 export function memberView(
   row: WithdrawalRow,

@@ -5,16 +5,16 @@ import { sql } from 'drizzle-orm';
 import { encodeAbiParameters, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { testDbKind } from '../../test/database.ts';
-import { fund, quickMembers } from '../../test/money.ts';
-import { loadConfig } from '../config.ts';
-import { type JobDefinition, runJob } from '../jobs/runner.ts';
-import { userAccount } from '../ledger/accounts.ts';
-import { transfer } from '../ledger/transfer.ts';
-import { fixedClock } from './clock.ts';
-import { AppError } from './errors.ts';
-import { SAMPLE_TIMEOUT_MS } from './metrics.ts';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { testDbKind } from '../../../test/database.ts';
+import { fund, quickMembers } from '../../../test/money.ts';
+import { loadConfig } from '../../config.ts';
+import { type JobDefinition, runJob } from '../../jobs/runner.ts';
+import { userAccount } from '../../ledger/accounts.ts';
+import { transfer } from '../../ledger/transfer.ts';
+import { fixedClock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { SAMPLE_TIMEOUT_MS } from './business.ts';
 
 type Series = { name: string; labels: Record<string, string>; value: number };
 
