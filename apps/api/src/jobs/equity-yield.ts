@@ -1,7 +1,7 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client.ts';
-import { systemAccountIdOf } from '../ledger/transfer.ts';
+import { queryRows } from '../db/client.ts';
+import { creditFromSystem } from '../ledger/bulk.ts';
 import type { TxDb } from '../lib/idempotency.ts';
 import { getSetting } from '../modules/config/settings.ts';
 
@@ -43,7 +43,7 @@ export async function btcClosePrice(
  * rest in U; both credited to the member's earnings from `yield`, once per (order, day). Orders
  * whose term ended by the day's end become ended.
  */
-export async function settleEquityDay(tx: TxDb, db: Db, period: string, dayStart: string, dayEnd: string) {
+export async function settleEquityDay(tx: TxDb, period: string, dayStart: string, dayEnd: string) {
   // The share in force during the day (changes take effect at a day's start).
   const btcShare = await getSetting(tx, 'equity.btcShare', new Date(dayStart));
   const { price, source } = await btcClosePrice(tx, dayEnd);
@@ -54,8 +54,6 @@ export async function settleEquityDay(tx: TxDb, db: Db, period: string, dayStart
           where status = 'active' and end_at <= ${dayEnd}::timestamptz returning 1)
         select count(*)::int as n from ended`,
   );
-  const fromUsdt = systemAccountIdOf(db, 'yield', 'USDT');
-  const fromBtc = systemAccountIdOf(db, 'yield', 'BTC');
   const [paid] = await queryRows<{ orders: number; usdt: string; btc: string }>(
     tx,
     sql`with earned as (
@@ -73,22 +71,17 @@ export async function settleEquityDay(tx: TxDb, db: Db, period: string, dayStart
           select id, ${period}::date, user_id, usdt, btc, ${price}, ${source} from priced where usdt > 0 or btc > 0
           on conflict do nothing
           returning user_id, usdt, btc)
-        , legs as (
-          select user_id, 'USDT' as asset, sum(usdt)::bigint as amount from recorded group by user_id having sum(usdt) > 0
-          union all
-          select user_id, 'BTC', sum(btc)::bigint from recorded group by user_id having sum(btc) > 0)
-        , credited as (
-          insert into accounts (user_id, asset, kind, balance)
-          select user_id, asset, 'earnings', amount from legs
-          on conflict on constraint accounts_owner_asset_kind
-          do update set balance = accounts.balance + excluded.balance
-          returning id, user_id, asset)
-        , moved as (
-          insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
-          select l.asset, case when l.asset = 'USDT' then ${fromUsdt}::bigint else ${fromBtc}::bigint end, c.id, l.amount,
-            'equity_yield', ${`equity_yield:${period}`}, ${`equity_yield:${period}:`} || l.user_id || ':' || l.asset
-          from legs l join credited c on c.user_id = l.user_id and c.asset = l.asset
-          returning 1)
+        , ${creditFromSystem({
+          from: 'yield',
+          to: 'earnings',
+          kind: 'equity_yield',
+          reference: `equity_yield:${period}`,
+          keyPrefix: `equity_yield:${period}:`,
+          legs: sql`select user_id, 'USDT' as asset, sum(usdt)::bigint as amount, user_id::text || ':USDT' as leg
+            from recorded group by user_id having sum(usdt) > 0
+            union all
+            select user_id, 'BTC', sum(btc)::bigint, user_id::text || ':BTC' from recorded group by user_id having sum(btc) > 0`,
+        })}
         select (select count(*)::int from recorded) as orders,
           (select coalesce(sum(usdt), 0)::text from recorded) as usdt,
           (select coalesce(sum(btc), 0)::text from recorded) as btc

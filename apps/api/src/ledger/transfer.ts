@@ -26,11 +26,6 @@ export async function ensureSystemAccounts(db: Tx & object): Promise<void> {
   systemIds.set(db, new Map(rows.map((r) => [`${r.system}:${r.asset}`, Number(r.id)])));
 }
 
-/** The id of a system account, for set-based statements that write transfers themselves. */
-export function systemAccountIdOf(db: object, system: SystemAccount, asset: string): number {
-  return systemAccountId(db, system, asset);
-}
-
 function systemAccountId(db: object, system: SystemAccount, asset: string): number {
   const id = systemIds.get(db)?.get(`${system}:${asset}`);
   if (!id) throw new Error(`system account ${system}:${asset} unknown: call ensureSystemAccounts at start-up`);
