@@ -204,7 +204,7 @@ async function sharedAncestorPurchases() {
     const tokens = createTokenService(db as Db, secretKey, 3600);
     const bearerOf = new Map<number, string>();
     for (const id of [...shared, ...unrelated]) {
-      await transfer(db, db, {
+      await transfer(db, {
         asset: 'USDT',
         from: systemAccount('adjustment'),
         to: userAccount(id),

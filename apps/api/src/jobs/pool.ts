@@ -21,7 +21,7 @@ import type { JobContext, JobDefinition } from './runner.ts';
  *    sub-unit remainder of the places that were filled goes to `rounding`; the weights of empty
  *    places (and what the weights leave of 100) stay in the pool for the next round.
  */
-async function closeRound({ tx, db, period, now }: JobContext) {
+async function closeRound({ tx, period, now }: JobContext) {
   const timeZone = await getSetting(tx, 'settlement.timeZone');
   if (startOfDay(addDays(period, 1), timeZone).getTime() > now.getTime()) return fail('badRequest', 'period');
   await tx.execute(sql`lock table pool_contributions in share mode`);
@@ -56,7 +56,7 @@ async function closeRound({ tx, db, period, now }: JobContext) {
     const amount = (pool * BigInt(weight)) / 100n;
     let transferId: number | null = null;
     if (amount > 0n) {
-      transferId = await transfer(tx, db, {
+      transferId = await transfer(tx, {
         asset: 'GOLD',
         from: systemAccount('prize_pool'),
         to: userAccount(Number(entry.user_id)),
@@ -75,7 +75,7 @@ async function closeRound({ tx, db, period, now }: JobContext) {
   const distributed = (pool * filledWeight) / 100n;
   const rounding = distributed - paid;
   if (rounding > 0n) {
-    await transfer(tx, db, {
+    await transfer(tx, {
       asset: 'GOLD',
       from: systemAccount('prize_pool'),
       to: systemAccount('rounding'),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { advisoryKey, type Db, queryRows } from '../db/client.ts';
 import type { TxDb } from '../lib/idempotency.ts';
 
-export type JobContext = { tx: TxDb; db: Db; period: string; now: Date };
+export type JobContext = { tx: TxDb; period: string; now: Date };
 
 export type JobDefinition = {
   name: string;
@@ -114,7 +114,7 @@ async function runPeriod(
           on conflict do nothing returning job`,
     );
     if (claimed.length === 0) return { ran: false, reason: 'done' } as const;
-    const result = await job.run({ tx, db, period, now: options.now });
+    const result = await job.run({ tx, period, now: options.now });
     await tx.execute(
       sql`update job_runs set finished_at = ${options.now.toISOString()}, result = ${JSON.stringify(result)}
           where job = ${job.name} and period = ${period}`,

@@ -38,7 +38,7 @@ async function balance(userId: number, asset = 'USDT', kind = 'available') {
 
 describe('transfer', () => {
   it('credits a user from a system account, which may go negative', async () => {
-    await transfer(app.db, app.db, {
+    await transfer(app.db, {
       asset: 'USDT',
       from: systemAccount('adjustment'),
       to: userAccount(alice),
@@ -53,7 +53,7 @@ describe('transfer', () => {
   });
 
   it('moves between users and refuses to overdraw, moving nothing', async () => {
-    await transfer(app.db, app.db, {
+    await transfer(app.db, {
       asset: 'USDT',
       from: userAccount(alice),
       to: userAccount(bob),
@@ -64,7 +64,7 @@ describe('transfer', () => {
     expect(await balance(alice)).toBe(3_000_000n);
     expect(await balance(bob)).toBe(2_000_000n);
     await expect(
-      transfer(app.db, app.db, {
+      transfer(app.db, {
         asset: 'USDT',
         from: userAccount(alice),
         to: userAccount(bob),
@@ -82,7 +82,7 @@ describe('transfer', () => {
     const reused = key();
     await expect(
       app.db.transaction(async (tx) => {
-        await transfer(tx, app.db, {
+        await transfer(tx, {
           asset: 'USDT',
           from: userAccount(bob),
           to: userAccount(alice),
@@ -90,7 +90,7 @@ describe('transfer', () => {
           kind: 'gift',
           idempotencyKey: reused,
         });
-        await transfer(tx, app.db, {
+        await transfer(tx, {
           asset: 'USDT',
           from: userAccount(bob),
           to: userAccount(alice),

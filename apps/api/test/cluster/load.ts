@@ -60,7 +60,7 @@ export async function seedMembers(db: Db, jwtSecret: string, count: number, now 
   const productId = product?.id as string;
   const tokens = createTokenService(db, new TextEncoder().encode(jwtSecret), 3600);
   const fund = (id: number, asset: 'GOLD' | 'USDT', amount: bigint, kind: UserAccountKind) =>
-    transfer(db, db, {
+    transfer(db, {
       asset,
       from: systemAccount('adjustment'),
       to: userAccount(id, kind),
@@ -80,7 +80,7 @@ export async function seedMembers(db: Db, jwtSecret: string, count: number, now 
       const userId = member.id as AuthorizedUserId;
       const scope = { userId, key: `seed-${member.id}`, route: API.minerBuy, body: { productId, quantity: 1 } };
       await oncePerKey(db, scope, (tx, legKey) =>
-        buyMiners(tx, db, userId, { productId, quantity: 1 }, legKey, threeDaysAgo),
+        buyMiners(tx, userId, { productId, quantity: 1 }, legKey, threeDaysAgo),
       );
       minersSeeded += 1;
     }

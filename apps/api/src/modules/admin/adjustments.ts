@@ -126,7 +126,6 @@ async function recordPending(
  */
 export async function requestAdjustment(
   tx: TxDb,
-  db: Db,
   operator: Operator,
   body: AdjustInput,
   legKey: (leg: string) => string,
@@ -148,7 +147,7 @@ export async function requestAdjustment(
     }
     checkDailyCap(credited.total, input.units, limits.dailyCap, input.asset);
   }
-  const { transferId } = await moveAdjustment(tx, db, { actor: actorOf(operator), ...input, legKey });
+  const { transferId } = await moveAdjustment(tx, { actor: actorOf(operator), ...input, legKey });
   const requestId = await recordApplied(tx, operator, input, transferId, now);
   return { status: 'applied' as const, requestId, transferId };
 }
@@ -199,7 +198,7 @@ export async function approveAdjustment(db: Db, operator: Operator, id: number, 
     const since = await dayStartOf(tx, now);
     const credited = await creditedSince(tx, row.asset, since, operator.id);
     checkDailyCap(credited.total, units, limits.dailyCap, row.asset);
-    const { transferId } = await moveAdjustment(tx, db, {
+    const { transferId } = await moveAdjustment(tx, {
       actor: actorOf(operator),
       userId: row.user_id,
       asset: row.asset,

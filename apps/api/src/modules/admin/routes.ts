@@ -58,9 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = { userId: -operator.id, key, route: 'admin:ledger/adjust', body: request.body };
       const now = app.clock.now();
       return ok(
-        await oncePerKey(app.db, scope, (tx, legKey) =>
-          requestAdjustment(tx, app.db, operator, request.body, legKey, now),
-        ),
+        await oncePerKey(app.db, scope, (tx, legKey) => requestAdjustment(tx, operator, request.body, legKey, now)),
       );
     },
   );

@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         { site, chainId: options.chainId, client: app.chain?.client },
         {
           onVerified: spendAddressBudget,
-          ...(options.demo ? { onCreated: (tx, id) => welcomeDemoFunds(tx, app.db, id) } : {}),
+          ...(options.demo ? { onCreated: (tx, id) => welcomeDemoFunds(tx, id) } : {}),
         },
       );
       const { token, expiresAt } = await app.tokens.issue(userId);

@@ -40,11 +40,10 @@ const DEMO_MEMBERS = [
   },
 ];
 
-export async function welcomeDemoFunds(tx: TxDb, db: Db, userId: number) {
+export async function welcomeDemoFunds(tx: TxDb, userId: number) {
   for (const { asset, amount } of WELCOME) {
     await adjustBalance(
       tx,
-      db,
       DEMO_ACTOR,
       { userId: String(userId), asset, amount, reason: 'demo welcome balance' },
       (leg) => `demo:welcome:${userId}:${asset}:${leg}`,
@@ -70,7 +69,6 @@ export async function seedDemo(db: Db) {
       ] as const) {
         await adjustBalance(
           tx,
-          db,
           DEMO_ACTOR,
           { userId: String(userId), asset, amount, reason: 'demo member' },
           (leg) => `demo:seed:${randomUUID()}:${leg}`,

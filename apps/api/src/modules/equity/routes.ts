@@ -32,7 +32,7 @@ export const equityRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
   moneyPost(
     app,
     { path: API.equityBuy, tag: 'equity', body: equityBuyBodySchema, answer: equityBuyAnswerSchema, perMinute },
-    (tx, userId, body, legKey) => buyShares(tx, app.db, userId, body, legKey, app.clock.now()),
+    (tx, userId, body, legKey) => buyShares(tx, userId, body, legKey, app.clock.now()),
   );
 
   moneyPost(
@@ -44,7 +44,7 @@ export const equityRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
       answer: equityReinvestAnswerSchema,
       perMinute,
     },
-    (tx, userId, body, legKey) => reinvest(tx, app.db, userId, body, legKey, app.clock.now()),
+    (tx, userId, body, legKey) => reinvest(tx, userId, body, legKey, app.clock.now()),
   );
 
   app.get(

@@ -58,7 +58,6 @@ export async function currentRound(db: Db): Promise<EquityRound | null> {
  */
 async function takeShares(
   tx: TxDb,
-  db: Db,
   userId: AuthorizedUserId,
   round: RoundRow,
   quantity: number,
@@ -81,7 +80,7 @@ async function takeShares(
   const price = BigInt(round.price_per_share);
   const payment = price * BigInt(quantity);
   const source = from === 'available' ? 'buy' : 'reinvest';
-  const transferId = await transfer(tx, db, {
+  const transferId = await transfer(tx, {
     asset: 'USDT',
     from: userAccount(userId, from),
     to: systemAccount('treasury'),
@@ -104,7 +103,6 @@ async function takeShares(
   );
   await recordPurchase(
     tx,
-    db,
     {
       userId,
       paid: payment,
@@ -121,7 +119,6 @@ async function takeShares(
 
 export async function buyShares(
   tx: TxDb,
-  db: Db,
   userId: AuthorizedUserId,
   input: { quantity?: number | undefined },
   legKey: (leg: string) => string,
@@ -131,13 +128,12 @@ export async function buyShares(
   const round = await openRound(tx);
   if (!round) return fail('roundClosed');
   if (input.quantity < round.min_quantity) return failWith('belowMinQuantity', { min: round.min_quantity });
-  return takeShares(tx, db, userId, round, input.quantity, 'available', legKey, now);
+  return takeShares(tx, userId, round, input.quantity, 'available', legKey, now);
 }
 
 /** Whole shares bought with USDT earnings: at least `equity.minReinvestU`; the remainder stays. */
 export async function reinvest(
   tx: TxDb,
-  db: Db,
   userId: AuthorizedUserId,
   input: { amount?: string | undefined },
   legKey: (leg: string) => string,
@@ -156,7 +152,7 @@ export async function reinvest(
       min: formatAmount(BigInt(round.price_per_share) * BigInt(round.min_quantity), 'USDT'),
     });
   }
-  return takeShares(tx, db, userId, round, Number(quantity), 'earnings', legKey, now);
+  return takeShares(tx, userId, round, Number(quantity), 'earnings', legKey, now);
 }
 
 type OrderRow = {

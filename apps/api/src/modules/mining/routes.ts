@@ -47,7 +47,7 @@ export const miningRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
       answer: buyAnswerSchema,
       perMinute: options.moneyCallsPerMinute,
     },
-    (tx, userId, body, legKey) => buyMiners(tx, app.db, userId, body, legKey, app.clock.now()),
+    (tx, userId, body, legKey) => buyMiners(tx, userId, body, legKey, app.clock.now()),
   );
 
   app.post(

@@ -77,7 +77,6 @@ export async function productList(db: Reader, page: Page) {
  */
 export async function buyMiners(
   tx: TxDb,
-  db: Db,
   userId: AuthorizedUserId,
   input: { productId?: string | undefined; quantity?: number | undefined },
   legKey: (leg: string) => string,
@@ -115,7 +114,7 @@ export async function buyMiners(
 
   const unitPrice = BigInt(product.price);
   const paid = unitPrice * BigInt(quantity);
-  const transferId = await transfer(tx, db, {
+  const transferId = await transfer(tx, {
     asset: 'USDT',
     from: userAccount(userId),
     to: systemAccount('treasury'),
@@ -159,7 +158,6 @@ export async function buyMiners(
   );
   await recordPurchase(
     tx,
-    db,
     {
       userId,
       paid,

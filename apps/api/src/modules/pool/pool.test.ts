@@ -33,7 +33,7 @@ const close = (day: string) =>
   });
 /** Gold coins straight into the pool of a day (as purchase shares would), to make exact pools. */
 async function seedPool(day: string, units: bigint) {
-  const transferId = await transfer(app.db, app.db, {
+  const transferId = await transfer(app.db, {
     asset: 'GOLD',
     from: systemAccount('treasury'),
     to: systemAccount('prize_pool'),

@@ -44,6 +44,6 @@ export const poolRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }> 
       answer: poolForgeAnswerSchema,
       perMinute: options.moneyCallsPerMinute,
     },
-    (tx, userId, body, legKey) => forge(tx, app.db, userId, body, legKey, app.clock.now()),
+    (tx, userId, body, legKey) => forge(tx, userId, body, legKey, app.clock.now()),
   );
 };

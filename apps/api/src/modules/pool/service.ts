@@ -108,7 +108,6 @@ export async function currentPool(db: Db, userId: number | null, now: Date): Pro
 /** Forges gold coins into today's round: at least `pool.minForge`, from the member's available gold. */
 export async function forge(
   tx: TxDb,
-  db: Db,
   userId: AuthorizedUserId,
   body: { amount?: string | undefined },
   legKey: (leg: string) => string,
@@ -121,7 +120,7 @@ export async function forge(
   if (min.ok && forged < min.units) return failWith('belowMinForge', { min: minText });
   const day = dayOf(now, await getSetting(tx, 'settlement.timeZone'));
   const at = now.toISOString();
-  const transferId = await transfer(tx, db, {
+  const transferId = await transfer(tx, {
     asset: 'GOLD',
     from: userAccount(userId),
     to: systemAccount('prize_pool'),

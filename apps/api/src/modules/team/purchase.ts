@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import type { TxDb } from '../../lib/idempotency.ts';
@@ -33,7 +33,7 @@ export type Purchase = {
  * - for miners, `pool.purchaseShare` of the payment, in gold coins at `gold.perUsdt`, from the
  *   treasury into the prize pool of the day's round.
  */
-export async function recordPurchase(tx: TxDb, db: Db, purchase: Purchase, legKey: (leg: string) => string) {
+export async function recordPurchase(tx: TxDb, purchase: Purchase, legKey: (leg: string) => string) {
   const { userId, paid, day, at, reference } = purchase;
   const [buyer] = await queryRows<{ direct: string | null; indirect: string | null }>(
     tx,
@@ -58,7 +58,7 @@ export async function recordPurchase(tx: TxDb, db: Db, purchase: Purchase, legKe
     if (!beneficiary) continue;
     const amount = applyRate(paid, rate);
     if (amount <= 0n) continue;
-    const transferId = await transfer(tx, db, {
+    const transferId = await transfer(tx, {
       asset: 'USDT',
       from: systemAccount('treasury'),
       to: userAccount(Number(beneficiary), 'earnings'),
@@ -80,7 +80,7 @@ export async function recordPurchase(tx: TxDb, db: Db, purchase: Purchase, legKe
     // USDT has 6 decimals and gold 2: gold units = USDT units × perUsdt / 10^4, rounded down.
     const gold = applyRate(paid * perUsdt, await getSetting(tx, 'pool.purchaseShare')) / 10_000n;
     if (gold > 0n) {
-      const transferId = await transfer(tx, db, {
+      const transferId = await transfer(tx, {
         asset: 'GOLD',
         from: systemAccount('treasury'),
         to: systemAccount('prize_pool'),

@@ -145,7 +145,7 @@ export async function rejectWithdrawal(db: Db, operator: Operator, id: number, r
       sql`select 1 from payout_attempts where withdrawal_id = ${id} and status in ('signed','sent','mined','confirmed')`,
     );
     if (live) return fail('withdrawalDecided');
-    await transfer(tx, db, {
+    await transfer(tx, {
       asset: row.asset,
       from: userAccount(row.user_id, 'locked'),
       to: userAccount(row.user_id, 'available'),

@@ -37,7 +37,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
         perMinute,
         before: (userId, body) => checkWithdrawal(app.db, app.chain, userId, asset, body, app.clock.now()),
       },
-      (tx, userId, body, legKey) => lockWithdrawal(tx, app.db, app.chain, userId, asset, body, legKey),
+      (tx, userId, body, legKey) => lockWithdrawal(tx, app.chain, userId, asset, body, legKey),
     );
   }
 

@@ -125,7 +125,6 @@ export async function checkWithdrawal(
 /** In the money transaction: available → locked, the withdrawal row and its first stage. */
 export async function lockWithdrawal(
   tx: TxDb,
-  db: Db,
   chain: Chain | null,
   userId: AuthorizedUserId,
   asset: WithdrawAsset,
@@ -135,7 +134,7 @@ export async function lockWithdrawal(
   const plan = await planWithdrawal(tx, chain, userId, asset, input);
   const [next] = await queryRows<{ id: string }>(tx, sql`select nextval('withdrawals_id_seq')::text as id`);
   const id = Number(next?.id);
-  const lockTransferId = await transfer(tx, db, {
+  const lockTransferId = await transfer(tx, {
     asset,
     from: userAccount(userId),
     to: userAccount(userId, 'locked'),
