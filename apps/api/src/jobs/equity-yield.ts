@@ -1,8 +1,7 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/client.ts';
+import { queryRows, type TxDb } from '../db/client.ts';
 import { creditFromSystem } from '../ledger/bulk.ts';
-import type { TxDb } from '../lib/idempotency.ts';
 import { getSetting } from '../modules/config/settings.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { advisoryKey, type Db, queryRows } from '../db/client.ts';
-import type { TxDb } from '../lib/idempotency.ts';
+import { advisoryKey, type Db, queryRows, type TxDb } from '../db/client.ts';
 
 export type JobContext = { tx: TxDb; period: string; now: Date };
 

@@ -1,12 +1,9 @@
 import { ASSETS } from '@minecloud/contract/amount';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, preparedRows } from '../db/client.ts';
+import { preparedRows, type Tx } from '../db/client.ts';
 import { FOREIGN_KEY_VIOLATION, pgErrorOf } from '../db/errors.ts';
 import { fail } from '../lib/errors.ts';
 import { SYSTEM_ACCOUNTS, type SystemAccount, type TransferInput } from './accounts.ts';
-
-/** A database handle inside a transaction (or the pool, for single statements). */
-export type Tx = Pick<Db, 'execute'>;
 
 /**
  * Creates every system account once, at start-up and outside any business transaction. The

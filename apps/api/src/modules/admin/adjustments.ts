@@ -1,11 +1,10 @@
 import { ASSETS, type Asset, formatAmount, parseAmount } from '@minecloud/contract/amount';
 import type { AdjustmentStatus } from '@minecloud/contract/console';
 import { sql } from 'drizzle-orm';
-import { advisoryKey, type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
+import { advisoryKey, type Db, isoTime, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { dayOf, startOfDay } from '../../jobs/calendar.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail, failWith } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { findReceiver } from '../asset/service.ts';
 import { getSetting } from '../config/settings.ts';
 import { type AdjustInput, moveAdjustment, signedAdjustUnits } from './ledger-service.ts';

@@ -38,12 +38,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { JOBS } from '../../jobs/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { feedbackOf } from '../care/feedback.ts';
 import {
   allSettings,

@@ -1,9 +1,9 @@
 import type { Asset } from '@minecloud/contract/amount';
 import { formatAmount } from '@minecloud/contract/amount';
+import type { TxDb } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { audit } from '../../lib/audit.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { positiveUnits } from '../asset/amounts.ts';
 import { balancesOf, findReceiver } from '../asset/service.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';

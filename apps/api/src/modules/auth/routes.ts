@@ -2,9 +2,9 @@ import { loginAnswerSchema, loginBodySchema, nonceAnswerSchema } from '@mineclou
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TxDb } from '../../db/client.ts';
 import { ok } from '../../lib/envelope.ts';
 import { fail } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { spendWithin } from '../../lib/limits.ts';
 import { welcomeDemoFunds } from '../demo/seed.ts';
 import { memberOf } from './guard.ts';

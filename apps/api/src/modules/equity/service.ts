@@ -1,12 +1,11 @@
 import { formatAmount, parsePositiveAmount } from '@minecloud/contract/amount';
 import type { EquityOrder, EquityOrderStatus, EquityRound } from '@minecloud/contract/equity';
 import { sql } from 'drizzle-orm';
-import { type Db, newestFirst, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
 import { systemAccount, type UserAccountKind, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { fail, failWith } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { percentOf } from '../../lib/rates.ts';
 import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';

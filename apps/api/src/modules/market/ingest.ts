@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { advisoryKey, type Db, queryRows } from '../../db/client.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
+import { advisoryKey, type Db, queryRows, type TxDb } from '../../db/client.ts';
 import {
   INTERVAL_MS,
   type MarketDataSource,

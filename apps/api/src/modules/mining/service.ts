@@ -1,12 +1,11 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { formatHashRate, type MinerStatus, type MyMiner, type PowerRecord } from '@minecloud/contract/miner';
 import { sql } from 'drizzle-orm';
-import { type Db, newestFirst, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { fail, failWith } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { applyRate, percentOf } from '../../lib/rates.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';

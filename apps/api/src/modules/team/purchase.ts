@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type TxDb } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { applyRate } from '../../lib/rates.ts';
 import { getSetting } from '../config/settings.ts';
 import { openRoundSql } from '../pool/service.ts';

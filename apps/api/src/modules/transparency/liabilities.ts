@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
 import type { LiabilityProofAnswer, LiabilityRoot } from '@minecloud/contract/transparency';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryRows, type TxDb } from '../../db/client.ts';
 import { serverSecrets } from '../../db/schema.ts';
 import { addDays, dayOf, isDay } from '../../jobs/calendar.ts';
 import { type JobContext, type JobDefinition, periodsDone } from '../../jobs/runner.ts';
 import { fail } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import {
   BUCKET_WIDTH,
   buildTree,

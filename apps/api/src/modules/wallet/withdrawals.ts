@@ -9,11 +9,10 @@ import type {
 import { withdrawalState } from '@minecloud/contract/withdrawal-states';
 import { type SQL, sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
-import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { fail, failWith } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { spendEmailCode } from '../care/email.ts';
