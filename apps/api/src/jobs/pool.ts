@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
 import { systemAccount, userAccount } from '../ledger/accounts.ts';
 import { transfer } from '../ledger/transfer.ts';
+import { addDays, dayOf, isDay, startOfDay } from '../lib/calendar.ts';
 import { fail } from '../lib/errors.ts';
 import { getSetting } from '../modules/config/settings.ts';
 import { fundedIn, rankingSql, rolloverInto, weightsOf } from '../modules/pool/service.ts';
 import { rollUpTeam } from '../modules/team/rollup.ts';
-import { addDays, dayOf, isDay, startOfDay } from './calendar.ts';
 import type { JobContext, JobDefinition } from './runner.ts';
 
 /**

@@ -6,8 +6,8 @@ import { newProduct } from '../../test/mining.ts';
 import { fund, get, type Member, newMember, post, unitsOf } from '../../test/money.ts';
 import { queryRows } from '../db/client.ts';
 import { checkLedger } from '../ledger/check.ts';
+import { addDays, dayOf, startOfDay } from '../lib/calendar.ts';
 import { fixedClock } from '../lib/clock.ts';
-import { addDays, dayOf, startOfDay } from './calendar.ts';
 import { runJob } from './runner.ts';
 import { settlementJob } from './settlement.ts';
 

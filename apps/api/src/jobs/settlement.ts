@@ -2,11 +2,11 @@ import { formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.ts';
 import { creditFromSystem } from '../ledger/bulk.ts';
+import { addDays, dayOf, isDay, startOfDay } from '../lib/calendar.ts';
 import { fail } from '../lib/errors.ts';
 import { getSetting } from '../modules/config/settings.ts';
 import { levelBonusPctSql, recomputeLevelsSql } from '../modules/team/levels.ts';
 import { rollUpTeam } from '../modules/team/rollup.ts';
-import { addDays, dayOf, isDay, startOfDay } from './calendar.ts';
 import { settleEquityDay } from './equity-yield.ts';
 import type { JobContext, JobDefinition } from './runner.ts';
 

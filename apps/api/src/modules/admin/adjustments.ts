@@ -2,8 +2,8 @@ import { ASSETS, type Asset, formatAmount, parseAmount } from '@minecloud/contra
 import type { AdjustmentStatus } from '@minecloud/contract/console';
 import { sql } from 'drizzle-orm';
 import { advisoryKey, type Db, isoTime, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
-import { dayOf, startOfDay } from '../../jobs/calendar.ts';
 import { audit } from '../../lib/audit.ts';
+import { dayOf, startOfDay } from '../../lib/calendar.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { findReceiver } from '../asset/service.ts';
 import { getSetting } from '../config/settings.ts';

@@ -4,8 +4,8 @@ import { asc, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { settingChanges } from '../../db/schema.ts';
-import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
 import { audit } from '../../lib/audit.ts';
+import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
 
 type Spec<T extends z.ZodType> = { kind: SettingKind; schema: T; min: number | null; max: number | null };
 const spec = <T extends z.ZodType>(

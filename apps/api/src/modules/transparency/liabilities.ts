@@ -4,8 +4,8 @@ import type { LiabilityProofAnswer, LiabilityRoot } from '@minecloud/contract/tr
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type TxDb } from '../../db/client.ts';
 import { serverSecrets } from '../../db/schema.ts';
-import { addDays, dayOf, isDay } from '../../jobs/calendar.ts';
 import { type JobContext, type JobDefinition, periodsDone } from '../../jobs/runner.ts';
+import { addDays, dayOf, isDay } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
 import {
   BUCKET_WIDTH,
