@@ -5,12 +5,12 @@ import { type Db, queryRows } from '../../src/db/client.ts';
 import { systemAccount, type UserAccountKind, userAccount } from '../../src/ledger/accounts.ts';
 import { ensureSystemAccounts, transfer } from '../../src/ledger/transfer.ts';
 import { addDays, dayOf } from '../../src/lib/calendar.ts';
-import { oncePerKey } from '../../src/lib/idempotency.ts';
 import type { AuthorizedUserId } from '../../src/modules/auth/tokens.ts';
 import { createTokenService } from '../../src/modules/auth/tokens.ts';
 import { newEmailCode } from '../../src/modules/care/email.ts';
 import { getSetting } from '../../src/modules/config/settings.ts';
 import { buyMiners } from '../../src/modules/mining/service.ts';
+import { oncePerKey } from '../../src/money/idempotency.ts';
 
 /**
  * Mixed member load over HTTP, and the books it must leave behind. Members are seeded straight into

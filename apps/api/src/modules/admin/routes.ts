@@ -24,7 +24,7 @@ import { checkLedger } from '../../ledger/check.ts';
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { fail } from '../../lib/errors.ts';
-import { idempotencyKeyOf, oncePerKey } from '../../lib/idempotency.ts';
+import { idempotencyKeyOf, oncePerKey } from '../../money/idempotency.ts';
 import { getSetting } from '../config/settings.ts';
 import { openNewRound } from '../equity/service.ts';
 import {

@@ -8,7 +8,7 @@ import { fund, type Member, newMember, post, unitsOf } from '../../../test/money
 import { giveEmail, operatorCall, withdrawPath } from '../../../test/withdraw.ts';
 import { queryRows } from '../../db/client.ts';
 import { checkLedger } from '../../ledger/check.ts';
-import { oncePerKey } from '../../lib/idempotency.ts';
+import { oncePerKey } from '../../money/idempotency.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { lockWithdrawal } from '../wallet/withdrawals.ts';
 

@@ -20,7 +20,7 @@ import {
 import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { moneyPost, transferPost } from '../../lib/money-route.ts';
+import { moneyPost, transferPost } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import {
   balanceList,

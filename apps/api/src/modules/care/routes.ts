@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { perMemberLimit } from '../../lib/money-route.ts';
+import { perMemberLimit } from '../../money/money-route.ts';
 import { bearerToken, memberOf } from '../auth/guard.ts';
 import { noticeById, noticePage, showNotice } from '../content/service.ts';
 import { bindEmail, bindWallet, sendEmailCode } from './email.ts';

@@ -13,7 +13,7 @@ import {
 } from '@minecloud/contract/equity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { moneyPost } from '../../lib/money-route.ts';
+import { moneyPost } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import { buyShares, currentRound, orderDetail, orderPage, reinvest } from './service.ts';
 

@@ -16,7 +16,7 @@ import {
 } from '@minecloud/contract/miner';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { moneyPost } from '../../lib/money-route.ts';
+import { moneyPost } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import { activeBanners } from '../content/banners.ts';
 import { blackHole, buyMiners, dailyOutput, myMiners, poolPower, powerRecords, productList } from './service.ts';

@@ -7,7 +7,7 @@ import { giveEmail, operatorCall, withdrawPath } from '../../../test/withdraw.ts
 import { queryRows } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
-import { oncePerKey } from '../../lib/idempotency.ts';
+import { oncePerKey } from '../../money/idempotency.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { lockWithdrawal } from './withdrawals.ts';
 

@@ -9,7 +9,7 @@ import { confirmCode, giveEmail, operatorCall, secondOperator, withdrawPath } fr
 import { queryRows } from '../../db/client.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { oncePerKey } from '../../lib/idempotency.ts';
+import { oncePerKey } from '../../money/idempotency.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { lockWithdrawal } from './withdrawals.ts';
 

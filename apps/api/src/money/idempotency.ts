@@ -6,7 +6,7 @@ import { pgErrorOf, UNIQUE_VIOLATION } from '../db/errors.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { TransferInput } from '../ledger/accounts.ts';
 import { transferWithAnswer } from '../ledger/transfer.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../lib/errors.ts';
 
 const KEY_PATTERN = /^[\w.:-]{8,128}$/;
 

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { TxDb } from '../db/client.ts';
 import type { TransferInput } from '../ledger/accounts.ts';
+import { ok } from '../lib/envelope.ts';
 import { bearerToken, memberOf } from '../modules/auth/guard.ts';
 import type { AuthorizedUserId } from '../modules/auth/tokens.ts';
-import { ok } from './envelope.ts';
 import { idempotencyKeyOf, oncePerKey, transferOncePerKey } from './idempotency.ts';
 
 /**
