@@ -18,16 +18,11 @@ import { installMetrics } from './lib/metrics.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
 import { accountRoutes } from './modules/admin/account-routes.ts';
 import { consoleRoutes } from './modules/admin/console-routes.ts';
-import {
-  bootstrapOperator,
-  consoleUrlOf,
-  createOperatorAuth,
-  framedPassword,
-  installOperatorAccess,
-} from './modules/admin/operators.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { assetRoutes } from './modules/asset/routes.ts';
 import { memberGuard } from './modules/auth/guard.ts';
+import { bootstrapOperator, consoleUrlOf, framedPassword } from './modules/auth/operator-accounts.ts';
+import { createOperatorAuth, installOperatorAccess } from './modules/auth/operators.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
 import { careAdminRoutes } from './modules/care/admin-routes.ts';

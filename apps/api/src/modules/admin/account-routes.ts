@@ -24,7 +24,8 @@ import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { hashPassword, oneTimePassword, verifyPassword } from '../../lib/passwords.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../lib/totp.ts';
-import { actorOf, audited, endSessions, operatorOf, resetOperatorPassword } from './operators.ts';
+import { audited, endSessions, resetOperatorPassword } from '../auth/operator-accounts.ts';
+import { actorOf, operatorOf } from '../auth/operators.ts';
 
 const TOTP_ISSUER = 'MineCloud';
 const tags = ['admin'];

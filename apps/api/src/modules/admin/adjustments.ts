@@ -6,9 +6,9 @@ import { audit } from '../../lib/audit.ts';
 import { dayOf, startOfDay } from '../../lib/calendar.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { findReceiver } from '../asset/service.ts';
+import type { Operator } from '../auth/operators.ts';
 import { getSetting } from '../config/settings.ts';
 import { type AdjustInput, moveAdjustment, signedAdjustUnits } from './ledger-service.ts';
-import type { Operator } from './operators.ts';
 
 /**
  * Issue 23, "no insider mints money": an operator's credit to a member moves at once only while

@@ -43,6 +43,7 @@ import { JOBS } from '../../jobs/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
+import { actorOf } from '../auth/operators.ts';
 import { feedbackOf } from '../care/feedback.ts';
 import {
   allSettings,
@@ -62,7 +63,6 @@ import { operatorWithdrawals } from '../wallet/review.ts';
 import { sendCsv } from './csv.ts';
 import { dashboard } from './dashboard.ts';
 import { memberDetail, memberLedger, memberMiners, memberOrders, memberPage, memberTeam } from './members.ts';
-import { actorOf } from './operators.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];

@@ -25,6 +25,7 @@ import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
 import { fail } from '../../lib/errors.ts';
 import { idempotencyKeyOf, oncePerKey } from '../../money/idempotency.ts';
+import { operatorOf } from '../auth/operators.ts';
 import { getSetting } from '../config/settings.ts';
 import { openNewRound } from '../equity/service.ts';
 import {
@@ -34,7 +35,6 @@ import {
   rejectAdjustment,
   requestAdjustment,
 } from './adjustments.ts';
-import { operatorOf } from './operators.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];

@@ -13,7 +13,7 @@ import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
-import { operatorOf } from '../admin/operators.ts';
+import { operatorOf } from '../auth/operators.ts';
 import { createNotice, operatorNotice, operatorNotices, setPublished, updateNotice } from '../content/service.ts';
 import { feedbackInbox, replyFeedback } from './feedback.ts';
 import { outboxPage } from './mailer.ts';

@@ -6,7 +6,7 @@ import { transfer } from '../../ledger/transfer.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import { adjustedMember } from '../admin/adjustments.ts';
-import type { Operator } from '../admin/operators.ts';
+import type { Operator } from '../auth/operators.ts';
 import { getSetting } from '../config/settings.ts';
 import { type Chain, paysOut } from './chain.ts';
 import { reviewContexts } from './review-context.ts';
