@@ -30,7 +30,7 @@ import { createMailer } from './modules/care/mailer.ts';
 import { careRoutes } from './modules/care/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { seedDemoBanners } from './modules/content/banners.ts';
-import { seedDemo, seedDemoEquity, seedDemoMiners, seedDemoNotices } from './modules/demo/seed.ts';
+import { seedDemo, seedDemoEquity, seedDemoMiners, seedDemoNotices, welcomeDemoFunds } from './modules/demo/seed.ts';
 import { equityRoutes } from './modules/equity/routes.ts';
 import { marketRoutes, roundRoutes } from './modules/market/routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
@@ -144,7 +144,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         chainId: config.chainId,
         publicOrigin: config.publicOrigin,
         signInPerMinute: config.signInPerMinute,
-        demo: config.demo,
+        onSignUp: config.demo ? welcomeDemoFunds : undefined,
       });
       await api.register(userRoutes);
       await api.register(assetRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
