@@ -9,7 +9,7 @@ import type { AuthorizedUserId } from '../../src/modules/auth/tokens.ts';
 import { createTokenService } from '../../src/modules/auth/tokens.ts';
 import { newEmailCode } from '../../src/modules/care/email.ts';
 import { getSetting } from '../../src/modules/config/settings.ts';
-import { buyMiners } from '../../src/modules/mining/service.ts';
+import { buyMiners } from '../../src/modules/mining/buy.ts';
 import { oncePerKey } from '../../src/money/idempotency.ts';
 
 /**

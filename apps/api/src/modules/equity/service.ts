@@ -109,7 +109,6 @@ async function takeShares(
       at,
       source: `equity_${source}`,
       reference: `equity_order:${order!.id}`,
-      fundsPool: false,
     },
     legKey,
   );

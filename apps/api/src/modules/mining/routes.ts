@@ -19,7 +19,8 @@ import { ok } from '../../lib/envelope.ts';
 import { moneyPost } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import { activeBanners } from '../content/banners.ts';
-import { blackHole, buyMiners, dailyOutput, myMiners, poolPower, powerRecords, productList } from './service.ts';
+import { buyMiners } from './buy.ts';
+import { blackHole, dailyOutput, myMiners, poolPower, powerRecords, productList } from './service.ts';
 
 export const miningRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }> = async (app, options) => {
   const member = { preHandler: app.requireMember };
