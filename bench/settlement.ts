@@ -7,8 +7,8 @@
 // transaction, a few plans) only make the ratio smaller.
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../apps/api/src/db/client.ts';
+import { settlementJob } from '../apps/api/src/jobs/index.ts';
 import { runJob } from '../apps/api/src/jobs/runner.ts';
-import { settlementJob } from '../apps/api/src/jobs/settlement.ts';
 import { checkLedger } from '../apps/api/src/ledger/check.ts';
 import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
 import { addDays, startOfDay } from '../apps/api/src/lib/calendar.ts';

@@ -19,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type TxDb = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What one statement runs on: a transaction (`TxDb`) or the pool (`Db`). */
 export type Tx = Pick<Db, 'execute'>;
+/** One run of a scheduled job (jobs/runner.ts): its transaction, the period it works on, and now. */
+export type JobContext = { tx: TxDb; period: string; now: Date };
 
 export type Database = {
   db: Db;

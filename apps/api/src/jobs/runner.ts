@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { advisoryKey, type Db, queryRows, type TxDb } from '../db/client.ts';
-
-export type JobContext = { tx: TxDb; period: string; now: Date };
+import { advisoryKey, type Db, type JobContext, queryRows } from '../db/client.ts';
+import { fail } from '../lib/errors.ts';
 
 export type JobDefinition = {
   name: string;
@@ -10,7 +9,10 @@ export type JobDefinition = {
   /** The period a run at `now` works on (e.g. yesterday for the daily settlement). */
   periodAt(now: Date, timeZone: string): string;
   isPeriod(period: string): boolean;
-  /** Jobs whose period this one needs done first: when one of them finishes a period, this one starts. */
+  /**
+   * Jobs whose period this one needs done first: when one of them finishes a period, this one
+   * starts; before they all have, a run of the period fails (and leaves nothing behind).
+   */
   after?: readonly string[];
   /** Does the period's work inside the run's transaction; returns a summary kept with the run. */
   run(context: JobContext): Promise<Record<string, unknown>>;
@@ -113,6 +115,7 @@ async function runPeriod(
           on conflict do nothing returning job`,
     );
     if (claimed.length === 0) return { ran: false, reason: 'done' } as const;
+    if (job.after && !(await periodsDone(tx, job.after, period))) return fail('badRequest', 'period');
     const result = await job.run({ tx, period, now: options.now });
     await tx.execute(
       sql`update job_runs set finished_at = ${options.now.toISOString()}, result = ${JSON.stringify(result)}

@@ -6,7 +6,7 @@ import { newProduct } from '../../../test/mining.ts';
 import { fund, get, type Member, newMember, post, unitsOf } from '../../../test/money.ts';
 import { invitee } from '../../../test/team.ts';
 import { queryRows } from '../../db/client.ts';
-import { poolJob } from '../../jobs/pool.ts';
+import { poolJob } from '../../jobs/index.ts';
 import { runJob } from '../../jobs/runner.ts';
 import { systemAccount } from '../../ledger/accounts.ts';
 import { checkLedger } from '../../ledger/check.ts';

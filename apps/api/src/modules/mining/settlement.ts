@@ -1,14 +1,12 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/client.ts';
-import { creditFromSystem } from '../ledger/bulk.ts';
-import { addDays, dayOf, isDay, startOfDay } from '../lib/calendar.ts';
-import { fail } from '../lib/errors.ts';
-import { getSetting } from '../modules/config/settings.ts';
-import { levelBonusPctSql, recomputeLevelsSql } from '../modules/team/levels.ts';
-import { rollUpTeam } from '../modules/team/rollup.ts';
-import { settleEquityDay } from './equity-yield.ts';
-import type { JobContext, JobDefinition } from './runner.ts';
+import { type JobContext, queryRows } from '../../db/client.ts';
+import { creditFromSystem } from '../../ledger/bulk.ts';
+import { addDays, startOfDay } from '../../lib/calendar.ts';
+import { fail } from '../../lib/errors.ts';
+import { getSetting } from '../config/settings.ts';
+import { levelBonusPctSql, recomputeLevelsSql } from '../team/levels.ts';
+import { rollUpTeam } from '../team/rollup.ts';
 
 /**
  * Settles one mining day (ECONOMY.md, "Miners and hash rate"), set-based, in the runner's
@@ -18,7 +16,7 @@ import type { JobContext, JobDefinition } from './runner.ts';
  *    × `mining.btcPerThPerDay` is credited to their BTC earnings from `mining_output`, rounded down
  *    to the satoshi, once per (member, day) (mining_outputs' key and the transfer's key).
  */
-async function settleDay({ tx, period, now }: JobContext) {
+export async function settleMiningDay({ tx, period, now }: JobContext) {
   const timeZone = await getSetting(tx, 'settlement.timeZone');
   const dayStart = startOfDay(period, timeZone);
   // The rate in force during the day: a change takes effect at a day's start (issue 12), never
@@ -85,15 +83,5 @@ async function settleDay({ tx, period, now }: JobContext) {
         values (${period}::date, ${rate}, ${ds}::timestamptz, ${de}::timestamptz, ${members}, ${total.toString()}::bigint,
           ${ended?.n ?? 0}, ${now.toISOString()}::timestamptz)`,
   );
-  const equity = await settleEquityDay(tx, period, ds, de);
-  return { day: period, members, totalBtc: formatAmount(total, 'BTC'), terminated: ended?.n ?? 0, ...equity };
+  return { day: period, members, totalBtc: formatAmount(total, 'BTC'), terminated: ended?.n ?? 0 };
 }
-
-export const settlementJob: JobDefinition = {
-  name: 'settlement',
-  // 00:00:05 in the settlement time zone: the day just ended.
-  schedule: '5 0 0 * * *',
-  periodAt: (now, timeZone) => addDays(dayOf(now, timeZone), -1),
-  isPeriod: isDay,
-  run: settleDay,
-};

@@ -1,8 +1,10 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
-import { queryRows, type TxDb } from '../db/client.ts';
-import { creditFromSystem } from '../ledger/bulk.ts';
-import { getSetting } from '../modules/config/settings.ts';
+import { type JobContext, queryRows, type TxDb } from '../../db/client.ts';
+import { creditFromSystem } from '../../ledger/bulk.ts';
+import { addDays, startOfDay } from '../../lib/calendar.ts';
+import { fail } from '../../lib/errors.ts';
+import { getSetting } from '../config/settings.ts';
 
 /**
  * The BTC close price (USDT per BTC) of a settled day, for the BTC part of static earnings: the close
@@ -40,9 +42,14 @@ export async function btcClosePrice(
  * order active for the whole day earns payment × annual yield / 100 / 365 USDT units, rounded down;
  * `equity.btcShare` of it is paid in BTC at the day's close price (rounded down to the satoshi), the
  * rest in U; both credited to the member's earnings from `yield`, once per (order, day). Orders
- * whose term ended by the day's end become ended.
+ * whose term ended by the day's end become ended. Runs in the settlement's transaction, after the
+ * mining day (jobs/index.ts).
  */
-export async function settleEquityDay(tx: TxDb, period: string, dayStart: string, dayEnd: string) {
+export async function settleEquityDay({ tx, period, now }: JobContext) {
+  const timeZone = await getSetting(tx, 'settlement.timeZone');
+  const dayStart = startOfDay(period, timeZone).toISOString();
+  const dayEnd = startOfDay(addDays(period, 1), timeZone).toISOString();
+  if (new Date(dayEnd).getTime() > now.getTime()) return fail('badRequest', 'period');
   // The share in force during the day (changes take effect at a day's start).
   const btcShare = await getSetting(tx, 'equity.btcShare', new Date(dayStart));
   const { price, source } = await btcClosePrice(tx, dayEnd);
