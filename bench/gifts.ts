@@ -20,7 +20,7 @@ const tps = await pgbenchTps(SECONDS);
 
 const { url, jwtSecret, database, ids, bearer } = await benchMembers(name, MEMBERS);
 for (const id of ids) {
-  await transfer(database.db, database.db, {
+  await transfer(database.db, {
     asset: 'GOLD',
     from: systemAccount('adjustment'),
     to: userAccount(id),

@@ -7,11 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { verifyProof } from '@minecloud/contract/merkle-sum';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, queryRows } from '../apps/api/src/db/client.ts';
-import { addDays, startOfDay } from '../apps/api/src/jobs/calendar.ts';
+import { liabilitiesJob } from '../apps/api/src/jobs/index.ts';
 import { runJob } from '../apps/api/src/jobs/runner.ts';
 import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
+import { addDays, startOfDay } from '../apps/api/src/lib/calendar.ts';
 import { createTokenService } from '../apps/api/src/modules/auth/tokens.ts';
-import { liabilitiesJob } from '../apps/api/src/modules/transparency/liabilities.ts';
 import { dropDatabase, freshDatabase, percentile, quick, record, startServer } from './lib.ts';
 
 const MEMBERS = quick ? 20_000 : 1_000_000;

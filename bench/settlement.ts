@@ -7,11 +7,11 @@
 // transaction, a few plans) only make the ratio smaller.
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../apps/api/src/db/client.ts';
-import { addDays, startOfDay } from '../apps/api/src/jobs/calendar.ts';
+import { settlementJob } from '../apps/api/src/jobs/index.ts';
 import { runJob } from '../apps/api/src/jobs/runner.ts';
-import { settlementJob } from '../apps/api/src/jobs/settlement.ts';
 import { checkLedger } from '../apps/api/src/ledger/check.ts';
 import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
+import { addDays, startOfDay } from '../apps/api/src/lib/calendar.ts';
 import { dropDatabase, freshDatabase, quick, record } from './lib.ts';
 
 const SIZES = quick ? [1_000, 10_000] : [10_000, 100_000, 1_000_000];

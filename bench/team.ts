@@ -8,10 +8,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, queryRows } from '../apps/api/src/db/client.ts';
-import { dayOf } from '../apps/api/src/jobs/calendar.ts';
 import { systemAccount, userAccount } from '../apps/api/src/ledger/accounts.ts';
 import { checkLedger } from '../apps/api/src/ledger/check.ts';
 import { ensureSystemAccounts, transfer } from '../apps/api/src/ledger/transfer.ts';
+import { dayOf } from '../apps/api/src/lib/calendar.ts';
 import { createTokenService } from '../apps/api/src/modules/auth/tokens.ts';
 import { runTeamRollup } from '../apps/api/src/modules/team/rollup.ts';
 import { dropDatabase, freshDatabase, percentile, quick, record, roundRobin, startServer } from './lib.ts';
@@ -204,7 +204,7 @@ async function sharedAncestorPurchases() {
     const tokens = createTokenService(db as Db, secretKey, 3600);
     const bearerOf = new Map<number, string>();
     for (const id of [...shared, ...unrelated]) {
-      await transfer(db, db, {
+      await transfer(db, {
         asset: 'USDT',
         from: systemAccount('adjustment'),
         to: userAccount(id),

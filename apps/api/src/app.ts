@@ -22,17 +22,12 @@ import { auditRoutes } from './modules/admin/audit-routes.ts';
 import { dashboardRoutes } from './modules/admin/dashboard-routes.ts';
 import { memberRoutes } from './modules/admin/member-routes.ts';
 import { operatorRoutes } from './modules/admin/operator-routes.ts';
-import {
-  bootstrapOperator,
-  consoleUrlOf,
-  createOperatorAuth,
-  framedPassword,
-  installOperatorAccess,
-} from './modules/admin/operators.ts';
 import { setupRoutes } from './modules/admin/setup-routes.ts';
 import { signInRoutes } from './modules/admin/sign-in-routes.ts';
 import { assetRoutes } from './modules/asset/routes.ts';
 import { memberGuard } from './modules/auth/guard.ts';
+import { bootstrapOperator, consoleUrlOf, framedPassword } from './modules/auth/operator-accounts.ts';
+import { createOperatorAuth, installOperatorAccess } from './modules/auth/operators.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
 import { configAdminRoutes } from './modules/config/admin-routes.ts';
@@ -40,7 +35,7 @@ import { configRoutes } from './modules/config/routes.ts';
 import { contentAdminRoutes } from './modules/content/admin-routes.ts';
 import { seedDemoBanners } from './modules/content/banners.ts';
 import { contentRoutes } from './modules/content/routes.ts';
-import { seedDemo, seedDemoEquity, seedDemoMiners, seedDemoNotices } from './modules/demo/seed.ts';
+import { seedDemo, seedDemoEquity, seedDemoMiners, seedDemoNotices, welcomeDemoFunds } from './modules/demo/seed.ts';
 import { equityAdminRoutes } from './modules/equity/admin-routes.ts';
 import { equityRoutes } from './modules/equity/routes.ts';
 import { feedbackAdminRoutes } from './modules/feedback/admin-routes.ts';
@@ -160,7 +155,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         chainId: config.chainId,
         publicOrigin: config.publicOrigin,
         signInPerMinute: config.signInPerMinute,
-        demo: config.demo,
+        onSignUp: config.demo ? welcomeDemoFunds : undefined,
       });
       await api.register(userRoutes, {
         // Mail is only queued here; the mail worker of the jobs processes sends it (modules/mail/worker.ts).

@@ -2,10 +2,10 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { marketSourceOf } from './jobs/market.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { ignoreStdioErrors, logDestination } from './lib/logger.ts';
 import { installShutdown } from './lib/shutdown.ts';
+import { marketSourceOf } from './modules/market/poll.ts';
 
 async function main() {
   // First of all: a log reader that goes away must never crash or block the server.

@@ -17,7 +17,7 @@ export async function fund(
 ) {
   const parsed = parseAmount(amount, asset);
   if (!parsed.ok) throw new Error(`bad amount ${amount}`);
-  await transfer(app.db, app.db, {
+  await transfer(app.db, {
     asset,
     from: systemAccount('adjustment'),
     to: userAccount(userId, kind),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayOf } from '../../api/src/jobs/calendar.ts';
+import { addDays, dayOf } from '../../api/src/lib/calendar.ts';
 import { launchChromium, memberToken, type OperatorCall, operatorSession, SCREENSHOTS, signInAt } from './browser.ts';
 import { type E2eServer, enrolOperator, startE2eServer } from './server.ts';
 

@@ -15,7 +15,7 @@ import {
   firstActiveOwner,
   framedPassword,
   resetOperatorPassword,
-} from '../modules/admin/operators.ts';
+} from '../modules/auth/operator-accounts.ts';
 
 /** The audit's actor of a reset made here: someone with the server's shell, not an operator. */
 export const SHELL_ACTOR = 'shell:admin-reset';

@@ -15,6 +15,12 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** Both drivers speak the same PostgreSQL dialect; code is written against this common type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of `Db`, as `db.transaction(async (tx) => …)` hands it over. */
+export type TxDb = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What one statement runs on: a transaction (`TxDb`) or the pool (`Db`). */
+export type Tx = Pick<Db, 'execute'>;
+/** One run of a scheduled job (jobs/runner.ts): its transaction, the period it works on, and now. */
+export type JobContext = { tx: TxDb; period: string; now: Date };
 
 export type Database = {
   db: Db;

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../lib/audit.ts';
 import { ok } from '../lib/envelope.ts';
 import { fail } from '../lib/errors.ts';
-import { operatorOf } from '../modules/admin/operators.ts';
+import { operatorOf } from '../modules/auth/operators.ts';
 import { getSetting } from '../modules/config/settings.ts';
 import { JOBS } from './index.ts';
 import { runJob } from './runner.ts';

@@ -1,7 +1,47 @@
-import { liabilitiesJob } from '../modules/transparency/liabilities.ts';
-import { poolJob } from './pool.ts';
+import { addDays, dayOf, isDay } from '../lib/calendar.ts';
+import { settleEquityDay } from '../modules/equity/yield.ts';
+import { settleMiningDay } from '../modules/mining/settlement.ts';
+import { closeRound } from '../modules/pool/close-round.ts';
+import { takeSnapshot } from '../modules/transparency/liabilities.ts';
 import type { JobDefinition } from './runner.ts';
-import { settlementJob } from './settlement.ts';
+
+/**
+ * The daily jobs: when each runs and what it does. The work lives in the modules; this file only
+ * schedules and composes it. Each works on the day just ended in the settlement time zone.
+ */
+const dayJustEnded = (now: Date, timeZone: string) => addDays(dayOf(now, timeZone), -1);
+
+export const settlementJob: JobDefinition = {
+  name: 'settlement',
+  // 00:00:05 in the settlement time zone: the day just ended.
+  schedule: '5 0 0 * * *',
+  periodAt: dayJustEnded,
+  isPeriod: isDay,
+  // One transaction: the mining output of the day, then the equity earnings of the day.
+  run: async (context) => ({ ...(await settleMiningDay(context)), ...(await settleEquityDay(context)) }),
+};
+
+export const poolJob: JobDefinition = {
+  name: 'pool',
+  // 00:01:00 in the settlement time zone: a minute after the day's end, so that purchases that were
+  // in flight at midnight have committed and been rolled up.
+  schedule: '0 1 0 * * *',
+  periodAt: dayJustEnded,
+  isPeriod: isDay,
+  run: closeRound,
+};
+
+export const liabilitiesJob: JobDefinition = {
+  name: 'liabilities',
+  // 00:02:00 in the settlement time zone, after the settlement (00:00:05) and the pool (00:01:00); the
+  // scheduler also starts it as soon as either of those finishes a period.
+  schedule: '0 2 0 * * *',
+  // The day's output and prize payouts must be in the balances it publishes.
+  after: ['settlement', 'pool'],
+  periodAt: dayJustEnded,
+  isPeriod: isDay,
+  run: takeSnapshot,
+};
 
 /** Every scheduled job by name (contract JOB_NAMES). */
 export const JOBS = { settlement: settlementJob, pool: poolJob, liabilities: liabilitiesJob } satisfies Record<

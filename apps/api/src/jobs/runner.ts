@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { advisoryKey, type Db, queryRows } from '../db/client.ts';
-import type { TxDb } from '../lib/idempotency.ts';
+import { advisoryKey, type Db, type JobContext, queryRows } from '../db/client.ts';
+import { fail } from '../lib/errors.ts';
 import { observeJob } from '../lib/job-metrics.ts';
-
-export type JobContext = { tx: TxDb; db: Db; period: string; now: Date };
 
 export type JobDefinition = {
   name: string;
@@ -12,7 +10,10 @@ export type JobDefinition = {
   /** The period a run at `now` works on (e.g. yesterday for the daily settlement). */
   periodAt(now: Date, timeZone: string): string;
   isPeriod(period: string): boolean;
-  /** Jobs whose period this one needs done first: when one of them finishes a period, this one starts. */
+  /**
+   * Jobs whose period this one needs done first: when one of them finishes a period, this one
+   * starts; before they all have, a run of the period fails (and leaves nothing behind).
+   */
   after?: readonly string[];
   /** Does the period's work inside the run's transaction; returns a summary kept with the run. */
   run(context: JobContext): Promise<Record<string, unknown>>;
@@ -58,7 +59,8 @@ async function runPeriod(
           on conflict do nothing returning job`,
     );
     if (claimed.length === 0) return { ran: false, reason: 'done' } as const;
-    const result = await job.run({ tx, db, period, now: options.now });
+    if (job.after && !(await periodsDone(tx, job.after, period))) return fail('badRequest', 'period');
+    const result = await job.run({ tx, period, now: options.now });
     await tx.execute(
       sql`update job_runs set finished_at = ${options.now.toISOString()}, result = ${JSON.stringify(result)}
           where job = ${job.name} and period = ${period}`,

@@ -6,6 +6,7 @@ import { observeJob } from '../lib/job-metrics.ts';
 import { getSetting } from '../modules/config/settings.ts';
 import type { MailWorkerOptions } from '../modules/mail/worker.ts';
 import type { IngestOptions } from '../modules/market/ingest.ts';
+import { pollMarket } from '../modules/market/poll.ts';
 import type { MarketDataSource } from '../modules/market/sources/types.ts';
 import { runTeamRollup } from '../modules/team/rollup.ts';
 import type { Chain } from '../modules/wallet/chain.ts';
@@ -13,18 +14,17 @@ import { runDeposits } from '../modules/wallet/deposits.ts';
 import { runPayouts } from '../modules/wallet/payout.ts';
 import { JOBS } from './index.ts';
 import { startMailWorker } from './mail.ts';
-import { MARKET_POLL_SCHEDULE, pollMarket } from './market.ts';
 import { type JobDefinition, periodsDone, runJob } from './runner.ts';
 
-/**
- * Runs every job on its schedule in the settlement time zone, in every process that has jobs on
- * (MODE all or worker): the runner's advisory lock and (job, period) key make one of them do the
- * work and the others answer `busy` or `done`. At start, each job's latest period is run too, so a
- * period missed while no process was up is caught up.
- */
 /** How often the team roll-up runs by default (TEAM_ROLLUP_SECONDS): figures are at most this behind. */
 export const TEAM_ROLLUP_INTERVAL_MS = 20_000;
+/** Croner pattern (with seconds): a few seconds into every minute, once the exchange closed it. */
+const MARKET_POLL_SCHEDULE = '5 * * * * *';
 
+/**
+ * Starts everything a jobs process runs (MODE all or worker): the period jobs, the team roll-up, the
+ * market feed, the chain follower and the mail worker.
+ */
 export async function startScheduler(
   db: Db,
   clock: Clock,
@@ -37,6 +37,45 @@ export async function startScheduler(
     mail?: MailWorkerOptions | null;
   } = {},
 ) {
+  const periodJobs = await startPeriodJobs(db, clock, log);
+
+  // The team roll-up is not a period job: it takes whatever purchases and newcomers are queued. Every
+  // process may tick; its advisory lock makes them take turns, and an empty queue costs one query.
+  const rollUp = every(log, options.teamRollupMs ?? TEAM_ROLLUP_INTERVAL_MS, 'team roll-up', async () => {
+    const result = await observeJob('team_rollup', () => runTeamRollup(db, clock.now()));
+    if (result.deltas > 0) log.debug({ ...result }, 'team rolled up');
+  });
+  await rollUp.tick();
+
+  // The market feed polls every minute; the first poll (a back-fill on an empty store) is not
+  // awaited, so a long one never delays the rest.
+  const { market, chain } = options;
+  const poll = market && every(log, MARKET_POLL_SCHEDULE, 'market poll', () => pollOnce(db, clock, log, market));
+  void poll?.tick();
+
+  // Payouts and deposits: every step is a conditional update, so processes may tick at once.
+  const follow = chain && every(log, chain.pollMs, 'chain follow', () => followChain(db, clock, log, chain.chain));
+
+  // Mail leaves only from here, never inside a member's request (jobs/mail.ts).
+  const mailWorker = options.mail && startMailWorker(db, log, clock, options.mail);
+  return {
+    stop() {
+      mailWorker?.stop();
+      follow?.stop();
+      poll?.stop();
+      periodJobs.stop();
+      rollUp.stop();
+    },
+  };
+}
+
+/**
+ * Runs every period job (jobs/index.ts) on its schedule in the settlement time zone, in every jobs
+ * process: the runner's advisory lock and (job, period) key make one of them do the work and the
+ * others answer `busy` or `done`. At start, each job's latest period is run too, so a period missed
+ * while no process was up is caught up; a job whose `after` jobs just finished the period starts.
+ */
+async function startPeriodJobs(db: Db, clock: Clock, log: FastifyBaseLogger) {
   const timeZone = await getSetting(db, 'settlement.timeZone');
   const fire = async (job: JobDefinition, trigger: string): Promise<void> => {
     const now = clock.now();
@@ -59,77 +98,56 @@ export async function startScheduler(
     (job) => new Cron(job.schedule, { timezone: timeZone, protect: true }, () => fire(job, 'schedule')),
   );
   for (const job of Object.values(JOBS)) await fire(job, 'startup');
-
-  // The team roll-up is not a period job: it takes whatever purchases and newcomers are queued. Every
-  // process may tick; its advisory lock makes them take turns, and an empty queue costs one query.
-  let rolling = false;
-  const rollUp = async () => {
-    if (rolling) return;
-    rolling = true;
-    try {
-      const result = await observeJob('team_rollup', () => runTeamRollup(db, clock.now()));
-      if (result.deltas > 0) log.debug({ ...result }, 'team rolled up');
-    } catch (error) {
-      log.error({ err: error }, 'team roll-up failed');
-    } finally {
-      rolling = false;
-    }
-  };
-  await rollUp();
-  const ticker = setInterval(() => void rollUp(), options.teamRollupMs ?? TEAM_ROLLUP_INTERVAL_MS);
-  ticker.unref();
-
-  // The market feed polls every minute; the first poll (a back-fill on an empty store) is not
-  // awaited, so a long one never delays the rest. Polls never overlap within a process.
-  const market = options.market;
-  let polling = false;
-  const poll = async () => {
-    if (!market || polling) return;
-    polling = true;
-    try {
-      const result = await observeJob('market_poll', () => pollMarket(db, market.source, clock.now(), market.options));
-      const failed = result.ingest.symbols.filter((s) => s.error);
-      if (failed.length || result.ingest.tickerError)
-        log.warn({ failed, tickers: result.ingest.tickerError }, 'market poll incomplete');
-      else log.debug({ rounds: result.rounds }, 'market polled');
-    } catch (error) {
-      log.error({ err: error }, 'market poll failed');
-    } finally {
-      polling = false;
-    }
-  };
-  const marketCron = market ? new Cron(MARKET_POLL_SCHEDULE, { timezone: 'UTC', protect: true }, () => poll()) : null;
-  void poll();
-
-  // Payouts and deposits: every step is a conditional update, so processes may tick at once.
-  const onChain = options.chain;
-  let following = false;
-  const follow = async () => {
-    if (!onChain || following) return;
-    following = true;
-    try {
-      const payouts = await observeJob('payouts', () => runPayouts(db, onChain.chain));
-      const deposits = await observeJob('deposits', () => runDeposits(db, onChain.chain, clock.now()));
-      if (payouts.signed || payouts.arrived || payouts.reverted || payouts.dropped || deposits.credited)
-        log.info({ payouts, deposits }, 'chain followed');
-    } catch (error) {
-      log.error({ err: error }, 'chain follow failed');
-    } finally {
-      following = false;
-    }
-  };
-  const chainTicker = onChain ? setInterval(() => void follow(), onChain.pollMs) : null;
-  chainTicker?.unref();
-
-  // Mail leaves only from here, never inside a member's request (jobs/mail.ts).
-  const mailWorker = options.mail && startMailWorker(db, log, clock, options.mail);
   return {
     stop() {
-      mailWorker?.stop();
-      if (chainTicker) clearInterval(chainTicker);
-      marketCron?.stop();
       for (const cron of crons) cron.stop();
-      clearInterval(ticker);
     },
   };
+}
+
+async function pollOnce(
+  db: Db,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  market: { source: MarketDataSource; options: IngestOptions },
+) {
+  const result = await observeJob('market_poll', () => pollMarket(db, market.source, clock.now(), market.options));
+  const failed = result.ingest.symbols.filter((s) => s.error);
+  if (failed.length || result.ingest.tickerError)
+    log.warn({ failed, tickers: result.ingest.tickerError }, 'market poll incomplete');
+  else log.debug({ rounds: result.rounds }, 'market polled');
+}
+
+async function followChain(db: Db, clock: Clock, log: FastifyBaseLogger, chain: Chain) {
+  const payouts = await observeJob('payouts', () => runPayouts(db, chain));
+  const deposits = await observeJob('deposits', () => runDeposits(db, chain, clock.now()));
+  if (payouts.signed || payouts.arrived || payouts.reverted || payouts.dropped || deposits.credited)
+    log.info({ payouts, deposits }, 'chain followed');
+}
+
+/**
+ * Work that repeats: every `when` milliseconds (a timer that does not keep the process up), or on a
+ * croner pattern (with seconds, in UTC). A tick while the last one still runs is skipped, so runs
+ * never overlap in this process; a failure is logged as `<what> failed` and the next tick tries again.
+ */
+function every(log: FastifyBaseLogger, when: number | string, what: string, work: () => Promise<void>) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await work();
+    } catch (error) {
+      log.error({ err: error }, `${what} failed`);
+    } finally {
+      running = false;
+    }
+  };
+  if (typeof when === 'string') {
+    const cron = new Cron(when, { timezone: 'UTC', protect: true }, () => tick());
+    return { tick, stop: () => cron.stop() };
+  }
+  const timer = setInterval(() => void tick(), when);
+  timer.unref();
+  return { tick, stop: () => clearInterval(timer) };
 }

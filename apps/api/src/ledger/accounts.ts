@@ -22,26 +22,29 @@ export type AccountRef = { userId: number; kind: UserAccountKind } | { system: S
 export const userAccount = (userId: number, kind: UserAccountKind = 'available'): AccountRef => ({ userId, kind });
 export const systemAccount = (system: SystemAccount): AccountRef => ({ system });
 
-export type TransferKind =
-  | 'gift'
-  | 'donation'
-  | 'topup'
-  | 'claim'
-  | 'adjustment'
-  | 'miner_purchase'
-  | 'referral_reward'
-  | 'pool_share'
-  | 'pool_forge'
-  | 'pool_payout'
-  | 'rounding'
-  | 'withdraw_lock'
-  | 'withdraw_release'
-  | 'withdraw_payout'
-  | 'withdraw_fee'
-  | 'deposit'
-  | 'mining_output'
-  | 'equity_purchase'
-  | 'equity_yield';
+/** Every kind of transfer; the database refuses any other (migration 0016, transfers_kind_known). */
+export const TRANSFER_KINDS = [
+  'gift',
+  'donation',
+  'topup',
+  'claim',
+  'adjustment',
+  'miner_purchase',
+  'referral_reward',
+  'pool_share',
+  'pool_forge',
+  'pool_payout',
+  'rounding',
+  'withdraw_lock',
+  'withdraw_release',
+  'withdraw_payout',
+  'withdraw_fee',
+  'deposit',
+  'mining_output',
+  'equity_purchase',
+  'equity_yield',
+] as const;
+export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
 export type TransferInput = {
   asset: Asset;

@@ -1,7 +1,6 @@
 import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/client.ts';
-import type { Tx } from './transfer.ts';
+import { queryRows, type Tx } from '../db/client.ts';
 
 export type LedgerCheck = {
   ok: boolean;

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { preparedRows, queryRows } from '../db/client.ts';
+import { pgErrorOf } from '../db/errors.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
-import { systemAccount, userAccount } from './accounts.ts';
+import { systemAccount, TRANSFER_KINDS, userAccount } from './accounts.ts';
 import { checkLedger } from './check.ts';
 import { transfer } from './transfer.ts';
 
@@ -38,7 +39,7 @@ async function balance(userId: number, asset = 'USDT', kind = 'available') {
 
 describe('transfer', () => {
   it('credits a user from a system account, which may go negative', async () => {
-    await transfer(app.db, app.db, {
+    await transfer(app.db, {
       asset: 'USDT',
       from: systemAccount('adjustment'),
       to: userAccount(alice),
@@ -53,7 +54,7 @@ describe('transfer', () => {
   });
 
   it('moves between users and refuses to overdraw, moving nothing', async () => {
-    await transfer(app.db, app.db, {
+    await transfer(app.db, {
       asset: 'USDT',
       from: userAccount(alice),
       to: userAccount(bob),
@@ -64,7 +65,7 @@ describe('transfer', () => {
     expect(await balance(alice)).toBe(3_000_000n);
     expect(await balance(bob)).toBe(2_000_000n);
     await expect(
-      transfer(app.db, app.db, {
+      transfer(app.db, {
         asset: 'USDT',
         from: userAccount(alice),
         to: userAccount(bob),
@@ -82,7 +83,7 @@ describe('transfer', () => {
     const reused = key();
     await expect(
       app.db.transaction(async (tx) => {
-        await transfer(tx, app.db, {
+        await transfer(tx, {
           asset: 'USDT',
           from: userAccount(bob),
           to: userAccount(alice),
@@ -90,7 +91,7 @@ describe('transfer', () => {
           kind: 'gift',
           idempotencyKey: reused,
         });
-        await transfer(tx, app.db, {
+        await transfer(tx, {
           asset: 'USDT',
           from: userAccount(bob),
           to: userAccount(alice),
@@ -110,6 +111,59 @@ describe('transfer', () => {
     expect(check.mismatches).toEqual([expect.objectContaining({ asset: 'USDT', balance: '2.000001', transfers: '2' })]);
     expect(check.assets.find((a) => a.asset === 'USDT')?.sum).toBe('0.000001');
     await app.db.execute(sql`update accounts set balance = balance - 1 where user_id = ${bob} and asset = 'USDT'`);
+  });
+});
+
+describe('the transfers table', () => {
+  const refusal = (statement: ReturnType<typeof sql>) =>
+    app.db.execute(statement).then(
+      () => 'accepted',
+      (error: unknown) => pgErrorOf(error) ?? error,
+    );
+
+  it('refuses to change, delete or empty transfers, whoever asks', async () => {
+    const id = await transfer(app.db, {
+      asset: 'USDT',
+      from: systemAccount('adjustment'),
+      to: userAccount(bob),
+      amount: 1n,
+      kind: 'adjustment',
+      idempotencyKey: key(),
+    });
+    const before = await queryRows(app.db, sql`select * from transfers where id = ${id}`);
+    // P0001: raise_exception, from the transfers_immutable trigger.
+    expect(await refusal(sql`update transfers set amount = amount + 1 where id = ${id}`)).toMatchObject({
+      code: 'P0001',
+    });
+    expect(await refusal(sql`delete from transfers where id = ${id}`)).toMatchObject({ code: 'P0001' });
+    expect(await refusal(sql`truncate transfers cascade`)).toMatchObject({ code: 'P0001' });
+    expect(await queryRows(app.db, sql`select * from transfers where id = ${id}`)).toEqual(before);
+  });
+
+  it('refuses a transfer of a kind the ledger does not know', async () => {
+    const [treasury] = await queryRows<{ id: string }>(
+      app.db,
+      sql`select id::text from accounts where system = 'treasury' and asset = 'USDT'`,
+    );
+    const [adjustment] = await queryRows<{ id: string }>(
+      app.db,
+      sql`select id::text from accounts where system = 'adjustment' and asset = 'USDT'`,
+    );
+    const insert = (kind: string) =>
+      sql`insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, idempotency_key)
+          values ('USDT', ${adjustment!.id}, ${treasury!.id}, 1, ${kind}, ${key()})`;
+    // 23514: check_violation.
+    expect(await refusal(insert('bonus'))).toMatchObject({ code: '23514' });
+    expect(await refusal(insert('adjustment'))).toBe('accepted');
+  });
+
+  it('knows exactly the kinds of TRANSFER_KINDS', async () => {
+    const [check] = await queryRows<{ definition: string }>(
+      app.db,
+      sql`select pg_get_constraintdef(oid) as definition from pg_constraint where conname = 'transfers_kind_known'`,
+    );
+    const kinds = [...(check?.definition ?? '').matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
+    expect(kinds.sort()).toEqual([...TRANSFER_KINDS].sort());
   });
 });
 

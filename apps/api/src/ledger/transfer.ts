@@ -1,40 +1,29 @@
 import { ASSETS } from '@minecloud/contract/amount';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, preparedRows, queryRows } from '../db/client.ts';
+import { preparedRows, type Tx } from '../db/client.ts';
 import { FOREIGN_KEY_VIOLATION, pgErrorOf } from '../db/errors.ts';
 import { fail } from '../lib/errors.ts';
-import { type AccountRef, SYSTEM_ACCOUNTS, type SystemAccount, type TransferInput } from './accounts.ts';
-
-/** A database handle inside a transaction (or the pool, for single statements). */
-export type Tx = Pick<Db, 'execute'>;
-
-const systemIds = new WeakMap<object, Map<string, number>>();
+import { SYSTEM_ACCOUNTS, type SystemAccount, type TransferInput } from './accounts.ts';
 
 /**
- * Creates every system account once, outside any business transaction (so that no cached id can
- * come from a rolled-back insert), and remembers their ids for this database.
+ * Creates every system account once, at start-up and outside any business transaction. The
+ * statements that move money find them by (system, asset) on the accounts' unique key, so no id is
+ * remembered per database.
  */
-export async function ensureSystemAccounts(db: Tx & object): Promise<void> {
+export async function ensureSystemAccounts(db: Tx): Promise<void> {
   const values = SYSTEM_ACCOUNTS.flatMap((system) => ASSETS.map((asset) => sql`(${system}, ${asset}, ${system})`));
   await db.execute(
     sql`insert into accounts (system, asset, kind) values ${sql.join(values, sql`, `)} on conflict on constraint accounts_owner_asset_kind do nothing`,
   );
-  const rows = await queryRows<{ id: string | number; system: string; asset: string }>(
-    db,
-    sql`select id, system, asset from accounts where system is not null`,
-  );
-  systemIds.set(db, new Map(rows.map((r) => [`${r.system}:${r.asset}`, Number(r.id)])));
 }
 
-/** The id of a system account, for set-based statements that write transfers themselves. */
-export function systemAccountIdOf(db: object, system: SystemAccount, asset: string): number {
-  return systemAccountId(db, system, asset);
-}
-
-function systemAccountId(db: object, system: SystemAccount, asset: string): number {
-  const id = systemIds.get(db)?.get(`${system}:${asset}`);
-  if (!id) throw new Error(`system account ${system}:${asset} unknown: call ensureSystemAccounts at start-up`);
-  return id;
+/**
+ * The id of the system account `system` of `asset`, as a scalar subquery on the accounts' unique key.
+ * It is null when the account is missing, which fails the transfer's not-null debit or credit: the
+ * whole statement, never half of it.
+ */
+function systemAccountId(system: SystemAccount, asset: SQL | string): SQL {
+  return sql`(select id from accounts where user_id is null and system = ${system} and asset = ${asset} and kind = ${system})`;
 }
 
 /**
@@ -43,21 +32,21 @@ function systemAccountId(db: object, system: SystemAccount, asset: string): numb
  * happens), the credit only if the debit did. It ends in the CTE `moved` (the new transfer's id), for
  * the caller's final clause to read.
  */
-function movedCte(db: object, input: TransferInput): SQL {
+function movedCte(input: TransferInput): SQL {
   if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
   const amount = input.amount.toString();
   const { asset } = input;
 
   const debit: SQL =
     'system' in input.from
-      ? sql`select ${systemAccountId(db, input.from.system, asset)}::bigint as id`
+      ? sql`select ${systemAccountId(input.from.system, asset)} as id`
       : sql`update accounts set balance = balance - ${amount}::bigint
             where user_id = ${input.from.userId} and system is null and asset = ${asset}
               and kind = ${input.from.kind} and balance >= ${amount}::bigint
             returning id`;
   const credit: SQL =
     'system' in input.to
-      ? sql`select ${systemAccountId(db, input.to.system, asset)}::bigint as id from debit`
+      ? sql`select ${systemAccountId(input.to.system, asset)} as id from debit`
       : sql`insert into accounts (user_id, asset, kind, balance)
             select ${input.to.userId}, ${asset}, ${input.to.kind}, ${amount}::bigint from debit
             on conflict on constraint accounts_owner_asset_kind
@@ -100,11 +89,11 @@ async function runTransfer<R>(tx: Tx, name: string, statement: SQL): Promise<R> 
  * Moves `amount` of one asset between two accounts and records the transfer, in one statement.
  * Must run inside the caller's transaction so that the business rows commit with it.
  */
-export async function transfer(tx: Tx, db: object, input: TransferInput): Promise<number> {
+export async function transfer(tx: Tx, input: TransferInput): Promise<number> {
   const row = await runTransfer<{ id: string | number }>(
     tx,
     `transfer:${shapeOf(input)}`,
-    sql`${movedCte(db, input)} select id from moved`,
+    sql`${movedCte(input)} select id from moved`,
   );
   return Number(row.id);
 }
@@ -116,14 +105,14 @@ export async function transfer(tx: Tx, db: object, input: TransferInput): Promis
  * caller replays the first answer then.
  */
 export async function transferWithAnswer(
-  db: Tx & object,
+  db: Tx,
   input: TransferInput,
   key: { userId: number; key: string; requestHash: string },
 ): Promise<{ transferId: string }> {
   const row = await runTransfer<{ answer: { transferId: string } }>(
     db,
     `transfer_with_answer:${shapeOf(input)}`,
-    sql`${movedCte(db, input)},
+    sql`${movedCte(input)},
     kept as (
       insert into idempotency_keys (user_id, key, request_hash, answer)
       select ${key.userId}, ${key.key}, ${key.requestHash}, jsonb_build_object('transferId', moved.id::text)
@@ -132,9 +121,4 @@ export async function transferWithAnswer(
     select answer from kept`,
   );
   return row.answer;
-}
-
-export function sameAccount(a: AccountRef, b: AccountRef): boolean {
-  if ('system' in a || 'system' in b) return 'system' in a && 'system' in b && a.system === b.system;
-  return a.userId === b.userId && a.kind === b.kind;
 }

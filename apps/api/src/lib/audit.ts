@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from '../db/client.ts';
+import type { Db, TxDb } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
-import type { TxDb } from './idempotency.ts';
 
 /** The request being served, for the audit rows it writes (set by an onRequest hook in app.ts). */
 const requestContext = new AsyncLocalStorage<{ requestId: string }>();

@@ -2,10 +2,9 @@ import { idParamsSchema } from '@minecloud/contract/console';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { Db, TxDb } from '../db/client.ts';
 import { audit } from './audit.ts';
 import { ok } from './envelope.ts';
-import type { TxDb } from './idempotency.ts';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];

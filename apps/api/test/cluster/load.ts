@@ -2,15 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { API, API_BASE } from '@minecloud/contract/api-paths';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../src/db/client.ts';
-import { addDays, dayOf } from '../../src/jobs/calendar.ts';
 import { systemAccount, type UserAccountKind, userAccount } from '../../src/ledger/accounts.ts';
 import { ensureSystemAccounts, transfer } from '../../src/ledger/transfer.ts';
-import { oncePerKey } from '../../src/lib/idempotency.ts';
+import { addDays, dayOf } from '../../src/lib/calendar.ts';
 import type { AuthorizedUserId } from '../../src/modules/auth/tokens.ts';
 import { createTokenService } from '../../src/modules/auth/tokens.ts';
 import { getSetting } from '../../src/modules/config/settings.ts';
-import { buyMiners } from '../../src/modules/mining/service.ts';
+import { buyMiners } from '../../src/modules/mining/buy.ts';
 import { newEmailCode } from '../../src/modules/user/email.ts';
+import { oncePerKey } from '../../src/money/idempotency.ts';
 
 /**
  * Mixed member load over HTTP, and the books it must leave behind. Members are seeded straight into
@@ -60,7 +60,7 @@ export async function seedMembers(db: Db, jwtSecret: string, count: number, now 
   const productId = product?.id as string;
   const tokens = createTokenService(db, new TextEncoder().encode(jwtSecret), 3600);
   const fund = (id: number, asset: 'GOLD' | 'USDT', amount: bigint, kind: UserAccountKind) =>
-    transfer(db, db, {
+    transfer(db, {
       asset,
       from: systemAccount('adjustment'),
       to: userAccount(id, kind),
@@ -80,7 +80,7 @@ export async function seedMembers(db: Db, jwtSecret: string, count: number, now 
       const userId = member.id as AuthorizedUserId;
       const scope = { userId, key: `seed-${member.id}`, route: API.minerBuy, body: { productId, quantity: 1 } };
       await oncePerKey(db, scope, (tx, legKey) =>
-        buyMiners(tx, db, userId, { productId, quantity: 1 }, legKey, threeDaysAgo),
+        buyMiners(tx, userId, { productId, quantity: 1 }, legKey, threeDaysAgo),
       );
       minersSeeded += 1;
     }

@@ -27,7 +27,10 @@ export const accounts = pgTable(
   ],
 );
 
-/** Immutable movements of one asset between two accounts; a correction is a new transfer. */
+/**
+ * Immutable movements of one asset between two accounts; a correction is a new transfer. The
+ * database refuses an UPDATE, DELETE or TRUNCATE and an unknown kind (migration 0016).
+ */
 export const transfers = pgTable(
   'transfers',
   {

@@ -176,7 +176,6 @@ describe('withdrawal approval after an adjustment', () => {
     const { withdrawalId } = await app.db.transaction((tx) =>
       lockWithdrawal(
         tx,
-        app.db,
         null,
         member.userId as AuthorizedUserId,
         'USDT',

@@ -12,8 +12,8 @@ import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkLedger } from '../../ledger/check.ts';
 import { ok } from '../../lib/envelope.ts';
-import { idempotencyKeyOf, oncePerKey } from '../../lib/idempotency.ts';
-import { operatorOf } from '../admin/operators.ts';
+import { idempotencyKeyOf, oncePerKey } from '../../money/idempotency.ts';
+import { operatorOf } from '../auth/operators.ts';
 import { adjustmentPage } from './history.ts';
 import { adjustmentLimits } from './limits.ts';
 import { approveAdjustment, rejectAdjustment, requestAdjustment } from './requests.ts';
@@ -41,9 +41,7 @@ export const adjustmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = { userId: -operator.id, key, route: 'admin:ledger/adjust', body: request.body };
       const now = app.clock.now();
       return ok(
-        await oncePerKey(app.db, scope, (tx, legKey) =>
-          requestAdjustment(tx, app.db, operator, request.body, legKey, now),
-        ),
+        await oncePerKey(app.db, scope, (tx, legKey) => requestAdjustment(tx, operator, request.body, legKey, now)),
       );
     },
   );

@@ -1,9 +1,9 @@
 import { ASSETS, type Asset, formatAmount, parseAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
 import { advisoryKey, type Db, queryRows } from '../../db/client.ts';
-import { dayOf, startOfDay } from '../../jobs/calendar.ts';
+import { dayOf, startOfDay } from '../../lib/calendar.ts';
 import { failWith } from '../../lib/errors.ts';
-import type { Operator } from '../admin/operators.ts';
+import type { Operator } from '../auth/operators.ts';
 import { getSetting } from '../config/settings.ts';
 
 /**

@@ -1,10 +1,9 @@
 import type { Asset } from '@minecloud/contract/amount';
 import { formatAmount } from '@minecloud/contract/amount';
-import type { Db } from '../../db/client.ts';
+import type { TxDb } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { audit } from '../../lib/audit.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { positiveUnits } from '../asset/amounts.ts';
 import { balancesOf, findReceiver } from '../asset/service.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
@@ -37,12 +36,12 @@ export type AdjustmentMove = {
  * audit row holding the reason and both balances. Whether it may move at all (a second operator,
  * the daily cap) is decided by the caller: requests.ts for operators, the demo seed for itself.
  */
-export async function moveAdjustment(tx: TxDb, db: Db, move: AdjustmentMove) {
+export async function moveAdjustment(tx: TxDb, move: AdjustmentMove) {
   const userId = move.userId as AuthorizedUserId;
   const negative = move.units < 0n;
   const units = negative ? -move.units : move.units;
   const before = (await balancesOf(tx, userId))[move.asset].available;
-  const transferId = await transfer(tx, db, {
+  const transferId = await transfer(tx, {
     asset: move.asset,
     from: negative ? userAccount(userId) : systemAccount('adjustment'),
     to: negative ? systemAccount('adjustment') : userAccount(userId),
@@ -70,15 +69,9 @@ export async function moveAdjustment(tx: TxDb, db: Db, move: AdjustmentMove) {
  * An adjustment that moves at once, whatever its size: for the demo seed (`system:demo`), never
  * for an operator's call (requests.ts applies the second-operator rule and the daily cap).
  */
-export async function adjustBalance(
-  tx: TxDb,
-  db: Db,
-  actor: string,
-  input: AdjustInput,
-  legKey: (leg: string) => string,
-) {
+export async function adjustBalance(tx: TxDb, actor: string, input: AdjustInput, legKey: (leg: string) => string) {
   const userId = Number(input.userId);
   await findReceiver(tx, userId as AuthorizedUserId);
   const units = signedAdjustUnits(input.amount, input.asset);
-  return moveAdjustment(tx, db, { actor, userId, asset: input.asset, units, reason: input.reason, legKey });
+  return moveAdjustment(tx, { actor, userId, asset: input.asset, units, reason: input.reason, legKey });
 }

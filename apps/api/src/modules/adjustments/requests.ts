@@ -1,12 +1,12 @@
 import { type Asset, formatAmount } from '@minecloud/contract/amount';
 import type { AdjustmentStatus } from '@minecloud/contract/console';
 import { sql } from 'drizzle-orm';
+import type { TxDb } from '../../db/client.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
-import type { Operator } from '../admin/operators.ts';
 import { findReceiver } from '../asset/service.ts';
+import type { Operator } from '../auth/operators.ts';
 import { checkDailyCap, creditedSince, dayStartOf, limitsOf, lockCredits } from './limits.ts';
 import { type AdjustInput, moveAdjustment, signedAdjustUnits } from './move.ts';
 
@@ -68,7 +68,6 @@ async function recordPending(
  */
 export async function requestAdjustment(
   tx: TxDb,
-  db: Db,
   operator: Operator,
   body: AdjustInput,
   legKey: (leg: string) => string,
@@ -90,7 +89,7 @@ export async function requestAdjustment(
     }
     checkDailyCap(credited.total, input.units, limits.dailyCap, input.asset);
   }
-  const { transferId } = await moveAdjustment(tx, db, { actor: actorOf(operator), ...input, legKey });
+  const { transferId } = await moveAdjustment(tx, { actor: actorOf(operator), ...input, legKey });
   const requestId = await recordApplied(tx, operator, input, transferId, now);
   return { status: 'applied' as const, requestId, transferId };
 }
@@ -141,7 +140,7 @@ export async function approveAdjustment(db: Db, operator: Operator, id: number, 
     const since = await dayStartOf(tx, now);
     const credited = await creditedSince(tx, row.asset, since, operator.id);
     checkDailyCap(credited.total, units, limits.dailyCap, row.asset);
-    const { transferId } = await moveAdjustment(tx, db, {
+    const { transferId } = await moveAdjustment(tx, {
       actor: actorOf(operator),
       userId: row.user_id,
       asset: row.asset,

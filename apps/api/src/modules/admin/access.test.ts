@@ -14,7 +14,7 @@ import { routesOf } from '../../../test/routes.ts';
 import { queryRows } from '../../db/client.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { totpCode, totpStep } from '../../lib/totp.ts';
-import { bootstrapOperator } from './operators.ts';
+import { bootstrapOperator } from '../auth/operator-accounts.ts';
 
 const F: OperatorRole = 'finance';
 const C: OperatorRole = 'content';

@@ -13,7 +13,8 @@ import { audit } from '../../lib/audit.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { hashPassword, oneTimePassword, verifyPassword } from '../../lib/passwords.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../lib/totp.ts';
-import { audited, endSessions, type Operator } from './operators.ts';
+import { audited, endSessions } from '../auth/operator-accounts.ts';
+import type { Operator } from '../auth/operators.ts';
 
 /** The operator accounts as the console's calls change them; each change audited in its transaction. */
 

@@ -2,8 +2,8 @@ import { ADMIN_API, dashboardSchema } from '@minecloud/contract/console';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
+import { ANY_ROLE } from '../auth/operators.ts';
 import { dashboard } from './dashboard.ts';
-import { ANY_ROLE } from './operators.ts';
 
 /** The console's first screen, for every operator. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -40,7 +40,7 @@ describe('dashboard liabilities on a demo', () => {
   it('keeps operator adjustments and platform-paid earnings apart from the demo credits', async () => {
     const member = await newMember(app);
     await fund(app, member.userId, 'USDT', '12.5');
-    await transfer(app.db, app.db, {
+    await transfer(app.db, {
       asset: 'BTC',
       from: systemAccount('mining_output'),
       to: userAccount(member.userId, 'earnings'),
@@ -49,7 +49,7 @@ describe('dashboard liabilities on a demo', () => {
       idempotencyKey: `test-output:${member.userId}`,
     });
     // Gold the treasury paid a member (a top-up, a referral reward) is owed by the platform too.
-    await transfer(app.db, app.db, {
+    await transfer(app.db, {
       asset: 'GOLD',
       from: systemAccount('treasury'),
       to: userAccount(member.userId),

@@ -10,8 +10,9 @@ import {
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
+import { resetOperatorPassword } from '../auth/operator-accounts.ts';
+import { actorOf } from '../auth/operators.ts';
 import { allOperators, createOperator, unlockOperator, updateOperator } from './accounts.ts';
-import { actorOf, resetOperatorPassword } from './operators.ts';
 
 /** Operator accounts: the owner's alone (no `access` declared). */
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {

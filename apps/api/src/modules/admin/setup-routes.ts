@@ -9,8 +9,8 @@ import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
+import { operatorOf } from '../auth/operators.ts';
 import { changePassword, enableTotp, startTotpSetup } from './accounts.ts';
-import { operatorOf } from './operators.ts';
 
 /** The operator's own set-up, open before it is done: a new password, then TOTP. */
 export const setupRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,8 +4,8 @@ import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
+import { operatorOf } from '../auth/operators.ts';
 import { operatorMe } from './accounts.ts';
-import { operatorOf } from './operators.ts';
 
 /** Signing in and out, and who is signed in (with the set-up step left, if any). */
 export const signInRoutes: FastifyPluginAsyncZod<{ loginsPerMinute: number }> = async (app, options) => {

@@ -20,7 +20,7 @@ import {
 import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { moneyPost, transferPost } from '../../lib/money-route.ts';
+import { moneyPost, transferPost } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import {
   balanceList,
@@ -86,7 +86,7 @@ export const assetRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }>
     moneyPost(
       app,
       { path, tag: 'asset', body: claimBodySchema, answer: claimAnswerSchema, perMinute },
-      (tx, userId, body, legKey) => claimEarnings(tx, app.db, userId, asset, body.amount, legKey),
+      (tx, userId, body, legKey) => claimEarnings(tx, userId, asset, body.amount, legKey),
     );
   }
 
@@ -112,12 +112,12 @@ export const assetRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }>
   moneyPost(
     app,
     { path: API.topup, tag: 'asset', body: topupBodySchema, answer: topupAnswerSchema, perMinute },
-    (tx, userId, body, legKey) => topUpGold(tx, app.db, userId, body.amountUsdt, legKey),
+    (tx, userId, body, legKey) => topUpGold(tx, userId, body.amountUsdt, legKey),
   );
   moneyPost(
     app,
     { path: API.donate, tag: 'asset', body: donateBodySchema, answer: donateAnswerSchema, perMinute },
-    (tx, userId, body, legKey) => donate(tx, app.db, userId, body, legKey),
+    (tx, userId, body, legKey) => donate(tx, userId, body, legKey),
   );
 
   app.get(

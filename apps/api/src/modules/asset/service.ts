@@ -2,12 +2,11 @@ import { shortenAddress } from '@minecloud/contract/address';
 import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
 import type { AssetRecord } from '@minecloud/contract/asset';
 import { desc, eq, sql } from 'drizzle-orm';
-import { type Db, newestFirst, queryRows } from '../../db/client.ts';
+import { type Db, newestFirst, queryRows, type TxDb } from '../../db/client.ts';
 import { donations, users } from '../../db/schema.ts';
 import { systemAccount, type TransferInput, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { fail } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
 import { memberUnits } from './amounts.ts';
@@ -113,7 +112,6 @@ export async function recordsOf(
 /** Moves earnings to available: the amount asked, or all of it. */
 export async function claimEarnings(
   tx: TxDb,
-  db: Db,
   userId: AuthorizedUserId,
   asset: 'USDT' | 'BTC',
   amountText: string | undefined,
@@ -127,7 +125,7 @@ export async function claimEarnings(
   const amount = amountText === undefined ? claimable : memberUnits(amountText, asset);
   if (claimable === 0n) return fail('nothingToClaim');
   if (amount > claimable) return fail('insufficientBalance');
-  await transfer(tx, db, {
+  await transfer(tx, {
     asset,
     from: userAccount(userId, 'earnings'),
     to: userAccount(userId, 'available'),
@@ -174,7 +172,6 @@ export async function giftPlan(
  */
 export async function topUpGold(
   tx: TxDb,
-  db: Db,
   userId: AuthorizedUserId,
   amountUsdt: string,
   legKey: (leg: string) => string,
@@ -186,7 +183,7 @@ export async function topUpGold(
   if (scaled % 10_000n !== 0n) return fail('invalidAmount');
   const gold = scaled / 10_000n;
   const reference = `topup:${userId}`;
-  await transfer(tx, db, {
+  await transfer(tx, {
     asset: 'USDT',
     from: userAccount(userId),
     to: systemAccount('treasury'),
@@ -195,7 +192,7 @@ export async function topUpGold(
     reference,
     idempotencyKey: legKey('pay'),
   });
-  await transfer(tx, db, {
+  await transfer(tx, {
     asset: 'GOLD',
     from: systemAccount('treasury'),
     to: userAccount(userId),
@@ -209,7 +206,6 @@ export async function topUpGold(
 
 export async function donate(
   tx: TxDb,
-  db: Db,
   userId: AuthorizedUserId,
   input: { asset: Asset; amount: string },
   legKey: (leg: string) => string,
@@ -217,7 +213,7 @@ export async function donate(
   const allowed = await getSetting(tx, 'donation.assets');
   if (!allowed.includes(input.asset)) return fail('assetNotAllowed');
   const amount = memberUnits(input.amount, input.asset);
-  const transferId = await transfer(tx, db, {
+  const transferId = await transfer(tx, {
     asset: input.asset,
     from: userAccount(userId),
     to: systemAccount('foundation'),

@@ -3,11 +3,10 @@ import { loginAnswerSchema, loginBodySchema, nonceAnswerSchema } from '@mineclou
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TxDb } from '../../db/client.ts';
 import { ok } from '../../lib/envelope.ts';
 import { fail } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { spendWithin } from '../../lib/limits.ts';
-import { welcomeDemoFunds } from '../demo/seed.ts';
 import { memberOf } from './guard.ts';
 import { issueNonce, signIn } from './service.ts';
 import { signInSite } from './siwe.ts';
@@ -16,7 +15,8 @@ export type AuthRoutesOptions = {
   chainId: number;
   publicOrigin?: string | undefined;
   signInPerMinute: number;
-  demo: boolean;
+  /** Runs in the transaction that creates a member (the demo's welcome balances). */
+  onSignUp?: ((tx: TxDb, userId: number) => Promise<void>) | undefined;
 };
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         { site, chainId: options.chainId, client: app.chain?.client },
         {
           onVerified: spendAddressBudget,
-          ...(options.demo ? { onCreated: (tx, id) => welcomeDemoFunds(tx, app.db, id) } : {}),
+          ...(options.onSignUp ? { onCreated: options.onSignUp } : {}),
         },
       );
       const { token, expiresAt } = await app.tokens.issue(userId);

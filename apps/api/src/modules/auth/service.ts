@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { NONCE_TTL_SECONDS } from '@minecloud/contract/auth';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { type Address, getAddress, type PublicClient } from 'viem';
-import type { Db } from '../../db/client.ts';
+import type { Db, TxDb } from '../../db/client.ts';
 import { authNonces, inviteCodes, teamDeltas, users } from '../../db/schema.ts';
 import { fail } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { checkSiwe, type SignInSite } from './siwe.ts';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -12,7 +12,7 @@ import { BOUNDARY_SETTINGS, isSettingKey } from '@minecloud/contract/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
-import { actorOf } from '../admin/operators.ts';
+import { actorOf } from '../auth/operators.ts';
 import {
   allSettings,
   boundaryAtOrAfter,

@@ -2,8 +2,8 @@ import { isSettingKey, SETTING_KEYS, type SettingKey, type SettingValue } from '
 import { asc, type SQL, sql } from 'drizzle-orm';
 import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { settingChanges } from '../../db/schema.ts';
-import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
 import { audit } from '../../lib/audit.ts';
+import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
 
 /*
  * Where the settings declared in @minecloud/contract/settings (kinds, limits, defaults, flags) are

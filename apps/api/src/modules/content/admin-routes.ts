@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../lib/audit.ts';
 import { catalogue } from '../../lib/catalogue.ts';
 import { ok } from '../../lib/envelope.ts';
-import { actorOf } from '../admin/operators.ts';
+import { actorOf } from '../auth/operators.ts';
 import { allBanners, bannerById, createBanner, deleteBanner, updateBanner } from './banners.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import { createNotice, operatorNotice, operatorNotices, setPublished, updateNotice } from './service.ts';

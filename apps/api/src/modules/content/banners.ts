@@ -1,9 +1,8 @@
 import type { AdminBanner, BANNER_PLACES } from '@minecloud/contract/console';
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, TxDb } from '../../db/client.ts';
 import { banners } from '../../db/schema.ts';
 import { fail } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 
 type Place = (typeof BANNER_PLACES)[number];
 type Row = typeof banners.$inferSelect;

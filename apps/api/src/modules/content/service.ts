@@ -1,8 +1,7 @@
 import type { AdminNotice, Notice, NoticeRow, NoticeType } from '@minecloud/contract/content';
 import { sql } from 'drizzle-orm';
-import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { sanitizeHtml } from './sanitize.ts';
 
 type NoticeDbRow = {

@@ -3,9 +3,8 @@ import { parseAmount } from '@minecloud/contract/amount';
 import { parseHashRate } from '@minecloud/contract/miner';
 import { count } from 'drizzle-orm';
 import { getAddress } from 'viem';
-import type { Db } from '../../db/client.ts';
+import type { Db, TxDb } from '../../db/client.ts';
 import { equityRounds, inviteCodes, minerProducts, notices, users } from '../../db/schema.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { adjustBalance } from '../adjustments/move.ts';
 import { createNotice, setPublished } from '../content/service.ts';
 import { openNewRound } from '../equity/service.ts';
@@ -40,11 +39,10 @@ const DEMO_MEMBERS = [
   },
 ];
 
-export async function welcomeDemoFunds(tx: TxDb, db: Db, userId: number) {
+export async function welcomeDemoFunds(tx: TxDb, userId: number) {
   for (const { asset, amount } of WELCOME) {
     await adjustBalance(
       tx,
-      db,
       DEMO_ACTOR,
       { userId: String(userId), asset, amount, reason: 'demo welcome balance' },
       (leg) => `demo:welcome:${userId}:${asset}:${leg}`,
@@ -70,7 +68,6 @@ export async function seedDemo(db: Db) {
       ] as const) {
         await adjustBalance(
           tx,
-          db,
           DEMO_ACTOR,
           { userId: String(userId), asset, amount, reason: 'demo member' },
           (leg) => `demo:seed:${randomUUID()}:${leg}`,

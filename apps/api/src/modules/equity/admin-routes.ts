@@ -4,7 +4,7 @@ import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
-import { operatorOf } from '../admin/operators.ts';
+import { operatorOf } from '../auth/operators.ts';
 import { roundPage } from './rounds.ts';
 import { openNewRound } from './service.ts';
 

@@ -6,10 +6,10 @@ import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts'
 import { failingInsert } from '../../../test/faults.ts';
 import { fund, get, type Member, newMember, post, quickMembers, unitsOf } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
-import { addDays, startOfDay } from '../../jobs/calendar.ts';
+import { settlementJob } from '../../jobs/index.ts';
 import { runJob } from '../../jobs/runner.ts';
-import { settlementJob } from '../../jobs/settlement.ts';
 import { checkLedger } from '../../ledger/check.ts';
+import { addDays, startOfDay } from '../../lib/calendar.ts';
 import { fixedClock } from '../../lib/clock.ts';
 
 const at = (local: string) => new Date(`${local.replace(' ', 'T')}:00+08:00`);

@@ -13,7 +13,7 @@ import {
 } from '@minecloud/contract/equity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { moneyPost } from '../../lib/money-route.ts';
+import { moneyPost } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import { buyShares, currentRound, orderDetail, orderPage, reinvest } from './service.ts';
 
@@ -32,7 +32,7 @@ export const equityRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
   moneyPost(
     app,
     { path: API.equityBuy, tag: 'equity', body: equityBuyBodySchema, answer: equityBuyAnswerSchema, perMinute },
-    (tx, userId, body, legKey) => buyShares(tx, app.db, userId, body, legKey, app.clock.now()),
+    (tx, userId, body, legKey) => buyShares(tx, userId, body, legKey, app.clock.now()),
   );
 
   moneyPost(
@@ -44,7 +44,7 @@ export const equityRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
       answer: equityReinvestAnswerSchema,
       perMinute,
     },
-    (tx, userId, body, legKey) => reinvest(tx, app.db, userId, body, legKey, app.clock.now()),
+    (tx, userId, body, legKey) => reinvest(tx, userId, body, legKey, app.clock.now()),
   );
 
   app.get(

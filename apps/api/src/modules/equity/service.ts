@@ -2,12 +2,11 @@ import { formatAmount, parsePositiveAmount } from '@minecloud/contract/amount';
 import { percentOf } from '@minecloud/contract/decimal';
 import type { EquityOrder, EquityOrderStatus, EquityRound } from '@minecloud/contract/equity';
 import { sql } from 'drizzle-orm';
-import { type Db, newestFirst, pageClause, queryRows } from '../../db/client.ts';
-import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
+import { type Db, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { systemAccount, type UserAccountKind, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
+import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
 import { fail, failWith } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
@@ -58,7 +57,6 @@ export async function currentRound(db: Db): Promise<EquityRound | null> {
  */
 async function takeShares(
   tx: TxDb,
-  db: Db,
   userId: AuthorizedUserId,
   round: RoundRow,
   quantity: number,
@@ -81,7 +79,7 @@ async function takeShares(
   const price = BigInt(round.price_per_share);
   const payment = price * BigInt(quantity);
   const source = from === 'available' ? 'buy' : 'reinvest';
-  const transferId = await transfer(tx, db, {
+  const transferId = await transfer(tx, {
     asset: 'USDT',
     from: userAccount(userId, from),
     to: systemAccount('treasury'),
@@ -104,7 +102,6 @@ async function takeShares(
   );
   await recordPurchase(
     tx,
-    db,
     {
       userId,
       paid: payment,
@@ -112,7 +109,6 @@ async function takeShares(
       at,
       source: `equity_${source}`,
       reference: `equity_order:${order!.id}`,
-      fundsPool: false,
     },
     legKey,
   );
@@ -121,7 +117,6 @@ async function takeShares(
 
 export async function buyShares(
   tx: TxDb,
-  db: Db,
   userId: AuthorizedUserId,
   input: { quantity?: number | undefined },
   legKey: (leg: string) => string,
@@ -131,13 +126,12 @@ export async function buyShares(
   const round = await openRound(tx);
   if (!round) return fail('roundClosed');
   if (input.quantity < round.min_quantity) return failWith('belowMinQuantity', { min: round.min_quantity });
-  return takeShares(tx, db, userId, round, input.quantity, 'available', legKey, now);
+  return takeShares(tx, userId, round, input.quantity, 'available', legKey, now);
 }
 
 /** Whole shares bought with USDT earnings: at least `equity.minReinvestU`; the remainder stays. */
 export async function reinvest(
   tx: TxDb,
-  db: Db,
   userId: AuthorizedUserId,
   input: { amount?: string | undefined },
   legKey: (leg: string) => string,
@@ -156,7 +150,7 @@ export async function reinvest(
       min: formatAmount(BigInt(round.price_per_share) * BigInt(round.min_quantity), 'USDT'),
     });
   }
-  return takeShares(tx, db, userId, round, Number(quantity), 'earnings', legKey, now);
+  return takeShares(tx, userId, round, Number(quantity), 'earnings', legKey, now);
 }
 
 type OrderRow = {

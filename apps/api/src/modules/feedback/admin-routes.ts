@@ -9,7 +9,7 @@ import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
-import { actorOf } from '../admin/operators.ts';
+import { actorOf } from '../auth/operators.ts';
 import { feedbackInbox, replyFeedback } from './feedback.ts';
 
 /** The support role's feedback inbox; a reply and its audit row commit together. */

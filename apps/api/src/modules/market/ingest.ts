@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { advisoryKey, type Db, queryRows } from '../../db/client.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
+import { advisoryKey, type Db, queryRows, type TxDb } from '../../db/client.ts';
 import {
   INTERVAL_MS,
   type MarketDataSource,
@@ -10,7 +9,7 @@ import {
 } from './sources/types.ts';
 
 /**
- * Market ingestion, run every minute by the jobs process (jobs/market.ts), in as many processes as
+ * Market ingestion, run every minute by the jobs process (jobs/scheduler.ts), in as many processes as
  * run jobs: for each symbol,
  * - the closed 1-minute candles since the newest stored one (or, on an empty store, since the start
  *   of the minute window) are fetched, page by page, so a gap left while no process ran is

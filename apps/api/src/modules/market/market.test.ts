@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { candle, listSource, onlySymbols } from '../../../test/market.ts';
 import { queryRows } from '../../db/client.ts';
-import { btcClosePrice } from '../../jobs/equity-yield.ts';
+import { btcClosePrice } from '../equity/yield.ts';
 import { ingestMarket } from './ingest.ts';
 import { settleRounds } from './rounds.ts';
 import { createSimulatedSource } from './sources/simulated.ts';

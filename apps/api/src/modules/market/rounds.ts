@@ -1,7 +1,6 @@
 import { ROUND_PERIODS } from '@minecloud/contract/market';
 import { sql } from 'drizzle-orm';
-import { advisoryKey, type Db, queryRows } from '../../db/client.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
+import { advisoryKey, type Db, queryRows, type TxDb } from '../../db/client.ts';
 import { getSetting } from '../config/settings.ts';
 
 /**

@@ -49,7 +49,7 @@ function job(name: string, run: JobDefinition['run']): JobDefinition {
 
 /** A withdrawal of `amount` USDT waiting in `status`, created `ageSeconds` before NOW, its funds locked. */
 async function seedWithdrawal(app: TestApp, userId: number, amount: bigint, status: string, ageSeconds: number) {
-  const lock = await transfer(app.db, app.db, {
+  const lock = await transfer(app.db, {
     asset: 'USDT',
     from: userAccount(userId),
     to: userAccount(userId, 'locked'),

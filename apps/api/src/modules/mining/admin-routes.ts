@@ -1,7 +1,7 @@
 import { ADMIN_API, productInputSchema, productSchema } from '@minecloud/contract/console';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogue } from '../../lib/catalogue.ts';
-import { actorOf } from '../admin/operators.ts';
+import { actorOf } from '../auth/operators.ts';
 import { allProducts, createProduct, productById, updateProduct } from './catalogue.ts';
 
 /** The miner products members buy: the content role keeps them (lib/catalogue.ts). */

@@ -2,10 +2,9 @@ import { formatAmount, parsePositiveAmount } from '@minecloud/contract/amount';
 import type { Product } from '@minecloud/contract/console';
 import { formatHashRate, parseHashRate } from '@minecloud/contract/miner';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, TxDb } from '../../db/client.ts';
 import { minerProducts } from '../../db/schema.ts';
 import { fail } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 
 type Row = typeof minerProducts.$inferSelect;
 export type ProductInput = Omit<Product, 'id'>;

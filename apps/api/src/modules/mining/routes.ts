@@ -16,10 +16,11 @@ import {
 } from '@minecloud/contract/miner';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { moneyPost } from '../../lib/money-route.ts';
+import { moneyPost } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import { activeBanners } from '../content/banners.ts';
-import { blackHole, buyMiners, dailyOutput, myMiners, poolPower, powerRecords, productList } from './service.ts';
+import { buyMiners } from './buy.ts';
+import { blackHole, dailyOutput, myMiners, poolPower, powerRecords, productList } from './service.ts';
 
 export const miningRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }> = async (app, options) => {
   const member = { preHandler: app.requireMember };
@@ -47,7 +48,7 @@ export const miningRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
       answer: buyAnswerSchema,
       perMinute: options.moneyCallsPerMinute,
     },
-    (tx, userId, body, legKey) => buyMiners(tx, app.db, userId, body, legKey, app.clock.now()),
+    (tx, userId, body, legKey) => buyMiners(tx, userId, body, legKey, app.clock.now()),
   );
 
   app.post(

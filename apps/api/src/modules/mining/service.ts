@@ -3,15 +3,10 @@ import { applyRate, percentOf } from '@minecloud/contract/decimal';
 import { formatHashRate, type MinerStatus, type MyMiner, type PowerRecord } from '@minecloud/contract/miner';
 import { sql } from 'drizzle-orm';
 import { type Db, newestFirst, pageClause, queryRows } from '../../db/client.ts';
-import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
-import { systemAccount, userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
-import { fail, failWith } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
+import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
 import { levelBonusPctSql } from '../team/levels.ts';
-import { recordPurchase } from '../team/purchase.ts';
 
 type Reader = Pick<Db, 'execute'>;
 type Page = { pageNo: number; pageSize: number };
@@ -66,116 +61,6 @@ export async function productList(db: Reader, page: Page) {
       };
     }),
     total: count[0]?.n ?? 0,
-  };
-}
-
-/**
- * Buys `quantity` units of a product, in the caller's transaction: stock first (never below zero:
- * the conditional update), then the USDT payment to the treasury, then the order, one miner per unit
- * (the product's hash rate less the burn), the hash-rate records (purchase in, burn out) and one
- * performance event. Any refusal throws, and the transaction leaves nothing behind.
- */
-export async function buyMiners(
-  tx: TxDb,
-  db: Db,
-  userId: AuthorizedUserId,
-  input: { productId?: string | undefined; quantity?: number | undefined },
-  legKey: (leg: string) => string,
-  now: Date,
-) {
-  if (!input.productId) return fail('selectMiner');
-  if (!input.quantity) return fail('enterQuantity');
-  const quantity = input.quantity;
-  const [product] = await queryRows<{
-    id: string;
-    hash_rate: string;
-    price: string;
-    duration_days: number;
-    min_quantity: number;
-  }>(
-    tx,
-    sql`select id, hash_rate::text, price::text, duration_days, min_quantity
-        from miner_products where id = ${input.productId} and active`,
-  );
-  if (!product) return fail('productNotFound');
-  if (quantity < product.min_quantity) return failWith('belowMinQuantity', { min: product.min_quantity });
-  const taken = await queryRows<{ id: string }>(
-    tx,
-    sql`update miner_products set stock = stock - ${quantity}
-        where id = ${product.id} and stock >= ${quantity} returning id`,
-  );
-  if (taken.length === 0) {
-    const [left] = await queryRows<{ stock: number }>(
-      tx,
-      sql`select stock from miner_products where id = ${product.id}`,
-    );
-    if (!left?.stock) return fail('soldOut');
-    return failWith('notEnoughStock', { left: left.stock });
-  }
-
-  const unitPrice = BigInt(product.price);
-  const paid = unitPrice * BigInt(quantity);
-  const transferId = await transfer(tx, db, {
-    asset: 'USDT',
-    from: userAccount(userId),
-    to: systemAccount('treasury'),
-    amount: paid,
-    kind: 'miner_purchase',
-    reference: `miner:${product.id}:${quantity}`,
-    idempotencyKey: legKey('pay'),
-  });
-
-  const burnRate = await getSetting(tx, 'mining.burnRate');
-  const timeZone = await getSetting(tx, 'settlement.timeZone');
-  const unitHash = BigInt(product.hash_rate);
-  const { kept, burned } = splitHashRate(unitHash, burnRate);
-  const today = dayOf(now, timeZone);
-  // The contract counts whole settlement days from the day after purchase: N days earn N outputs.
-  const endAt = startOfDay(addDays(today, 1 + product.duration_days), timeZone);
-  const at = now.toISOString();
-
-  const [order] = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into miner_orders (user_id, product_id, quantity, unit_price, paid, hash_rate, burned, transfer_id, created_at)
-        values (${userId}, ${product.id}, ${quantity}, ${unitPrice.toString()}::bigint, ${paid.toString()}::bigint,
-          ${(kept * BigInt(quantity)).toString()}::bigint, ${(burned * BigInt(quantity)).toString()}::bigint,
-          ${transferId}, ${at}::timestamptz)
-        returning id`,
-  );
-  const orderId = order!.id;
-  await tx.execute(
-    sql`insert into miners (user_id, order_id, product_id, hash_rate, status, start_at, end_at)
-        select ${userId}, ${orderId}, ${product.id}, ${kept.toString()}::bigint, 'mining', ${at}::timestamptz,
-          ${endAt.toISOString()}::timestamptz
-        from generate_series(1, ${quantity})`,
-  );
-  const record = (kind: 'purchase' | 'burn', quantity: bigint, direction: 'in' | 'out') =>
-    sql`(${userId}, 'own', ${kind}, ${quantity.toString()}::bigint, ${direction}, ${at}::timestamptz, ${orderId})`;
-  const records = [record('purchase', unitHash * BigInt(quantity), 'in')];
-  if (burned > 0n) records.push(record('burn', burned * BigInt(quantity), 'out'));
-  await tx.execute(
-    sql`insert into power_records (user_id, source, kind, quantity, direction, release_at, order_id)
-        values ${sql.join(records, sql`, `)}`,
-  );
-  await recordPurchase(
-    tx,
-    db,
-    {
-      userId,
-      paid,
-      day: today,
-      at,
-      source: 'miner_purchase',
-      reference: `miner_order:${orderId}`,
-      fundsPool: true,
-    },
-    legKey,
-  );
-  return {
-    orderId: String(orderId),
-    hashRate: formatHashRate(kept * BigInt(quantity)),
-    burnedHashRate: formatHashRate(burned * BigInt(quantity)),
-    paid: formatAmount(paid, 'USDT'),
   };
 }
 

@@ -6,12 +6,12 @@ import { newProduct } from '../../../test/mining.ts';
 import { fund, get, type Member, newMember, post, unitsOf } from '../../../test/money.ts';
 import { invitee } from '../../../test/team.ts';
 import { queryRows } from '../../db/client.ts';
-import { addDays, startOfDay } from '../../jobs/calendar.ts';
-import { poolJob } from '../../jobs/pool.ts';
+import { poolJob } from '../../jobs/index.ts';
 import { runJob } from '../../jobs/runner.ts';
 import { systemAccount } from '../../ledger/accounts.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { transfer } from '../../ledger/transfer.ts';
+import { addDays, startOfDay } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 const at = (local: string) => new Date(`${local.replace(' ', 'T')}:00+08:00`);
@@ -33,7 +33,7 @@ const close = (day: string) =>
   });
 /** Gold coins straight into the pool of a day (as purchase shares would), to make exact pools. */
 async function seedPool(day: string, units: bigint) {
-  const transferId = await transfer(app.db, app.db, {
+  const transferId = await transfer(app.db, {
     asset: 'GOLD',
     from: systemAccount('treasury'),
     to: systemAccount('prize_pool'),

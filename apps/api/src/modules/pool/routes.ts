@@ -9,7 +9,7 @@ import {
 } from '@minecloud/contract/team';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { moneyPost } from '../../lib/money-route.ts';
+import { moneyPost } from '../../money/money-route.ts';
 import { bearerToken } from '../auth/guard.ts';
 import { currentPool, forge, poolHistory } from './service.ts';
 
@@ -44,6 +44,6 @@ export const poolRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }> 
       answer: poolForgeAnswerSchema,
       perMinute: options.moneyCallsPerMinute,
     },
-    (tx, userId, body, legKey) => forge(tx, app.db, userId, body, legKey, app.clock.now()),
+    (tx, userId, body, legKey) => forge(tx, userId, body, legKey, app.clock.now()),
   );
 };

@@ -2,12 +2,11 @@ import { shortenAddress } from '@minecloud/contract/address';
 import { formatAmount, parseAmount } from '@minecloud/contract/amount';
 import type { PoolCurrent, PoolRound } from '@minecloud/contract/team';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, pageClause, queryRows } from '../../db/client.ts';
-import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
+import { type Db, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
+import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
 import { fail, failWith } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
@@ -108,7 +107,6 @@ export async function currentPool(db: Db, userId: number | null, now: Date): Pro
 /** Forges gold coins into today's round: at least `pool.minForge`, from the member's available gold. */
 export async function forge(
   tx: TxDb,
-  db: Db,
   userId: AuthorizedUserId,
   body: { amount?: string | undefined },
   legKey: (leg: string) => string,
@@ -121,7 +119,7 @@ export async function forge(
   if (min.ok && forged < min.units) return failWith('belowMinForge', { min: minText });
   const day = dayOf(now, await getSetting(tx, 'settlement.timeZone'));
   const at = now.toISOString();
-  const transferId = await transfer(tx, db, {
+  const transferId = await transfer(tx, {
     asset: 'GOLD',
     from: userAccount(userId),
     to: systemAccount('prize_pool'),

@@ -1,11 +1,9 @@
 import { applyRate } from '@minecloud/contract/decimal';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { queryRows, type TxDb } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { getSetting } from '../config/settings.ts';
-import { openRoundSql } from '../pool/service.ts';
 
 export type Purchase = {
   userId: number;
@@ -17,23 +15,20 @@ export type Purchase = {
   source: 'miner_purchase' | 'equity_buy' | 'equity_reinvest';
   /** e.g. `miner_order:12`: names the order in every row this writes. */
   reference: string;
-  /** Gold coins for the prize pool (`pool.purchaseShare` of miner purchases). */
-  fundsPool: boolean;
 };
 
 /**
  * What every purchase does for the team, in the purchase's transaction (ECONOMY.md, "Team, referral
- * rewards and levels" and "Prize pool"):
+ * rewards and levels"):
  * - one performance event and one queued team delta (the roll-up carries it to the ancestors: no
  *   ancestor's row is touched here);
  * - the buyer becomes at least a Regular Node (their own row);
  * - the referral rewards: `team.directRate` of the payment to the direct inviter's U earnings and
  *   `team.indirectRate` to the inviter's inviter's, each a ledger transfer from the treasury with a
- *   referral_rewards row (no reward past the second generation);
- * - for miners, `pool.purchaseShare` of the payment, in gold coins at `gold.perUsdt`, from the
- *   treasury into the prize pool of the day's round.
+ *   referral_rewards row (no reward past the second generation).
+ * A miner purchase also funds the prize pool: pool/funding.ts.
  */
-export async function recordPurchase(tx: TxDb, db: Db, purchase: Purchase, legKey: (leg: string) => string) {
+export async function recordPurchase(tx: TxDb, purchase: Purchase, legKey: (leg: string) => string) {
   const { userId, paid, day, at, reference } = purchase;
   const [buyer] = await queryRows<{ direct: string | null; indirect: string | null }>(
     tx,
@@ -58,7 +53,7 @@ export async function recordPurchase(tx: TxDb, db: Db, purchase: Purchase, legKe
     if (!beneficiary) continue;
     const amount = applyRate(paid, rate);
     if (amount <= 0n) continue;
-    const transferId = await transfer(tx, db, {
+    const transferId = await transfer(tx, {
       asset: 'USDT',
       from: systemAccount('treasury'),
       to: userAccount(Number(beneficiary), 'earnings'),
@@ -73,27 +68,5 @@ export async function recordPurchase(tx: TxDb, db: Db, purchase: Purchase, legKe
           values (${beneficiary}::bigint, ${userId}, ${generation}, ${paid.toString()}::bigint, ${amount.toString()}::bigint,
             ${rate}, ${reference}, ${transferId}, ${at}::timestamptz)`,
     );
-  }
-
-  if (purchase.fundsPool) {
-    const perUsdt = BigInt(await getSetting(tx, 'gold.perUsdt'));
-    // USDT has 6 decimals and gold 2: gold units = USDT units × perUsdt / 10^4, rounded down.
-    const gold = applyRate(paid * perUsdt, await getSetting(tx, 'pool.purchaseShare')) / 10_000n;
-    if (gold > 0n) {
-      const transferId = await transfer(tx, db, {
-        asset: 'GOLD',
-        from: systemAccount('treasury'),
-        to: systemAccount('prize_pool'),
-        amount: gold,
-        kind: 'pool_share',
-        reference,
-        idempotencyKey: legKey('pool'),
-      });
-      await tx.execute(
-        sql`insert into pool_contributions (day, kind, user_id, amount, transfer_id, reference, created_at)
-            values (${openRoundSql(day)}, 'purchase', ${userId}, ${gold.toString()}::bigint, ${transferId}, ${reference},
-              ${at}::timestamptz)`,
-      );
-    }
   }
 }

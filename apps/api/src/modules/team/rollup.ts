@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
+import { type Db, queryRows, type TxDb } from '../../db/client.ts';
 import { recomputeLevelsSql } from './levels.ts';
 
 const ROLLUP_LOCK = BigInt.asIntN(

@@ -13,7 +13,7 @@ import type {
 } from '@minecloud/contract/team';
 import { sql } from 'drizzle-orm';
 import { type Db, newestFirst, pageClause, queryRows } from '../../db/client.ts';
-import { addDays, dayOf } from '../../jobs/calendar.ts';
+import { addDays, dayOf } from '../../lib/calendar.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
 import { levelRules } from './levels.ts';

@@ -6,10 +6,10 @@ import { newProduct } from '../../../test/mining.ts';
 import { fund, get, type Member, newMember, post, unitsOf } from '../../../test/money.ts';
 import { chainBelow, invitee, rollUp } from '../../../test/team.ts';
 import { queryRows } from '../../db/client.ts';
-import { addDays, startOfDay } from '../../jobs/calendar.ts';
+import { settlementJob } from '../../jobs/index.ts';
 import { runJob } from '../../jobs/runner.ts';
-import { settlementJob } from '../../jobs/settlement.ts';
 import { checkLedger } from '../../ledger/check.ts';
+import { addDays, startOfDay } from '../../lib/calendar.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { setSetting } from '../config/settings.ts';
 

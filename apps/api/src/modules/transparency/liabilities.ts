@@ -2,12 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
 import type { LiabilityProofAnswer, LiabilityRoot } from '@minecloud/contract/transparency';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, type JobContext, queryRows } from '../../db/client.ts';
 import { serverSecrets } from '../../db/schema.ts';
-import { addDays, dayOf, isDay } from '../../jobs/calendar.ts';
-import { type JobContext, type JobDefinition, periodsDone } from '../../jobs/runner.ts';
+import { addDays } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import {
   BUCKET_WIDTH,
   buildTree,
@@ -32,8 +30,6 @@ import {
  * PROOF_KEEP_DAYS.
  */
 export const PROOF_KEEP_DAYS = 35;
-/** The jobs whose day must be done first: the day's output and prize payouts are in the balances. */
-const AFTER = ['settlement', 'pool'] as const;
 /** Rows per insert statement (a tile is 12 KB, a row of positions 5 KB). */
 const ROWS_PER_INSERT = 200;
 
@@ -56,8 +52,12 @@ async function saltKey(db: Pick<Db, 'insert' | 'select'>): Promise<string> {
 type Balances = { user_id: string; gold: string; usdt: string; btc: string };
 const COLUMN: Record<Asset, keyof Balances> = { GOLD: 'gold', USDT: 'usdt', BTC: 'btc' };
 
-export async function takeSnapshot(tx: TxDb, period: string, now: Date) {
-  if (!(await periodsDone(tx, AFTER, period))) return fail('badRequest', 'period');
+/**
+ * Takes day `period`'s snapshot, in the liabilities job's transaction, which the runner starts only
+ * once the day's settlement and pool close are done (jobs/index.ts): the day's output and prize
+ * payouts are in the balances.
+ */
+export async function takeSnapshot({ tx, period, now }: JobContext) {
   const secret = await saltKey(tx);
   // One statement, one snapshot of every member's accounts, in id order (the position rows' buckets).
   const balances = await queryRows<Balances>(
@@ -116,17 +116,6 @@ export async function takeSnapshot(tx: TxDb, period: string, now: Date) {
   }
   return { ...published, pruned: pruned.length };
 }
-
-export const liabilitiesJob: JobDefinition = {
-  name: 'liabilities',
-  // 00:02:00 in the settlement time zone, after the settlement (00:00:05) and the pool (00:01:00); the
-  // scheduler also starts it as soon as either of those finishes a period.
-  schedule: '0 2 0 * * *',
-  after: AFTER,
-  periodAt: (now, timeZone) => addDays(dayOf(now, timeZone), -1),
-  isPeriod: isDay,
-  run: ({ tx, period, now }: JobContext) => takeSnapshot(tx, period, now),
-};
 
 type SnapshotRow = {
   id: string;

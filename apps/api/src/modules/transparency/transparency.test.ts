@@ -6,15 +6,13 @@ import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts'
 import { newProduct } from '../../../test/mining.ts';
 import { fund, get, type Member, newMember, post, quickMembers } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
-import { addDays, dayOf, startOfDay } from '../../jobs/calendar.ts';
-import { poolJob } from '../../jobs/pool.ts';
+import { liabilitiesJob, poolJob, settlementJob } from '../../jobs/index.ts';
 import { runJob } from '../../jobs/runner.ts';
-import { settlementJob } from '../../jobs/settlement.ts';
 import { checkLedger } from '../../ledger/check.ts';
+import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { getSetting } from '../config/settings.ts';
 import { settleRounds } from '../market/rounds.ts';
-import { liabilitiesJob } from './liabilities.ts';
 
 const TZ = 'Asia/Shanghai';
 const at = (local: string) => new Date(`${local.replace(' ', 'T')}:00+08:00`);

@@ -10,7 +10,7 @@ import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { perMemberLimit } from '../../lib/money-route.ts';
+import { perMemberLimit } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { bindEmail, bindWallet, sendEmailCode } from './email.ts';

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
 import { ok } from '../../lib/envelope.ts';
-import { operatorOf } from '../admin/operators.ts';
+import { operatorOf } from '../auth/operators.ts';
 import { payoutReplaced } from './payout-hold.ts';
 import { approveWithdrawal, linkOperatorMember, operatorWithdrawals, rejectWithdrawal } from './review.ts';
 

@@ -175,7 +175,7 @@ async function checkDeposit(db: Db, chain: Chain, row: DepositRow, now: Date, re
   }
   return db
     .transaction(async (tx) => {
-      const transferId = await transfer(tx, db, {
+      const transferId = await transfer(tx, {
         asset: match.asset,
         from: systemAccount('deposit'),
         to: userAccount(Number(row.user_id)),

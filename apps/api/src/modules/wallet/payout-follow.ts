@@ -111,7 +111,7 @@ async function settleArrived(db: Db, attempt: LiveAttempt, blockNumber: number, 
     const amount = BigInt(attempt.amount);
     const fee = BigInt(attempt.fee);
     const reference = `withdrawal:${attempt.withdrawal_id}`;
-    await transfer(tx, db, {
+    await transfer(tx, {
       asset: attempt.asset,
       from: userAccount(attempt.user_id, 'locked'),
       to: systemAccount('payout'),
@@ -121,7 +121,7 @@ async function settleArrived(db: Db, attempt: LiveAttempt, blockNumber: number, 
       idempotencyKey: `${reference}:payout`,
     });
     if (fee > 0n) {
-      await transfer(tx, db, {
+      await transfer(tx, {
         asset: attempt.asset,
         from: userAccount(attempt.user_id, 'locked'),
         to: systemAccount('treasury'),

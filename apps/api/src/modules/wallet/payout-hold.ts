@@ -3,7 +3,7 @@ import type { Hex } from 'viem';
 import { type Db, queryRows } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
-import type { Operator } from '../admin/operators.ts';
+import type { Operator } from '../auth/operators.ts';
 import { getSetting } from '../config/settings.ts';
 import { type Chain, provesReplaced, receiptOf } from './chain.ts';
 import { canMove, moveWithdrawal, type ReviewStatus } from './withdrawal-states.ts';

@@ -40,7 +40,6 @@ async function approvedWithdrawal(amount: string, to: Address): Promise<string> 
   const { withdrawalId } = await app.db.transaction((tx) =>
     lockWithdrawal(
       tx,
-      app.db,
       app.chain,
       member.userId as AuthorizedUserId,
       'USDT',

@@ -7,7 +7,7 @@ import { giveEmail, operatorCall, withdrawPath } from '../../../test/withdraw.ts
 import { queryRows } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
-import { oncePerKey } from '../../lib/idempotency.ts';
+import { oncePerKey } from '../../money/idempotency.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { lockWithdrawal } from './withdrawals.ts';
 
@@ -25,7 +25,7 @@ afterAll(() => app.close());
 /** A credited on-chain deposit, as the deposit worker books it: the ledger transfer and its row. */
 async function deposit(member: Member, units: bigint) {
   const hash = `0x${randomUUID().replaceAll('-', '').padEnd(64, '0')}`;
-  const transferId = await transfer(app.db, app.db, {
+  const transferId = await transfer(app.db, {
     asset: 'USDT',
     from: systemAccount('deposit'),
     to: userAccount(member.userId),
@@ -45,7 +45,7 @@ async function withdrawal(member: Member, amount: string, address: string): Prom
   const answer = await oncePerKey(
     app.db,
     { userId: member.userId, key: randomUUID(), route: withdrawPath('USDT'), body },
-    (tx, legKey) => lockWithdrawal(tx, app.db, null, member.userId as AuthorizedUserId, 'USDT', body, legKey),
+    (tx, legKey) => lockWithdrawal(tx, null, member.userId as AuthorizedUserId, 'USDT', body, legKey),
   );
   return (answer as { withdrawalId: string }).withdrawalId;
 }

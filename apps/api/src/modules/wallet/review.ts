@@ -6,7 +6,7 @@ import { transfer } from '../../ledger/transfer.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import { adjustedMember } from '../adjustments/history.ts';
-import type { Operator } from '../admin/operators.ts';
+import type { Operator } from '../auth/operators.ts';
 import { getSetting } from '../config/settings.ts';
 import { type Chain, paysOut } from './chain.ts';
 import { reviewContexts } from './review-context.ts';
@@ -154,7 +154,7 @@ export async function rejectWithdrawal(db: Db, operator: Operator, id: number, r
       sql`select 1 from payout_attempts where withdrawal_id = ${id} and status in ('signed','sent','mined','confirmed')`,
     );
     if (live) return fail('withdrawalDecided');
-    await transfer(tx, db, {
+    await transfer(tx, {
       asset: row.asset,
       from: userAccount(row.user_id, 'locked'),
       to: userAccount(row.user_id, 'available'),

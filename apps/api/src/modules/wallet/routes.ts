@@ -11,7 +11,7 @@ import {
 } from '@minecloud/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { moneyPost, perMemberLimit } from '../../lib/money-route.ts';
+import { moneyPost, perMemberLimit } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import { memberDeposits, submitDeposit } from './deposits.ts';
 import { checkWithdrawal, lockWithdrawal, memberWithdrawals } from './withdrawals.ts';
@@ -37,7 +37,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
         perMinute,
         before: (userId, body) => checkWithdrawal(app.db, app.chain, userId, asset, body, app.clock.now()),
       },
-      (tx, userId, body, legKey) => lockWithdrawal(tx, app.db, app.chain, userId, asset, body, legKey),
+      (tx, userId, body, legKey) => lockWithdrawal(tx, app.chain, userId, asset, body, legKey),
     );
   }
 

@@ -9,7 +9,7 @@ import { confirmCode, giveEmail, operatorCall, secondOperator, withdrawPath } fr
 import { queryRows } from '../../db/client.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { oncePerKey } from '../../lib/idempotency.ts';
+import { oncePerKey } from '../../money/idempotency.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { lockWithdrawal } from './withdrawals.ts';
 
@@ -197,7 +197,7 @@ describe('200 concurrent withdrawals against a balance that covers k', () => {
         oncePerKey(
           app.db,
           { userId: member.userId, key: `race-${i}`, route: withdrawPath('USDT'), body },
-          (tx, legKey) => lockWithdrawal(tx, app.db, null, member.userId as AuthorizedUserId, 'USDT', body, legKey),
+          (tx, legKey) => lockWithdrawal(tx, null, member.userId as AuthorizedUserId, 'USDT', body, legKey),
         ),
       ),
     );

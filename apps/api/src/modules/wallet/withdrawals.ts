@@ -3,11 +3,10 @@ import type { WithdrawAsset, Withdrawal, WithdrawalStage } from '@minecloud/cont
 import { withdrawalState } from '@minecloud/contract/withdrawal-states';
 import { type SQL, sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
-import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { fail, failWith } from '../../lib/errors.ts';
-import type { TxDb } from '../../lib/idempotency.ts';
 import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
@@ -88,7 +87,6 @@ export async function checkWithdrawal(
 /** In the money transaction: available → locked, the withdrawal row and its first stage. */
 export async function lockWithdrawal(
   tx: TxDb,
-  db: Db,
   chain: Chain | null,
   userId: AuthorizedUserId,
   asset: WithdrawAsset,
@@ -98,7 +96,7 @@ export async function lockWithdrawal(
   const plan = await planWithdrawal(tx, chain, userId, asset, input);
   const [next] = await queryRows<{ id: string }>(tx, sql`select nextval('withdrawals_id_seq')::text as id`);
   const id = Number(next?.id);
-  const lockTransferId = await transfer(tx, db, {
+  const lockTransferId = await transfer(tx, {
     asset,
     from: userAccount(userId),
     to: userAccount(userId, 'locked'),

@@ -1,10 +1,10 @@
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { type IngestOptions, type IngestReport, ingestMarket } from '../modules/market/ingest.ts';
-import { type RoundsReport, settleRounds } from '../modules/market/rounds.ts';
-import { createExchangeSource } from '../modules/market/sources/exchange.ts';
-import { createSimulatedSource } from '../modules/market/sources/simulated.ts';
-import type { MarketDataSource } from '../modules/market/sources/types.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { type IngestOptions, type IngestReport, ingestMarket } from './ingest.ts';
+import { type RoundsReport, settleRounds } from './rounds.ts';
+import { createExchangeSource } from './sources/exchange.ts';
+import { createSimulatedSource } from './sources/simulated.ts';
+import type { MarketDataSource } from './sources/types.ts';
 
 /**
  * The market feed of this deployment: the exchange at MARKET_SOURCE_URL; else, in the embedded demo,
@@ -14,9 +14,6 @@ export function marketSourceOf(config: Pick<Config, 'marketSourceUrl' | 'demo'>)
   if (config.marketSourceUrl) return createExchangeSource({ baseUrl: config.marketSourceUrl });
   return config.demo ? createSimulatedSource() : null;
 }
-
-/** Croner pattern (with seconds): a few seconds into every minute, once the exchange closed it. */
-export const MARKET_POLL_SCHEDULE = '5 * * * * *';
 
 /** One poll: candles and tickers, then the rounds that the new candles decide. */
 export async function pollMarket(

@@ -1,14 +1,13 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/client.ts';
-import { systemAccount, userAccount } from '../ledger/accounts.ts';
-import { transfer } from '../ledger/transfer.ts';
-import { fail } from '../lib/errors.ts';
-import { getSetting } from '../modules/config/settings.ts';
-import { fundedIn, rankingSql, rolloverInto, weightsOf } from '../modules/pool/service.ts';
-import { rollUpTeam } from '../modules/team/rollup.ts';
-import { addDays, dayOf, isDay, startOfDay } from './calendar.ts';
-import type { JobContext, JobDefinition } from './runner.ts';
+import { type JobContext, queryRows } from '../../db/client.ts';
+import { systemAccount, userAccount } from '../../ledger/accounts.ts';
+import { transfer } from '../../ledger/transfer.ts';
+import { addDays, startOfDay } from '../../lib/calendar.ts';
+import { fail } from '../../lib/errors.ts';
+import { getSetting } from '../config/settings.ts';
+import { rollUpTeam } from '../team/rollup.ts';
+import { fundedIn, rankingSql, rolloverInto, weightsOf } from './service.ts';
 
 /**
  * Closes one prize-pool round (ECONOMY.md, "Prize pool (forge)"), in the runner's transaction, so at
@@ -21,7 +20,7 @@ import type { JobContext, JobDefinition } from './runner.ts';
  *    sub-unit remainder of the places that were filled goes to `rounding`; the weights of empty
  *    places (and what the weights leave of 100) stay in the pool for the next round.
  */
-async function closeRound({ tx, db, period, now }: JobContext) {
+export async function closeRound({ tx, period, now }: JobContext) {
   const timeZone = await getSetting(tx, 'settlement.timeZone');
   if (startOfDay(addDays(period, 1), timeZone).getTime() > now.getTime()) return fail('badRequest', 'period');
   await tx.execute(sql`lock table pool_contributions in share mode`);
@@ -56,7 +55,7 @@ async function closeRound({ tx, db, period, now }: JobContext) {
     const amount = (pool * BigInt(weight)) / 100n;
     let transferId: number | null = null;
     if (amount > 0n) {
-      transferId = await transfer(tx, db, {
+      transferId = await transfer(tx, {
         asset: 'GOLD',
         from: systemAccount('prize_pool'),
         to: userAccount(Number(entry.user_id)),
@@ -75,7 +74,7 @@ async function closeRound({ tx, db, period, now }: JobContext) {
   const distributed = (pool * filledWeight) / 100n;
   const rounding = distributed - paid;
   if (rounding > 0n) {
-    await transfer(tx, db, {
+    await transfer(tx, {
       asset: 'GOLD',
       from: systemAccount('prize_pool'),
       to: systemAccount('rounding'),
@@ -102,13 +101,3 @@ async function closeRound({ tx, db, period, now }: JobContext) {
     participants: ranked.length,
   };
 }
-
-export const poolJob: JobDefinition = {
-  name: 'pool',
-  // 00:01:00 in the settlement time zone: a minute after the day's end, so that purchases that were
-  // in flight at midnight have committed and been rolled up.
-  schedule: '0 1 0 * * *',
-  periodAt: (now, timeZone) => addDays(dayOf(now, timeZone), -1),
-  isPeriod: isDay,
-  run: closeRound,
-};

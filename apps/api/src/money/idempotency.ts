@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db, TxDb } from '../db/client.ts';
 import { pgErrorOf, UNIQUE_VIOLATION } from '../db/errors.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { TransferInput } from '../ledger/accounts.ts';
 import { transferWithAnswer } from '../ledger/transfer.ts';
-import { AppError } from './errors.ts';
-
-export type TxDb = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { AppError } from '../lib/errors.ts';
 
 const KEY_PATTERN = /^[\w.:-]{8,128}$/;
 

@@ -1,14 +1,12 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/client.ts';
-import { systemAccountIdOf } from '../ledger/transfer.ts';
-import { fail } from '../lib/errors.ts';
-import { getSetting } from '../modules/config/settings.ts';
-import { levelBonusPctSql, recomputeLevelsSql } from '../modules/team/levels.ts';
-import { rollUpTeam } from '../modules/team/rollup.ts';
-import { addDays, dayOf, isDay, startOfDay } from './calendar.ts';
-import { settleEquityDay } from './equity-yield.ts';
-import type { JobContext, JobDefinition } from './runner.ts';
+import { type JobContext, queryRows } from '../../db/client.ts';
+import { creditFromSystem } from '../../ledger/bulk.ts';
+import { addDays, startOfDay } from '../../lib/calendar.ts';
+import { fail } from '../../lib/errors.ts';
+import { getSetting } from '../config/settings.ts';
+import { levelBonusPctSql, recomputeLevelsSql } from '../team/levels.ts';
+import { rollUpTeam } from '../team/rollup.ts';
 
 /**
  * Settles one mining day (ECONOMY.md, "Miners and hash rate"), set-based, in the runner's
@@ -18,7 +16,7 @@ import type { JobContext, JobDefinition } from './runner.ts';
  *    × `mining.btcPerThPerDay` is credited to their BTC earnings from `mining_output`, rounded down
  *    to the satoshi, once per (member, day) (mining_outputs' key and the transfer's key).
  */
-async function settleDay({ tx, db, period, now }: JobContext) {
+export async function settleMiningDay({ tx, period, now }: JobContext) {
   const timeZone = await getSetting(tx, 'settlement.timeZone');
   const dayStart = startOfDay(period, timeZone);
   // The rate in force during the day: a change takes effect at a day's start (issue 12), never
@@ -49,7 +47,6 @@ async function settleDay({ tx, db, period, now }: JobContext) {
   await rollUpTeam(tx, now);
   await tx.execute(await recomputeLevelsSql(tx, null));
   const levelBonusPct = await levelBonusPctSql(tx);
-  const source = systemAccountIdOf(db, 'mining_output', 'BTC');
   // Hash units are 10^-6 TH/s and BTC units 10^-8: satoshis = units × rate × 100, exact in numeric.
   const [paid] = await queryRows<{ members: number; total: string }>(
     tx,
@@ -69,18 +66,14 @@ async function settleDay({ tx, db, period, now }: JobContext) {
           select user_id, ${period}::date, own, bonus, btc from priced where btc > 0
           on conflict do nothing
           returning user_id, btc)
-        , credited as (
-          insert into accounts (user_id, asset, kind, balance)
-          select user_id, 'BTC', 'earnings', btc from recorded
-          on conflict on constraint accounts_owner_asset_kind
-          do update set balance = accounts.balance + excluded.balance
-          returning id, user_id)
-        , moved as (
-          insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
-          select 'BTC', ${source}::bigint, c.id, r.btc, 'mining_output', ${`settlement:${period}`},
-            ${`settlement:${period}:`} || r.user_id
-          from recorded r join credited c on c.user_id = r.user_id
-          returning amount)
+        , ${creditFromSystem({
+          from: 'mining_output',
+          to: 'earnings',
+          kind: 'mining_output',
+          reference: `settlement:${period}`,
+          keyPrefix: `settlement:${period}:`,
+          legs: sql`select user_id, 'BTC' as asset, btc as amount, user_id::text as leg from recorded`,
+        })}
         select count(*)::int as members, coalesce(sum(amount), 0)::text as total from moved`,
   );
   const members = paid?.members ?? 0;
@@ -90,15 +83,5 @@ async function settleDay({ tx, db, period, now }: JobContext) {
         values (${period}::date, ${rate}, ${ds}::timestamptz, ${de}::timestamptz, ${members}, ${total.toString()}::bigint,
           ${ended?.n ?? 0}, ${now.toISOString()}::timestamptz)`,
   );
-  const equity = await settleEquityDay(tx, db, period, ds, de);
-  return { day: period, members, totalBtc: formatAmount(total, 'BTC'), terminated: ended?.n ?? 0, ...equity };
+  return { day: period, members, totalBtc: formatAmount(total, 'BTC'), terminated: ended?.n ?? 0 };
 }
-
-export const settlementJob: JobDefinition = {
-  name: 'settlement',
-  // 00:00:05 in the settlement time zone: the day just ended.
-  schedule: '5 0 0 * * *',
-  periodAt: (now, timeZone) => addDays(dayOf(now, timeZone), -1),
-  isPeriod: isDay,
-  run: settleDay,
-};

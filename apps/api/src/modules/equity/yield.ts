@@ -1,9 +1,10 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client.ts';
-import { systemAccountIdOf } from '../ledger/transfer.ts';
-import type { TxDb } from '../lib/idempotency.ts';
-import { getSetting } from '../modules/config/settings.ts';
+import { type JobContext, queryRows, type TxDb } from '../../db/client.ts';
+import { creditFromSystem } from '../../ledger/bulk.ts';
+import { addDays, startOfDay } from '../../lib/calendar.ts';
+import { fail } from '../../lib/errors.ts';
+import { getSetting } from '../config/settings.ts';
 
 /**
  * The BTC close price (USDT per BTC) of a settled day, for the BTC part of static earnings: the close
@@ -41,9 +42,14 @@ export async function btcClosePrice(
  * order active for the whole day earns payment × annual yield / 100 / 365 USDT units, rounded down;
  * `equity.btcShare` of it is paid in BTC at the day's close price (rounded down to the satoshi), the
  * rest in U; both credited to the member's earnings from `yield`, once per (order, day). Orders
- * whose term ended by the day's end become ended.
+ * whose term ended by the day's end become ended. Runs in the settlement's transaction, after the
+ * mining day (jobs/index.ts).
  */
-export async function settleEquityDay(tx: TxDb, db: Db, period: string, dayStart: string, dayEnd: string) {
+export async function settleEquityDay({ tx, period, now }: JobContext) {
+  const timeZone = await getSetting(tx, 'settlement.timeZone');
+  const dayStart = startOfDay(period, timeZone).toISOString();
+  const dayEnd = startOfDay(addDays(period, 1), timeZone).toISOString();
+  if (new Date(dayEnd).getTime() > now.getTime()) return fail('badRequest', 'period');
   // The share in force during the day (changes take effect at a day's start).
   const btcShare = await getSetting(tx, 'equity.btcShare', new Date(dayStart));
   const { price, source } = await btcClosePrice(tx, dayEnd);
@@ -54,8 +60,6 @@ export async function settleEquityDay(tx: TxDb, db: Db, period: string, dayStart
           where status = 'active' and end_at <= ${dayEnd}::timestamptz returning 1)
         select count(*)::int as n from ended`,
   );
-  const fromUsdt = systemAccountIdOf(db, 'yield', 'USDT');
-  const fromBtc = systemAccountIdOf(db, 'yield', 'BTC');
   const [paid] = await queryRows<{ orders: number; usdt: string; btc: string }>(
     tx,
     sql`with earned as (
@@ -73,22 +77,17 @@ export async function settleEquityDay(tx: TxDb, db: Db, period: string, dayStart
           select id, ${period}::date, user_id, usdt, btc, ${price}, ${source} from priced where usdt > 0 or btc > 0
           on conflict do nothing
           returning user_id, usdt, btc)
-        , legs as (
-          select user_id, 'USDT' as asset, sum(usdt)::bigint as amount from recorded group by user_id having sum(usdt) > 0
-          union all
-          select user_id, 'BTC', sum(btc)::bigint from recorded group by user_id having sum(btc) > 0)
-        , credited as (
-          insert into accounts (user_id, asset, kind, balance)
-          select user_id, asset, 'earnings', amount from legs
-          on conflict on constraint accounts_owner_asset_kind
-          do update set balance = accounts.balance + excluded.balance
-          returning id, user_id, asset)
-        , moved as (
-          insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
-          select l.asset, case when l.asset = 'USDT' then ${fromUsdt}::bigint else ${fromBtc}::bigint end, c.id, l.amount,
-            'equity_yield', ${`equity_yield:${period}`}, ${`equity_yield:${period}:`} || l.user_id || ':' || l.asset
-          from legs l join credited c on c.user_id = l.user_id and c.asset = l.asset
-          returning 1)
+        , ${creditFromSystem({
+          from: 'yield',
+          to: 'earnings',
+          kind: 'equity_yield',
+          reference: `equity_yield:${period}`,
+          keyPrefix: `equity_yield:${period}:`,
+          legs: sql`select user_id, 'USDT' as asset, sum(usdt)::bigint as amount, user_id::text || ':USDT' as leg
+            from recorded group by user_id having sum(usdt) > 0
+            union all
+            select user_id, 'BTC', sum(btc)::bigint, user_id::text || ':BTC' from recorded group by user_id having sum(btc) > 0`,
+        })}
         select (select count(*)::int from recorded) as orders,
           (select coalesce(sum(usdt), 0)::text from recorded) as usdt,
           (select coalesce(sum(btc), 0)::text from recorded) as btc

@@ -1,11 +1,12 @@
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { TxDb } from '../db/client.ts';
 import type { TransferInput } from '../ledger/accounts.ts';
+import { ok } from '../lib/envelope.ts';
 import { bearerToken, memberOf } from '../modules/auth/guard.ts';
 import type { AuthorizedUserId } from '../modules/auth/tokens.ts';
-import { ok } from './envelope.ts';
-import { idempotencyKeyOf, oncePerKey, type TxDb, transferOncePerKey } from './idempotency.ts';
+import { idempotencyKeyOf, oncePerKey, transferOncePerKey } from './idempotency.ts';
 
 /**
  * The key of a member call's limit: the member a valid token proves, so that signing in again does

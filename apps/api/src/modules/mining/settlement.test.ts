@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, operatorToken, type TestApp } from '../../test/app.ts';
-import { newProduct } from '../../test/mining.ts';
-import { fund, get, type Member, newMember, post, unitsOf } from '../../test/money.ts';
-import { queryRows } from '../db/client.ts';
-import { checkLedger } from '../ledger/check.ts';
-import { fixedClock } from '../lib/clock.ts';
-import { addDays, dayOf, startOfDay } from './calendar.ts';
-import { runJob } from './runner.ts';
-import { settlementJob } from './settlement.ts';
+import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts';
+import { newProduct } from '../../../test/mining.ts';
+import { fund, get, type Member, newMember, post, unitsOf } from '../../../test/money.ts';
+import { queryRows } from '../../db/client.ts';
+import { settlementJob } from '../../jobs/index.ts';
+import { runJob } from '../../jobs/runner.ts';
+import { checkLedger } from '../../ledger/check.ts';
+import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
+import { fixedClock } from '../../lib/clock.ts';
 
 const TZ = 'Asia/Shanghai';
 /** An instant given as Shanghai wall time, e.g. at('2026-11-20 10:00'). */

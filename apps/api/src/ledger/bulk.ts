@@ -1,0 +1,43 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { SystemAccount, TransferKind, UserAccountKind } from './accounts.ts';
+
+export type SystemCredit = {
+  /** The system account every leg is paid from (one per asset). */
+  from: SystemAccount;
+  /** The members' account that every leg credits. */
+  to: UserAccountKind;
+  kind: TransferKind;
+  reference: string;
+  /** Each leg's idempotency key is this prefix followed by the leg's `leg` column. */
+  keyPrefix: string;
+  /**
+   * A query yielding one row per credit: `user_id`, `asset`, `amount` (positive atomic units) and
+   * `leg` (text naming the credit within the run, unique per leg). At most one row per member and
+   * asset: the accounts upsert touches a row once.
+   */
+  legs: SQL;
+};
+
+/**
+ * The set-based form of many transfers from one system account to members, as CTEs for the caller's
+ * `with` chain (the `legs` query may read the chain's earlier CTEs): `legs`, then `credited` (the
+ * members' accounts, created or raised) and `moved` (one transfer per leg, yielding its `asset` and
+ * `amount`), for the caller's final clause to read. One statement: the credits and their transfers
+ * commit or fail together (a missing system account fails the transfers' not-null debit).
+ */
+export function creditFromSystem(credit: SystemCredit): SQL {
+  return sql`legs as (${credit.legs})
+    , credited as (
+      insert into accounts (user_id, asset, kind, balance)
+      select user_id, asset, ${credit.to}, amount from legs
+      on conflict on constraint accounts_owner_asset_kind
+      do update set balance = accounts.balance + excluded.balance
+      returning id, user_id, asset)
+    , moved as (
+      insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
+      select l.asset, s.id, c.id, l.amount, ${credit.kind}, ${credit.reference}, ${credit.keyPrefix} || l.leg
+      from legs l
+      join credited c on c.user_id = l.user_id and c.asset = l.asset
+      left join accounts s on s.user_id is null and s.system = ${credit.from} and s.asset = l.asset and s.kind = ${credit.from}
+      returning asset, amount)`;
+}

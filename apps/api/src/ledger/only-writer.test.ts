@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** Ways to write balances or transfers: raw SQL, and drizzle's query builder. */
+const WRITES = [
+  /\binsert\s+into\s+"?(accounts|transfers)\b/i,
+  /\bupdate\s+"?(accounts|transfers)\b/i,
+  /\bdelete\s+from\s+"?(accounts|transfers)\b/i,
+  /\btruncate\s+(table\s+)?("?\w+"?\s*,\s*)*"?(accounts|transfers)\b/i,
+  /\b(insert\s+into|update|delete\s+from)\s+\$\{\s*(\w+\.)?(accounts|transfers)\s*\}/i,
+  /\bset\s+"?balance\b/i,
+  /\.(insert|update|delete)\(\s*(\w+\.)?(accounts|transfers)\s*\)/,
+];
+
+/** Each write to accounts or transfers in a source text, as `line: text`. */
+function ledgerWrites(text: string): string[] {
+  return WRITES.flatMap((pattern) =>
+    [...text.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))].map((m) => {
+      const line = text.slice(0, m.index).split('\n').length;
+      return `${line}: ${m[0].replace(/\s+/g, ' ')}`;
+    }),
+  );
+}
+
+const SRC = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Every source file of the API that may not write the ledger's tables: all but the ledger's own
+ * and the tests (which plant balances to test the checks). Migrations are scanned too.
+ */
+function sourcesOutsideLedger(): string[] {
+  return readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => /\.(ts|sql)$/.test(file) && !file.endsWith('.test.ts') && !file.startsWith('ledger/'));
+}
+
+describe('the ledger is the only writer of accounts and transfers', () => {
+  it('finds no write to them outside ledger/', () => {
+    const files = sourcesOutsideLedger();
+    expect(files.length).toBeGreaterThan(100);
+    expect(files).toContain('db/migrations/0001_ledger.sql');
+    const found = files.flatMap((file) =>
+      ledgerWrites(readFileSync(path.join(SRC, file), 'utf8')).map((write) => `${file}:${write}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('catches a planted write of every form, and leaves reads alone', () => {
+    const planted = [
+      'sql`insert into accounts (user_id, asset, kind, balance) values (1, 2, 3, 4)`',
+      'sql`INSERT INTO "transfers" (asset) select 1`',
+      'sql`update accounts\n  set kind = 1`',
+      'sql`with x as (update transfers set amount = 0 returning 1) select 1`',
+      "sql`delete from transfers where kind = 'gift'`",
+      'sql`truncate users, transfers`',
+      `sql\`update \${accounts} set kind = 1\``,
+      'sql`on conflict do update set balance = excluded.balance`',
+      'await tx.insert(transfers).values(row)',
+      'await db.update(schema.accounts).set({ balance: 0n })',
+      'await tx.delete( accounts ).where(x)',
+    ];
+    for (const text of planted) expect(ledgerWrites(text), text).not.toEqual([]);
+    expect(ledgerWrites('line one\nline two\nsql`delete from accounts`')).toEqual(['3: delete from accounts']);
+
+    const reads = [
+      'sql`select balance from accounts where user_id = 1 for update`',
+      'sql`select * from transfers t join accounts a on a.id = t.credit_account_id`',
+      'sql`update accounts_archive set x = 1`',
+      'sql`insert into transfer_fees (amount) values (1)`',
+      'await db.select().from(accounts)',
+    ];
+    for (const text of reads) expect(ledgerWrites(text), text).toEqual([]);
+  });
+});
