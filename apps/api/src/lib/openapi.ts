@@ -161,11 +161,13 @@ export function openapiOptions(app: FastifyInstance): FastifyDynamicSwaggerOptio
     },
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
-      const schema = transformed.schema as Json & { hide?: boolean; consumes?: string[]; body?: unknown };
-      if (schema.hide) return transformed;
-      if (schema.querystring) schema.querystring = parametersOf(schema.querystring);
+      // A route may declare no schema at all (a plain handler): it is still listed, with its guard.
+      const schema = transformed.schema as (Json & { hide?: boolean; consumes?: string[]; body?: unknown }) | undefined;
+      if (schema?.hide) return transformed;
       for (const method of [input.route.method].flat())
         facts.set(`${method.toLowerCase()} ${openapiPath(input.url)}`, factsOf(input.url, input.route));
+      if (!schema) return transformed;
+      if (schema.querystring) schema.querystring = parametersOf(schema.querystring);
       // A multipart upload is parsed by its handler; the document still names its one field.
       if (schema.consumes?.includes('multipart/form-data') && !schema.body) {
         schema.body = {
