@@ -1,23 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-// Vitest 5 reports failures with Map.groupBy, which Node 20 lacks (Node 21+): without this, any
-// failing test crashes the reporter instead of printing what failed.
-if (!('groupBy' in Map)) {
-  Object.defineProperty(Map, 'groupBy', {
-    value<K, T>(items: Iterable<T>, key: (item: T, index: number) => K): Map<K, T[]> {
-      const groups = new Map<K, T[]>();
-      let index = 0;
-      for (const item of items) {
-        const k = key(item, index++);
-        const group = groups.get(k);
-        if (group) group.push(item);
-        else groups.set(k, [item]);
-      }
-      return groups;
-    },
-  });
-}
-
 // One runner for everything; `npm test` (scripts/test.mjs) picks the projects.
 export default defineConfig({
   test: {
