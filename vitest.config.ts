@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/contract/vitest.config.ts',
+      'bench/vitest.config.ts',
       'apps/api/vitest.config.ts',
       'apps/api/vitest.pg.config.ts',
       'apps/api/vitest.cluster.config.ts',

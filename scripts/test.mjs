@@ -61,7 +61,7 @@ if (!existsSync('/usr/bin/chromium')) {
 
 run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npx', ['biome', 'check', '.']);
-const projects = ['contract', 'api', 'web', 'admin'];
+const projects = ['contract', 'bench', 'api', 'web', 'admin'];
 if (process.env.TEST_DATABASE_URL) projects.push('api-pg');
 else
   console.warn(
