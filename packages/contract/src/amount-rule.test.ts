@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ASSETS,
   type Asset,
@@ -104,5 +104,16 @@ describe('groupedAmount', () => {
   it('keeps BTC places and huge values exactly', () => {
     expect(groupedAmount('12345.123456789', 8, 'en')).toBe('12,345.12345678');
     expect(groupedAmount('92233720368547.75807', 2, 'en')).toBe('92,233,720,368,547.75');
+  });
+  it("keeps each locale's own separators when locales alternate", () => {
+    expect(groupedAmount('1234.5', 2, 'de-DE')).toBe('1.234,50');
+    expect(groupedAmount('1234.5', 2, 'en')).toBe('1,234.50');
+    expect(groupedAmount('1234.5', 2, 'de-DE')).toBe('1.234,50');
+  });
+  it('builds a locale’s number formats once, not per amount (a long list on a phone)', () => {
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    for (let i = 0; i < 50; i += 1) groupedAmount(`${i}000.5`, 2, 'fr-CH');
+    expect(made.mock.calls.length).toBeLessThanOrEqual(2);
+    made.mockRestore();
   });
 });

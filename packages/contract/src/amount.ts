@@ -120,7 +120,22 @@ export function shownParts(
 export function groupedAmount(value: string | bigint, places = 2, locale?: string): string {
   const text = truncateDecimals(value, places);
   const [sign, whole, fraction] = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text)?.slice(1) ?? ['', text, undefined];
-  const format = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 });
-  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  const { format, decimal } = grouping(locale);
   return `${sign}${format.format(BigInt(whole ?? '0'))}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
+}
+
+/**
+ * A locale's grouping format and decimal sign, made once: building an Intl.NumberFormat costs far
+ * more than using one (a list of amounts spent ~100 ms of a phone's first render building them).
+ */
+const groupings = new Map<string | undefined, { format: Intl.NumberFormat; decimal: string }>();
+function grouping(locale: string | undefined): { format: Intl.NumberFormat; decimal: string } {
+  let found = groupings.get(locale);
+  if (!found) {
+    const format = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 });
+    const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    found = { format, decimal };
+    groupings.set(locale, found);
+  }
+  return found;
 }
