@@ -150,7 +150,16 @@ export function record(row: Row): void {
  * need not be public. Built
  * once per `npm run bench` (BENCH_RUN_ID, set by run.mjs), every time when a bench is run alone.
  */
-export function buildWeb(): string {
+export function buildWeb(options: { sourcemap?: boolean } = {}): string {
+  if (options.sourcemap) {
+    // Source maps beside the chunks, for bench/trace.ts to name minified functions: a build of its own.
+    const outDir = path.join(root, '.tmp/bench/web-sourcemap');
+    const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+    const args = [vite, 'build', '--logLevel', 'warn', '--sourcemap', '--outDir', outDir, '--emptyOutDir'];
+    const result = spawnSync(process.execPath, args, { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`vite build exited with ${result.status}`);
+    return outDir;
+  }
   const outDir = path.join(root, '.tmp/bench/web');
   const stamp = path.join(root, '.tmp/bench/web.stamp');
   const runId = process.env.BENCH_RUN_ID;
