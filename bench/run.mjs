@@ -31,6 +31,20 @@ const benches = [
   { name: 'soak', file: 'bench/soak.ts', full: true },
 ].filter((bench) => existsSync(path.join(root, bench.file)) && !(quick && bench.full));
 
+// --only gifts,reads runs just those (to re-measure one figure); the table says the run was partial.
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',').filter(Boolean) : undefined;
+if (only) {
+  const unknown = only.filter((name) => !benches.some((bench) => bench.name === name));
+  if (unknown.length || only.length === 0) {
+    console.error(`--only takes bench names from: ${benches.map((bench) => bench.name).join(', ')}`);
+    process.exit(2);
+  }
+  benches.splice(0, benches.length, ...benches.filter((bench) => only.includes(bench.name)));
+  args.splice(onlyAt, 2);
+}
+const runName = only ? `${mode} run of ${only.join(', ')} only` : `${mode} run`;
+
 const startedAt = new Date();
 const runId = randomUUID();
 const resultsDir = path.join(root, 'bench/results');
@@ -117,7 +131,7 @@ const widths = table[0].map((_, column) => Math.max(...table.map((cells) => cell
 const line = (cells) =>
   cells.map((cell, column) => (column === 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ');
 const ruler = widths.map((w) => '─'.repeat(w)).join('  ');
-console.log(`\n${mode} run, ${startedAt.toISOString()}, ${((finishedAt - startedAt) / 1000).toFixed(0)} s`);
+console.log(`\n${runName}, ${startedAt.toISOString()}, ${((finishedAt - startedAt) / 1000).toFixed(0)} s`);
 console.log(line(table[0]));
 console.log(ruler);
 let previous = '';
@@ -139,8 +153,8 @@ const failures = rows.filter((row) => counts(row) && row.pass === false);
 const ok = failures.length === 0 && failedProcesses.length === 0;
 console.log(
   ok
-    ? `\n${mode} run: everything that counts passed`
-    : `\n${mode} run FAILED: ${failures.map((row) => `${row.bench} · ${row.metric}`).join('; ')}`,
+    ? `\n${runName}: everything that counts passed`
+    : `\n${runName} FAILED: ${failures.map((row) => `${row.bench} · ${row.metric}`).join('; ')}`,
 );
 
 const cpus = os.cpus();
@@ -148,6 +162,7 @@ const report = {
   startedAt: startedAt.toISOString(),
   finishedAt: finishedAt.toISOString(),
   mode,
+  only: only ?? null,
   machine: {
     cpus: cpus.length,
     cpuModel: cpus[0]?.model ?? 'unknown',
@@ -159,7 +174,8 @@ const report = {
 const json = `${JSON.stringify(report, null, 2)}\n`;
 // Colons are not welcome in file names everywhere.
 const stamp = startedAt.toISOString().replaceAll(':', '-');
-writeFileSync(path.join(resultsDir, `${stamp}-${mode}.json`), json);
-writeFileSync(path.join(resultsDir, `latest-${mode}.json`), json);
-console.log(`results: bench/results/${stamp}-${mode}.json (and latest-${mode}.json)`);
+const kind = only ? `${mode}-only-${only.join('-')}` : mode;
+writeFileSync(path.join(resultsDir, `${stamp}-${kind}.json`), json);
+writeFileSync(path.join(resultsDir, `latest-${kind}.json`), json);
+console.log(`results: bench/results/${stamp}-${kind}.json (and latest-${kind}.json)`);
 process.exit(ok ? 0 : 1);
