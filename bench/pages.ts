@@ -1,5 +1,5 @@
-// Page weight of the member app (QUALITY.md: initial JS ≤ 170 KB gzip, every route but home
-// lazy-loaded), from the chunk graph of its production build (Vite's manifest).
+// Page weight of the member app (QUALITY.md: initial JS ≤ 170 KB gzip on every route, ≤ 150 KB on
+// home, every route but home lazy-loaded), from the chunk graph of its production build (Vite's manifest).
 //
 // A route's initial JS is what a first visit to it must download before its page can render:
 //   the entry chunk and everything it imports statically (transitively; Vite preloads them),
@@ -18,6 +18,7 @@ import { DEFAULT_LOCALE, FALLBACK_LOCALE } from '@minecloud/contract/locales';
 import { buildWeb, record, root } from './lib.ts';
 
 const BUDGET_KB = 170;
+const HOME_BUDGET_KB = 150;
 const web = path.join(root, 'apps/web');
 
 type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] };
@@ -100,8 +101,8 @@ console.log(
   `\npage weight (member app, initial JS in KB gzip -9: entry with its static imports ${entryKb.toFixed(1)}, messages ${awaited.join(' + ')} ${messagesKb.toFixed(1)}, + the page's own chunks)`,
 );
 // Home answers at several paths; one row for all of them.
-const rows: { path: string; total: number; page: number }[] = [
-  { path: `${homePaths[0]} (home)`, total: entryKb + messagesKb, page: 0 },
+const rows: { path: string; total: number; page: number; budget: number }[] = [
+  { path: `${homePaths[0]} (home)`, total: entryKb + messagesKb, page: 0, budget: HOME_BUDGET_KB },
 ];
 const notLazy: string[] = [];
 for (const page of pages) {
@@ -109,12 +110,12 @@ for (const page of pages) {
   const chunk = manifest[page.key]!;
   // Lazy: the page module is a chunk of its own that only a dynamic import reaches, not the entry's.
   if (!chunk.isDynamicEntry || entry.has(chunk.file)) notLazy.push(page.path);
-  rows.push({ path: page.path, total: entryKb + messagesKb + kb(own), page: kb(own) });
+  rows.push({ path: page.path, total: entryKb + messagesKb + kb(own), page: kb(own), budget: BUDGET_KB });
 }
 if (homePaths.length > 1) console.log(`  home is also at ${homePaths.slice(1).join(', ')}`);
 for (const row of rows) {
   console.log(
-    `  ${row.path.padEnd(48)} ${row.total.toFixed(1).padStart(6)} KB (page ${row.page.toFixed(1)})${row.total <= BUDGET_KB ? '' : ' over budget'}`,
+    `  ${row.path.padEnd(48)} ${row.total.toFixed(1).padStart(6)} KB (page ${row.page.toFixed(1)})${row.total <= row.budget ? '' : ` over budget (${row.budget})`}`,
   );
   record({
     bench: 'pages',
@@ -122,8 +123,8 @@ for (const row of rows) {
     value: row.total,
     unit: 'KB',
     digits: 1,
-    budget: `≤ ${BUDGET_KB} KB gzip`,
-    pass: row.total <= BUDGET_KB,
+    budget: `≤ ${row.budget} KB gzip`,
+    pass: row.total <= row.budget,
   });
 }
 console.log(

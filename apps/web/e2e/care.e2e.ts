@@ -100,8 +100,10 @@ describe('content and care in Chromium at 390×844', () => {
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: screenshot });
-    await expect.poll(() => page.locator('.adm-image-uploader-cell-image img').count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => page.locator('.adm-image-uploader-cell-loading').count()).toBe(0);
+    await expect
+      .poll(() => page.locator('[data-testid="feedback-images"] .image-picker__open img').count(), { timeout: 15_000 })
+      .toBe(1);
+    await expect.poll(() => page.getByTestId('image-picker-uploading').count()).toBe(0);
     await shot(page, 'feedback-form');
     await page.getByTestId('feedback-submit').click();
     await page.waitForFunction(() => location.hash.startsWith('#/pages/my_child/feedorder/feedorder'), null, {

@@ -1,6 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 
 function AppFailed() {
   const { t } = useTranslation();
@@ -32,11 +31,4 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, { faile
   override render() {
     return this.state.failed ? <AppFailed /> : this.props.children;
   }
-}
-
-/** The router's own error element (errors thrown outside a page, e.g. in a layout). */
-export function RouterError() {
-  const error = useRouteError();
-  console.error('Router error', error);
-  return <AppFailed />;
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@minecloud/contract/locales';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadAntdTexts } from '@/lib/antd-locale';
 import type zhCN from './locales/zh-CN.json';
 
 export type Messages = typeof zhCN;
@@ -29,16 +30,17 @@ const lazyLocaleBackend: BackendModule = {
 };
 
 /**
- * Starts i18next in `locale` and resolves once its messages are loaded. No fallback language: every
+ * Starts i18next in `locale` and resolves once its messages, and antd-mobile's texts in it, are
+ * loaded. No fallback language: every
  * locale has every key (locales.test.ts), so a second language's messages would only delay the first
  * render.
  */
 export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<void> {
   if (i18n.isInitialized) {
-    await i18n.changeLanguage(locale);
+    await changeLocale(locale);
     return;
   }
-  await i18n
+  const messages = i18n
     .use(lazyLocaleBackend)
     .use(initReactI18next)
     .init({
@@ -52,11 +54,13 @@ export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<void> {
       returnNull: false,
       react: { useSuspense: false },
     });
+  await Promise.all([messages, loadAntdTexts(locale)]);
   document.documentElement.lang = locale;
 }
 
+/** Switches to `locale` once its messages and antd-mobile's texts in it are loaded. */
 export async function changeLocale(locale: Locale): Promise<void> {
-  await i18n.changeLanguage(locale);
+  await Promise.all([i18n.changeLanguage(locale), loadAntdTexts(locale)]);
   document.documentElement.lang = locale;
 }
 

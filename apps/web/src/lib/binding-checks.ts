@@ -1,5 +1,3 @@
-import { isAddress } from 'viem';
-
 /** Longest address an email may have (RFC 5321; contract emailSchema). */
 export const EMAIL_MAX_LENGTH = 254;
 /** 0x and 40 hex digits. */
@@ -8,7 +6,6 @@ export const EMAIL_CODE_LENGTH = 6;
 
 export type EmailProblem = 'enterEmail' | 'emailInvalid';
 export type CodeProblem = 'codeRequired';
-export type AddressProblem = 'addressRequired' | 'invalidAddress';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -20,14 +17,4 @@ export function checkEmail(value: string): EmailProblem | null {
 
 export function checkCode(value: string): CodeProblem | null {
   return /^\d{6}$/.test(value.trim()) ? null : 'codeRequired';
-}
-
-/**
- * An EVM address: 0x and 40 hex digits, and when it mixes cases its checksum must hold (a typo
- * in a checksummed address is caught before any money is sent to it). The server checks the same.
- */
-export function checkWithdrawAddress(value: string): AddressProblem | null {
-  const address = value.trim();
-  if (!address) return 'addressRequired';
-  return isAddress(address, { strict: true }) ? null : 'invalidAddress';
 }

@@ -1,12 +1,19 @@
 import type { BasicConfig } from '@minecloud/contract/config';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, render } from '@testing-library/react';
+import {
+  type Location,
+  MemoryRouter,
+  type NavigateFunction,
+  type NavigationType,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+} from 'react-router';
 import { vi } from 'vitest';
 import { AntdLocale } from '@/app/antd-locale';
-import { routes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
-import { setRelaunch } from '@/lib/relaunch';
 
 export const BASIC_CONFIG: BasicConfig = {
   appName: 'MineCloud Demo',
@@ -45,17 +52,36 @@ export function mockServer(handlers: Record<string, Handler>) {
 
 export const ok = (data: unknown) => ({ body: { code: 0, data, msg: '' } });
 
-/** Renders the real route table at `path` in a memory router. */
+/** What a test reads of the router: where it is, how it got there, and a way to go elsewhere. */
+export type TestRouter = {
+  state: { location: Location; historyAction: NavigationType };
+  navigate: (to: string) => Promise<void>;
+};
+
+/** Keeps `router` up to date with the memory router it is rendered in. */
+function RouterProbe({ router }: { router: TestRouter }) {
+  const location = useLocation();
+  const historyAction = useNavigationType();
+  const navigate: NavigateFunction = useNavigate();
+  router.state = { location, historyAction };
+  router.navigate = (to) =>
+    act(async () => {
+      await navigate(to);
+    });
+  return null;
+}
+
+/** Renders the app's routes (`AppRoutes`, as App does) at `path` in a memory router. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  setRelaunch((target) => {
-    void router.navigate(target, { replace: true });
-  });
+  const router = {} as TestRouter;
   const queryClient = createQueryClient();
   const view = render(
     <AntdLocale>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <RouterProbe router={router} />
+        </MemoryRouter>
       </QueryClientProvider>
     </AntdLocale>,
   );

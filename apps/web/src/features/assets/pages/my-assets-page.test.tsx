@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { doubleTap, pause } from '@/test/double-tap';
@@ -168,7 +168,12 @@ describe('my assets', () => {
     const fetchMock = server();
     renderApp(paths.assetsList.path);
     await screen.findByTestId('asset-available-USDT');
-    const head = document.querySelector<HTMLElement>('.adm-pull-to-refresh-head-content');
+    // The pull's code arrives once the page is idle.
+    const head = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.adm-pull-to-refresh-head-content');
+      expect(found).not.toBeNull();
+      return found;
+    });
     expect(head?.style.height).toBe('70px');
     const before = calls(fetchMock, 'asset/selectAssetBalance').length;
 
@@ -194,6 +199,22 @@ describe('my assets', () => {
     expect(await screen.findByText('刷新成功')).toBeInTheDocument();
     expect(calls(fetchMock, 'asset/selectAssetBalance').length).toBe(before + 1);
     expect(calls(fetchMock, 'biz/biz-user/get/earnings').length).toBeGreaterThan(1);
+  });
+
+  it('shows the assets before the pull code has arrived, and fetches it at the first touch', async () => {
+    // An idle callback that never comes: only the touch asks for the pull.
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    server();
+    renderApp(paths.assetsList.path);
+    expect(await screen.findByTestId('asset-available-USDT')).toHaveTextContent('10.99');
+    expect(document.querySelector('.adm-pull-to-refresh')).toBeNull();
+    fireEvent.touchStart(screen.getByTestId('my-assets'));
+    await waitFor(() => expect(document.querySelector('.adm-pull-to-refresh')).not.toBeNull());
+    expect(screen.getByTestId('asset-available-USDT')).toHaveTextContent('10.99');
   });
 
   it("opens each asset's details, and the gift, top-up and donation screens", async () => {

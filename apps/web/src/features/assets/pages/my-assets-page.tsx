@@ -1,6 +1,5 @@
 import { ASSETS } from '@minecloud/contract/amount';
-import type { PullToRefreshProps } from 'antd-mobile';
-import { PullToRefresh, Skeleton, SpinLoading } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalances } from '@/api/get-balances';
@@ -11,39 +10,15 @@ import { type QuickLink, QuickLinks } from '@/components/quick-links';
 import { paths } from '@/config/paths';
 import { useAppNavigate } from '@/lib/navigation';
 import { AssetCard } from '../components/asset-card';
+import { LazyPull } from '../components/lazy-pull';
 import { MemberIdCard } from '../components/member-id-card';
 import './my-assets-page.css';
-
-/** Spec point 9: pull-down refresh with range 150 and a 70 px head, in green. */
-export const PULL_REFRESH_THRESHOLD = 150;
-export const PULL_REFRESH_HEAD_HEIGHT = 70;
-
-type PullStatus = Parameters<NonNullable<PullToRefreshProps['renderText']>>[0];
 
 const ACTIONS: QuickLink[] = [
   { name: 'gift', route: paths.transform, icon: 'gift' },
   { name: 'top-up', route: paths.topUp, icon: 'topUp' },
   { name: 'donation', route: paths.donate, icon: 'heart' },
 ];
-
-function PullText({ status, failed }: { status: PullStatus; failed: boolean }) {
-  const { t } = useTranslation();
-  switch (status) {
-    case 'pulling':
-      return <span>{t('pullToRefresh')}</span>;
-    case 'canRelease':
-      return <span>{t('releaseToRefresh')}</span>;
-    case 'refreshing':
-      return (
-        <span className="my-assets__pull-busy">
-          <SpinLoading color="currentColor" style={{ '--size': '18px' }} />
-          {t('refreshing')}
-        </span>
-      );
-    case 'complete':
-      return <span>{t(failed ? 'refreshFailed' : 'refreshDone')}</span>;
-  }
-}
 
 export default function MyAssetsPage() {
   const { t } = useTranslation();
@@ -59,12 +34,7 @@ export default function MyAssetsPage() {
   };
 
   return (
-    <PullToRefresh
-      onRefresh={refresh}
-      threshold={PULL_REFRESH_THRESHOLD}
-      headHeight={PULL_REFRESH_HEAD_HEIGHT}
-      renderText={(status) => <PullText status={status} failed={refreshFailed} />}
-    >
+    <LazyPull onRefresh={refresh} failed={refreshFailed}>
       <div className="my-assets" data-testid="my-assets">
         <MemberIdCard user={user.data} />
         <QuickLinks links={ACTIONS} label={t('titleMyAssets')} testIdPrefix="my-assets-go" />
@@ -92,6 +62,6 @@ export default function MyAssetsPage() {
           ))
         )}
       </div>
-    </PullToRefresh>
+    </LazyPull>
   );
 }

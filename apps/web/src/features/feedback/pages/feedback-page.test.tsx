@@ -1,7 +1,7 @@
 import { API } from '@minecloud/contract/api-paths';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
@@ -19,9 +19,11 @@ afterEach(async () => {
   await changeLocale('zh-CN');
 });
 
-// antd-mobile keeps an image hidden until it has loaded, which never happens in jsdom: read the elements.
+// The uploaded images, in order (the previews of those still on their way up are object URLs).
 const pickedImages = () =>
-  Array.from(screen.getByTestId('feedback-images').querySelectorAll('img'), (image) => image.getAttribute('src'));
+  Array.from(screen.getByTestId('feedback-images').querySelectorAll('.image-picker__open img'), (image) =>
+    image.getAttribute('src'),
+  );
 
 async function openForm() {
   renderApp(paths.feedback.path);
@@ -108,8 +110,6 @@ describe('feedback', () => {
   });
 
   it('says 上传失败 when an upload gets no answer, and the server’s reason when it refuses the image', async () => {
-    // antd-mobile logs each failed upload.
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let refuse = false;
     const fetchMock = feedbackServer({
       [`POST ${UPLOAD}`]: () => {
@@ -161,6 +161,57 @@ describe('feedback', () => {
     await waitFor(() =>
       expect(document.querySelector('.adm-image-viewer-slides img')).toHaveAttribute('src', '/uploads/one.png'),
     );
+  });
+
+  it('shows each image as uploading until it is up, and removes one with its cross', async () => {
+    const fetchMock = feedbackServer();
+    const answer = fetchMock.getMockImplementation()!;
+    let arrive: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === UPLOAD) await held;
+      return answer(input, init);
+    });
+    await openForm();
+    await userEvent.upload(fileInput(), [png('one.png'), png('two.png')]);
+    expect(await screen.findAllByTestId('image-picker-uploading')).toHaveLength(2);
+    expect(screen.getAllByTestId('image-picker-uploading')[0]).toHaveTextContent('上传中...');
+    arrive();
+    await waitFor(() => expect(pickedImages()).toEqual(['/uploads/one.png', '/uploads/two.png']));
+    expect(screen.queryByTestId('image-picker-uploading')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getAllByRole('button', { name: '删除图片' })[0]!);
+    expect(pickedImages()).toEqual(['/uploads/two.png']);
+    expect(screen.getByTestId('feedback-image-count')).toHaveTextContent('1/4');
+  });
+
+  it('keeps a failed upload in view, marked, until its cross removes it', async () => {
+    feedbackServer({
+      [`POST ${UPLOAD}`]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await openForm();
+    await userEvent.upload(fileInput(), png('big.png'));
+    expect(await screen.findByText('上传失败')).toBeInTheDocument();
+    const failed = () => screen.getByTestId('feedback-images').querySelectorAll('[data-status="fail"]');
+    await waitFor(() => expect(failed()).toHaveLength(1));
+    expect(screen.getByTestId('feedback-image-count')).toHaveTextContent('0/4');
+    await userEvent.click(screen.getByRole('button', { name: '删除图片' }));
+    expect(failed()).toHaveLength(0);
+  });
+
+  it('hides the add button once four images are picked', async () => {
+    feedbackServer();
+    await openForm();
+    await userEvent.upload(
+      fileInput(),
+      ['1', '2', '3', '4'].map((n) => png(`${n}.png`)),
+    );
+    await waitFor(() => expect(screen.getByTestId('feedback-image-count')).toHaveTextContent('4/4'));
+    expect(fileInput().closest('li')).not.toBeVisible();
   });
 
   it('shows the server’s refusal of a report', async () => {

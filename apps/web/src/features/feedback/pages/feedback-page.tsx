@@ -1,5 +1,4 @@
 import { FEEDBACK_MAX_IMAGES } from '@minecloud/contract/content';
-import type { ImageUploadItem } from 'antd-mobile';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +20,7 @@ export default function FeedbackPage() {
   const { go } = useAppNavigate();
   const submit = useSubmitFeedback();
   const [content, setContent] = useState('');
-  const [images, setImages] = useState<ImageUploadItem[]>([]);
+  const [images, setImages] = useState<string[]>([]);
   const [pending, setPending] = useState(0);
   // Problems show once the member has tried to send, then follow every change.
   const [tried, setTried] = useState(false);
@@ -38,7 +37,7 @@ export default function FeedbackPage() {
     }
     if (problems.content || problems.images) return;
     submit.mutate(
-      { content: content.trim(), images: images.map((image) => image.url) },
+      { content: content.trim(), images },
       {
         onSuccess: () => {
           showToast(t('feedbackSent'));

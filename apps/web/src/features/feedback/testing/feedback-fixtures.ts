@@ -42,14 +42,14 @@ export function png(name: string): File {
   return new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 }
 
-/** jsdom has no object URLs; antd-mobile's uploader previews a picked file with one. */
+/** jsdom has no object URLs; the image picker previews a picked file with one. */
 export function stubObjectUrls(): void {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => undefined }));
 }
 
 /** The file input of the image picker. */
 export function fileInput(): HTMLInputElement {
-  const input = document.querySelector<HTMLInputElement>('.adm-image-uploader input[type="file"]');
+  const input = document.querySelector<HTMLInputElement>('[data-testid="feedback-images"] input[type="file"]');
   if (!input) throw new Error('no file input');
   return input;
 }
