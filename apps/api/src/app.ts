@@ -25,7 +25,7 @@ import { operatorRoutes } from './modules/admin/operator-routes.ts';
 import { setupRoutes } from './modules/admin/setup-routes.ts';
 import { signInRoutes } from './modules/admin/sign-in-routes.ts';
 import { assetRoutes } from './modules/asset/routes.ts';
-import { memberGuard } from './modules/auth/guard.ts';
+import { memberGuard, signedTokenGuard } from './modules/auth/guard.ts';
 import { bootstrapOperator, consoleUrlOf, framedPassword } from './modules/auth/operator-accounts.ts';
 import { createOperatorAuth, installOperatorAccess } from './modules/auth/operators.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -138,6 +138,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   app.decorate('mailWorker', mailWorkerOptions(config, key));
   app.decorate('tokens', tokens);
   app.decorate('requireMember', memberGuard(tokens));
+  app.decorate('requireSignedToken', signedTokenGuard(tokens));
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
