@@ -121,6 +121,32 @@ describe('operations endpoints', () => {
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
   });
 
+  it("sends helmet's whole set of headers, with our CSP, on answers, refusals and unknown paths", async () => {
+    for (const url of ['/healthz', '/app-api/biz/biz-user/get', '/no-such-path']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+  });
+
   it('serves the public basic config', async () => {
     const res = await app.inject({ method: 'GET', url: '/app-api/biz/biz-config/get/basic' });
     expect(res.json()).toMatchObject({

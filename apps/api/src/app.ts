@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +15,7 @@ import { frameworkError, installErrorHandling } from './lib/error-handler.ts';
 import { sharedRateLimitStore } from './lib/limits.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { openapiOptions } from './lib/openapi.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
 import { adjustmentAdminRoutes } from './modules/adjustments/admin-routes.ts';
 import { auditRoutes } from './modules/admin/audit-routes.ts';
@@ -103,14 +103,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('chain', createChain(config.chain));
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    // The rest of the request runs in its context, so audit rows carry its id (lib/audit.ts).
-    runInRequest(request.id, done);
-  });
-  installErrorHandling(app);
-
-  await app.register(helmet, {
+  const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         // Plain http on a LAN or localhost must keep working; TLS is the proxy's job in production.
@@ -121,6 +114,14 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(security);
+    reply.header('x-request-id', request.id);
+    // The rest of the request runs in its context, so audit rows carry its id (lib/audit.ts).
+    runInRequest(request.id, done);
+  });
+  installErrorHandling(app);
+
   // Counted in PostgreSQL, so each limit is one for all processes (lib/limits.ts).
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(database.db) });
   // Only the document is shaped there (ids, summaries, security, refusals); answers stay the routes'.
