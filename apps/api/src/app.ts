@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -71,6 +72,11 @@ declare module 'fastify' {
 /** `/admin` and `/admin/` are one page; so are `/x` and `/x/` everywhere. */
 export const ROUTER_OPTIONS = { ignoreTrailingSlash: true };
 
+/** API answers this large or larger are compressed when the client accepts br or gzip. */
+export const COMPRESS_FROM_BYTES = 1024;
+/** The paths whose answers may be compressed: the three API bases and the API's own document. */
+const COMPRESSED_PATHS = [...Object.values(API_BASE), '/docs/'];
+
 /** Largest JSON body any member call takes; uploads set their own limit. */
 export const BODY_LIMIT = 64 * 1024;
 
@@ -122,6 +128,18 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   });
   installErrorHandling(app);
 
+  // API answers of 1 KB or more in br or gzip, as the client accepts (market candles, lists, exports);
+  // smaller ones stay as they are, so frequent small reads cost no compression. Only the API's paths:
+  // the built apps' files come precompressed from the build (lib/static-apps.ts). Request bodies are
+  // never inflated.
+  app.addHook('onRoute', (route) => {
+    if (!COMPRESSED_PATHS.some((prefix) => route.url.startsWith(prefix))) route.compress = false;
+  });
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_FROM_BYTES,
+    globalDecompression: false,
+  });
   // Counted in PostgreSQL, so each limit is one for all processes (lib/limits.ts).
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(database.db) });
   // Only the document is shaped there (ids, summaries, security, refusals); answers stay the routes'.
