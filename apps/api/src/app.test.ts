@@ -1,5 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { COMPRESS_FROM_BYTES } from './app.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -7,6 +9,8 @@ beforeAll(async () => {
     a.get('/app-api/test/boom', async () => {
       throw new Error('secret detail: select * from users at /srv/app.ts');
     });
+    a.get('/app-api/test/big', async () => ({ list: Array.from({ length: 200 }, (_, i) => ({ id: String(i) })) }));
+    a.get('/test/text', async (_request, reply) => reply.type('text/plain').send('x'.repeat(4096)));
   });
 });
 afterAll(async () => {
@@ -119,6 +123,71 @@ describe('operations endpoints', () => {
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+  });
+
+  it('compresses an API answer of 1 KB or more as the client accepts, and nothing smaller or outside the API', async () => {
+    for (const url of ['/app-api/test/big', '/docs/json']) {
+      const plain = await app.inject({ method: 'GET', url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+      for (const [accepted, encoding, inflate] of [
+        ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+        ['br', 'br', brotliDecompressSync],
+        ['gzip, deflate', 'gzip', gunzipSync],
+      ] as const) {
+        const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': accepted } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+        expect(inflate(res.rawPayload).toString()).toBe(plain.body);
+      }
+      const identity = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.body).toBe(plain.body);
+    }
+    // A small answer (a member's frequent reads are this size), and a path outside the API.
+    const small = await app.inject({ method: 'GET', url: '/app-api/nope', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().code).toBe(404);
+    const config = await app.inject({
+      method: 'GET',
+      url: '/app-api/biz/biz-config/get/basic',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(config.rawPayload.length).toBeLessThan(COMPRESS_FROM_BYTES);
+    expect(config.headers['content-encoding']).toBeUndefined();
+    expect(config.json().code).toBe(0);
+    const text = await app.inject({ method: 'GET', url: '/test/text', headers: { 'accept-encoding': 'br' } });
+    expect(text.headers['content-encoding']).toBeUndefined();
+    expect(text.body).toHaveLength(4096);
+  });
+
+  it("sends helmet's whole set of headers, with our CSP, on answers, refusals and unknown paths", async () => {
+    for (const url of ['/healthz', '/app-api/biz/biz-user/get', '/no-such-path']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
   });
 
   it('serves the public basic config', async () => {

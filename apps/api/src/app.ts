@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +16,7 @@ import { frameworkError, installErrorHandling } from './lib/error-handler.ts';
 import { sharedRateLimitStore } from './lib/limits.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { openapiOptions } from './lib/openapi.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
 import { adjustmentAdminRoutes } from './modules/adjustments/admin-routes.ts';
 import { auditRoutes } from './modules/admin/audit-routes.ts';
@@ -25,7 +26,7 @@ import { operatorRoutes } from './modules/admin/operator-routes.ts';
 import { setupRoutes } from './modules/admin/setup-routes.ts';
 import { signInRoutes } from './modules/admin/sign-in-routes.ts';
 import { assetRoutes } from './modules/asset/routes.ts';
-import { memberGuard } from './modules/auth/guard.ts';
+import { memberGuard, signedTokenGuard } from './modules/auth/guard.ts';
 import { bootstrapOperator, consoleUrlOf, framedPassword } from './modules/auth/operator-accounts.ts';
 import { createOperatorAuth, installOperatorAccess } from './modules/auth/operators.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -71,6 +72,11 @@ declare module 'fastify' {
 /** `/admin` and `/admin/` are one page; so are `/x` and `/x/` everywhere. */
 export const ROUTER_OPTIONS = { ignoreTrailingSlash: true };
 
+/** API answers this large or larger are compressed when the client accepts br or gzip. */
+export const COMPRESS_FROM_BYTES = 1024;
+/** The paths whose answers may be compressed: the three API bases and the API's own document. */
+const COMPRESSED_PATHS = [...Object.values(API_BASE), '/docs/'];
+
 /** Largest JSON body any member call takes; uploads set their own limit. */
 export const BODY_LIMIT = 64 * 1024;
 
@@ -103,14 +109,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('chain', createChain(config.chain));
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    // The rest of the request runs in its context, so audit rows carry its id (lib/audit.ts).
-    runInRequest(request.id, done);
-  });
-  installErrorHandling(app);
-
-  await app.register(helmet, {
+  const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         // Plain http on a LAN or localhost must keep working; TLS is the proxy's job in production.
@@ -120,6 +119,26 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(security);
+    reply.header('x-request-id', request.id);
+    // The rest of the request runs in its context, so audit rows carry its id (lib/audit.ts).
+    runInRequest(request.id, done);
+  });
+  installErrorHandling(app);
+
+  // API answers of 1 KB or more in br or gzip, as the client accepts (market candles, lists, exports);
+  // smaller ones stay as they are, so frequent small reads cost no compression. Only the API's paths:
+  // the built apps' files come precompressed from the build (lib/static-apps.ts). Request bodies are
+  // never inflated.
+  app.addHook('onRoute', (route) => {
+    if (!COMPRESSED_PATHS.some((prefix) => route.url.startsWith(prefix))) route.compress = false;
+  });
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_FROM_BYTES,
+    globalDecompression: false,
   });
   // Counted in PostgreSQL, so each limit is one for all processes (lib/limits.ts).
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(database.db) });
@@ -138,6 +157,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   app.decorate('mailWorker', mailWorkerOptions(config, key));
   app.decorate('tokens', tokens);
   app.decorate('requireMember', memberGuard(tokens));
+  app.decorate('requireSignedToken', signedTokenGuard(tokens));
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

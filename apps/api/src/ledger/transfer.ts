@@ -32,17 +32,19 @@ function systemAccountId(system: SystemAccount, asset: SQL | string): SQL {
  * happens), the credit only if the debit did. It ends in the CTE `moved` (the new transfer's id), for
  * the caller's final clause to read.
  */
-function movedCte(input: TransferInput): SQL {
+function movedCte(input: TransferInput, onlyIf?: SQL): SQL {
   if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
   const amount = input.amount.toString();
   const { asset } = input;
 
+  // The CTE `allowed` (the caller's precondition, read once) gates the debit, and so everything after it.
+  const gate = onlyIf ? sql` and (select ok from allowed)` : sql``;
   const debit: SQL =
     'system' in input.from
-      ? sql`select ${systemAccountId(input.from.system, asset)} as id`
+      ? sql`select ${systemAccountId(input.from.system, asset)} as id where true${gate}`
       : sql`update accounts set balance = balance - ${amount}::bigint
             where user_id = ${input.from.userId} and system is null and asset = ${asset}
-              and kind = ${input.from.kind} and balance >= ${amount}::bigint
+              and kind = ${input.from.kind} and balance >= ${amount}::bigint${gate}
             returning id`;
   const credit: SQL =
     'system' in input.to
@@ -53,7 +55,7 @@ function movedCte(input: TransferInput): SQL {
             do update set balance = accounts.balance + excluded.balance
             returning id`;
   return sql`
-    with debit as (${debit}), credit as (${credit}),
+    with ${onlyIf ? sql`allowed as (select (${onlyIf}) as ok), ` : sql``}debit as (${debit}), credit as (${credit}),
     moved as (
       insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
       select ${asset}, debit.id, credit.id, ${amount}::bigint, ${input.kind}, ${input.reference ?? null}, ${input.idempotencyKey}
@@ -98,27 +100,43 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<number> {
   return Number(row.id);
 }
 
+/** A condition the same statement checks before it moves anything, and its statement's name. */
+export type Precondition = { name: string; condition: SQL };
+
 /**
  * A transfer and the first answer to its Idempotency-Key in one autocommitted statement (one round
  * trip, no BEGIN/COMMIT): the key row is inserted from the transfer's own id, so either both commit
  * or neither does. A key used before fails the key's primary key and rolls the transfer back; the
- * caller replays the first answer then.
+ * caller replays the first answer then. With `precondition` (e.g. the caller's session is live),
+ * nothing moves unless it holds, and the refusal is `unauthorized`.
  */
 export async function transferWithAnswer(
   db: Tx,
   input: TransferInput,
   key: { userId: number; key: string; requestHash: string },
+  precondition?: Precondition,
 ): Promise<{ transferId: string }> {
-  const row = await runTransfer<{ answer: { transferId: string } }>(
-    db,
-    `transfer_with_answer:${shapeOf(input)}`,
-    sql`${movedCte(input)},
-    kept as (
+  const kept = sql`kept as (
       insert into idempotency_keys (user_id, key, request_hash, answer)
       select ${key.userId}, ${key.key}, ${key.requestHash}, jsonb_build_object('transferId', moved.id::text)
       from moved
-      returning answer)
-    select answer from kept`,
+      returning answer)`;
+  if (!precondition) {
+    const row = await runTransfer<{ answer: { transferId: string } }>(
+      db,
+      `transfer_with_answer:${shapeOf(input)}`,
+      sql`${movedCte(input)}, ${kept} select answer from kept`,
+    );
+    return row.answer;
+  }
+  // Always one row: whether the precondition held, and the answer when the transfer happened.
+  const row = await runTransfer<{ ok: boolean; answer: { transferId: string } | null }>(
+    db,
+    `transfer_with_answer:${precondition.name}:${shapeOf(input)}`,
+    sql`${movedCte(input, precondition.condition)}, ${kept}
+    select (select ok from allowed) as ok, (select answer from kept) as answer`,
   );
+  if (!row.ok) return fail('unauthorized');
+  if (!row.answer) return fail('insufficientBalance');
   return row.answer;
 }

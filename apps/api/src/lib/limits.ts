@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client.ts';
+import { type Db, preparedRows } from '../db/client.ts';
 
 /**
  * Limits that hold across processes: fixed-window counters in PostgreSQL (`rate_limits`), one row
@@ -46,7 +46,7 @@ export async function countHit(
   window: LimitWindow,
   amount = 1,
 ): Promise<{ hits: number; resetAt: Date }> {
-  const [row] = await queryRows<{ hits: string; expiresAt: string | Date }>(db, bump(window, amount));
+  const [row] = await preparedRows<{ hits: string; expiresAt: string | Date }>(db, 'limit_count', bump(window, amount));
   if (!row) throw new Error(`rate limit ${window.key}: the upsert returned no row`);
   return { hits: Number(row.hits), resetAt: new Date(row.expiresAt) };
 }
@@ -57,7 +57,11 @@ export async function countHit(
  */
 export async function spendWithin(db: Executor, window: LimitWindow, max: number, amount = 1): Promise<boolean> {
   if (amount > max) return false;
-  const rows = await queryRows(db, bump(window, amount, sql`rate_limits.hits + excluded.hits <= ${max}`));
+  const rows = await preparedRows(
+    db,
+    'limit_spend',
+    bump(window, amount, sql`rate_limits.hits + excluded.hits <= ${max}`),
+  );
   return rows.length > 0;
 }
 

@@ -128,7 +128,8 @@ export function openapiOptions(app: FastifyInstance): FastifyDynamicSwaggerOptio
       };
     }
     const hooks = [route.onRequest, route.preValidation, route.preHandler].flat();
-    const guard = hooks.includes(app.requireMember) ? 'member' : 'public';
+    const member = hooks.includes(app.requireMember) || hooks.includes(app.requireSignedToken);
+    const guard = member ? 'member' : 'public';
     return { guard, roleChecked: false, rateLimited: Boolean(config?.rateLimit) };
   };
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db, TxDb } from '../db/client.ts';
+import { type Db, queryRows, type TxDb } from '../db/client.ts';
 import { pgErrorOf, UNIQUE_VIOLATION } from '../db/errors.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { TransferInput } from '../ledger/accounts.ts';
-import { transferWithAnswer } from '../ledger/transfer.ts';
+import { type Precondition, transferWithAnswer } from '../ledger/transfer.ts';
 import { AppError } from '../lib/errors.ts';
 
 const KEY_PATTERN = /^[\w.:-]{8,128}$/;
@@ -95,18 +95,23 @@ export async function oncePerKey<T>(
 
 /**
  * The same guarantee for an operation that is exactly one transfer (a gift): the transfer and its
- * key row are one statement, one round trip to the database instead of four.
+ * key row are one statement, one round trip to the database instead of four. `precondition` (the
+ * caller's session is live) is checked by that statement, and again before any replay: a key's
+ * answer is never replayed to a refused caller.
  */
 export async function transferOncePerKey(
   db: Db,
   scope: KeyScope,
   plan: (legKey: (leg: string) => string) => Promise<TransferInput>,
+  precondition: Precondition,
 ): Promise<{ transferId: string }> {
   const requestHash = requestHashOf(scope);
   try {
     const input = await plan((leg) => `${scope.route}:${scope.userId}:${scope.key}:${leg}`);
-    return await transferWithAnswer(db, input, { userId: scope.userId, key: scope.key, requestHash });
+    return await transferWithAnswer(db, input, { userId: scope.userId, key: scope.key, requestHash }, precondition);
   } catch (error) {
+    const [gate] = await queryRows<{ ok: boolean }>(db, sql`select (${precondition.condition}) as ok`);
+    if (!gate?.ok) throw new AppError('unauthorized');
     return replayAfter(db, scope, requestHash, error);
   }
 }

@@ -142,10 +142,14 @@ export async function findReceiver(db: Pick<Db, 'select'>, userId: number) {
   return { id: String(row.id), address: shortenAddress(row.address) };
 }
 
-/** A gift between members: checked here, then moved (with its key row) in one statement. */
+/**
+ * A gift between members: checked here, then moved (with its key row) in one statement, which also
+ * proves the sender's session (`transferPost`): `from` is the member the token names, and nothing
+ * of theirs is read here.
+ */
 export async function giftPlan(
   db: Db,
-  from: AuthorizedUserId,
+  from: number,
   input: { toUserId: string; asset: Asset; amount: string },
   legKey: (leg: string) => string,
 ): Promise<TransferInput> {

@@ -1,14 +1,22 @@
 import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../../db/client.ts';
+import { type Db, preparedRows } from '../../db/client.ts';
 import { serverSecrets, sessions } from '../../db/schema.ts';
 
 /** A user id that a token check has proven; only these reach user-scoped queries. */
 export type AuthorizedUserId = number & { readonly __brand: 'AuthorizedUserId' };
 
+/**
+ * What a token's signature proves (issuer, audience, expiry checked), before its session is: the
+ * member it was issued to and its session. Not yet an authorisation: the session may have been
+ * revoked, on this process or another; `liveSession` is the condition that it was not.
+ */
+export type TokenClaims = { userId: number; sessionId: string; expiresAt: number };
+
 const ISSUER = 'minecloud';
 const AUDIENCE = 'member';
+const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/;
 
 /**
  * The signing key: JWT_SECRET in production (config refuses to start without it); otherwise one
@@ -23,22 +31,57 @@ export async function loadSigningKey(db: Db, configured: string | undefined): Pr
   return new TextEncoder().encode(row.value);
 }
 
+/**
+ * The SQL condition that the session behind `claims` is live at this moment: issued to the token's
+ * member, not revoked, not expired. Read in the same statement as the work it guards (a profile, a
+ * gift), a sign-out on any process refuses the token on every process from the next statement on.
+ */
+export function liveSession(claims: TokenClaims): SQL {
+  return sql`exists (select 1 from sessions s where s.id = ${claims.sessionId}::uuid and s.user_id = ${claims.userId}
+    and s.revoked_at is null and s.expires_at > ${new Date().toISOString()}::timestamptz)`;
+}
+
 export type TokenService = ReturnType<typeof createTokenService>;
 
-/**
- * A process keeps a verified session for this long before asking the database again: a token
- * revoked on another process stops working within this time (at once on the process that revoked it).
- */
-export const SESSION_CACHE_MS = 5_000;
-const SESSION_CACHE_MAX = 50_000;
+/** Verified token signatures kept per process; a signature never changes, so no entry goes stale. */
+const CLAIMS_CACHE_MAX = 50_000;
 
 export function createTokenService(db: Db, key: Uint8Array, ttlSeconds: number) {
-  // Keyed by the token itself, so a repeat within the cache time skips signature verification too.
-  const verified = new Map<string, { userId: number; sessionId: string; checkedAt: number; expiresAt: number }>();
-  const bySession = new Map<string, string>();
+  // Keyed by the token string: a repeat skips the signature check (jose's base64, JSON and HMAC).
+  // Only the signature is cached, never the session: revocation is read from the database each time.
+  const signed = new Map<string, TokenClaims>();
   // Imported once: jose would otherwise import the raw secret on every verification.
   const verifyKey = createSecretKey(key);
+
+  /** The claims of a well-signed, unexpired token of ours, or null; the session is not checked. */
+  async function claims(token: string): Promise<TokenClaims | null> {
+    const known = signed.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAt) return known;
+      signed.delete(token);
+      return null;
+    }
+    const payload = await jwtVerify(token, verifyKey, {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    }).then(
+      (result) => result.payload,
+      () => null,
+    );
+    const userId = Number(payload?.sub);
+    if (!payload?.jti || !UUID.test(payload.jti) || !Number.isSafeInteger(userId) || payload.exp === undefined) {
+      return null;
+    }
+    if (signed.size >= CLAIMS_CACHE_MAX) signed.clear();
+    const proven = { userId, sessionId: payload.jti, expiresAt: payload.exp * 1000 };
+    signed.set(token, proven);
+    return proven;
+  }
+
   return {
+    claims,
+
     async issue(userId: number) {
       const id = randomUUID();
       const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
@@ -55,48 +98,24 @@ export function createTokenService(db: Db, key: Uint8Array, ttlSeconds: number) 
       return { token, expiresAt };
     },
 
-    /** The session behind a token, or null when the token is bad, expired or revoked. */
+    /**
+     * The session behind a token, or null when the token is bad, expired or revoked: the session
+     * row is read every time (one prepared statement), so a sign-out holds on every process at once.
+     */
     async verify(token: string): Promise<{ userId: AuthorizedUserId; sessionId: string } | null> {
-      const now = Date.now();
-      // The exact token string was verified (signature, claims, session row) moments ago.
-      const known = verified.get(token);
-      if (known && now - known.checkedAt < SESSION_CACHE_MS && now < known.expiresAt) {
-        return { userId: known.userId as AuthorizedUserId, sessionId: known.sessionId };
-      }
-      verified.delete(token);
-      const payload = await jwtVerify(token, verifyKey, {
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        algorithms: ['HS256'],
-      }).then(
-        (result) => result.payload,
-        () => null,
-      );
-      if (!payload?.jti || !payload.sub) return null;
+      const proven = await claims(token);
+      if (!proven) return null;
       // Not caught: a database that cannot be reached is a 503 to retry, never a signed-out member.
-      const [session] = await db
-        .select({ userId: sessions.userId })
-        .from(sessions)
-        .where(and(eq(sessions.id, payload.jti), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-      if (!session || String(session.userId) !== payload.sub) return null;
-      if (verified.size >= SESSION_CACHE_MAX) {
-        verified.clear();
-        bySession.clear();
-      }
-      verified.set(token, {
-        userId: session.userId,
-        sessionId: payload.jti,
-        checkedAt: now,
-        expiresAt: (payload.exp ?? 0) * 1000,
-      });
-      bySession.set(payload.jti, token);
-      return { userId: session.userId as AuthorizedUserId, sessionId: payload.jti };
+      const [row] = await preparedRows<{ live: boolean }>(
+        db,
+        'live_session',
+        sql`select ${liveSession(proven)} as live`,
+      );
+      if (!row?.live) return null;
+      return { userId: proven.userId as AuthorizedUserId, sessionId: proven.sessionId };
     },
 
     async revoke(sessionId: string) {
-      const token = bySession.get(sessionId);
-      if (token) verified.delete(token);
-      bySession.delete(sessionId);
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
     },
   };

@@ -3,13 +3,14 @@ import type { UserAnswer } from '@minecloud/contract/auth';
 import { sql } from 'drizzle-orm';
 import { type Db, preparedRows } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
-import type { AuthorizedUserId } from '../auth/tokens.ts';
+import { liveSession, type TokenClaims } from '../auth/tokens.ts';
 
 /**
  * The signed-in member's profile with their available balances: one round trip, one statement
  * prepared once per connection (the app asks for it on most screens: the API's most frequent read).
+ * The token's session is checked in the same statement: no row (a 401) once it is revoked or expired.
  */
-export async function memberProfile(db: Db, userId: AuthorizedUserId): Promise<UserAnswer> {
+export async function memberProfile(db: Db, claims: TokenClaims): Promise<UserAnswer> {
   const [user] = await preparedRows<{
     id: string;
     address: string;
@@ -27,7 +28,7 @@ export async function memberProfile(db: Db, userId: AuthorizedUserId): Promise<U
                     from invite_codes c where c.user_id = u.id), '[]') as codes,
           coalesce((select json_object_agg(a.asset, a.balance::text)
                     from accounts a where a.user_id = u.id and a.kind = 'available'), '{}') as balances
-        from users u where u.id = ${userId}`,
+        from users u where u.id = ${claims.userId} and ${liveSession(claims)}`,
   );
   if (!user) return fail('unauthorized');
   const balance = (asset: Asset) => formatAmount(BigInt(user.balances[asset] ?? 0), asset);
