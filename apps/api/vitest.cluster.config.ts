@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // One file at a time whatever the run's maxWorkers: each starts processes and a PostgreSQL of its own.
+    fileParallelism: false,
   },
 });

@@ -6,6 +6,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/**/*.test.ts'],
     env: { TEST_DB_KIND: 'pglite' },
+    globalSetup: ['test/pglite-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

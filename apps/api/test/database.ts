@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 
 /** One template per checkout path, so two checkouts can run the PostgreSQL suite on one server at once. */
@@ -15,6 +17,17 @@ function pgUrl(database?: string): string {
   if (!database) return url;
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/**
+ * A throw-away test database's URL: its commits do not wait for the WAL flush (a crash of the
+ * server would lose the last ones, which a test database never outlives). Locks, isolation and
+ * what each transaction sees are as on any database; only the wait on the disk goes.
+ */
+export function testDatabaseUrl(database: string): string {
+  const parsed = new URL(pgUrl(database));
+  parsed.searchParams.set('options', '-c synchronous_commit=off');
   return parsed.toString();
 }
 
@@ -35,9 +48,11 @@ export async function createPgTemplate() {
 
 let pgliteImage: Promise<Blob> | undefined;
 
-/** A migrated PGlite image, made once per worker and loaded by each test database (~10x faster). */
-function migratedPgliteImage(): Promise<Blob> {
+/** A migrated PGlite image: the run's one (test/pglite-global-setup.ts) or, without it, made here once. */
+export function migratedPgliteImage(): Promise<Blob> {
   pgliteImage ??= (async () => {
+    const file = providedImage();
+    if (file) return new Blob([await readFile(file)]);
     const database = await openDatabase({ kind: 'pglite' });
     await database.migrate();
     const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
@@ -46,6 +61,15 @@ function migratedPgliteImage(): Promise<Blob> {
     return image;
   })();
   return pgliteImage;
+}
+
+/** The image file the global setup made, when this runs inside a vitest worker that has one. */
+function providedImage(): string | undefined {
+  try {
+    return inject('pgliteImage');
+  } catch {
+    return undefined; // outside a test file (the global setup itself)
+  }
 }
 
 /** A fresh, migrated, empty database for one test app; closing it drops it. */
@@ -61,7 +85,7 @@ export async function createTestDatabase(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ kind: 'pg', url: pgUrl(name), poolMax: 40 });
+  const database = await openDatabase({ kind: 'pg', url: testDatabaseUrl(name), poolMax: 40 });
   const close = database.close;
   return {
     ...database,
