@@ -188,6 +188,23 @@ describe('the inline script, in the page before the app', () => {
     expect(heads('link[rel=modulepreload]')).toEqual(['/assets/framework-abc.js', '/assets/zh-CN-abc.js']);
   });
 
+  it('adds the links in slices of a few milliseconds, each slice a task of its own', () => {
+    const { paint } = openPage('#/pages/tabbar/second/second');
+    vi.useFakeTimers();
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => {
+      now += 3;
+      return now;
+    });
+    paint();
+    vi.advanceTimersToNextTimer();
+    const first = document.head.querySelectorAll('link, script').length;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(5);
+    vi.runAllTimers();
+    expect(document.head.querySelectorAll('link, script')).toHaveLength(5);
+  });
+
   it("shows a tab page's frame, and asks for its page's chunk, its CSS and the stored language's messages", () => {
     localStorage.setItem(shell.sessionKey, JSON.stringify({ state: { language: 'en', token: 't' }, version: 0 }));
     const { fetchMock, paint } = openPage('#/pages/tabbar/second/second?x=1');
