@@ -22,6 +22,8 @@ export type RenderedShell = {
 
 /** What the inline script needs: the shell's facts and the files to fetch in the first round trip. */
 export type ShellData = Omit<RenderedShell, 'frames' | 'page' | 'routePaths'> & {
+  /** On home, the longest the app's code waits for the first banner after the first paint. */
+  bannerWaitMs: number;
   /** The app's entry module and the chunks it imports (Vite's modulepreload links, taken out of the head). */
   entry: string;
   entryImports: string[];
@@ -82,10 +84,19 @@ export function shellScript(d: ShellData): void {
     .then((response) => (response.ok ? response.json() : null))
     .catch(() => null);
   (window as unknown as EarlyWindow)[d.earlyConfigKey] = early;
+  // Home's first banner is the page's largest paint: the app's code waits for it (loaded or failed,
+  // or no banner), at most bannerWaitMs after the first paint, so that they do not share the link.
+  let bannerSettled = () => {};
+  const bannerReady = new Promise<void>((resolve) => {
+    bannerSettled = resolve;
+  });
   early.then((envelope: { code?: number; data?: { banners?: { image: string; title: string }[] } } | null) => {
     const banner = envelope && envelope.code === 0 && envelope.data?.banners ? envelope.data.banners[0] : undefined;
     const box = shell.querySelector('.banners');
-    if (!banner || !box || !shell.isConnected) return;
+    if (!banner || !box || !shell.isConnected) {
+      bannerSettled();
+      return;
+    }
     // The markup of the app's first, still banner (components/banner-slide.tsx), at its size.
     const button = document.createElement('button');
     button.type = 'button';
@@ -97,6 +108,8 @@ export function shellScript(d: ShellData): void {
     image.height = 300;
     image.setAttribute('fetchpriority', 'high');
     image.draggable = false;
+    image.onload = bannerSettled;
+    image.onerror = bannerSettled;
     button.appendChild(image);
     box.replaceChildren(button);
   });
@@ -125,9 +138,23 @@ export function shellScript(d: ShellData): void {
     };
     slice();
   };
-  if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(() => setTimeout(start, 0));
+  let started = false;
+  const startOnce = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  const afterPaint = () => {
+    if (d.homePaths.indexOf(route) < 0) return startOnce();
+    bannerReady.then(startOnce);
+    setTimeout(startOnce, d.bannerWaitMs);
+  };
+  if (document.visibilityState === 'hidden') startOnce();
+  else requestAnimationFrame(() => setTimeout(afterPaint, 0));
 }
+
+/** On a slow phone link the config and the banner take two round trips and a small download. */
+const BANNER_WAIT_MS = 1500;
 
 /** Hides the default language's words from another language's reader; a member's card is not the guest's. */
 const SHELL_STYLE =
@@ -289,7 +316,7 @@ export function appShell(options: { render: string; router: string }): Plugin {
         const { frames, page, routePaths, ...facts } = shell;
         const files = shellFiles(context.bundle, context.chunk.fileName, modules, config.base);
         const { html: rest, entry, entryImports } = takeEntry(html);
-        return injectShell(rest, shell, { ...facts, ...files, entry, entryImports });
+        return injectShell(rest, shell, { ...facts, ...files, entry, entryImports, bannerWaitMs: BANNER_WAIT_MS });
       },
     },
   };

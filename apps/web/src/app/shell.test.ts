@@ -35,16 +35,20 @@ const DATA: ShellData = {
   earlyConfigKey: shell.earlyConfigKey,
   entry: '/assets/index-abc.js',
   entryImports: ['/assets/framework-abc.js'],
+  bannerWaitMs: 1500,
   files: ['/assets/zh-CN-abc.js', '/assets/en-abc.js', '/assets/mining-page-abc.js', '/assets/mining-page-abc.css'],
   locales: { 'zh-CN': [0], en: [1] },
   pages: { '/pages/tabbar/second/second': [2, 3] },
 };
 
+const NO_ANSWER = Symbol('no answer');
 const CONFIG = { code: 0, msg: '', data: { banners: [{ id: 'b1', image: '/banners/mining.svg', title: 'Mining' }] } };
 
 /** The page as the server sends it, then its inline script run (as the browser would, during parsing). */
 function openPage(hash: string, answer: unknown = CONFIG) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(answer)));
+  const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
+    answer === NO_ANSWER ? new Promise<Response>(() => {}) : Promise.resolve(new Response(JSON.stringify(answer))),
+  );
   vi.stubGlobal('fetch', fetchMock);
   const frames: ((time: number) => void)[] = [];
   vi.stubGlobal('requestAnimationFrame', (callback: (time: number) => void) => frames.push(callback));
@@ -186,6 +190,34 @@ describe('the inline script, in the page before the app', () => {
     const script = document.head.querySelector('script') as HTMLScriptElement;
     expect([script.type, script.getAttribute('src')]).toEqual(['module', '/assets/index-abc.js']);
     expect(heads('link[rel=modulepreload]')).toEqual(['/assets/framework-abc.js', '/assets/zh-CN-abc.js']);
+  });
+
+  it("on home, starts the app once the shell's banner has loaded, or after bannerWaitMs at the latest", async () => {
+    const { paint } = openPage('#/');
+    await vi.waitFor(() => expect(root().querySelector('.banners img')).not.toBeNull());
+    vi.useFakeTimers();
+    paint();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(document.head.querySelector('script')).toBeNull();
+    root().querySelector('.banners img')?.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(document.head.querySelector('script')?.getAttribute('src')).toBe('/assets/index-abc.js');
+
+    const slow = openPage('#/', { code: 0, data: { banners: [] } });
+    await vi.advanceTimersByTimeAsync(0);
+    slow.paint();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(document.head.querySelector('script')).not.toBeNull();
+  });
+
+  it('on home, starts the app after bannerWaitMs when the config does not answer', async () => {
+    const { paint } = openPage('#/', NO_ANSWER);
+    vi.useFakeTimers();
+    paint();
+    await vi.advanceTimersByTimeAsync(1400);
+    expect(document.head.querySelector('script')).toBeNull();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(document.head.querySelector('script')).not.toBeNull();
   });
 
   it('adds the links in slices of a few milliseconds, each slice a task of its own', () => {
