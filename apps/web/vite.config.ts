@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
+import { appShell } from '../../scripts/vite-shell.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
@@ -27,7 +28,12 @@ function pureContractSchemas(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [pureContractSchemas(), react(), precompress()],
+  plugins: [
+    pureContractSchemas(),
+    react(),
+    appShell({ render: '/src/app/shell-render.tsx', router: 'src/app/router.tsx' }),
+    precompress(),
+  ],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   // A locale file as `JSON.parse('…')` (its default export, all i18n.ts reads): with a named export per
   // key as well, the messages the first render awaits weighed 18.3 KB gzip instead of 11.5.

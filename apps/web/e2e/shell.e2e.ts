@@ -33,6 +33,37 @@ describe('the app shell in Chromium at 390×844', () => {
     await shot(page, 'home-signed-out');
   });
 
+  it("paints home, a tab page's frame and the banner before the app's code runs, under the page's CSP", async () => {
+    const html = await fetch(`${baseUrl}/`);
+    const policy = html.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/script-src 'self' 'sha256-[\w+/=]+'/);
+    const body = await html.text();
+    expect(body).toContain('<div id="root"><div class="app-shell" inert');
+    expect(body).not.toContain('<script type="module"');
+
+    const context = await phoneContext(browser);
+    const shellPage = await context.newPage();
+    const problems: string[] = [];
+    shellPage.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('ERR_FAILED')) problems.push(message.text());
+    });
+    // The app's entry never arrives: what shows is the document's own.
+    await shellPage.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+    await shellPage.goto(`${baseUrl}/#/`);
+    await shellPage.locator('.app-shell[inert] .banners img[src^="/banners/"]').waitFor();
+    expect(await shellPage.locator('.app-shell[inert] .nav-bar__title').textContent()).toBe('首页');
+    expect(await shellPage.locator('.app-shell[inert] .tab-bar__item').count()).toBe(5);
+    // The app's code is asked for once the banner has loaded (the entry then fails here).
+    await expect.poll(() => shellPage.locator('link[rel=modulepreload][href*="zh-CN"]').count()).toBe(1);
+    await shot(shellPage, 'shell-home');
+    await shellPage.goto(`${baseUrl}/#/pages/tabbar/four/four`);
+    await shellPage.reload();
+    expect(await shellPage.locator('.app-shell[inert] .tab-bar__item.is-selected').textContent()).toBe('行情走势');
+    await expect.poll(() => shellPage.locator('link[rel=modulepreload][href*="market-trend-page"]').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('sends a visitor of a private page to sign in, then back to that page', async () => {
     await page.goto(`${baseUrl}/#/pages/my_child/assetslist/assetslist`);
     await page.getByTestId('wallet-list').waitFor();

@@ -1,11 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTER_OPTIONS } from '../app.ts';
-import { serveStaticApps } from './static-apps.ts';
+import { allowScripts, inlineScriptHashes, serveStaticApps } from './static-apps.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'static-'));
 const app = Fastify({ routerOptions: ROUTER_OPTIONS });
@@ -70,6 +72,55 @@ describe('serving the built apps', () => {
       const plain = await app.inject({ url });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(`console.log('${name}')`);
+    }
+  });
+});
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe("the member app's inline script and the page's Content-Security-Policy", () => {
+  it('hashes each inline script, not a script with a src', () => {
+    const html = '<script type="module" src="/a.js"></script><div></div><script>start(1)</script><script >x()</script>';
+    expect(inlineScriptHashes(html)).toEqual([sha256('start(1)'), sha256('x()')]);
+    expect(inlineScriptHashes('<p>no script</p>')).toEqual([]);
+  });
+
+  it('adds the hashes to script-src, or to a script-src copied from default-src', () => {
+    expect(allowScripts("default-src 'self';script-src 'self';object-src 'none'", ["'sha256-a'"])).toBe(
+      "default-src 'self';script-src 'self' 'sha256-a';object-src 'none'",
+    );
+    expect(allowScripts("default-src 'self'", ["'sha256-a'"])).toBe("default-src 'self';script-src 'self' 'sha256-a'");
+    expect(allowScripts("img-src 'self'", ["'sha256-a'"])).toBe("img-src 'self'");
+    expect(allowScripts("script-src 'self'", [])).toBe("script-src 'self'");
+  });
+
+  it("lets index.html's own inline script run under helmet's policy, and only on index.html", async () => {
+    const web = mkdtempSync(path.join(tmpdir(), 'static-csp-'));
+    mkdirSync(path.join(web, 'assets'));
+    const script = 'document.title="shell"';
+    const html = `<div id="root"></div><script>${script}</script>`;
+    writeFileSync(path.join(web, 'index.html'), html);
+    writeFileSync(path.join(web, 'index.html.br'), brotliCompressSync(html));
+    writeFileSync(path.join(web, 'assets', 'main-abc123.js'), 'x');
+    const withHelmet = Fastify({ routerOptions: ROUTER_OPTIONS });
+    await withHelmet.register(helmet);
+    await serveStaticApps(withHelmet, { web, admin: path.join(web, 'none') });
+    try {
+      for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+        const page = await withHelmet.inject({ url: '/', headers });
+        const policy = String(page.headers['content-security-policy']);
+        expect(policy).toMatch(new RegExp(`script-src 'self' ${sha256(script).replace(/[+/]/g, '\\$&')}`));
+      }
+      const asset = await withHelmet.inject('/assets/main-abc123.js');
+      expect(String(asset.headers['content-security-policy'])).not.toContain('sha256');
+      // A new build (another script) is read again.
+      writeFileSync(path.join(web, 'index.html'), '<script>other()</script>');
+      const later = new Date(Date.now() + 5000);
+      utimesSync(path.join(web, 'index.html'), later, later);
+      const page = await withHelmet.inject('/');
+      expect(String(page.headers['content-security-policy'])).toContain(sha256('other()'));
+    } finally {
+      await withHelmet.close();
     }
   });
 });

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +15,46 @@ function cacheHeaders(reply: { header(name: string, value: string): unknown }, f
   reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+/** The CSP source of each inline script of a page: `'sha256-…'` of its text. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/** A Content-Security-Policy that also lets these sources run (added to script-src, or to a copy of default-src). */
+export function allowScripts(policy: string, sources: string[]): string {
+  if (sources.length === 0) return policy;
+  const directives = policy.split(';').map((d) => d.trim());
+  const at = directives.findIndex((d) => /^script-src\s/i.test(d));
+  if (at >= 0) directives[at] = `${directives[at]} ${sources.join(' ')}`;
+  else {
+    const fallback = directives.find((d) => /^default-src\s/i.test(d));
+    if (!fallback) return policy;
+    directives.push(`script-src${fallback.slice('default-src'.length)} ${sources.join(' ')}`);
+  }
+  return directives.filter(Boolean).join(';');
+}
+
+/**
+ * index.html carries one inline script (the app shell's, scripts/vite-shell.ts: it picks the first
+ * frame and starts the first requests before the app's code arrives); the page's policy allows
+ * exactly that script, by its hash, read again whenever the file changes (a new build).
+ */
+function indexScriptPolicy(indexFile: string) {
+  let seen: { mtimeMs: number; sources: string[] } | null = null;
+  return (reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown }) => {
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy !== 'string') return;
+    const { mtimeMs } = statSync(indexFile);
+    if (seen?.mtimeMs !== mtimeMs) seen = { mtimeMs, sources: inlineScriptHashes(readFileSync(indexFile, 'utf8')) };
+    reply.header('content-security-policy', allowScripts(policy, seen.sources));
+  };
+}
+
 /**
  * Serves the member app at / and the console at /admin/ from their Vite builds, when built; a file's
  * `.br` or `.gz` twin (written by the build, scripts/vite-precompress.ts) to browsers that accept it.
@@ -23,10 +64,15 @@ export async function serveStaticApps(app: FastifyInstance, dirs: { web?: string
   const admin = dirs.admin ?? DEFAULT_ADMIN_DIST;
   const webBuilt = existsSync(path.join(web, 'index.html'));
   if (webBuilt) {
+    const indexFile = path.join(web, 'index.html');
+    const allowIndexScript = indexScriptPolicy(indexFile);
     await app.register(fastifyStatic, {
       root: web,
       prefix: '/',
-      setHeaders: cacheHeaders,
+      setHeaders: (reply, filePath) => {
+        cacheHeaders(reply, filePath);
+        if (filePath.startsWith(indexFile)) allowIndexScript(reply);
+      },
       wildcard: true,
       preCompressed: true,
     });

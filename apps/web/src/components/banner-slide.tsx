@@ -1,5 +1,8 @@
 import type { Banner } from '@minecloud/contract/config';
 
+/** Spec point 9: the swiper turns every 5000 ms (its spring settles in about 500 ms). */
+export const BANNER_AUTOPLAY_INTERVAL_MS = 5000;
+
 type BannerSlideProps = {
   banner: Banner;
   eager: boolean;

@@ -1,8 +1,8 @@
 import type { Banner } from '@minecloud/contract/config';
 import { Skeleton } from 'antd-mobile';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, startTransition, useState } from 'react';
 import { useAppNavigate } from '@/lib/navigation';
-import { BannerSlide } from './banner-slide';
+import { BANNER_AUTOPLAY_INTERVAL_MS, BannerSlide } from './banner-slide';
 import './banners.css';
 
 // The swiper's gesture and animation code comes after the first paint; until then the first
@@ -10,13 +10,17 @@ import './banners.css';
 const BannerSwiper = lazy(() => import('./banner-swiper'));
 
 /**
- * The swiper takes over once the still first banner has loaded (or failed) and the page is idle:
- * its code then does not compete with that image, the page's largest paint, and its own image
- * (same place, same size) does not paint later and count as the largest paint instead.
+ * The swiper takes over when it would first turn: once the still first banner has loaded (or
+ * failed) and been shown for an autoplay interval, when the page is idle, and then turns at once.
+ * Its code and its mounting (about 300 ms of a slow phone's main thread) then stay out of the
+ * page's start, and its own image (same place, same size) does not count as the largest paint.
  */
 function whenIdle(run: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 1000 });
-  else setTimeout(run, 200);
+  const idle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 1000 });
+    else setTimeout(run, 200);
+  };
+  setTimeout(idle, BANNER_AUTOPLAY_INTERVAL_MS);
 }
 
 function isExternal(link: string): boolean {
@@ -47,7 +51,8 @@ export function Banners({ banners, testIdPrefix, testId }: BannersProps) {
       eager
       onOpen={open}
       testIdPrefix={testIdPrefix}
-      onSettled={() => whenIdle(() => setMoving(true))}
+      // A transition: the swiper's first render yields to the browser rather than block it.
+      onSettled={() => whenIdle(() => startTransition(() => setMoving(true)))}
     />
   );
 
