@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTER_OPTIONS } from '../app.ts';
+import { securityHeaders } from './security-headers.ts';
 import { allowScripts, inlineScriptHashes, serveStaticApps } from './static-apps.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'static-'));
@@ -103,7 +103,11 @@ describe("the member app's inline script and the page's Content-Security-Policy"
     writeFileSync(path.join(web, 'index.html.br'), brotliCompressSync(html));
     writeFileSync(path.join(web, 'assets', 'main-abc123.js'), 'x');
     const withHelmet = Fastify({ routerOptions: ROUTER_OPTIONS });
-    await withHelmet.register(helmet);
+    // The app's own way: helmet's default headers, computed once, set on every answer (app.ts).
+    const headers = securityHeaders({});
+    withHelmet.addHook('onRequest', async (_request, reply) => {
+      reply.headers(headers);
+    });
     await serveStaticApps(withHelmet, { web, admin: path.join(web, 'none') });
     try {
       for (const headers of [{}, { 'accept-encoding': 'br' }]) {
