@@ -10,6 +10,8 @@ function testId(id: string): Record<string, string> {
 let current: { settle: (confirmed: boolean, how: 'button' | 'back' | 'route') => void } | null = null;
 /** A confirm is being opened (its code may still be loading): a second one waits for nothing. */
 let opening = false;
+/** Route changes so far: a confirm whose code arrives after one was asked for on another page. */
+let routeChanges = 0;
 
 /** Whether a confirm prompt is on screen or on its way. */
 export function isConfirmOpen(): boolean {
@@ -57,6 +59,7 @@ function popBackEntry(): Promise<void> {
  */
 export async function confirmDialog({ content, confirmText, cancelText }: ConfirmOptions): Promise<boolean> {
   if (isConfirmOpen()) return false;
+  const askedAt = routeChanges;
   opening = true;
   let Dialog: typeof import('./antd-overlays')['Dialog'];
   try {
@@ -64,7 +67,9 @@ export async function confirmDialog({ content, confirmText, cancelText }: Confir
   } finally {
     opening = false;
   }
-  if (current) return false;
+  // The member left the page while the dialog's code loaded (a slow phone): the intent is void, and
+  // no confirm may open over the next page.
+  if (current || routeChanges !== askedAt) return false;
   const hasBackEntry = pushBackEntry();
   return new Promise<boolean>((resolve) => {
     let settled = false;
@@ -100,5 +105,6 @@ export async function confirmDialog({ content, confirmText, cancelText }: Confir
 
 /** Closes the open confirm as cancelled: the route changed under it, so its intent is void. */
 export function closeConfirms(): void {
+  routeChanges += 1;
   current?.settle(false, 'route');
 }

@@ -1,0 +1,29 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeConfirms, confirmDialog, isConfirmOpen } from './dialog';
+
+const ask = () => confirmDialog({ content: <p>12.5 USDT</p>, confirmText: 'OK', cancelText: 'Cancel' });
+
+afterEach(() => {
+  closeConfirms();
+});
+
+describe('confirmDialog', () => {
+  it('opens no confirm over the next page when the route changed while its code loaded', async () => {
+    // The dialog's code is a dynamic import: asked for, then the member leaves before it arrives.
+    const answer = ask();
+    expect(isConfirmOpen()).toBe(true);
+    closeConfirms();
+    await expect(answer).resolves.toBe(false);
+    expect(isConfirmOpen()).toBe(false);
+    expect(screen.queryByTestId('dialog-confirm')).toBeNull();
+  });
+
+  it('opens when nothing changed, and a route change then answers it as cancelled', async () => {
+    const answer = ask();
+    await waitFor(() => expect(screen.queryAllByTestId('dialog-confirm')).toHaveLength(1));
+    act(() => closeConfirms());
+    await expect(answer).resolves.toBe(false);
+    expect(isConfirmOpen()).toBe(false);
+  });
+});
