@@ -15,5 +15,8 @@ export default defineProject({
     // Each file still gets a fresh module graph and window, in a vm context of a reused process:
     // about half the time of a new process per file (jsdom and antd-mobile start-up).
     pool: 'vmForks',
+    // Two workers share two cores with the API suites on PostgreSQL: a page test that walks several
+    // lazy routes can pass 5 s there (the admin and API projects allow more already).
+    testTimeout: 15_000,
   },
 });
