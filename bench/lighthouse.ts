@@ -20,17 +20,13 @@
 // those of the median run by performance score (one run's figures kept together, as Lighthouse
 // advises). BENCH_LIGHTHOUSE_REPORTS=<dir> keeps every run's full report (open it in a Lighthouse
 // viewer).
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import { sql } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { openDatabase, queryRows } from '../apps/api/src/db/client.ts';
-import { seedMembers } from '../apps/api/test/cluster/load.ts';
-import { SESSION_STORAGE_KEY } from '../apps/web/src/lib/session.ts';
-import { buildWeb, dropDatabase, freshDatabase, percentile, quick, record, startServer } from './lib.ts';
+import { type DemoSite, startDemoSite } from './demo-site.ts';
+import { percentile, quick, record } from './lib.ts';
 import { calibratedCpuSlowdown } from './lighthouse-calibration.ts';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
@@ -104,7 +100,7 @@ async function audited(url: string, port: number, cpuSlowdown: number, member: b
  * Before a signed-in run: the origin's storage and the HTTP cache cleared, as Lighthouse's own reset
  * would, then the member's session written where the app keeps it (zustand's persisted state).
  */
-async function signedIn(port: number, origin: string, session: { token: string; address: string }) {
+async function signedIn(port: number, origin: string, session: DemoSite['session']) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
@@ -113,22 +109,7 @@ async function signedIn(port: number, origin: string, session: { token: string; 
     await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
     // A same-origin document without the app, so that nothing of it is cached by this step.
     await page.goto(`${origin}/healthz`);
-    await page.evaluate(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [
-        SESSION_STORAGE_KEY,
-        JSON.stringify({
-          state: {
-            token: session.token,
-            address: session.address,
-            language: 'zh_CN',
-            localType: 'zh-CN',
-            userInfo: null,
-          },
-          version: 0,
-        }),
-      ],
-    );
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [session.key, session.value]);
     await page.close();
   } finally {
     // Connected over CDP, close() only disconnects: the browser and its default context stay.
@@ -139,7 +120,7 @@ async function signedIn(port: number, origin: string, session: { token: string; 
 async function runPage(
   route: Route,
   cpuSlowdown: number,
-  context: { serverUrl: string; port: number; session: { token: string; address: string } },
+  context: { serverUrl: string; port: number; session: DemoSite['session'] },
 ): Promise<Run[]> {
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i += 1) {
@@ -175,28 +156,15 @@ const figures = (run: Run) =>
 if (!existsSync(CHROMIUM)) {
   throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set BENCH_CHROMIUM)`);
 }
-const webDist = buildWeb();
-const url = await freshDatabase(name);
-const jwtSecret = randomBytes(32).toString('hex');
-const server = await startServer({ DATABASE_URL: url, DEMO: '1', WEB_DIST: webDist, JWT_SECRET: jwtSecret });
-const database = await openDatabase({ kind: 'pg', url, poolMax: 2 });
+const site = await startDemoSite(name);
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  // The server has migrated and seeded the demo; the member (the root of a team of twelve) joins it.
-  const seed = await seedMembers(database.db, jwtSecret, 13);
-  const member = seed.members[0]!;
-  const [row] = await queryRows<{ address: string }>(
-    database.db,
-    sql`select address from users where id = ${member.id}`,
-  );
-  const session = { token: member.bearer.replace(/^Bearer /, ''), address: row!.address };
+  const session = site.session;
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
-  // The server's first answers compile its code paths; a visitor does not come to a cold process.
-  for (let i = 0; i < 3; i += 1) await (await fetch(`${server.url}/`)).text();
-  const context = { serverUrl: server.url, port: chrome.port, session };
+  const context = { serverUrl: site.url, port: chrome.port, session };
 
   console.log(
     `\nLighthouse ${quick ? '' : `(median of ${RUNS} runs) `}mobile, performance only, on the production build with demo content (${CHROMIUM})`,
@@ -288,7 +256,5 @@ try {
   }
 } finally {
   chrome?.kill();
-  await server.stop();
-  await database.close();
-  await dropDatabase(name);
+  await site.stop();
 }

@@ -6,16 +6,11 @@
 // from navigation until the page has been quiet for 2 s. It prints, per page: the requests in the order
 // they started (the waterfall: when each began and ended), the main thread's self time by script, and
 // the twenty functions with the most self time.
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { sql } from 'drizzle-orm';
 import { type CDPSession, chromium } from 'playwright-core';
-import { openDatabase, queryRows } from '../apps/api/src/db/client.ts';
-import { seedMembers } from '../apps/api/test/cluster/load.ts';
-import { SESSION_STORAGE_KEY } from '../apps/web/src/lib/session.ts';
-import { buildWeb, dropDatabase, freshDatabase, startServer } from './lib.ts';
+import { startDemoSite } from './demo-site.ts';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const cpuFlag = process.argv.indexOf('--cpu');
@@ -97,30 +92,11 @@ function report(label: string, profile: Profile, requests: { url: string; start:
 }
 
 if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}`);
-const webDist = buildWeb({ sourcemap: true });
-const url = await freshDatabase(name);
-const jwtSecret = randomBytes(32).toString('hex');
-const server = await startServer({ DATABASE_URL: url, DEMO: '1', WEB_DIST: webDist, JWT_SECRET: jwtSecret });
-const database = await openDatabase({ kind: 'pg', url, poolMax: 2 });
+const site = await startDemoSite(name, { sourcemap: true });
+const webDist = site.webDist;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 try {
-  const seed = await seedMembers(database.db, jwtSecret, 13);
-  const member = seed.members[0]!;
-  const [row] = await queryRows<{ address: string }>(
-    database.db,
-    sql`select address from users where id = ${member.id}`,
-  );
-  const session = JSON.stringify({
-    state: {
-      token: member.bearer.replace(/^Bearer /, ''),
-      address: row!.address,
-      language: 'zh_CN',
-      localType: 'zh-CN',
-      userInfo: null,
-    },
-    version: 0,
-  });
-  for (let i = 0; i < 3; i += 1) await (await fetch(`${server.url}/`)).text();
+  const session = site.session;
   for (const page of PAGES) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     if (page.member) {
@@ -128,7 +104,7 @@ try {
         ([key, value]) => {
           if (!localStorage.getItem(key!)) localStorage.setItem(key!, value!);
         },
-        [SESSION_STORAGE_KEY, session],
+        [session.key, session.value],
       );
     }
     const tab = await context.newPage();
@@ -157,7 +133,7 @@ try {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
-    await tab.goto(`${server.url}/#${page.hash}`, { waitUntil: 'load' });
+    await tab.goto(`${site.url}/#${page.hash}`, { waitUntil: 'load' });
     while (Date.now() - lastActivity < 2000) await new Promise((r) => setTimeout(r, 250));
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
     report(page.label, profile, [...requests.values()]);
@@ -165,7 +141,5 @@ try {
   }
 } finally {
   await browser.close();
-  await server.stop();
-  await database.close();
-  await dropDatabase(name);
+  await site.stop();
 }
