@@ -16,6 +16,7 @@ import {
 } from '@/test/fixtures/money';
 import { signInBeforeEachTest } from '@/test/page-setup';
 import { mockServer, ok, renderApp } from '@/test/render-app';
+import { forgetLoadedPull } from '../components/lazy-pull';
 
 const EARNINGS = {
   USDT: { total: '25.5', available: '0' },
@@ -205,6 +206,7 @@ describe('my assets', () => {
     // An idle callback that never comes: only the touch asks for the pull.
     vi.stubGlobal('requestIdleCallback', () => 0);
     vi.stubGlobal('cancelIdleCallback', () => undefined);
+    forgetLoadedPull();
     onTestFinished(() => {
       vi.unstubAllGlobals();
     });
