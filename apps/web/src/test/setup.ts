@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { initI18n } from '@/i18n/i18n';
 import { imperativeRootCount, setUpAntdRender, unmountImperativeRoots } from '@/lib/antd-render';
 
@@ -11,6 +11,11 @@ if (!Element.prototype.setPointerCapture) {
   Element.prototype.releasePointerCapture = () => {};
   Element.prototype.hasPointerCapture = () => false;
 }
+
+// lightweight-charts draws on a canvas and watches matchMedia, neither of which jsdom has: any test that
+// reaches the candlestick page would leave an unhandled rejection once the library loaded. Every web
+// test gets the recording stand-in instead.
+vi.mock('lightweight-charts', () => import('@/features/market/testing/chart-stand-in'));
 
 setUpAntdRender();
 await initI18n('zh-CN');

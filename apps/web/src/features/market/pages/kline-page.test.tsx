@@ -2,45 +2,21 @@ import { MARKET_API } from '@minecloud/contract/api-paths';
 import { ERROR_CODES } from '@minecloud/contract/errors';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { ok, renderApp } from '@/test/render-app';
+import { drawn } from '../testing/chart-stand-in';
 import { candles, coinDetail, marketCalls, marketPath, marketServer } from '../testing/market-fixtures';
 
-// The real library draws on a canvas jsdom does not have: a stand-in records what the page gives it.
-const chartLib = vi.hoisted(() => {
-  const drawn = { options: [] as unknown[], setData: [] as { series: string; data: unknown[] }[] };
-  const series = (name: string) => ({
-    setData: (data: unknown[]) => drawn.setData.push({ series: name, data }),
-    applyOptions: () => {},
-    priceScale: () => ({ applyOptions: () => {} }),
-  });
-  return {
-    drawn,
-    module: {
-      CandlestickSeries: 'Candlestick',
-      HistogramSeries: 'Histogram',
-      ColorType: { Solid: 'solid' },
-      CrosshairMode: { Normal: 0 },
-      createChart: (_container: HTMLElement, options: unknown) => {
-        drawn.options.push(options);
-        return {
-          addSeries: (type: string) => series(type),
-          remove: () => {},
-        };
-      },
-    },
-  };
-});
-vi.mock('lightweight-charts', () => chartLib.module);
+// lightweight-charts is the stand-in of src/test/setup.ts in every web test: it records what is drawn.
 
 const KLINE = MARKET_API.kline;
 
 beforeEach(() => {
   resetNavigationThrottle();
-  chartLib.drawn.options.length = 0;
-  chartLib.drawn.setData.length = 0;
+  drawn.options.length = 0;
+  drawn.setData.length = 0;
 });
 
 const klineQueries = (fetchMock: ReturnType<typeof marketServer>) =>
@@ -83,9 +59,9 @@ describe('candlestick page', () => {
     expect(screen.getByTestId('kline-tab-1d')).toHaveTextContent('日K');
     expect(klineQueries(fetchMock)).toEqual([{ symbol: 'BTCUSDT', interval: '1d', limit: '120' }]);
     expect(marketCalls(fetchMock, KLINE)[0]?.init.method).toBe('GET');
-    const candleData = chartLib.drawn.setData.find((call) => call.series === 'Candlestick')?.data;
+    const candleData = drawn.setData.find((call) => call.series === 'Candlestick')?.data;
     expect(candleData?.[0]).toEqual({ time: Date.UTC(2026, 0, 1) / 1000, open: 100, high: 120, low: 90, close: 110 });
-    const volumeData = chartLib.drawn.setData.find((call) => call.series === 'Histogram')?.data;
+    const volumeData = drawn.setData.find((call) => call.series === 'Histogram')?.data;
     expect(volumeData).toHaveLength(3);
   });
 
@@ -93,7 +69,7 @@ describe('candlestick page', () => {
     marketServer();
     renderApp(paths.kline.path);
     await chartShowing('1d', 3);
-    expect(chartLib.drawn.options[0]).toMatchObject({
+    expect(drawn.options[0]).toMatchObject({
       autoSize: true,
       handleScroll: { vertTouchDrag: false, horzTouchDrag: true, mouseWheel: false },
       handleScale: { mouseWheel: false, pinch: true },
