@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeConfirms, confirmDialog, isConfirmOpen } from './dialog';
 
@@ -24,6 +24,20 @@ describe('confirmDialog', () => {
     await waitFor(() => expect(screen.queryAllByTestId('dialog-confirm')).toHaveLength(1));
     act(() => closeConfirms());
     await expect(answer).resolves.toBe(false);
+    expect(isConfirmOpen()).toBe(false);
+  });
+
+  it('stays open on a tap beside it: the second tap of a double tap cannot dismiss it', async () => {
+    const answer = ask();
+    await waitFor(() => expect(screen.queryAllByTestId('dialog-confirm')).toHaveLength(1));
+    const mask = document.querySelector('.adm-dialog .adm-mask');
+    expect(mask).not.toBeNull();
+    fireEvent.click(mask as Element);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isConfirmOpen()).toBe(true);
+    expect(screen.getByTestId('dialog-confirm')).toBeVisible();
+    fireEvent.click(screen.getByTestId('dialog-confirm'));
+    await expect(answer).resolves.toBe(true);
     expect(isConfirmOpen()).toBe(false);
   });
 });

@@ -54,8 +54,9 @@ function popBackEntry(): Promise<void> {
 
 /**
  * A confirm prompt whose buttons carry test ids (`dialog-confirm`, `dialog-cancel`). At most one is
- * on screen: asking for another while one is open (a double tap) answers false at once. The back
- * button closes it (false) and stays on the page; a route change closes it (closeConfirms).
+ * on screen: asking for another while one is open (a double tap) answers false at once, and a tap
+ * beside it does not close it. The back button closes it (false) and stays on the page; a route
+ * change closes it (closeConfirms).
  */
 export async function confirmDialog({ content, confirmText, cancelText }: ConfirmOptions): Promise<boolean> {
   if (isConfirmOpen()) return false;
@@ -88,7 +89,10 @@ export async function confirmDialog({ content, confirmText, cancelText }: Confir
     const handler = Dialog.show({
       content,
       closeOnAction: false,
-      closeOnMaskClick: true,
+      // A tap beside the confirm does not dismiss it: the second tap of a double tap lands on the
+      // mask once the confirm is up (a phone's taps are 100-300 ms apart) and would take away the
+      // confirm the member asked for. Cancel, or the back button, answers no.
+      closeOnMaskClick: false,
       actions: [
         [
           { key: 'cancel', text: cancelText, ...testId('dialog-cancel') },
