@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, stopping at the first failure. Nothing is skipped silently:
 // a missing prerequisite (Chromium) fails; the PostgreSQL run needs TEST_DATABASE_URL and says so.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +17,37 @@ function step(title, command, args, env = {}) {
   return result.status ?? 1;
 }
 
+/**
+ * A step started now and ended later with `finish`, beside the steps in between. Its output goes to
+ * a file (the steps in between block this process, so a pipe would fill and stall it) and is printed
+ * whole under its own title when it is finished, so that it never interleaves theirs.
+ */
+function background(title, command, args) {
+  const log = path.join(reports, `${title.replace(/\W+/g, '-')}.log`);
+  const fd = openSync(log, 'w');
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const status = new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+  running.add(child);
+  return { title, child, status, log };
+}
+
+async function finish({ title, child, status, log }) {
+  const code = await status;
+  running.delete(child);
+  console.log(`\n━━ ${title} ━━`);
+  process.stdout.write(readFileSync(log, 'utf8'));
+  stopOnFailure(title, code);
+}
+
+const running = new Set();
+
 function stopOnFailure(title, status) {
   if (status === 0) return;
+  for (const child of running) child.kill();
   console.error(`\n✗ ${title} failed`);
   summary();
   process.exit(status);
@@ -59,8 +88,12 @@ if (!existsSync('/usr/bin/chromium')) {
   process.exit(1);
 }
 
+// The build only feeds the e2e step and reads no file the checks write: it runs beside typecheck
+// and lint, which leave a core idle for part of their run, and is done before any test starts.
+const build = background('build', 'npm', ['run', 'build']);
 run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npx', ['biome', 'check', '.']);
+await finish(build);
 const projects = ['contract', 'bench', 'api', 'web', 'admin'];
 if (process.env.TEST_DATABASE_URL) projects.push('api-pg');
 else
@@ -71,6 +104,5 @@ vitest('unit and integration', projects);
 // Real server processes under load and faults (kill -9, a database crash) on a PostgreSQL of their
 // own: alone, so their timing does not compete with the suites above.
 if (process.env.TEST_DATABASE_URL) vitest('several processes on PostgreSQL', ['cluster']);
-run('build', 'npm', ['run', 'build']);
 vitest('e2e in Chromium', ['e2e']);
 summary();

@@ -1,25 +1,34 @@
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type LaunchOptions, type Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { inject } from 'vitest';
 
 export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 export const PHONE = { width: 390, height: 844 };
 
+/** Debian's Chromium as every e2e run drives it: global-setup starts it once for the whole run. */
+export const CHROMIUM_LAUNCH_OPTIONS: LaunchOptions = {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/**
+ * A connection of this file's own to the run's Chromium (started once by global-setup: a launch
+ * per file cost about a second each). Its contexts are its own; `close()` closes them and
+ * disconnects, and leaves the browser to the next file.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.connect(inject('chromiumWsEndpoint'));
 }
 
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startLocalChain } from '../../api/test/chain.ts';
+import { CHROMIUM_LAUNCH_OPTIONS } from './browser.ts';
 import { type E2eServer, enrolOperator, OPERATOR_PASSWORD, startE2eServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -20,6 +22,8 @@ declare module 'vitest' {
      */
     chainUrl: string;
     usdtToken: string;
+    /** The run's one Chromium: each file connects to it (browser.ts launchChromium). */
+    chromiumWsEndpoint: string;
   }
 }
 
@@ -55,6 +59,14 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   const { baseUrl } = server;
+  let browser: Awaited<ReturnType<typeof chromium.launchServer>>;
+  try {
+    browser = await chromium.launchServer(CHROMIUM_LAUNCH_OPTIONS);
+  } catch (error) {
+    await server.stop();
+    await chain.stop();
+    throw error;
+  }
   const { token, secret } = await enrolOperator(baseUrl);
   project.provide('baseUrl', baseUrl);
   project.provide('operatorToken', token);
@@ -62,7 +74,9 @@ export default async function setup(project: TestProject) {
   project.provide('operatorPassword', OPERATOR_PASSWORD);
   project.provide('chainUrl', chain.url);
   project.provide('usdtToken', usdt);
+  project.provide('chromiumWsEndpoint', browser.wsEndpoint());
   return async () => {
+    await browser.close();
     await server.stop();
     await chain.stop();
   };
