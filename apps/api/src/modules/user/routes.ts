@@ -10,7 +10,7 @@ import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { perMemberLimit } from '../../money/money-route.ts';
+import { perMemberLimit } from '../../money/member-limit.ts';
 import { claimsOf, memberOf } from '../auth/guard.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { bindEmail, bindWallet, sendEmailCode } from './email.ts';
