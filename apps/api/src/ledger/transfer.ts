@@ -119,8 +119,9 @@ function allowedCte({ checks }: Precondition): SQL {
   const names = Object.keys(checks);
   const each = names.map((name) => sql`(${checks[name]}) as ${sql.identifier(name)}`);
   const all = names.map((name) => sql`checks.${sql.identifier(name)}`);
+  // `offset 0` keeps the subquery whole: flattened, each check would run again for `ok`.
   return sql`allowed as (select checks.*, (${names.length ? sql.join(all, sql` and `) : sql`true`}) as ok
-    from (select ${sql.join(each, sql`, `)}) as checks)`;
+    from (select ${sql.join(each, sql`, `)} offset 0) as checks)`;
 }
 
 /** `first` (when given) and `allowed`, the CTEs that a checked statement starts with. */
