@@ -30,21 +30,21 @@ function systemAccountId(system: SystemAccount, asset: SQL | string): SQL {
  * The statement that moves `amount` of one asset from one account to another and records the
  * transfer: the debit of a user account happens only if its balance covers it (else nothing at all
  * happens), the credit only if the debit did. It ends in the CTE `moved` (the new transfer's id), for
- * the caller's final clause to read.
+ * the caller's final clause to read. `gate`, when given, comes first: CTEs ending in `allowed`, whose
+ * one row's `ok` gates the debit, and so everything after it.
  */
-function movedCte(input: TransferInput, onlyIf?: SQL): SQL {
+function movedCte(input: TransferInput, gate?: SQL): SQL {
   if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
   const amount = input.amount.toString();
   const { asset } = input;
 
-  // The CTE `allowed` (the caller's precondition, read once) gates the debit, and so everything after it.
-  const gate = onlyIf ? sql` and (select ok from allowed)` : sql``;
+  const gated = gate ? sql` and (select ok from allowed)` : sql``;
   const debit: SQL =
     'system' in input.from
-      ? sql`select ${systemAccountId(input.from.system, asset)} as id where true${gate}`
+      ? sql`select ${systemAccountId(input.from.system, asset)} as id where true${gated}`
       : sql`update accounts set balance = balance - ${amount}::bigint
             where user_id = ${input.from.userId} and system is null and asset = ${asset}
-              and kind = ${input.from.kind} and balance >= ${amount}::bigint${gate}
+              and kind = ${input.from.kind} and balance >= ${amount}::bigint${gated}
             returning id`;
   const credit: SQL =
     'system' in input.to
@@ -55,7 +55,7 @@ function movedCte(input: TransferInput, onlyIf?: SQL): SQL {
             do update set balance = accounts.balance + excluded.balance
             returning id`;
   return sql`
-    with ${onlyIf ? sql`allowed as (select (${onlyIf}) as ok), ` : sql``}debit as (${debit}), credit as (${credit}),
+    with ${gate ? sql`${gate}, ` : sql``}debit as (${debit}), credit as (${credit}),
     moved as (
       insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
       select ${asset}, debit.id, credit.id, ${amount}::bigint, ${input.kind}, ${input.reference ?? null}, ${input.idempotencyKey}
@@ -69,20 +69,22 @@ function shapeOf(input: TransferInput): string {
   return `${side(input.from)}:${side(input.to)}`;
 }
 
-/**
- * Runs a transfer statement whose final clause returns one row when the transfer happened: no row
- * means the debit was not covered (`insufficientBalance`); a foreign-key failure means the credit
- * names a member that does not exist (accounts.user_id references users).
- */
-async function runTransfer<R>(tx: Tx, name: string, statement: SQL): Promise<R> {
-  let rows: R[];
+/** The rows of a transfer statement; a foreign-key failure means the credit names a member that does not exist (accounts.user_id references users). */
+async function transferRows<R>(tx: Tx, name: string, statement: SQL): Promise<R[]> {
   try {
-    rows = await preparedRows<R>(tx, name, statement);
+    return await preparedRows<R>(tx, name, statement);
   } catch (error) {
     if (pgErrorOf(error)?.code === FOREIGN_KEY_VIOLATION) return fail('receiverNotFound');
     throw error;
   }
-  const row = rows[0];
+}
+
+/**
+ * Runs a transfer statement whose final clause returns one row when the transfer happened: no row
+ * means the debit was not covered (`insufficientBalance`).
+ */
+async function runTransfer<R>(tx: Tx, name: string, statement: SQL): Promise<R> {
+  const [row] = await transferRows<R>(tx, name, statement);
   if (!row) return fail('insufficientBalance');
   return row;
 }
@@ -100,43 +102,72 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<number> {
   return Number(row.id);
 }
 
-/** A condition the same statement checks before it moves anything, and its statement's name. */
-export type Precondition = { name: string; condition: SQL };
+/**
+ * What a transfer statement checks before it moves anything, and the name of its statement (one
+ * name per text). `checks` are conditions, each read once: nothing moves unless all hold, and the
+ * statement's row answers each by its name. `first`, when given, are CTEs that run whatever the
+ * checks say and commit with the statement even when nothing moves (a rate-limit count); the checks
+ * and `columns` (more columns of the row, each written `, expression as name`) may read them.
+ */
+export type Precondition = { name: string; checks: Record<string, SQL>; first?: SQL; columns?: SQL };
+
+/** The row of a checked statement: each check by its name, `ok` when all held, and the `columns`. */
+export type CheckedRow = { ok: boolean };
+
+/** The CTE `allowed`: the precondition's checks read once, each by its name, and `ok`. */
+function allowedCte({ checks }: Precondition): SQL {
+  const names = Object.keys(checks);
+  const each = names.map((name) => sql`(${checks[name]}) as ${sql.identifier(name)}`);
+  const all = names.map((name) => sql`checks.${sql.identifier(name)}`);
+  // `offset 0` keeps the subquery whole: flattened, each check would run again for `ok`.
+  return sql`allowed as (select checks.*, (${names.length ? sql.join(all, sql` and `) : sql`true`}) as ok
+    from (select ${sql.join(each, sql`, `)} offset 0) as checks)`;
+}
+
+/** `first` (when given) and `allowed`, the CTEs that a checked statement starts with. */
+function gateOf(precondition: Precondition): SQL {
+  return precondition.first ? sql`${precondition.first}, ${allowedCte(precondition)}` : allowedCte(precondition);
+}
+
+/**
+ * The precondition alone, in one statement (its `first` runs too): the row a checked transfer would
+ * have answered, for a request that failed before its transfer or with it.
+ */
+export async function checkedRow<R extends CheckedRow>(db: Tx, precondition: Precondition): Promise<R> {
+  const [row] = await preparedRows<R>(
+    db,
+    `checked:${precondition.name}`,
+    sql`with ${gateOf(precondition)} select allowed.*${precondition.columns ?? sql``} from allowed`,
+  );
+  if (!row) throw new Error(`precondition ${precondition.name} answered no row`);
+  return row;
+}
 
 /**
  * A transfer and the first answer to its Idempotency-Key in one autocommitted statement (one round
  * trip, no BEGIN/COMMIT): the key row is inserted from the transfer's own id, so either both commit
- * or neither does. A key used before fails the key's primary key and rolls the transfer back; the
- * caller replays the first answer then. With `precondition` (e.g. the caller's session is live),
- * nothing moves unless it holds, and the refusal is `unauthorized`.
+ * or neither does. A key used before fails the key's primary key and rolls the whole statement back
+ * (`first` too); the caller replays the first answer then. Nothing moves unless every check of
+ * `precondition` holds (the caller's session is live, its rate limit not reached): the row says which
+ * did, and its `answer` is null when nothing moved (a check failed, or the debit was not covered).
  */
-export async function transferWithAnswer(
+export async function transferWithAnswer<R extends CheckedRow>(
   db: Tx,
   input: TransferInput,
   key: { userId: number; key: string; requestHash: string },
-  precondition?: Precondition,
-): Promise<{ transferId: string }> {
+  precondition: Precondition,
+): Promise<R & { answer: { transferId: string } | null }> {
   const kept = sql`kept as (
       insert into idempotency_keys (user_id, key, request_hash, answer)
       select ${key.userId}, ${key.key}, ${key.requestHash}, jsonb_build_object('transferId', moved.id::text)
       from moved
       returning answer)`;
-  if (!precondition) {
-    const row = await runTransfer<{ answer: { transferId: string } }>(
-      db,
-      `transfer_with_answer:${shapeOf(input)}`,
-      sql`${movedCte(input)}, ${kept} select answer from kept`,
-    );
-    return row.answer;
-  }
-  // Always one row: whether the precondition held, and the answer when the transfer happened.
-  const row = await runTransfer<{ ok: boolean; answer: { transferId: string } | null }>(
+  const [row] = await transferRows<R & { answer: { transferId: string } | null }>(
     db,
     `transfer_with_answer:${precondition.name}:${shapeOf(input)}`,
-    sql`${movedCte(input, precondition.condition)}, ${kept}
-    select (select ok from allowed) as ok, (select answer from kept) as answer`,
+    sql`${movedCte(input, gateOf(precondition))}, ${kept}
+    select allowed.*, (select answer from kept) as answer${precondition.columns ?? sql``} from allowed`,
   );
-  if (!row.ok) return fail('unauthorized');
-  if (!row.answer) return fail('insufficientBalance');
-  return row.answer;
+  if (!row) throw new Error('a checked transfer answered no row');
+  return row;
 }

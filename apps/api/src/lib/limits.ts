@@ -8,6 +8,16 @@ import { type Db, preparedRows } from '../db/client.ts';
  * memory is multiplied by the number of processes, and forgotten by a restart.
  */
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A limit per minute that the route counts in its own statement (money/member-limit.ts) rather
+     * than in @fastify/rate-limit's hook: the same keys, windows, headers and 429.
+     */
+    limitInStatement?: { max: number };
+  }
+}
+
 /** The pool or an open transaction: a spend inside a transaction is undone with it. */
 type Executor = Pick<Db, 'execute'>;
 
@@ -36,6 +46,13 @@ function bump({ key, windowMs, now = new Date() }: LimitWindow, amount: number, 
       ${onlyIf ? sql`where ${ended} or (${onlyIf})` : sql``}
       returning hits::text as hits, expires_at as "expiresAt"`;
 }
+
+/**
+ * The upsert that counts one hit on the key's current window whatever its count, as a statement of
+ * its own or a CTE of a larger one; it returns the count after it (`hits`, as text) and the end of
+ * the window (`expiresAt`).
+ */
+export const countHitStatement = (window: LimitWindow): SQL => bump(window, 1);
 
 /**
  * Counts `amount` on the key's current window whatever its count, and answers the count after it
@@ -73,6 +90,19 @@ export async function pruneLimits(db: Executor, now = new Date()): Promise<void>
 /** How often each process sweeps ended windows, on the back of a counted request. */
 const PRUNE_EVERY_MS = 60_000;
 
+/**
+ * Sweeps ended windows at most once a minute, on the back of a counted request; a failed sweep
+ * only delays the next one: it never fails the request.
+ */
+export function limitPruner(db: Executor): (now: Date) => Promise<void> {
+  let prunedAt = 0;
+  return async (now) => {
+    if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now.getTime();
+    await pruneLimits(db, now).catch(() => undefined);
+  };
+}
+
 /** What the plugin passes a child store at run time: the route's merged limit, with the route. */
 type RouteParams = { routeInfo?: { method?: string | string[]; url?: string } };
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -83,12 +113,7 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
  * makes a child store per route, keyed here by method and URL).
  */
 export function sharedRateLimitStore(db: Db) {
-  let prunedAt = 0;
-  const pruneNow = async (now: Date) => {
-    if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
-    prunedAt = now.getTime();
-    await pruneLimits(db, now);
-  };
+  const pruneNow = limitPruner(db);
 
   return class SharedRateLimitStore {
     readonly scope: string;
@@ -108,8 +133,7 @@ export function sharedRateLimitStore(db: Db) {
     async count(key: string, timeWindow: number) {
       const now = new Date();
       const { hits, resetAt } = await countHit(db, { key: `rl:${this.scope}:${key}`, windowMs: timeWindow, now });
-      // A failed sweep only delays the next one: it must not fail the request.
-      await pruneNow(now).catch(() => undefined);
+      await pruneNow(now);
       return { current: hits, ttl: resetAt.getTime() - now.getTime() };
     }
 

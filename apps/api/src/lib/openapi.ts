@@ -130,7 +130,7 @@ export function openapiOptions(app: FastifyInstance): FastifyDynamicSwaggerOptio
     const hooks = [route.onRequest, route.preValidation, route.preHandler].flat();
     const member = hooks.includes(app.requireMember) || hooks.includes(app.requireSignedToken);
     const guard = member ? 'member' : 'public';
-    return { guard, roleChecked: false, rateLimited: Boolean(config?.rateLimit) };
+    return { guard, roleChecked: false, rateLimited: Boolean(config?.rateLimit || config?.limitInStatement) };
   };
 
   return {

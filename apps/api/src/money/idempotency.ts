@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type Db, queryRows, type TxDb } from '../db/client.ts';
+import type { Db, TxDb } from '../db/client.ts';
 import { pgErrorOf, UNIQUE_VIOLATION } from '../db/errors.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { TransferInput } from '../ledger/accounts.ts';
-import { type Precondition, transferWithAnswer } from '../ledger/transfer.ts';
+import { type CheckedRow, checkedRow, type Precondition, transferWithAnswer } from '../ledger/transfer.ts';
 import { AppError } from '../lib/errors.ts';
 
 const KEY_PATTERN = /^[\w.:-]{8,128}$/;
@@ -94,24 +94,39 @@ export async function oncePerKey<T>(
 }
 
 /**
- * The same guarantee for an operation that is exactly one transfer (a gift): the transfer and its
- * key row are one statement, one round trip to the database instead of four. `precondition` (the
- * caller's session is live) is checked by that statement, and again before any replay: a key's
- * answer is never replayed to a refused caller.
+ * The precondition of a checked transfer, and what the caller makes of its row: `settle` throws the
+ * refusal of a check that failed (and may set headers), before anything is answered.
  */
-export async function transferOncePerKey(
+export type Gate<R extends CheckedRow> = { precondition: Precondition; settle: (row: R) => void };
+
+/**
+ * The same guarantee for an operation that is exactly one transfer (a gift): the transfer and its
+ * key row are one statement, one round trip to the database instead of four. The gate's checks (the
+ * caller's session is live, its rate limit not reached) are read by that statement; when the request
+ * fails before it or with it, nothing of it committed, and they are read (and the gate's `first` run)
+ * once more on their own: a refused caller never gets a key's answer replayed.
+ */
+export async function transferOncePerKey<R extends CheckedRow>(
   db: Db,
   scope: KeyScope,
   plan: (legKey: (leg: string) => string) => Promise<TransferInput>,
-  precondition: Precondition,
+  gate: Gate<R>,
 ): Promise<{ transferId: string }> {
   const requestHash = requestHashOf(scope);
+  let moved: (R & { answer: { transferId: string } | null }) | undefined;
+  let failure: unknown;
   try {
     const input = await plan((leg) => `${scope.route}:${scope.userId}:${scope.key}:${leg}`);
-    return await transferWithAnswer(db, input, { userId: scope.userId, key: scope.key, requestHash }, precondition);
+    const key = { userId: scope.userId, key: scope.key, requestHash };
+    moved = await transferWithAnswer<R>(db, input, key, gate.precondition);
   } catch (error) {
-    const [gate] = await queryRows<{ ok: boolean }>(db, sql`select (${precondition.condition}) as ok`);
-    if (!gate?.ok) throw new AppError('unauthorized');
-    return replayAfter(db, scope, requestHash, error);
+    failure = error;
   }
+  const row = moved ?? (await checkedRow<R>(db, gate.precondition));
+  gate.settle(row);
+  if (!row.ok) throw new Error(`gate ${gate.precondition.name} failed without a refusal`);
+  if (moved?.answer) return moved.answer;
+  // Not moved with every check held: the debit was not covered, or the statement failed (a key
+  // answered before, an unknown receiver); a concurrent request with this key may have answered.
+  return replayAfter(db, scope, requestHash, failure ?? new AppError('insufficientBalance'));
 }

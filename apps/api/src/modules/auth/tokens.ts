@@ -37,8 +37,13 @@ export async function loadSigningKey(db: Db, configured: string | undefined): Pr
  * gift), a sign-out on any process refuses the token on every process from the next statement on.
  */
 export function liveSession(claims: TokenClaims): SQL {
-  return sql`exists (select 1 from sessions s where s.id = ${claims.sessionId}::uuid and s.user_id = ${claims.userId}
-    and s.revoked_at is null and s.expires_at > ${new Date().toISOString()}::timestamptz)`;
+  return sessionIsLive(sql`${claims.sessionId}::uuid`, sql`${claims.userId}`, new Date());
+}
+
+/** `liveSession` of a session id and a member id that the statement reads (e.g. one per row), at `now`. */
+export function sessionIsLive(sessionId: SQL, userId: SQL, now: Date): SQL {
+  return sql`exists (select 1 from sessions s where s.id = ${sessionId} and s.user_id = ${userId}
+    and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz)`;
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;

@@ -11,7 +11,7 @@ import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
-import { perMemberLimit } from '../../money/money-route.ts';
+import { perMemberLimit } from '../../money/member-limit.ts';
 import { memberOf } from '../auth/guard.ts';
 import { feedbackOf, submitFeedback } from './feedback.ts';
 import { imageByName, storeImage, UPLOAD_MAX_BYTES, UPLOAD_ROUTE } from './upload.ts';

@@ -9,17 +9,19 @@ import {
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
+import { fail } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { perMemberLimit } from '../../money/money-route.ts';
+import { perMemberLimit } from '../../money/member-limit.ts';
 import { claimsOf, memberOf } from '../auth/guard.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { bindEmail, bindWallet, sendEmailCode } from './email.ts';
-import { memberProfile } from './service.ts';
+import { profileReader } from './service.ts';
 
 /** The member's profile, and binding an email and a withdrawal address with a mailed code. */
 export const userRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; codesPerMinute: number }> = async (app, options) => {
   const member = { preHandler: app.requireMember };
   const security = [{ bearer: [] }];
+  const profile = profileReader(app.db);
 
   app.get(
     `/${API.userGet}`,
@@ -28,7 +30,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; codesPerMinute:
       preHandler: app.requireSignedToken,
       schema: { tags: ['user'], security, response: { 200: envelopeSchema(userAnswerSchema) } },
     },
-    async (request) => ok(await memberProfile(app.db, claimsOf(request))),
+    async (request) => ok((await profile(claimsOf(request))) ?? fail('unauthorized')),
   );
 
   const codeLimit = perMemberLimit(options.codesPerMinute);

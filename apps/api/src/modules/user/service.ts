@@ -2,35 +2,48 @@ import { type Asset, formatAmount } from '@minecloud/contract/amount';
 import type { UserAnswer } from '@minecloud/contract/auth';
 import { sql } from 'drizzle-orm';
 import { type Db, preparedRows } from '../../db/client.ts';
-import { fail } from '../../lib/errors.ts';
-import { liveSession, type TokenClaims } from '../auth/tokens.ts';
+import { sessionIsLive, type TokenClaims } from '../auth/tokens.ts';
+
+type ProfileRow = {
+  n: number;
+  id: string;
+  address: string;
+  identity: UserAnswer['identity'];
+  level: number;
+  email: string | null;
+  withdraw_address: string | null;
+  codes: { department: number; code: string }[];
+  balances: Partial<Record<Asset, string>>;
+};
+
+/** Most calls a statement answers: enough for every connection of a busy process at once. */
+const MOST_PER_STATEMENT = 256;
 
 /**
- * The signed-in member's profile with their available balances: one round trip, one statement
- * prepared once per connection (the app asks for it on most screens: the API's most frequent read).
- * The token's session is checked in the same statement: no row (a 401) once it is revoked or expired.
+ * The profiles of the members behind `asked`, with their available balances, in one statement: a
+ * row per call (`n`, 1-based, in the order asked) whose session is live, none for the others. Each
+ * call's session is checked in this statement, which starts after the call arrived: a sign-out
+ * committed on any process before a call refuses it. The ids are a safe integer and a UUID
+ * (`TokenService.claims` checks both), so they travel as two array literals.
  */
-export async function memberProfile(db: Db, claims: TokenClaims): Promise<UserAnswer> {
-  const [user] = await preparedRows<{
-    id: string;
-    address: string;
-    identity: UserAnswer['identity'];
-    level: number;
-    email: string | null;
-    withdraw_address: string | null;
-    codes: { department: number; code: string }[];
-    balances: Partial<Record<Asset, string>>;
-  }>(
+async function profilesOf(db: Db, asked: TokenClaims[]): Promise<ProfileRow[]> {
+  const userIds = `{${asked.map((claims) => claims.userId).join(',')}}`;
+  const sessionIds = `{${asked.map((claims) => claims.sessionId).join(',')}}`;
+  return preparedRows<ProfileRow>(
     db,
-    'member_profile',
-    sql`select u.id::text, u.address, u.identity, u.level, u.email, u.withdraw_address,
+    'member_profiles',
+    sql`select asked.n::int as n, u.id::text, u.address, u.identity, u.level, u.email, u.withdraw_address,
           coalesce((select json_agg(json_build_object('department', c.department, 'code', c.code) order by c.department)
                     from invite_codes c where c.user_id = u.id), '[]') as codes,
           coalesce((select json_object_agg(a.asset, a.balance::text)
                     from accounts a where a.user_id = u.id and a.kind = 'available'), '{}') as balances
-        from users u where u.id = ${claims.userId} and ${liveSession(claims)}`,
+        from unnest(${userIds}::bigint[], ${sessionIds}::uuid[]) with ordinality as asked(user_id, session_id, n)
+        join users u on u.id = asked.user_id
+        where ${sessionIsLive(sql`asked.session_id`, sql`asked.user_id`, new Date())}`,
   );
-  if (!user) return fail('unauthorized');
+}
+
+function answerOf(user: ProfileRow): UserAnswer {
   const balance = (asset: Asset) => formatAmount(BigInt(user.balances[asset] ?? 0), asset);
   return {
     id: user.id,
@@ -42,4 +55,40 @@ export async function memberProfile(db: Db, claims: TokenClaims): Promise<UserAn
     inviteCodes: user.codes,
     balances: { GOLD: balance('GOLD'), USDT: balance('USDT'), BTC: balance('BTC') },
   };
+}
+
+type Waiting = { claims: TokenClaims; settle: (answer: UserAnswer | null, error?: unknown) => void };
+
+/**
+ * The signed-in member's profile (the app asks for it on most screens: the API's most frequent
+ * read), or null once the token's session is revoked or expired. The calls that arrive in one turn
+ * of the event loop share one statement (`profilesOf`): one round trip and one prepared statement
+ * for all of them instead of one each, and each still has its own session read after it arrived.
+ */
+export function profileReader(db: Db): (claims: TokenClaims) => Promise<UserAnswer | null> {
+  let waiting: Waiting[] = [];
+
+  async function flush() {
+    const batch = waiting.slice(0, MOST_PER_STATEMENT);
+    waiting = waiting.slice(batch.length);
+    if (waiting.length > 0) setImmediate(flush);
+    let rows: ProfileRow[];
+    try {
+      rows = await profilesOf(
+        db,
+        batch.map((call) => call.claims),
+      );
+    } catch (error) {
+      for (const call of batch) call.settle(null, error);
+      return;
+    }
+    const answered = new Map(rows.map((row) => [row.n, answerOf(row)]));
+    for (const [i, call] of batch.entries()) call.settle(answered.get(i + 1) ?? null);
+  }
+
+  return (claims) =>
+    new Promise((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(flush);
+      waiting.push({ claims, settle: (answer, error) => (error === undefined ? resolve(answer) : reject(error)) });
+    });
 }

@@ -11,7 +11,8 @@ import {
 } from '@minecloud/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { moneyPost, perMemberLimit } from '../../money/money-route.ts';
+import { perMemberLimit } from '../../money/member-limit.ts';
+import { moneyPost } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import { memberDeposits, submitDeposit } from './deposits.ts';
 import { checkWithdrawal, lockWithdrawal, memberWithdrawals } from './withdrawals.ts';

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { fund, type Member, quickMembers } from '../../../test/money.ts';
+import { buildApp } from '../../app.ts';
+
+/**
+ * The profile calls that arrive together share one statement (service.ts, `profileReader`): each
+ * still gets its own member's answer, and a call whose session is gone gets its 401, whoever it
+ * shares the statement with and whichever process signed it out.
+ */
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+const profile = (on: TestApp, member: Member) =>
+  on.inject({ method: 'GET', url: '/app-api/biz/biz-user/get', headers: member.headers });
+
+describe('profiles read together', () => {
+  it('answer each of 60 calls at once with its own member, and refuse the signed-out ones', async () => {
+    const members = await quickMembers(app, 30);
+    for (const [i, member] of members.entries()) await fund(app, member.userId, 'GOLD', String(i + 1));
+    const signedOut = new Set(members.filter((_, i) => i % 3 === 0).map((m) => m.userId));
+    const other = await buildApp({ config: app.config, database: app.database, logger: false, serveApps: false });
+    await other.ready();
+    try {
+      for (const member of members.filter((m) => signedOut.has(m.userId))) {
+        const out = await other.inject({
+          method: 'POST',
+          url: '/app-api/biz/biz-user/logout',
+          headers: member.headers,
+        });
+        expect(out.json().code).toBe(0);
+      }
+      const calls = [...members, ...members].reverse();
+      const answers = await Promise.all(calls.map((member) => profile(app, member)));
+      for (const [i, res] of answers.entries()) {
+        const member = calls[i] as Member;
+        if (signedOut.has(member.userId)) {
+          expect(res.statusCode).toBe(401);
+          expect(res.json()).toEqual({ code: 401, data: null, msg: '请先登录' });
+        } else {
+          expect(res.statusCode).toBe(200);
+          const gold = String(members.indexOf(member) + 1);
+          expect(res.json().data).toMatchObject({ id: String(member.userId), balances: { GOLD: gold } });
+        }
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a call signed out between two calls that shared a statement', async () => {
+    const [member] = (await quickMembers(app, 1)) as [Member];
+    const first = await Promise.all([profile(app, member), profile(app, member)]);
+    expect(first.map((res) => res.statusCode)).toEqual([200, 200]);
+    await app.inject({ method: 'POST', url: '/app-api/biz/biz-user/logout', headers: member.headers });
+    const after = await Promise.all([profile(app, member), profile(app, member)]);
+    expect(after.map((res) => res.statusCode)).toEqual([401, 401]);
+  });
+});
