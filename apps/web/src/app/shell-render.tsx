@@ -8,7 +8,7 @@ import { MemoryRouter, useRoutes } from 'react-router';
 import { paths } from '@/config/paths';
 import messages from '@/i18n/locales/zh-CN.json';
 import { SESSION_STORAGE_KEY } from '@/lib/session';
-import type { RenderedShell } from '../../../../scripts/vite-shell';
+import type { RenderedShell } from '../../../../scripts/shell/data';
 import { EARLY_CONFIG_KEY } from './early-config';
 import { routes } from './router';
 

@@ -3,15 +3,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Rolldown } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  injectShell,
-  lazyPageImports,
-  type ShellData,
-  shellFiles,
-  shellMarkup,
-  shellScript,
-  takeEntry,
-} from '../../../../scripts/vite-shell';
+import type { ShellData } from '../../../../scripts/shell/data';
+import { lazyPageImports, shellFiles } from '../../../../scripts/shell/files';
+import { injectShell, shellMarkup, takeEntry } from '../../../../scripts/shell/html';
+import { shellScript } from '../../../../scripts/shell/script';
 import { EARLY_CONFIG_KEY, takeEarlyConfig } from './early-config';
 import { renderShell } from './shell-render';
 
