@@ -1,4 +1,5 @@
 // What the app shell's build step hands the page's inline script (scripts/vite-shell.ts).
+import type { EarlyRequest } from '../../apps/web/src/lib/early-response';
 
 /** What apps/web/src/app/shell-render.tsx renders (with the app's own modules, at build time). */
 export type RenderedShell = {
@@ -16,6 +17,10 @@ export type RenderedShell = {
   defaultLocale: string;
   configUrl: string;
   earlyConfigKey: string;
+  /** Route path → its first requests, made at once (apps/web/src/app/early-requests.ts). */
+  requests: Record<string, EarlyRequest[]>;
+  /** Where the script leaves them for the app's request wrapper (lib/early-response.ts). */
+  earlyRequestsKey: string;
 };
 
 /** What the inline script needs: the shell's facts and the files to fetch in the first round trip. */

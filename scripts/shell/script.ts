@@ -1,3 +1,4 @@
+import type { EarlyEntry } from '../../apps/web/src/lib/early-response';
 import type { ShellData } from './data.ts';
 
 type EarlyWindow = Window & Record<string, unknown>;
@@ -6,7 +7,8 @@ type EarlyWindow = Window & Record<string, unknown>;
  * Runs in the page, inline, right after the shell and before any other script: picks the frame of
  * the hash route, asks for the locale's messages and the route's page chunk (modulepreload, so the
  * app's own imports find them fetched), starts the basic config request (home's banners: the
- * largest paint) and, when it answers before React renders, puts the first banner in the shell.
+ * largest paint) and the route's own first requests, and, when the config answers before React
+ * renders, puts the first banner in the shell.
  * Self-contained: it is sent as its own source text.
  */
 export function shellScript(d: ShellData): void {
@@ -49,6 +51,22 @@ export function shellScript(d: ShellData): void {
     .then((response) => (response.ok ? response.json() : null))
     .catch(() => null);
   (window as unknown as EarlyWindow)[d.earlyConfigKey] = early;
+  // The route's own first requests (its largest paint waits for their data) start now too, as the
+  // app's request wrapper makes them: it takes each answer once (apps/web/src/lib/early-response.ts).
+  const asked: Record<string, EarlyEntry> = {};
+  for (const request of d.requests[route] || []) {
+    if (request.member && !state.token) continue;
+    const own: Record<string, string> = { ...headers };
+    if (state.token) own.Authorization = `Bearer ${state.token}`;
+    if (request.body !== undefined) own['Content-Type'] = 'application/json';
+    asked[request.key] = {
+      response: fetch(request.url, { method: request.method, headers: own, body: request.body }).catch(() => null),
+      authorization: own.Authorization || '',
+      language: locale,
+      at: performance.now(),
+    };
+  }
+  (window as unknown as EarlyWindow)[d.earlyRequestsKey] = asked;
   // Home's first banner is the page's largest paint: the app's code waits for it (loaded or failed,
   // or no banner), at most bannerWaitMs after the first paint, so that they do not share the link.
   let bannerSettled = () => {};

@@ -1,0 +1,46 @@
+/**
+ * Answers that index.html's inline script (scripts/shell/script.ts) asked for before the app's code
+ * arrived: each route's first requests (app/early-requests.ts), so that a page's data, which its
+ * largest paint waits for, comes in the first round trip. The request wrapper takes an answer once,
+ * and only for the very request it would make itself.
+ */
+
+/** Where the inline script leaves its requests, by earlyRequestKey. */
+export const EARLY_REQUESTS_KEY = '__minecloudEarlyRequests';
+/** An early answer asked for longer ago than this is not used: the app asks again. */
+export const EARLY_REQUEST_MAX_AGE_MS = 10_000;
+
+/** One request the inline script makes for a route (`member`: only with a session). */
+export type EarlyRequest = { key: string; method: 'GET' | 'POST'; url: string; body?: string; member: boolean };
+
+/** What the inline script leaves per request: the answer (null when nothing came back) and how it asked. */
+export type EarlyEntry = {
+  response: Promise<Response | null>;
+  authorization: string;
+  language: string;
+  /** performance.now() when it was asked for. */
+  at: number;
+};
+
+export function earlyRequestKey(method: string, url: string, body?: string): string {
+  return body === undefined ? `${method} ${url}` : `${method} ${url} ${body}`;
+}
+
+/**
+ * The inline script's answer to this request, taken once: null when it made none, when it asked with
+ * another session or language, or too long ago. The answer is null when its request failed.
+ */
+export function takeEarlyResponse(url: string, init: RequestInit): Promise<Response | null> | null {
+  const entries = (window as unknown as Record<string, Record<string, EarlyEntry> | undefined>)[EARLY_REQUESTS_KEY];
+  if (!entries) return null;
+  if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') return null;
+  const key = earlyRequestKey(init.method ?? 'GET', url, init.body ?? undefined);
+  const entry = entries[key];
+  if (!entry) return null;
+  delete entries[key];
+  const headers = new Headers(init.headers);
+  if ((headers.get('Authorization') ?? '') !== entry.authorization) return null;
+  if (headers.get('Accept-Language') !== entry.language) return null;
+  if (performance.now() - entry.at > EARLY_REQUEST_MAX_AGE_MS) return null;
+  return entry.response;
+}
