@@ -61,8 +61,7 @@ export function shellScript(d: ShellData): void {
     if (request.body !== undefined) own['Content-Type'] = 'application/json';
     asked[request.key] = {
       response: fetch(request.url, { method: request.method, headers: own, body: request.body }).catch(() => null),
-      authorization: own.Authorization || '',
-      language: locale,
+      headers: own,
       at: performance.now(),
     };
   }

@@ -82,10 +82,7 @@ describe('the inline script (scripts/shell/script.ts)', () => {
     expect(Object.keys(slots[EARLY_REQUESTS_KEY] ?? {})).toEqual(
       REQUESTS['/pages/my_child/assetslist/assetslist']?.map((r) => r.key),
     );
-    expect(slots[EARLY_REQUESTS_KEY]?.[`GET ${buildUrl(API.balances)}`]).toMatchObject({
-      authorization: 'Bearer jwt-9',
-      language: 'en',
-    });
+    expect(slots[EARLY_REQUESTS_KEY]?.[`GET ${buildUrl(API.balances)}`]?.headers).toEqual(balances?.[1]?.headers);
   });
 
   it("asks for nothing of a member page without a session, and sends a list's JSON body", () => {
@@ -102,13 +99,19 @@ describe('the inline script (scripts/shell/script.ts)', () => {
 
 describe('the request wrapper and an early answer (lib/early-response.ts)', () => {
   const url = buildUrl(API.balances);
+  /** What the wrapper sends for the signed-in member of fixtures/money in Chinese. */
+  const HEADERS = {
+    platform: 'h5',
+    'Accept-Language': 'zh-CN',
+    'Content-Language': 'zh-CN',
+    Authorization: 'Bearer jwt-1',
+  };
   const leave = (entry: Partial<EarlyEntry>) => {
     const answer = new Response(JSON.stringify({ code: 0, msg: '', data: { early: true } }));
     slots[EARLY_REQUESTS_KEY] = {
       [`GET ${url}`]: {
         response: Promise.resolve(answer),
-        authorization: 'Bearer jwt-1',
-        language: 'zh-CN',
+        headers: HEADERS,
         at: performance.now(),
         ...entry,
       },
@@ -127,8 +130,9 @@ describe('the request wrapper and an early answer (lib/early-response.ts)', () =
   });
 
   it.each([
-    ['another session', { authorization: 'Bearer jwt-0' }],
-    ['another language', { language: 'en' }],
+    ['another session', { headers: { ...HEADERS, Authorization: 'Bearer jwt-0' } }],
+    ['another language', { headers: { ...HEADERS, 'Accept-Language': 'en', 'Content-Language': 'en' } }],
+    ['no session', { headers: { platform: 'h5', 'Accept-Language': 'zh-CN', 'Content-Language': 'zh-CN' } }],
     ['asked too long ago', { at: performance.now() - EARLY_REQUEST_MAX_AGE_MS - 1 }],
     ['failed', { response: Promise.resolve(null) }],
   ])('asks itself when the early one was made with %s', async (_case, entry) => {

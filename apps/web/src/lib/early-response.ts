@@ -16,19 +16,28 @@ export type EarlyRequest = { key: string; method: 'GET' | 'POST'; url: string; b
 /** What the inline script leaves per request: the answer (null when nothing came back) and how it asked. */
 export type EarlyEntry = {
   response: Promise<Response | null>;
-  authorization: string;
-  language: string;
+  /** The headers it was sent with (the session's token and the language among them). */
+  headers: Record<string, string>;
   /** performance.now() when it was asked for. */
   at: number;
 };
+
+/** The same headers, names in any case. */
+function sameHeaders(sent: Record<string, string>, asked: HeadersInit | undefined): boolean {
+  const mine = new Headers(asked);
+  const theirs = new Headers(sent);
+  const names = new Set([...mine.keys(), ...theirs.keys()]);
+  return [...names].every((name) => mine.get(name) === theirs.get(name));
+}
 
 export function earlyRequestKey(method: string, url: string, body?: string): string {
   return body === undefined ? `${method} ${url}` : `${method} ${url} ${body}`;
 }
 
 /**
- * The inline script's answer to this request, taken once: null when it made none, when it asked with
- * another session or language, or too long ago. The answer is null when its request failed.
+ * The inline script's answer to this request, taken once: null when it made none, when it sent other
+ * headers (another session or language), or asked too long ago. The answer is null when its request
+ * failed.
  */
 export function takeEarlyResponse(url: string, init: RequestInit): Promise<Response | null> | null {
   const entries = (window as unknown as Record<string, Record<string, EarlyEntry> | undefined>)[EARLY_REQUESTS_KEY];
@@ -38,9 +47,7 @@ export function takeEarlyResponse(url: string, init: RequestInit): Promise<Respo
   const entry = entries[key];
   if (!entry) return null;
   delete entries[key];
-  const headers = new Headers(init.headers);
-  if ((headers.get('Authorization') ?? '') !== entry.authorization) return null;
-  if (headers.get('Accept-Language') !== entry.language) return null;
+  if (!sameHeaders(entry.headers, init.headers)) return null;
   if (performance.now() - entry.at > EARLY_REQUEST_MAX_AGE_MS) return null;
   return entry.response;
 }
