@@ -70,6 +70,26 @@ describe('the app shell in Chromium at 390×844', () => {
     await context.close();
   });
 
+  it("asks for a data page's first page once, before the app's code, and the app shows that answer", async () => {
+    const context = await phoneContext(browser);
+    const listPage = await context.newPage();
+    const asked: string[] = [];
+    listPage.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/biz-notice/page') || /\/assets\/index-[\w-]+\.js$/.test(url.pathname)) {
+        asked.push(`${request.method()} ${url.pathname}${url.search}`);
+      }
+    });
+    await listPage.goto(`${baseUrl}/#/pages/second_child/noticelist/noticelist`);
+    await listPage.getByTestId('notice-list').waitFor();
+    await listPage.waitForLoadState('networkidle');
+    const firstPage = 'GET /app-api/biz/biz-notice/page?pageNo=1&pageSize=10&type=notice';
+    expect(asked.filter((request) => request === firstPage)).toHaveLength(1);
+    expect(asked[0]).toBe(firstPage);
+    expect(asked.some((request) => request.includes('/assets/index-'))).toBe(true);
+    await context.close();
+  });
+
   it('sends a visitor of a private page to sign in, then back to that page', async () => {
     await page.goto(`${baseUrl}/#/pages/my_child/assetslist/assetslist`);
     await page.getByTestId('wallet-list').waitFor();

@@ -11,6 +11,7 @@ import {
   parseMemberAmount,
   shownParts,
 } from './amount.ts';
+import { LOCALES } from './locales.ts';
 
 describe('parseMemberAmount: the one amount rule a member meets', () => {
   it.each([
@@ -114,6 +115,17 @@ describe('groupedAmount', () => {
     const made = vi.spyOn(Intl, 'NumberFormat');
     for (let i = 0; i < 50; i += 1) groupedAmount(`${i}000.5`, 2, 'fr-CH');
     expect(made.mock.calls.length).toBeLessThanOrEqual(2);
+    made.mockRestore();
+  });
+  it.each(LOCALES)('groups %s as Intl does, without building a number format', (locale) => {
+    const intl = new Intl.NumberFormat(locale, { useGrouping: true });
+    const decimal = intl.formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    for (const whole of ['0', '7', '999', '1000', '-12345', '1234567', '92233720368547']) {
+      expect(groupedAmount(`${whole}.25`, 2, locale)).toBe(`${intl.format(BigInt(whole))}${decimal}25`);
+      expect(groupedAmount(whole, 0, locale)).toBe(intl.format(BigInt(whole)));
+    }
+    expect(made).not.toHaveBeenCalled();
     made.mockRestore();
   });
 });

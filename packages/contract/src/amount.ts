@@ -2,6 +2,8 @@
  * The one place that turns amounts into atomic units and back. Amounts are bigint inside the
  * server and decimal strings on the wire; no float ever holds money.
  */
+import { LOCALES } from './locales.ts';
+
 export const ASSET_SCALES = { GOLD: 2, USDT: 6, BTC: 8 } as const;
 export type Asset = keyof typeof ASSET_SCALES;
 export const ASSETS = Object.keys(ASSET_SCALES) as Asset[];
@@ -115,25 +117,38 @@ export function shownParts(
 
 /**
  * A truncated amount with the locale's thousands separators (`5,961.50`): the display rule of
- * truncateDecimals, grouped by Intl on the whole part (a bigint, so no float ever holds it).
+ * truncateDecimals, grouped on the whole part (a bigint, so no float ever holds it).
  */
 export function groupedAmount(value: string | bigint, places = 2, locale?: string): string {
   const text = truncateDecimals(value, places);
   const [sign, whole, fraction] = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text)?.slice(1) ?? ['', text, undefined];
+  const digits = BigInt(whole ?? '0');
+  if (locale !== undefined && COMMA_LOCALES.has(locale)) {
+    const grouped = digits.toString().replace(/\B(?=(\d{3})+$)/g, ',');
+    return `${sign}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+  }
   const { format, decimal } = grouping(locale);
-  return `${sign}${format.format(BigInt(whole ?? '0'))}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
+  return `${sign}${format.format(digits)}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
 }
 
 /**
- * A locale's grouping format and decimal sign, made once: building an Intl.NumberFormat costs far
- * more than using one (a list of amounts spent ~100 ms of a phone's first render building them).
+ * The app's own languages all group by threes with ',' and mark decimals with '.', as Intl does for
+ * them (amount-rule.test.ts compares): no number format is built for them. The first one built took
+ * a phone's first render of a list of amounts ~100 ms (ICU's locale data, at 8× CPU slowdown).
+ */
+const COMMA_LOCALES: ReadonlySet<string> = new Set(LOCALES);
+
+/**
+ * Another locale's grouping format and decimal sign, made once: building an Intl.NumberFormat costs
+ * far more than using one.
  */
 const groupings = new Map<string | undefined, { format: Intl.NumberFormat; decimal: string }>();
 function grouping(locale: string | undefined): { format: Intl.NumberFormat; decimal: string } {
   let found = groupings.get(locale);
   if (!found) {
-    const format = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 });
-    const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    // One format for both: a bigint is formatted without decimals, 1.5 shows the decimal sign.
+    const format = new Intl.NumberFormat(locale, { useGrouping: true });
+    const decimal = format.formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
     found = { format, decimal };
     groupings.set(locale, found);
   }

@@ -40,7 +40,7 @@ export function allowScripts(policy: string, sources: string[]): string {
 }
 
 /**
- * index.html carries one inline script (the app shell's, scripts/vite-shell.ts: it picks the first
+ * index.html carries one inline script (the app shell's, scripts/shell/script.ts: it picks the first
  * frame and starts the first requests before the app's code arrives); the page's policy allows
  * exactly that script, by its hash, read again whenever the file changes (a new build).
  */

@@ -2,7 +2,7 @@ import type { BasicConfig } from '@minecloud/contract/config';
 import type { QueryClient } from '@tanstack/react-query';
 import { getBasicConfig, getBasicConfigQueryOptions, prefetchBasicConfig } from '@/api/get-basic-config';
 
-/** Where index.html's inline script (scripts/vite-shell.ts) leaves its basic config request. */
+/** Where index.html's inline script (scripts/shell/script.ts) leaves its basic config request. */
 export const EARLY_CONFIG_KEY = '__minecloudBasicConfig';
 
 type EarlyEnvelope = { code?: number; data?: BasicConfig } | null;

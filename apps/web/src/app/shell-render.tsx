@@ -7,9 +7,11 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, useRoutes } from 'react-router';
 import { paths } from '@/config/paths';
 import messages from '@/i18n/locales/zh-CN.json';
+import { EARLY_REQUESTS_KEY } from '@/lib/early-response';
 import { SESSION_STORAGE_KEY } from '@/lib/session';
-import type { RenderedShell } from '../../../../scripts/vite-shell';
+import type { RenderedShell } from '../../../../scripts/shell/data';
 import { EARLY_CONFIG_KEY } from './early-config';
+import { earlyRequests } from './early-requests';
 import { routes } from './router';
 
 /**
@@ -75,5 +77,7 @@ export function renderShell(): RenderedShell {
     defaultLocale: DEFAULT_LOCALE,
     configUrl: `${API_BASE.main}${API.basicConfig}`,
     earlyConfigKey: EARLY_CONFIG_KEY,
+    requests: earlyRequests(),
+    earlyRequestsKey: EARLY_REQUESTS_KEY,
   };
 }

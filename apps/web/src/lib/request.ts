@@ -1,6 +1,7 @@
 import { API, API_BASE } from '@minecloud/contract/api-paths';
 import type { Envelope } from '@minecloud/contract/envelope';
 import i18n from 'i18next';
+import { takeEarlyResponse } from './early-response';
 import { relaunch } from './relaunch';
 import { useSession } from './session';
 import { hideLoading, showLoading, showToast } from './toast';
@@ -133,6 +134,15 @@ function handleUnauthorized(bodyCode: unknown): void {
   relaunch('/');
 }
 
+/** `promise`, or a rejection as soon as `signal` aborts (a timeout, the caller). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
+  });
+}
+
 async function send<T>(options: SendOptions): Promise<Envelope<T>> {
   const controller = new AbortController();
   let timedOut = false;
@@ -147,7 +157,11 @@ async function send<T>(options: SendOptions): Promise<Envelope<T>> {
   let response: Response;
   let text: string;
   try {
-    response = await fetch(options.url, { ...options.init, signal: controller.signal });
+    // The page may have asked for this already (index.html's inline script, before the app's code).
+    const early = takeEarlyResponse(options.url, options.init);
+    response =
+      (early && (await untilAborted(early, controller.signal))) ||
+      (await fetch(options.url, { ...options.init, signal: controller.signal }));
     text = await response.text();
   } catch {
     if (timedOut) {
@@ -190,17 +204,25 @@ export async function api<T>(options: RequestOptions): Promise<T> {
   return (await call<T>(options, true)).data;
 }
 
-async function call<T>(options: RequestOptions, requireSuccess: boolean): Promise<Envelope<T>> {
+/** What a call sends: its method, whole URL (a GET's data in the query) and JSON body, if any. */
+export function requestTarget(options: Pick<RequestOptions, 'url' | 'method' | 'data' | 'query' | 'type'>): {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: string;
+} {
   const method = options.method ?? 'GET';
   const query: QueryParams = { ...options.query };
   if (method === 'GET' && isRecord(options.data)) Object.assign(query, options.data);
-  const headers: Record<string, string> = { ...commonHeaders(), ...options.headers };
-  let body: string | undefined;
+  const url = buildUrl(options.url, options.type, query);
   // An empty POST carries no body at all: a JSON content type with an empty body is a 400.
-  if (method === 'POST' && options.data !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.data);
-  }
+  if (method === 'POST' && options.data !== undefined) return { method, url, body: JSON.stringify(options.data) };
+  return { method, url };
+}
+
+async function call<T>(options: RequestOptions, requireSuccess: boolean): Promise<Envelope<T>> {
+  const { method, url, body } = requestTarget(options);
+  const headers: Record<string, string> = { ...commonHeaders(), ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   if (options.loadingText) showLoading(options.loadingText);
   // With a loading toast up, an error toast waits until the loading toast is replaced, or
@@ -209,7 +231,7 @@ async function call<T>(options: RequestOptions, requireSuccess: boolean): Promis
   const toast = options.loadingText ? (content: string) => (pendingToast = content) : showToast;
   try {
     const envelope = await send<T>({
-      url: buildUrl(options.url, options.type, query),
+      url,
       init: { method, headers, body },
       timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
       signal: options.signal,

@@ -1,20 +1,7 @@
-import { type ComponentType, useEffect, useState } from 'react';
-import { preloadWhenIdle } from '@/lib/lazy-overlay';
+import { lazyComponent, useLazyComponent } from '@/lib/lazy-component';
 import type { AssetsPullProps } from './assets-pull';
 
-/** The pull once its code has arrived: every later visit renders it from the first render. */
-let loadedPull: ComponentType<AssetsPullProps> | null = null;
-
-/** Tests of the first visit start from an app that has not loaded the pull yet. */
-export function forgetLoadedPull(): void {
-  loadedPull = null;
-}
-
-const load = () =>
-  import('./assets-pull').then((module) => {
-    loadedPull = module.default;
-    return module.default;
-  });
+const pull = lazyComponent<AssetsPullProps>(() => import('./assets-pull'));
 
 /**
  * Pull-down refresh whose code (antd-mobile's PullToRefresh with its gesture and animation
@@ -24,9 +11,7 @@ const load = () =>
  * tap at once, starts with the pull.
  */
 export function LazyPull({ children, ...props }: AssetsPullProps) {
-  const [Pull, setPull] = useState<ComponentType<AssetsPullProps> | null>(() => loadedPull);
-  const [start] = useState(() => () => load().then((pull) => setPull(() => pull)));
-  useEffect(() => (loadedPull ? undefined : preloadWhenIdle(start)), [start]);
+  const [Pull, start] = useLazyComponent(pull);
   if (Pull) return <Pull {...props}>{children}</Pull>;
   return (
     <div className="lazy-pull" onTouchStart={() => void start().catch(() => {})}>

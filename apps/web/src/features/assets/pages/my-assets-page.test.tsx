@@ -1,46 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { doubleTap, pause } from '@/test/double-tap';
 import {
   balancesAnswer,
-  CONFIG,
   DEMO_BALANCES,
   headersOf,
   IDEMPOTENCY_KEY,
   networkFailure,
   OWN_ID,
-  USER,
 } from '@/test/fixtures/money';
 import { signInBeforeEachTest } from '@/test/page-setup';
-import { mockServer, ok, renderApp } from '@/test/render-app';
-import { forgetLoadedPull } from '../components/lazy-pull';
-
-const EARNINGS = {
-  USDT: { total: '25.5', available: '0' },
-  BTC: { total: '0.00002', available: '0.00001234' },
-  referralTotalU: '5',
-};
-
-const BALANCES = {
-  GOLD: { available: '5000' },
-  USDT: { available: '10.999999', locked: '3.5' },
-  BTC: { available: '0.000000019', earnings: '0.00001234' },
-};
-
-function server(overrides: Parameters<typeof mockServer>[0] = {}) {
-  return mockServer({
-    'GET /app-api/biz/biz-config/get/basic': () => ok(CONFIG),
-    'GET /app-api/biz/biz-user/get': () => ok(USER),
-    'GET /app-api/asset/selectAssetBalance': () => balancesAnswer(BALANCES),
-    'GET /app-api/biz/biz-user/get/earnings': () => ok(EARNINGS),
-    // The donation page lists donations: answered, so no late error toast outlives a test that opens it.
-    'GET /app-api/donate_logs/list': () => ok({ list: [], total: 0 }),
-    ...overrides,
-  });
-}
+import { type mockServer, ok, renderApp } from '@/test/render-app';
+import { BALANCES, server } from '../testing/my-assets-fixtures';
 
 const calls = (fetchMock: ReturnType<typeof mockServer>, path: string) =>
   fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://localhost').pathname === `/app-api/${path}`);
@@ -200,23 +174,6 @@ describe('my assets', () => {
     expect(await screen.findByText('刷新成功')).toBeInTheDocument();
     expect(calls(fetchMock, 'asset/selectAssetBalance').length).toBe(before + 1);
     expect(calls(fetchMock, 'biz/biz-user/get/earnings').length).toBeGreaterThan(1);
-  });
-
-  it('shows the assets before the pull code has arrived, and fetches it at the first touch', async () => {
-    // An idle callback that never comes: only the touch asks for the pull.
-    vi.stubGlobal('requestIdleCallback', () => 0);
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
-    forgetLoadedPull();
-    onTestFinished(() => {
-      vi.unstubAllGlobals();
-    });
-    server();
-    renderApp(paths.assetsList.path);
-    expect(await screen.findByTestId('asset-available-USDT')).toHaveTextContent('10.99');
-    expect(document.querySelector('.adm-pull-to-refresh')).toBeNull();
-    fireEvent.touchStart(screen.getByTestId('my-assets'));
-    await waitFor(() => expect(document.querySelector('.adm-pull-to-refresh')).not.toBeNull());
-    expect(screen.getByTestId('asset-available-USDT')).toHaveTextContent('10.99');
   });
 
   it("opens each asset's details, and the gift, top-up and donation screens", async () => {

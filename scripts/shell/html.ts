@@ -1,0 +1,42 @@
+import type { RenderedShell, ShellData } from './data.ts';
+import { shellScript } from './script.ts';
+
+/** Hides the default language's words from another language's reader; a member's card is not the guest's. */
+const SHELL_STYLE =
+  '.app-shell--blank :is(h1,h2,p,span:not(.entry-grid__icon),.notice-bar__more){color:transparent}' +
+  '.app-shell--member .session-card{visibility:hidden}';
+
+/** The shell's markup: no test ids (tests wait for the app, not its picture), inert until React replaces it. */
+export function shellMarkup(markup: string): string {
+  return markup
+    .replace(/ data-testid="[^"]*"/g, '')
+    .replace(/^<div class="app-shell"/, '<div class="app-shell" inert aria-busy="true"');
+}
+
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/** Takes Vite's entry script and modulepreload links out of the head: the shell's script adds them after the first paint. */
+export function takeEntry(html: string): { html: string; entry: string; entryImports: string[] } {
+  const entry = html.match(ENTRY_SCRIPT)?.[1];
+  if (!entry) throw new Error('index.html has no entry <script type="module">');
+  const entryImports = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  return { html: html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''), entry, entryImports };
+}
+
+/** The built index.html with the shell in #root, the other frames as templates, and the script. */
+export function injectShell(html: string, shell: RenderedShell, data: ShellData): string {
+  if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
+  if (ENTRY_SCRIPT.test(html)) throw new Error('the entry script must be taken out first (takeEntry)');
+  const { home, ...others } = shell.frames;
+  if (!home) throw new Error('the shell has no home frame');
+  const templates = [...Object.entries(others), ['page', shell.page] as const]
+    .map(([name, markup]) => `<template id="shell-${name}">${shellMarkup(markup)}</template>`)
+    .join('');
+  // `<` escaped: no "</script>" can end the script early.
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const script = `<script>(${shellScript.toString()})(${json})</script>`;
+  return html
+    .replace('</head>', `<style>${SHELL_STYLE}</style></head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${shellMarkup(home)}</div>${templates}${script}`);
+}
