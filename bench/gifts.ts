@@ -7,7 +7,18 @@ import { queryRows } from '../apps/api/src/db/client.ts';
 import { systemAccount, userAccount } from '../apps/api/src/ledger/accounts.ts';
 import { checkLedger } from '../apps/api/src/ledger/check.ts';
 import { transfer } from '../apps/api/src/ledger/transfer.ts';
-import { benchMembers, dropDatabase, pgbenchTps, quick, record, roundRobin, startServer } from './lib.ts';
+import {
+  benchMembers,
+  cpuSnapshot,
+  cpuSplit,
+  describeCpu,
+  dropDatabase,
+  pgbenchTps,
+  quick,
+  record,
+  roundRobin,
+  startServer,
+} from './lib.ts';
 
 const MEMBERS = quick ? 100 : 1000;
 const SECONDS = quick ? 3 : 15;
@@ -82,7 +93,9 @@ try {
   // Warm-up, not counted: the servers compile and optimise their hot paths under the first load.
   await load(WARMUP_SECONDS);
   const before = await giftCount();
+  const cpuBefore = cpuSnapshot();
   const result = await load(SECONDS);
+  const cpu = cpuSplit(cpuBefore, cpuSnapshot(), { 'API processes': servers.map((s) => s.pid) });
   const done = (await giftCount()) - before;
   const perSecond = done / SECONDS;
   const ledger = await checkLedger(database.db);
@@ -93,6 +106,7 @@ try {
   console.log(
     `  gifts committed: ${done} (${perSecond.toFixed(0)}/s), refused or failed: ${rejected}, p99 latency ${result.latency.p99} ms`,
   );
+  console.log(`  ${describeCpu(cpu, perSecond)}`);
   console.log(`  ledger after the run: ${ledger.ok ? 'balanced' : 'NOT BALANCED'}`);
   console.log(
     `  ratio gifts/s ÷ pgbench tps = ${(perSecond / tps).toFixed(2)} (budget ≥ ${BUDGET})${quick ? ' [quick run: not a measurement]' : ''}`,

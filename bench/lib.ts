@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -45,19 +46,33 @@ export async function pgbenchTps(seconds: number): Promise<number> {
   const url = await freshDatabase(name);
   try {
     execFileSync('pgbench', ['-i', '-q', '-s', quick ? '1' : '10', url], { stdio: 'ignore' });
-    const out = execFileSync('pgbench', ['-n', '-c', '16', '-j', '2', '-T', String(seconds), url], {
-      encoding: 'utf8',
+    // Its CPU is read inside the run (from its first second to its last): its connections' backends
+    // end with it.
+    const run = spawn('pgbench', ['-n', '-c', '16', '-j', '2', '-T', String(seconds), url], { stdio: 'pipe' });
+    let out = '';
+    run.stdout.on('data', (chunk) => {
+      out += chunk;
     });
+    const exited = new Promise((resolve) => run.once('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const before = cpuSnapshot();
+    await new Promise((resolve) => setTimeout(resolve, (seconds - 2) * 1000));
+    const cpu = cpuSplit(before, cpuSnapshot(), { pgbench: [run.pid as number] });
+    await exited;
     const match = /tps = ([\d.]+)/.exec(out);
     if (!match) throw new Error(`pgbench printed no tps:\n${out}`);
-    return Number(match[1]);
+    const tps = Number(match[1]);
+    console.log(`pgbench: ${tps.toFixed(0)} tps; ${describeCpu(cpu, tps)}`);
+    return tps;
   } finally {
     await dropDatabase(name);
   }
 }
 
 /** Starts the real server on 127.0.0.1 and waits until it is ready. */
-export async function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -91,11 +106,72 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
   }
   return {
     url,
+    pid: child.pid as number,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+/** CPU time (clock ticks) of every process now, and of the whole machine (busy and all). */
+type CpuSnapshot = { processes: Map<number, { command: string; ticks: number }>; busy: number; all: number };
+
+export function cpuSnapshot(): CpuSnapshot {
+  const processes = new Map<number, { command: string; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      processes.set(Number(entry), { command, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone since the listing
+    }
+  }
+  const [user, nice, system, idle, iowait, ...rest] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number) as number[];
+  const busy = user! + nice! + system! + rest.reduce((a, b) => a + b, 0);
+  return { processes, busy, all: busy + idle! + iowait! };
+}
+
+/**
+ * Where the machine's CPU went between two snapshots, in cores (1.0 = one core busy all the time):
+ * the named processes (by pid), PostgreSQL's processes, this process, and everything else. Linux only.
+ */
+export function cpuSplit(before: CpuSnapshot, after: CpuSnapshot, named: Record<string, number[]>) {
+  const cores = (after.all - before.all) / availableParallelism();
+  const share = (ticks: number) => (cores > 0 ? ticks / cores : 0);
+  const used = (pid: number) => (after.processes.get(pid)?.ticks ?? 0) - (before.processes.get(pid)?.ticks ?? 0);
+  const split: Record<string, number> = {};
+  const counted = new Set<number>();
+  for (const [name, pids] of Object.entries(named)) {
+    split[name] = share(pids.reduce((sum, pid) => sum + used(pid), 0));
+    for (const pid of pids) counted.add(pid);
+  }
+  let postgres = 0;
+  for (const [pid, { command }] of after.processes) {
+    if (command === 'postgres' && !counted.has(pid)) {
+      postgres += used(pid);
+      counted.add(pid);
+    }
+  }
+  split.postgres = share(postgres);
+  split['this process'] = share(used(process.pid));
+  counted.add(process.pid);
+  split['machine busy'] = share(after.busy - before.busy);
+  return split;
+}
+
+/** A CPU split in cores, and in µs of CPU per operation at `perSecond` operations a second. */
+export function describeCpu(split: Record<string, number>, perSecond: number): string {
+  return `CPU in cores (µs per operation): ${Object.entries(split)
+    .map(([name, cores]) => `${name} ${cores.toFixed(2)} (${((cores * 1e6) / perSecond).toFixed(0)})`)
+    .join(', ')}`;
 }
 
 /** The p-th percentile (0–100) of some measurements. */
