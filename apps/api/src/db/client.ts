@@ -125,9 +125,26 @@ const preparedTexts = new Map<string, string>();
  * here: build the name from whatever shapes the text. Works inside a transaction (`tx`) as well.
  */
 export async function preparedRows<T>(db: Pick<Db, 'execute'>, name: string, query: SQL): Promise<T[]> {
+  const { dialect } = db as unknown as { dialect: PgDialect };
+  return preparedQuery<T>(db, name, dialect.sqlToQuery(query));
+}
+
+/** The text of `query` as the database gets it, its parameters written `$1`, `$2`, ... */
+export function statementText(db: Pick<Db, 'execute'>, query: SQL): string {
+  return (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query).sql;
+}
+
+/**
+ * `preparedRows` of a statement already written out (its text, built once, and this run's values):
+ * for a hot statement, whose text need not be built again for every call.
+ */
+export async function preparedQuery<T>(
+  db: Pick<Db, 'execute'>,
+  name: string,
+  built: { sql: string; params: unknown[] },
+): Promise<T[]> {
   // drizzle's own execute() is this call without the name; its session is not in the public types.
-  const { session, dialect } = db as unknown as { session: NamedSession; dialect: PgDialect };
-  const built = dialect.sqlToQuery(query);
+  const { session } = db as unknown as { session: NamedSession };
   const known = preparedTexts.get(name);
   if (known === undefined) preparedTexts.set(name, built.sql);
   else if (known !== built.sql) throw new Error(`prepared statement ${name} used for two different texts`);

@@ -30,21 +30,19 @@ function systemAccountId(system: SystemAccount, asset: SQL | string): SQL {
  * The statement that moves `amount` of one asset from one account to another and records the
  * transfer: the debit of a user account happens only if its balance covers it (else nothing at all
  * happens), the credit only if the debit did. It ends in the CTE `moved` (the new transfer's id), for
- * the caller's final clause to read. `gate`, when given, comes first: CTEs ending in `allowed`, whose
- * one row's `ok` gates the debit, and so everything after it.
+ * the caller's final clause to read.
  */
-function movedCte(input: TransferInput, gate?: SQL): SQL {
+function movedCte(input: TransferInput): SQL {
   if (input.amount <= 0n) throw new Error(`transfer amount must be positive, got ${input.amount}`);
   const amount = input.amount.toString();
   const { asset } = input;
 
-  const gated = gate ? sql` and (select ok from allowed)` : sql``;
   const debit: SQL =
     'system' in input.from
-      ? sql`select ${systemAccountId(input.from.system, asset)} as id where true${gated}`
+      ? sql`select ${systemAccountId(input.from.system, asset)} as id`
       : sql`update accounts set balance = balance - ${amount}::bigint
             where user_id = ${input.from.userId} and system is null and asset = ${asset}
-              and kind = ${input.from.kind} and balance >= ${amount}::bigint${gated}
+              and kind = ${input.from.kind} and balance >= ${amount}::bigint
             returning id`;
   const credit: SQL =
     'system' in input.to
@@ -55,7 +53,7 @@ function movedCte(input: TransferInput, gate?: SQL): SQL {
             do update set balance = accounts.balance + excluded.balance
             returning id`;
   return sql`
-    with ${gate ? sql`${gate}, ` : sql``}debit as (${debit}), credit as (${credit}),
+    with debit as (${debit}), credit as (${credit}),
     moved as (
       insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
       select ${asset}, debit.id, credit.id, ${amount}::bigint, ${input.kind}, ${input.reference ?? null}, ${input.idempotencyKey}
@@ -140,34 +138,5 @@ export async function checkedRow<R extends CheckedRow>(db: Tx, precondition: Pre
     sql`with ${gateOf(precondition)} select allowed.*${precondition.columns ?? sql``} from allowed`,
   );
   if (!row) throw new Error(`precondition ${precondition.name} answered no row`);
-  return row;
-}
-
-/**
- * A transfer and the first answer to its Idempotency-Key in one autocommitted statement (one round
- * trip, no BEGIN/COMMIT): the key row is inserted from the transfer's own id, so either both commit
- * or neither does. A key used before fails the key's primary key and rolls the whole statement back
- * (`first` too); the caller replays the first answer then. Nothing moves unless every check of
- * `precondition` holds (the caller's session is live, its rate limit not reached): the row says which
- * did, and its `answer` is null when nothing moved (a check failed, or the debit was not covered).
- */
-export async function transferWithAnswer<R extends CheckedRow>(
-  db: Tx,
-  input: TransferInput,
-  key: { userId: number; key: string; requestHash: string },
-  precondition: Precondition,
-): Promise<R & { answer: { transferId: string } | null }> {
-  const kept = sql`kept as (
-      insert into idempotency_keys (user_id, key, request_hash, answer)
-      select ${key.userId}, ${key.key}, ${key.requestHash}, jsonb_build_object('transferId', moved.id::text)
-      from moved
-      returning answer)`;
-  const [row] = await transferRows<R & { answer: { transferId: string } | null }>(
-    db,
-    `transfer_with_answer:${precondition.name}:${shapeOf(input)}`,
-    sql`${movedCte(input, gateOf(precondition))}, ${kept}
-    select allowed.*, (select answer from kept) as answer${precondition.columns ?? sql``} from allowed`,
-  );
-  if (!row) throw new Error('a checked transfer answered no row');
   return row;
 }

@@ -30,21 +30,31 @@ export type LimitWindow = {
 };
 
 /**
- * The upsert both counters share: a new key, or a key whose window has ended, starts a window at
- * `now` with `amount`; otherwise `amount` is added. `onlyIf` guards the update (a budget's cap).
+ * The upsert every counter shares, from `rows` (a VALUES list or a SELECT of key, window_start,
+ * expires_at, hits): a new key, or a key whose window has ended by the row's `window_start` (its
+ * now), starts a window there with the row's hits; otherwise they are added. `onlyIf` guards the
+ * update (a budget's cap). `returning` names what it answers of each key's row after it.
  */
-function bump({ key, windowMs, now = new Date() }: LimitWindow, amount: number, onlyIf?: SQL) {
-  const start = now.toISOString();
-  const end = new Date(now.getTime() + windowMs).toISOString();
-  const ended = sql`rate_limits.expires_at <= ${start}::timestamptz`;
-  return sql`insert into rate_limits (key, window_start, expires_at, hits)
-      values (${key}, ${start}::timestamptz, ${end}::timestamptz, ${amount})
+export function upsertHits(rows: SQL, returning: SQL, onlyIf?: SQL): SQL {
+  const ended = sql`rate_limits.expires_at <= excluded.window_start`;
+  return sql`insert into rate_limits (key, window_start, expires_at, hits) ${rows}
       on conflict (key) do update set
         hits = case when ${ended} then excluded.hits else rate_limits.hits + excluded.hits end,
         window_start = case when ${ended} then excluded.window_start else rate_limits.window_start end,
         expires_at = case when ${ended} then excluded.expires_at else rate_limits.expires_at end
       ${onlyIf ? sql`where ${ended} or (${onlyIf})` : sql``}
-      returning hits::text as hits, expires_at as "expiresAt"`;
+      returning ${returning}`;
+}
+
+/** `upsertHits` of one window: starts at `now` with `amount`, or adds `amount`. */
+function bump({ key, windowMs, now = new Date() }: LimitWindow, amount: number, onlyIf?: SQL) {
+  const start = now.toISOString();
+  const end = new Date(now.getTime() + windowMs).toISOString();
+  return upsertHits(
+    sql`values (${key}, ${start}::timestamptz, ${end}::timestamptz, ${amount})`,
+    sql`hits::text as hits, expires_at as "expiresAt"`,
+    onlyIf,
+  );
 }
 
 /**

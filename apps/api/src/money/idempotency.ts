@@ -5,7 +5,7 @@ import type { Db, TxDb } from '../db/client.ts';
 import { pgErrorOf, UNIQUE_VIOLATION } from '../db/errors.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { TransferInput } from '../ledger/accounts.ts';
-import { type CheckedRow, checkedRow, type Precondition, transferWithAnswer } from '../ledger/transfer.ts';
+import { type CheckedRow, checkedRow, type Precondition } from '../ledger/transfer.ts';
 import { AppError } from '../lib/errors.ts';
 
 const KEY_PATTERN = /^[\w.:-]{8,128}$/;
@@ -94,17 +94,25 @@ export async function oncePerKey<T>(
 }
 
 /**
- * The precondition of a checked transfer, and what the caller makes of its row: `settle` throws the
- * refusal of a check that failed (and may set headers), before anything is answered.
+ * The checks of a transfer that a member's call asks for: `move` moves it with its key row in one
+ * statement that also reads the checks (the caller's session is live, its rate limit not reached);
+ * `precondition` (built only when needed) reads them alone, for a call that failed before its
+ * statement or with it; `settle`
+ * throws the refusal of a check that failed (and may set headers), before anything is answered.
  */
-export type Gate<R extends CheckedRow> = { precondition: Precondition; settle: (row: R) => void };
+export type Gate<R extends CheckedRow> = {
+  move: (input: TransferInput, key: { userId: number; key: string; requestHash: string }) => Promise<R & Moved>;
+  precondition: () => Precondition;
+  settle: (row: R) => void;
+};
+
+type Moved = { answer: { transferId: string } | null };
 
 /**
  * The same guarantee for an operation that is exactly one transfer (a gift): the transfer and its
- * key row are one statement, one round trip to the database instead of four. The gate's checks (the
- * caller's session is live, its rate limit not reached) are read by that statement; when the request
- * fails before it or with it, nothing of it committed, and they are read (and the gate's `first` run)
- * once more on their own: a refused caller never gets a key's answer replayed.
+ * key row are one statement, one round trip to the database instead of four (`gate.move`). When the
+ * request fails before it or with it, nothing of it committed, and the gate's checks are read (and
+ * its `first` run) once more on their own: a refused caller never gets a key's answer replayed.
  */
 export async function transferOncePerKey<R extends CheckedRow>(
   db: Db,
@@ -113,18 +121,17 @@ export async function transferOncePerKey<R extends CheckedRow>(
   gate: Gate<R>,
 ): Promise<{ transferId: string }> {
   const requestHash = requestHashOf(scope);
-  let moved: (R & { answer: { transferId: string } | null }) | undefined;
+  let moved: (R & Moved) | undefined;
   let failure: unknown;
   try {
     const input = await plan((leg) => `${scope.route}:${scope.userId}:${scope.key}:${leg}`);
-    const key = { userId: scope.userId, key: scope.key, requestHash };
-    moved = await transferWithAnswer<R>(db, input, key, gate.precondition);
+    moved = await gate.move(input, { userId: scope.userId, key: scope.key, requestHash });
   } catch (error) {
     failure = error;
   }
-  const row = moved ?? (await checkedRow<R>(db, gate.precondition));
+  const row = moved ?? (await checkedRow<R>(db, gate.precondition()));
   gate.settle(row);
-  if (!row.ok) throw new Error(`gate ${gate.precondition.name} failed without a refusal`);
+  if (!row.ok) throw new Error('a transfer gate failed without a refusal');
   if (moved?.answer) return moved.answer;
   // Not moved with every check held: the debit was not covered, or the statement failed (a key
   // answered before, an unknown receiver); a concurrent request with this key may have answered.

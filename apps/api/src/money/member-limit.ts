@@ -67,16 +67,20 @@ export function limitInStatement(db: Db, max: number) {
     config: { limitInStatement: { max } },
 
     /**
-     * The CTE `counted` (one hit on the member's window, whatever happens next) and the check
+     * The member's window (for a statement that counts it itself), and the same as SQL (built when
+     * asked): the CTE `counted` (one hit on the window, whatever happens next) and the check
      * `within` that reads it; `columns` answers the count. `settle` then reads the row.
      */
     forMember(request: FastifyRequest, reply: FastifyReply, userId: number) {
       const window = windowOf(request, `member:${userId}`);
       const now = window.now as Date;
       return {
-        first: sql`counted as (${countHitStatement(window)})`,
-        within: sql`(select hits::bigint from counted) <= ${max}::bigint` as SQL,
-        columns: sql`, (select hits from counted) as hits, (select "expiresAt" from counted) as "expiresAt"`,
+        window: { key: window.key, start: now, end: new Date(now.getTime() + WINDOW_MS), max },
+        sql: () => ({
+          first: sql`counted as (${countHitStatement(window)})`,
+          within: sql`(select hits::bigint from counted) <= ${max}::bigint` as SQL,
+          columns: sql`, (select hits from counted) as hits, (select "expiresAt" from counted) as "expiresAt"`,
+        }),
         settle: (row: CountedColumns) => settle(request, reply, Number(row.hits), new Date(row.expiresAt), now),
       };
     },

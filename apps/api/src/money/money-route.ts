@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from 'zod';
 import type { TxDb } from '../db/client.ts';
 import type { TransferInput } from '../ledger/accounts.ts';
+import { betweenMembers, memberTransfers } from '../ledger/gifts.ts';
 import { ok } from '../lib/envelope.ts';
 import { AppError } from '../lib/errors.ts';
 import { claimsOf, memberOf } from '../modules/auth/guard.ts';
-import { type AuthorizedUserId, liveSession } from '../modules/auth/tokens.ts';
+import { type AuthorizedUserId, liveSession, sessionIsLive } from '../modules/auth/tokens.ts';
 import { idempotencyKeyOf, oncePerKey, transferOncePerKey } from './idempotency.ts';
 import { type CountedColumns, limitInStatement, perMemberLimit } from './member-limit.ts';
 
@@ -103,6 +104,10 @@ export function transferPost<B extends z.ZodType>(
 ) {
   const limit = limitInStatement(app.db, options.perMinute);
   const route = { config: limit.config, errorHandler: limit.errorHandler };
+  // Two statements at a time (one on PGlite's single connection): while one commits, the calls
+  // that arrive fill the next. More in flight made smaller statements and fewer gifts a second
+  // (bench/gifts.ts); one alone stalls every gift of the process behind one slow statement.
+  const move = memberTransfers(app.db, { inFlight: Math.min(2, app.database.poolStats().max), sessionIsLive });
   registerMoneyPost(app, options, app.requireSignedToken, route, (request, reply, body, scope) => {
     const claims = claimsOf(request);
     const counted = limit.forMember(request, reply, claims.userId);
@@ -111,11 +116,16 @@ export function transferPost<B extends z.ZodType>(
       scope(claims.userId),
       (legKey) => plan(claims.userId, body, legKey),
       {
-        precondition: {
-          name: 'member_call',
-          first: counted.first,
-          checks: { within: counted.within, live: liveSession(claims) },
-          columns: counted.columns,
+        move: (transfer, key) =>
+          move({
+            transfer: betweenMembers(transfer),
+            key,
+            limit: counted.window,
+            session: { id: claims.sessionId, userId: claims.userId },
+          }),
+        precondition: () => {
+          const { first, within, columns } = counted.sql();
+          return { name: 'member_call', first, checks: { within, live: liveSession(claims) }, columns };
         },
         // The limit's 429 first, as the plugin's hook answers before anything else; then the session.
         settle: (row) => {

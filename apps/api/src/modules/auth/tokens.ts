@@ -40,10 +40,16 @@ export function liveSession(claims: TokenClaims): SQL {
   return sessionIsLive(sql`${claims.sessionId}::uuid`, sql`${claims.userId}`, new Date());
 }
 
-/** `liveSession` of a session id and a member id that the statement reads (e.g. one per row), at `now`. */
-export function sessionIsLive(sessionId: SQL, userId: SQL, now: Date): SQL {
-  return sql`exists (select 1 from sessions s where s.id = ${sessionId} and s.user_id = ${userId}
-    and s.revoked_at is null and s.expires_at > ${now.toISOString()}::timestamptz)`;
+/**
+ * `liveSession` of a session id and a member id that the statement reads (e.g. one per row), at
+ * `now` (a time, or a timestamptz the statement reads).
+ */
+export function sessionIsLive(sessionId: SQL, userId: SQL, now: Date | SQL): SQL {
+  const at = now instanceof Date ? sql`${now.toISOString()}::timestamptz` : now;
+  // A scalar subquery, not `exists`: the planner could turn an `exists` read once per row of a
+  // batch into a scan of every session, hashed; this is always one index lookup by the session's id.
+  return sql`coalesce((select true from sessions s where s.id = ${sessionId} and s.user_id = ${userId}
+    and s.revoked_at is null and s.expires_at > ${at} limit 1), false)`;
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
