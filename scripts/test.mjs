@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, stopping at the first failure. Nothing is skipped silently:
 // a missing prerequisite (Chromium) fails; the PostgreSQL run needs TEST_DATABASE_URL and says so.
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startQuiet } from './quiet-child.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'minecloud-test-'));
@@ -18,28 +19,20 @@ function step(title, command, args, env = {}) {
 }
 
 /**
- * A step started now and ended later with `finish`, beside the steps in between. Its output goes to
- * a file (the steps in between block this process, so a pipe would fill and stall it) and is printed
- * whole under its own title when it is finished, so that it never interleaves theirs.
+ * A step started now and ended later with `finish`, beside the steps in between; its output is
+ * printed whole under its own title when it is finished, so that it never interleaves theirs.
  */
 function background(title, command, args) {
-  const log = path.join(reports, `${title.replace(/\W+/g, '-')}.log`);
-  const fd = openSync(log, 'w');
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', fd, fd] });
-  closeSync(fd);
-  const status = new Promise((resolve) => {
-    child.on('error', () => resolve(1));
-    child.on('close', (code) => resolve(code ?? 1));
-  });
+  const { child, ended } = startQuiet(command, args, { cwd: root });
   running.add(child);
-  return { title, child, status, log };
+  return { title, child, ended };
 }
 
-async function finish({ title, child, status, log }) {
-  const code = await status;
+async function finish({ title, child, ended }) {
+  const { code, output } = await ended;
   running.delete(child);
   console.log(`\n━━ ${title} ━━`);
-  process.stdout.write(readFileSync(log, 'utf8'));
+  process.stdout.write(output);
   stopOnFailure(title, code);
 }
 

@@ -3,10 +3,10 @@
 // One after another they left a core idle for most of a minute: each tsc spends much of its time
 // reading and parsing files on one thread. Each one's output is printed whole when it ends, so the
 // messages of two projects never interleave; the run fails when any one fails.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startQuiet } from './quiet-child.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -19,18 +19,11 @@ checks.push({ name: 'bench', command: process.execPath, args: [tsc, '--noEmit', 
 
 function check({ name, command, args }) {
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => (output += `${error.message}\n`));
-    child.on('close', (code) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`${code === 0 ? '✓' : '✗'} tsc ${name} (${seconds} s)`);
-      if (output.trim()) console.log(output.trimEnd());
-      resolve(code === 0);
-    });
+  return startQuiet(command, args, { cwd: root }).ended.then(({ code, output }) => {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`${code === 0 ? '✓' : '✗'} tsc ${name} (${seconds} s)`);
+    if (output.trim()) console.log(output.trimEnd());
+    return code === 0;
   });
 }
 
