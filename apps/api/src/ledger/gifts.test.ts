@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { API } from '@minecloud/contract/api-paths';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { testDbKind } from '../../test/database.ts';
 import { fund, type Member, post, quickMembers, unitsOf } from '../../test/money.ts';
 import { buildApp } from '../app.ts';
+import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { sessionIsLive } from '../modules/auth/tokens.ts';
 import { userAccount } from './accounts.ts';
@@ -55,7 +57,11 @@ describe('gifts that arrive together', () => {
   it('share statements, never two calls of one member in a statement, and land exactly', async () => {
     const members = await fundedMembers(6, '100');
     const sizes: number[] = [];
-    const move = memberTransfers(app.db, { inFlight: 1, sessionIsLive, onStatement: (calls) => sizes.push(calls) });
+    const move = memberTransfers(app.db, {
+      inFlight: 1,
+      sessionIsLive,
+      onStatement: (calls) => sizes.push(calls.length),
+    });
     // Every ordered pair once: A→B and B→A, each member in ten calls.
     const pairs = members.flatMap((from) => members.filter((to) => to !== from).map((to) => [from, to] as const));
     const calls = await Promise.all(pairs.map(([from, to], i) => callOf(from, to.userId, BigInt(i + 1))));
@@ -82,6 +88,76 @@ describe('gifts that arrive together', () => {
     expect((await checkLedger(app.db)).ok).toBe(true);
   });
 
+  it('holds a call whose member is in a running statement, and lets the others pass it', async () => {
+    const [a, b, c, d, e] = (await fundedMembers(5, '10')) as [Member, Member, Member, Member, Member];
+    const statements: string[][] = [];
+    const move = memberTransfers(app.db, {
+      inFlight: 2,
+      sessionIsLive,
+      onStatement: (calls) => statements.push(calls.map((call) => call.transfer.reference ?? '')),
+    });
+    const calls = await Promise.all([callOf(a, b.userId, GOLD), callOf(a, c.userId, GOLD), callOf(d, e.userId, GOLD)]);
+    const rows = await Promise.all(calls.map((call) => move(call)));
+    expect(rows.every((row) => row.answer !== null)).toBe(true);
+    // A→B runs at once; A→C waits for it although a second statement is free, and D→E takes it.
+    const ref = (from: Member, to: Member) => `gift:${from.userId}:${to.userId}`;
+    expect(statements).toEqual([[ref(a, b)], [ref(d, e)], [ref(a, c)]]);
+    expect(await unitsOf(app, a.userId, 'GOLD')).toBe(8n * GOLD);
+  });
+
+  it('lets a call be passed over three times at most, then holds its members for it', async () => {
+    // A database whose statements end when the test says: each answers that every call moved.
+    const pending: { calls: number; end: () => void }[] = [];
+    const db = {
+      dialect: new PgDialect(),
+      session: {
+        prepareQuery: (query: { params: unknown[] }) => ({
+          execute: () =>
+            new Promise((resolve) => {
+              const calls = (query.params.length - 1) / 19;
+              const row = {
+                within: true,
+                live: true,
+                ok: true,
+                hits: '1',
+                expiresAt: new Date(),
+                answer: { transferId: '1' },
+              };
+              pending.push({ calls, end: () => resolve({ rows: Array(calls).fill(row) }) });
+            }),
+        }),
+      },
+    } as unknown as Db;
+    const [a, b, c, d, e] = (await quickMembers(app, 5)) as [Member, Member, Member, Member, Member];
+    const statements: string[][] = [];
+    const move = memberTransfers(db, {
+      inFlight: 2,
+      sessionIsLive,
+      onStatement: (calls) => statements.push(calls.map((call) => call.transfer.reference ?? '')),
+    });
+    const ref = (from: Member, to: Member) => `gift:${from.userId}:${to.userId}`;
+    const settle = async () => new Promise((resolve) => setImmediate(resolve));
+    const ended: Promise<unknown>[] = [];
+    const send = async (from: Member, to: Member) => {
+      ended.push(move(await callOf(from, to.userId, 1n)));
+      await settle();
+    };
+    await send(a, b); // runs
+    await send(a, c); // A is busy: passed over (1)
+    await send(c, d); // runs beside A→B, passing A→C over (2)
+    pending[1]?.end();
+    await settle(); // C→D ended; A is still busy: passed over (3), and now it holds A and C
+    await send(c, e); // free, but C is held for A→C
+    expect(statements).toEqual([[ref(a, b)], [ref(c, d)]]);
+    pending[0]?.end();
+    await settle();
+    pending[2]?.end();
+    await settle();
+    pending[3]?.end();
+    await Promise.all(ended);
+    expect(statements).toEqual([[ref(a, b)], [ref(c, d)], [ref(a, c)], [ref(c, e)]]);
+  });
+
   it('fails only the call that fails: an unknown receiver, a repeated key, an uncovered amount, a signed-out caller', async () => {
     const [rich, poor, taker, repeater, leaver, other, another] = await fundedMembers(7, '10');
     const usedKey = randomUUID();
@@ -99,7 +175,11 @@ describe('gifts that arrive together', () => {
       callOf(leaver as Member, (rich as Member).userId, GOLD),
     ]);
     const sizes: number[] = [];
-    const observed = memberTransfers(app.db, { inFlight: 1, sessionIsLive, onStatement: (calls) => sizes.push(calls) });
+    const observed = memberTransfers(app.db, {
+      inFlight: 1,
+      sessionIsLive,
+      onStatement: (calls) => sizes.push(calls.length),
+    });
     const settled = await Promise.allSettled(calls.map((c) => observed(c)));
     // The first goes alone; the next statement takes the three whose members differ (a known
     // receiver, an unknown one, a repeated key), fails whole and runs each alone; then the other two.

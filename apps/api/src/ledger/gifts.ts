@@ -215,49 +215,79 @@ async function moveOne(statements: Statements, call: MemberTransfer): Promise<Me
   }
 }
 
-type Waiting = { call: MemberTransfer; resolve: (row: MemberTransferRow) => void; reject: (error: unknown) => void };
+type Waiting = {
+  call: MemberTransfer;
+  resolve: (row: MemberTransferRow) => void;
+  reject: (error: unknown) => void;
+  /** Statements formed while it waited with a member in a running one. */
+  passed: number;
+};
+
+/** How often a call may be passed over before its members wait for it. */
+const PASSES_BEFORE_HOLD = 3;
 
 /**
  * Moves members' transfers, each in a statement with its count, session check and key row
  * (`moveBatch`). While `inFlight` statements are running, the calls that arrive wait and go
- * together in the next one (those that name a member already in it wait for the one after): under
- * load, one round trip, one commit and one set of locks serve many calls; alone, a call goes at
- * once. When a statement of several fails as a whole (a repeated key, an unknown receiver), each of
+ * together in the next one (one that names a member already in it, or in a running one, waits for
+ * a later one): under load, one round trip, one commit and one set of locks serve many calls;
+ * alone, a call goes at once. When a statement of several fails as a whole (a repeated key, an unknown receiver), each of
  * its calls runs again alone, so that one call's failure is never another's. `onStatement` hears
- * how many calls each statement carried.
+ * the calls of each statement.
  */
 export function memberTransfers(
   db: Db,
-  options: { inFlight: number; sessionIsLive: SessionIsLive; onStatement?: (calls: number) => void },
+  options: { inFlight: number; sessionIsLive: SessionIsLive; onStatement?: (calls: MemberTransfer[]) => void },
 ) {
   const statements: Statements = { db, sessionIsLive: options.sessionIsLive, texts: new Map() };
   const waiting: Waiting[] = [];
   let running = 0;
 
+  /** Members of the calls in running statements: a call that names one waits for the next. */
+  const busy = new Set<number>();
+
   /**
-   * The next statement's calls: from the oldest on (which always goes), each whose members are not
-   * in it yet.
+   * The next statement's calls: from the oldest on, each whose members are neither in it yet nor
+   * in a running statement (which would only hold this one on its locks until it commits). A call
+   * passed over `PASSES_BEFORE_HOLD` times holds its members from then on: no later call naming
+   * one of them passes it again, so none waits for ever behind a busy member's newer calls.
    */
   function nextBatch(): Waiting[] {
     const batch: Waiting[] = [];
-    const members = new Set<number>();
+    // Members of this statement's calls (older than any call after them in the queue), and of
+    // calls passed over too often.
+    const taken = new Set<number>();
     for (let i = 0; i < waiting.length && batch.length < MOST_PER_STATEMENT; ) {
       const entry = waiting[i] as Waiting;
-      const { from, to } = entry.call.transfer;
-      if (members.has(from.userId) || members.has(to.userId)) {
+      const members = [entry.call.transfer.from.userId, entry.call.transfer.to.userId];
+      if (members.some((member) => busy.has(member))) {
+        entry.passed += 1;
+        if (entry.passed >= PASSES_BEFORE_HOLD) for (const member of members) taken.add(member);
         i += 1;
-        continue;
+      } else if (members.some((member) => taken.has(member))) {
+        i += 1;
+      } else {
+        for (const member of members) taken.add(member);
+        batch.push(entry);
+        waiting.splice(i, 1);
       }
-      members.add(from.userId);
-      members.add(to.userId);
-      batch.push(entry);
-      waiting.splice(i, 1);
+    }
+    for (const { call } of batch) {
+      busy.add(call.transfer.from.userId);
+      busy.add(call.transfer.to.userId);
     }
     return batch;
   }
 
+  function release(batch: Waiting[]) {
+    for (const { call } of batch) {
+      busy.delete(call.transfer.from.userId);
+      busy.delete(call.transfer.to.userId);
+    }
+  }
+
   async function run(batch: Waiting[]) {
-    options.onStatement?.(batch.length);
+    options.onStatement?.(batch.map((entry) => entry.call));
     if (batch.length === 1) {
       const [only] = batch as [Waiting];
       await moveOne(statements, only.call).then(only.resolve, only.reject);
@@ -278,9 +308,12 @@ export function memberTransfers(
 
   function pump() {
     while (running < options.inFlight && waiting.length > 0) {
+      const batch = nextBatch();
+      if (batch.length === 0) return;
       running += 1;
-      void run(nextBatch()).finally(() => {
+      void run(batch).finally(() => {
         running -= 1;
+        release(batch);
         pump();
       });
     }
@@ -288,7 +321,7 @@ export function memberTransfers(
 
   return (call: MemberTransfer): Promise<MemberTransferRow> =>
     new Promise((resolve, reject) => {
-      waiting.push({ call, resolve, reject });
+      waiting.push({ call, resolve, reject, passed: 0 });
       pump();
     });
 }
