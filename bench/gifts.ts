@@ -55,6 +55,18 @@ const servers = await Promise.all(
     }),
   ),
 );
+/** The servers' counts of gift statements and the gifts they carried (their /metrics). */
+async function movedTogether(urls: string[]) {
+  const total = { statements: 0, calls: 0 };
+  for (const url of urls) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+    total.statements += value('minecloud_member_transfer_statements_total');
+    total.calls += value('minecloud_member_transfer_calls_total');
+  }
+  return total;
+}
+
 let rejected = 0;
 const giftCount = async () =>
   Number(
@@ -97,6 +109,7 @@ try {
   const result = await load(SECONDS);
   const cpu = cpuSplit(cpuBefore, cpuSnapshot(), { 'API processes': servers.map((s) => s.pid) });
   const done = (await giftCount()) - before;
+  const together = await movedTogether(servers.map((server) => server.url));
   const perSecond = done / SECONDS;
   const ledger = await checkLedger(database.db);
   console.log(
@@ -107,6 +120,9 @@ try {
     `  gifts committed: ${done} (${perSecond.toFixed(0)}/s), refused or failed: ${rejected}, p99 latency ${result.latency.p99} ms`,
   );
   console.log(`  ${describeCpu(cpu, perSecond)}`);
+  console.log(
+    `  gifts per statement (warm-up included, /metrics): ${(together.calls / together.statements).toFixed(1)} (${together.statements} statements)`,
+  );
   console.log(`  ledger after the run: ${ledger.ok ? 'balanced' : 'NOT BALANCED'}`);
   console.log(
     `  ratio gifts/s ÷ pgbench tps = ${(perSecond / tps).toFixed(2)} (budget ≥ ${BUDGET})${quick ? ' [quick run: not a measurement]' : ''}`,

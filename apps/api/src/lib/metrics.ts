@@ -8,6 +8,8 @@ import { AppError } from './errors.ts';
 export type AppMetrics = {
   /** An error envelope (a non-zero code) was sent. */
   refused(name: ErrorName): void;
+  /** A statement moved `calls` members' transfers together (ledger/gifts.ts). */
+  movedTogether(calls: number): void;
 };
 
 declare module 'fastify' {
@@ -44,7 +46,23 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions) {
     labelNames: ['code'] as const,
     registers: [registry],
   });
-  app.decorate('metrics', { refused: (name: ErrorName) => refusals.inc({ code: name }) } satisfies AppMetrics);
+  const transferStatements = new Counter({
+    name: 'minecloud_member_transfer_statements_total',
+    help: "Statements that moved members' transfers (gifts); calls_total / this is the calls per statement",
+    registers: [registry],
+  });
+  const transferCalls = new Counter({
+    name: 'minecloud_member_transfer_calls_total',
+    help: "Members' transfer calls (gifts) those statements carried",
+    registers: [registry],
+  });
+  app.decorate('metrics', {
+    refused: (name: ErrorName) => refusals.inc({ code: name }),
+    movedTogether: (calls: number) => {
+      transferStatements.inc();
+      transferCalls.inc(calls);
+    },
+  } satisfies AppMetrics);
   options.figures?.(registry);
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

@@ -107,7 +107,11 @@ export function transferPost<B extends z.ZodType>(
   // Two statements at a time (one on PGlite's single connection): while one commits, the calls
   // that arrive fill the next. More in flight made smaller statements and fewer gifts a second
   // (bench/gifts.ts); one alone stalls every gift of the process behind one slow statement.
-  const move = memberTransfers(app.db, { inFlight: Math.min(2, app.database.poolStats().max), sessionIsLive });
+  const move = memberTransfers(app.db, {
+    inFlight: Math.min(2, app.database.poolStats().max),
+    sessionIsLive,
+    onStatement: (calls) => app.metrics?.movedTogether(calls.length),
+  });
   registerMoneyPost(app, options, app.requireSignedToken, route, (request, reply, body, scope) => {
     const claims = claimsOf(request);
     const counted = limit.forMember(request, reply, claims.userId);

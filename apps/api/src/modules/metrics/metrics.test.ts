@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { API } from '@minecloud/contract/api-paths';
 import { sql } from 'drizzle-orm';
 import { encodeAbiParameters, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { testDbKind } from '../../../test/database.ts';
-import { fund, quickMembers } from '../../../test/money.ts';
+import { fund, type Member, post, quickMembers } from '../../../test/money.ts';
 import { loadConfig } from '../../config.ts';
 import { type JobDefinition, runJob } from '../../jobs/runner.ts';
 import { userAccount } from '../../ledger/accounts.ts';
@@ -146,6 +147,10 @@ describe('business metrics (item 11)', () => {
     await seedWithdrawal(app, userId, 12_500_000n, 'review', 3_600);
     await seedWithdrawal(app, userId, 2_000_000n, 'review', 60);
     await seedWithdrawal(app, userId, 5_000_000n, 'arrived', 90_000);
+    const [giver, taker] = (await quickMembers(app, 2)) as [Member, Member];
+    await fund(app, giver.userId, 'GOLD', '10');
+    for (let i = 0; i < 2; i++)
+      await post(app, giver, API.gift, { toUserId: String(taker.userId), asset: 'GOLD', amount: '1' });
     for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: '/app-api/test/refuse' });
     await app.inject({ method: 'GET', url: '/app-api/no-such-route' });
     await runJob(
@@ -172,6 +177,12 @@ describe('business metrics (item 11)', () => {
   it('counts every refusal by its code name', () => {
     expect(reading(series, 'minecloud_refusals_total', { code: 'insufficientBalance' })).toBe(3);
     expect(reading(series, 'minecloud_refusals_total', { code: 'notFound' })).toBe(1);
+  });
+
+  it('counts the statements that moved gifts and the gifts they carried', () => {
+    // Two gifts one after the other: a statement each.
+    expect(reading(series, 'minecloud_member_transfer_statements_total')).toBe(2);
+    expect(reading(series, 'minecloud_member_transfer_calls_total')).toBe(2);
   });
 
   it('reports the ledger invariant, its imbalance per asset and the check age', () => {
