@@ -104,11 +104,11 @@ export function transferPost<B extends z.ZodType>(
 ) {
   const limit = limitInStatement(app.db, options.perMinute);
   const route = { config: limit.config, errorHandler: limit.errorHandler };
-  // Two statements at a time (one on PGlite's single connection): while one commits, the calls
-  // that arrive fill the next. More in flight made smaller statements and fewer gifts a second
-  // (bench/gifts.ts); one alone stalls every gift of the process behind one slow statement.
+  // Three statements at a time (one on PGlite's single connection): while they commit, the calls
+  // that arrive fill the next. In bench/gifts.ts (16 connections a process), 2 and 4 in flight made
+  // fewer gifts a second than 3; one alone stalls every gift of the process behind one statement.
   const move = memberTransfers(app.db, {
-    inFlight: Math.min(2, app.database.poolStats().max),
+    inFlight: Math.min(3, app.database.poolStats().max),
     sessionIsLive,
     onStatement: (calls) => app.metrics?.movedTogether(calls.length),
   });
