@@ -7,8 +7,9 @@ type EarlyWindow = Window & Record<string, unknown>;
  * Runs in the page, inline, right after the shell and before any other script: picks the frame of
  * the hash route, asks for the locale's messages and the route's page chunk (modulepreload, so the
  * app's own imports find them fetched), starts the basic config request (home's banners: the
- * largest paint) and the route's own first requests, and, when the config answers before React
- * renders, puts the first banner in the shell.
+ * largest paint) and the route's own first requests, and, when the answer with a page's banners
+ * comes before React renders (home's config, the mining tab's banners), puts the first banner in the
+ * shell.
  * Self-contained: it is sent as its own source text.
  */
 export function shellScript(d: ShellData): void {
@@ -51,6 +52,16 @@ export function shellScript(d: ShellData): void {
     .then((response) => (response.ok ? response.json() : null))
     .catch(() => null);
   (window as unknown as EarlyWindow)[d.earlyConfigKey] = early;
+  type Banner = { image: string; title: string };
+  type Envelope = { code?: number; data?: Record<string, unknown> } | null;
+  const firstOf = (envelope: Envelope, field: string) => {
+    const list = envelope && envelope.code === 0 && envelope.data ? envelope.data[field] : undefined;
+    return Array.isArray(list) ? (list[0] as Banner | undefined) : undefined;
+  };
+  // A page whose largest paint is its first banner: home's comes with the basic config, another page's
+  // with one of its own first requests (its `banners` names the list).
+  const home = d.homePaths.indexOf(route) >= 0;
+  let banner: Promise<Banner | undefined> | null = home ? early.then((envelope) => firstOf(envelope, 'banners')) : null;
   // The route's own first requests (its largest paint waits for their data) start now too, as the
   // app's request wrapper makes them: it takes each answer once (apps/web/src/lib/early-response.ts).
   const asked: Record<string, EarlyEntry> = {};
@@ -59,23 +70,34 @@ export function shellScript(d: ShellData): void {
     const own: Record<string, string> = { ...headers };
     if (state.token) own.Authorization = `Bearer ${state.token}`;
     if (request.body !== undefined) own['Content-Type'] = 'application/json';
-    asked[request.key] = {
-      response: fetch(request.url, { method: request.method, headers: own, body: request.body }).catch(() => null),
-      headers: own,
-      at: performance.now(),
-    };
+    const response = fetch(request.url, { method: request.method, headers: own, body: request.body }).catch(() => null);
+    asked[request.key] = { response, headers: own, at: performance.now() };
+    const field = request.banners;
+    if (field) {
+      // Read from a copy, before the app's request wrapper reads the answer itself.
+      banner = response
+        .then((answer) => (answer && answer.ok ? answer.clone().json() : null))
+        .then((envelope: Envelope) => firstOf(envelope, field))
+        .catch(() => undefined);
+    }
   }
   (window as unknown as EarlyWindow)[d.earlyRequestsKey] = asked;
-  // Home's first banner is the page's largest paint: the app's code waits for it (loaded or failed,
-  // or no banner), at most bannerWaitMs after the first paint, so that they do not share the link.
+  // The first banner goes into the shell (home's banner box; on another page's frame, a box above its
+  // loading box, where the page's banners come): the app's code waits for it (loaded or failed, or no
+  // banner), at most bannerWaitMs after the first paint, so that they do not share the link.
   let bannerSettled = () => {};
   const bannerReady = new Promise<void>((resolve) => {
     bannerSettled = resolve;
   });
-  early.then((envelope: { code?: number; data?: { banners?: { image: string; title: string }[] } } | null) => {
-    const banner = envelope && envelope.code === 0 && envelope.data?.banners ? envelope.data.banners[0] : undefined;
-    const box = shell.querySelector('.banners');
-    if (!banner || !box || !shell.isConnected) {
+  const showBanner = (first: Banner | undefined) => {
+    let box = first && shell.isConnected ? shell.querySelector('.banners') : null;
+    const loading = shell.querySelector('.page-body > .page-loading');
+    if (first && !box && loading) {
+      box = document.createElement('div');
+      box.className = 'banners';
+      loading.before(box);
+    }
+    if (!first || !box) {
       bannerSettled();
       return;
     }
@@ -84,8 +106,8 @@ export function shellScript(d: ShellData): void {
     button.type = 'button';
     button.className = 'plain-button banners__slide';
     const image = document.createElement('img');
-    image.src = banner.image;
-    image.alt = banner.title;
+    image.src = first.image;
+    image.alt = first.title;
     image.width = 750;
     image.height = 300;
     image.setAttribute('fetchpriority', 'high');
@@ -94,7 +116,8 @@ export function shellScript(d: ShellData): void {
     image.onerror = bannerSettled;
     button.appendChild(image);
     box.replaceChildren(button);
-  });
+  };
+  if (banner) banner.then(showBanner);
 
   // The app's code is asked for once the shell is on screen: its download and start do not hold up
   // the first paint (a hidden page, which paints nothing, starts at once). Adding some forty links
@@ -127,7 +150,7 @@ export function shellScript(d: ShellData): void {
     start();
   };
   const afterPaint = () => {
-    if (d.homePaths.indexOf(route) < 0) return startOnce();
+    if (!banner) return startOnce();
     bannerReady.then(startOnce);
     setTimeout(startOnce, d.bannerWaitMs);
   };

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Rolldown } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EarlyEntry } from '@/lib/early-response';
 import type { ShellData } from '../../../../scripts/shell/data';
 import { lazyPageImports, shellFiles } from '../../../../scripts/shell/files';
 import { injectShell, shellMarkup, takeEntry } from '../../../../scripts/shell/html';
@@ -208,6 +209,42 @@ describe('the inline script, in the page before the app', () => {
     expect(document.head.querySelector('script')).not.toBeNull();
   });
 
+  it("on the mining tab, puts its first banner above the frame's loading box and starts the app once it has loaded", async () => {
+    const BANNERS = {
+      code: 0,
+      msg: '',
+      data: { list: [{ id: 'm1', image: '/banners/miner.svg', title: 'Miner', link: '' }] },
+    };
+    const { paint } = openPage('#/pages/tabbar/second/second', BANNERS);
+    await vi.waitFor(() => expect(root().querySelector('.page-body > .banners img')).not.toBeNull());
+    const image = root().querySelector('.banners .banners__slide img') as HTMLImageElement;
+    expect([image.getAttribute('src'), image.alt, image.width, image.height]).toEqual([
+      '/banners/miner.svg',
+      'Miner',
+      750,
+      300,
+    ]);
+    expect(root().querySelector('.page-body > .banners + .page-loading')).not.toBeNull();
+    vi.useFakeTimers();
+    paint();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(document.head.querySelector('script')).toBeNull();
+    image.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(document.head.querySelector('script')?.getAttribute('src')).toBe('/assets/index-abc.js');
+    // The script read a copy: the app's request wrapper still gets the whole answer.
+    const key = shell.requests['/pages/tabbar/second/second']?.find((request) => request.banners)?.key ?? '';
+    const entries = (window as unknown as Record<string, Record<string, EarlyEntry>>)[shell.earlyRequestsKey];
+    await expect((await entries?.[key]?.response)?.json()).resolves.toEqual(BANNERS);
+  });
+
+  it('on the mining tab, leaves the frame as it is when there is no banner', async () => {
+    openPage('#/pages/tabbar/second/second', { code: 0, msg: '', data: { list: [] } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(root().querySelector('.banners')).toBeNull();
+    expect(root().querySelector('.page-body > .page-loading')).not.toBeNull();
+  });
+
   it('on home, starts the app after bannerWaitMs when the config does not answer', async () => {
     const { paint } = openPage('#/', NO_ANSWER);
     vi.useFakeTimers();
@@ -218,8 +255,10 @@ describe('the inline script, in the page before the app', () => {
     expect(document.head.querySelector('script')).not.toBeNull();
   });
 
-  it('adds the links in slices of a few milliseconds, each slice a task of its own', () => {
+  it('adds the links in slices of a few milliseconds, each slice a task of its own', async () => {
     const { paint } = openPage('#/pages/tabbar/second/second');
+    // The mining tab's banners answer (the config here) has no banner: nothing to wait for.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     vi.useFakeTimers();
     let now = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => {
@@ -227,7 +266,7 @@ describe('the inline script, in the page before the app', () => {
       return now;
     });
     paint();
-    vi.advanceTimersToNextTimer();
+    await vi.advanceTimersToNextTimerAsync();
     const first = document.head.querySelectorAll('link, script').length;
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThan(5);
