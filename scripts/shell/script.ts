@@ -76,7 +76,7 @@ export function shellScript(d: ShellData): void {
     if (field) {
       // Read from a copy, before the app's request wrapper reads the answer itself.
       banner = response
-        .then((answer) => (answer && answer.ok ? answer.clone().json() : null))
+        .then((answer) => (answer?.ok ? answer.clone().json() : null))
         .then((envelope: Envelope) => firstOf(envelope, field))
         .catch(() => undefined);
     }
@@ -112,7 +112,9 @@ export function shellScript(d: ShellData): void {
     image.height = 300;
     image.setAttribute('fetchpriority', 'high');
     image.draggable = false;
-    image.onload = bannerSettled;
+    // Settled once painted (the task after the next frame), not at its load: a busy phone may paint
+    // it later, and the code's requests would then come before the page's largest paint.
+    image.onload = () => requestAnimationFrame(() => setTimeout(bannerSettled, 0));
     image.onerror = bannerSettled;
     button.appendChild(image);
     box.replaceChildren(button);
