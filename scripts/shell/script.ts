@@ -122,8 +122,9 @@ export function shellScript(d: ShellData): void {
   if (banner) banner.then(showBanner);
 
   // The app's code is asked for once the shell is on screen: its download and start do not hold up
-  // the first paint (a hidden page, which paints nothing, starts at once). Adding some forty links
-  // took up to 77 ms of a loaded machine's main thread: they go in slices of 4 ms.
+  // the first paint (a hidden page, which paints nothing, starts at once). Each link goes in a task of
+  // its own: adding one takes a slow phone several milliseconds (the request starts), and a few of
+  // them at once made a task long enough to hold up a tap.
   const start = () => {
     const steps: (() => void)[] = d.entryImports.map((file) => () => preload('modulepreload', file));
     steps.push(() => {
@@ -137,13 +138,11 @@ export function shellScript(d: ShellData): void {
       const file = d.files[index] || '';
       steps.push(() => (file.endsWith('.css') ? preload('preload', file, 'style') : preload('modulepreload', file)));
     }
-    const slice = () => {
-      const until = performance.now() + 4;
-      do steps.shift()?.();
-      while (steps.length > 0 && performance.now() < until);
-      if (steps.length > 0) setTimeout(slice, 0);
+    const next = () => {
+      steps.shift()?.();
+      if (steps.length > 0) setTimeout(next, 0);
     };
-    slice();
+    next();
   };
   let started = false;
   const startOnce = () => {
