@@ -125,8 +125,13 @@ export function shellScript(d: ShellData): void {
   // the first paint (a hidden page, which paints nothing, starts at once). Each link goes in a task of
   // its own: adding one takes a slow phone several milliseconds (the request starts), and a few of
   // them at once made a task long enough to hold up a tap.
+  // The entry comes last: every link is in before the app's code runs, so none waits behind its start.
   const start = () => {
     const steps: (() => void)[] = d.entryImports.map((file) => () => preload('modulepreload', file));
+    for (const index of (d.locales[locale] || []).concat(d.pages[route] || [])) {
+      const file = d.files[index] || '';
+      steps.push(() => (file.endsWith('.css') ? preload('preload', file, 'style') : preload('modulepreload', file)));
+    }
     steps.push(() => {
       const script = document.createElement('script');
       script.type = 'module';
@@ -134,10 +139,6 @@ export function shellScript(d: ShellData): void {
       script.src = d.entry;
       document.head.appendChild(script);
     });
-    for (const index of (d.locales[locale] || []).concat(d.pages[route] || [])) {
-      const file = d.files[index] || '';
-      steps.push(() => (file.endsWith('.css') ? preload('preload', file, 'style') : preload('modulepreload', file)));
-    }
     const next = () => {
       steps.shift()?.();
       if (steps.length > 0) setTimeout(next, 0);

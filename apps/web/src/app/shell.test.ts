@@ -199,7 +199,7 @@ describe('the inline script, in the page before the app', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(document.head.querySelector('script')).toBeNull();
     root().querySelector('.banners img')?.dispatchEvent(new Event('load'));
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(50);
     expect(document.head.querySelector('script')?.getAttribute('src')).toBe('/assets/index-abc.js');
 
     const slow = openPage('#/', { code: 0, data: { banners: [] } });
@@ -230,7 +230,7 @@ describe('the inline script, in the page before the app', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(document.head.querySelector('script')).toBeNull();
     image.dispatchEvent(new Event('load'));
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(50);
     expect(document.head.querySelector('script')?.getAttribute('src')).toBe('/assets/index-abc.js');
     // The script read a copy: the app's request wrapper still gets the whole answer.
     const key = shell.requests['/pages/tabbar/second/second']?.find((request) => request.banners)?.key ?? '';
