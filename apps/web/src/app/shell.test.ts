@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EarlyEntry } from '@/lib/early-response';
 import type { ShellData } from '../../../../scripts/shell/data';
 import { lazyPageImports, shellFiles } from '../../../../scripts/shell/files';
-import { injectShell, shellMarkup, takeEntry } from '../../../../scripts/shell/html';
+import { injectShell, inlineIcon, shellMarkup, takeEntry } from '../../../../scripts/shell/html';
 import { shellScript } from '../../../../scripts/shell/script';
 import { EARLY_CONFIG_KEY, takeEarlyConfig } from './early-config';
 import { renderShell } from './shell-render';
@@ -113,6 +113,16 @@ describe('the build step (scripts/vite-shell.ts)', () => {
     expect(html).toContain(`<script>(${shellScript.toString()})(`);
     expect(() => injectShell(BUILT, shell, DATA)).toThrow(/taken out first/);
     expect(() => injectShell('<body></body>', shell, DATA)).toThrow(/root/);
+  });
+
+  it('puts the icon in the page as a data URL, so that it is no request of its own', () => {
+    const html = '<head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /></head>';
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><rect fill="#0b1633"/></svg>\n';
+    const inlined = inlineIcon(html, '/favicon.svg', svg);
+    const href = /href="([^"]+)"/.exec(inlined)?.[1] ?? '';
+    expect(href.startsWith('data:image/svg+xml,')).toBe(true);
+    expect(decodeURIComponent(href.slice('data:image/svg+xml,'.length))).toBe(svg.trim());
+    expect(() => inlineIcon('<head></head>', '/favicon.svg', svg)).toThrow('index.html has no');
   });
 
   it('keeps a "</script>" in the data from ending the script', () => {
