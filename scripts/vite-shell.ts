@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import type { RenderedShell } from './shell/data.ts';
 import { lazyPageImports, shellFiles } from './shell/files.ts';
-import { injectShell, takeEntry } from './shell/html.ts';
+import { injectShell, inlineIcon, takeEntry } from './shell/html.ts';
 
 /** On a slow phone link the config and the banner take two round trips and a small download. */
 const BANNER_WAIT_MS = 1500;
@@ -64,7 +64,15 @@ export function appShell(options: { render: string; router: string }): Plugin {
         const { frames, page, routePaths, ...facts } = shell;
         const files = shellFiles(context.bundle, context.chunk.fileName, modules, config.base);
         const { html: rest, entry, entryImports } = takeEntry(html);
-        return injectShell(rest, shell, { ...facts, ...files, entry, entryImports, bannerWaitMs: BANNER_WAIT_MS });
+        const icon = readFileSync(path.join(config.publicDir, 'favicon.svg'), 'utf8');
+        const withShell = injectShell(rest, shell, {
+          ...facts,
+          ...files,
+          entry,
+          entryImports,
+          bannerWaitMs: BANNER_WAIT_MS,
+        });
+        return inlineIcon(withShell, '/favicon.svg', icon);
       },
     },
   };

@@ -40,3 +40,16 @@ export function injectShell(html: string, shell: RenderedShell, data: ShellData)
     .replace('</head>', `<style>${SHELL_STYLE}</style></head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${shellMarkup(home)}</div>${templates}${script}`);
 }
+
+/**
+ * The page's icon as a data URL: a file of its own was one more request in the first round trips of
+ * a slow link, beside the ones the first paint and the app need.
+ */
+export function inlineIcon(html: string, href: string, svg: string): string {
+  const link = `<link rel="icon" type="image/svg+xml" href="${href}" />`;
+  if (!html.includes(link)) throw new Error(`index.html has no ${link}`);
+  return html.replace(
+    link,
+    () => `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(svg.trim())}" />`,
+  );
+}

@@ -7,8 +7,9 @@ type EarlyWindow = Window & Record<string, unknown>;
  * Runs in the page, inline, right after the shell and before any other script: picks the frame of
  * the hash route, asks for the locale's messages and the route's page chunk (modulepreload, so the
  * app's own imports find them fetched), starts the basic config request (home's banners: the
- * largest paint) and the route's own first requests, and, when the config answers before React
- * renders, puts the first banner in the shell.
+ * largest paint) and the route's own first requests, and, when the answer with a page's banners
+ * comes before React renders (home's config, the mining tab's banners), puts the first banner in the
+ * shell.
  * Self-contained: it is sent as its own source text.
  */
 export function shellScript(d: ShellData): void {
@@ -51,6 +52,16 @@ export function shellScript(d: ShellData): void {
     .then((response) => (response.ok ? response.json() : null))
     .catch(() => null);
   (window as unknown as EarlyWindow)[d.earlyConfigKey] = early;
+  type Banner = { image: string; title: string };
+  type Envelope = { code?: number; data?: Record<string, unknown> } | null;
+  const firstOf = (envelope: Envelope, field: string) => {
+    const list = envelope && envelope.code === 0 && envelope.data ? envelope.data[field] : undefined;
+    return Array.isArray(list) ? (list[0] as Banner | undefined) : undefined;
+  };
+  // A page whose largest paint is its first banner: home's comes with the basic config, another page's
+  // with one of its own first requests (its `banners` names the list).
+  const home = d.homePaths.indexOf(route) >= 0;
+  let banner: Promise<Banner | undefined> | null = home ? early.then((envelope) => firstOf(envelope, 'banners')) : null;
   // The route's own first requests (its largest paint waits for their data) start now too, as the
   // app's request wrapper makes them: it takes each answer once (apps/web/src/lib/early-response.ts).
   const asked: Record<string, EarlyEntry> = {};
@@ -59,23 +70,34 @@ export function shellScript(d: ShellData): void {
     const own: Record<string, string> = { ...headers };
     if (state.token) own.Authorization = `Bearer ${state.token}`;
     if (request.body !== undefined) own['Content-Type'] = 'application/json';
-    asked[request.key] = {
-      response: fetch(request.url, { method: request.method, headers: own, body: request.body }).catch(() => null),
-      headers: own,
-      at: performance.now(),
-    };
+    const response = fetch(request.url, { method: request.method, headers: own, body: request.body }).catch(() => null);
+    asked[request.key] = { response, headers: own, at: performance.now() };
+    const field = request.banners;
+    if (field) {
+      // Read from a copy, before the app's request wrapper reads the answer itself.
+      banner = response
+        .then((answer) => (answer?.ok ? answer.clone().json() : null))
+        .then((envelope: Envelope) => firstOf(envelope, field))
+        .catch(() => undefined);
+    }
   }
   (window as unknown as EarlyWindow)[d.earlyRequestsKey] = asked;
-  // Home's first banner is the page's largest paint: the app's code waits for it (loaded or failed,
-  // or no banner), at most bannerWaitMs after the first paint, so that they do not share the link.
+  // The first banner goes into the shell (home's banner box; on another page's frame, a box above its
+  // loading box, where the page's banners come): the app's code waits for it (loaded or failed, or no
+  // banner), at most bannerWaitMs after the first paint, so that they do not share the link.
   let bannerSettled = () => {};
   const bannerReady = new Promise<void>((resolve) => {
     bannerSettled = resolve;
   });
-  early.then((envelope: { code?: number; data?: { banners?: { image: string; title: string }[] } } | null) => {
-    const banner = envelope && envelope.code === 0 && envelope.data?.banners ? envelope.data.banners[0] : undefined;
-    const box = shell.querySelector('.banners');
-    if (!banner || !box || !shell.isConnected) {
+  const showBanner = (first: Banner | undefined) => {
+    let box = first && shell.isConnected ? shell.querySelector('.banners') : null;
+    const loading = shell.querySelector('.page-body > .page-loading');
+    if (first && !box && loading) {
+      box = document.createElement('div');
+      box.className = 'banners';
+      loading.before(box);
+    }
+    if (!first || !box) {
       bannerSettled();
       return;
     }
@@ -84,23 +106,32 @@ export function shellScript(d: ShellData): void {
     button.type = 'button';
     button.className = 'plain-button banners__slide';
     const image = document.createElement('img');
-    image.src = banner.image;
-    image.alt = banner.title;
+    image.src = first.image;
+    image.alt = first.title;
     image.width = 750;
     image.height = 300;
     image.setAttribute('fetchpriority', 'high');
     image.draggable = false;
-    image.onload = bannerSettled;
+    // Settled once painted (the task after the next frame), not at its load: a busy phone may paint
+    // it later, and the code's requests would then come before the page's largest paint.
+    image.onload = () => requestAnimationFrame(() => setTimeout(bannerSettled, 0));
     image.onerror = bannerSettled;
     button.appendChild(image);
     box.replaceChildren(button);
-  });
+  };
+  if (banner) banner.then(showBanner);
 
   // The app's code is asked for once the shell is on screen: its download and start do not hold up
-  // the first paint (a hidden page, which paints nothing, starts at once). Adding some forty links
-  // took up to 77 ms of a loaded machine's main thread: they go in slices of 4 ms.
+  // the first paint (a hidden page, which paints nothing, starts at once). Each link goes in a task of
+  // its own: adding one takes a slow phone several milliseconds (the request starts), and a few of
+  // them at once made a task long enough to hold up a tap.
+  // The entry comes last: every link is in before the app's code runs, so none waits behind its start.
   const start = () => {
     const steps: (() => void)[] = d.entryImports.map((file) => () => preload('modulepreload', file));
+    for (const index of (d.locales[locale] || []).concat(d.pages[route] || [])) {
+      const file = d.files[index] || '';
+      steps.push(() => (file.endsWith('.css') ? preload('preload', file, 'style') : preload('modulepreload', file)));
+    }
     steps.push(() => {
       const script = document.createElement('script');
       script.type = 'module';
@@ -108,17 +139,9 @@ export function shellScript(d: ShellData): void {
       script.src = d.entry;
       document.head.appendChild(script);
     });
-    for (const index of (d.locales[locale] || []).concat(d.pages[route] || [])) {
-      const file = d.files[index] || '';
-      steps.push(() => (file.endsWith('.css') ? preload('preload', file, 'style') : preload('modulepreload', file)));
-    }
-    const slice = () => {
-      const until = performance.now() + 4;
-      do steps.shift()?.();
-      while (steps.length > 0 && performance.now() < until);
-      if (steps.length > 0) setTimeout(slice, 0);
-    };
-    slice();
+    // Each timer set from here, not from the one before: a chain of them gave each later request an
+    // async stack one timer deeper, which devtools (and Lighthouse) capture as its initiator.
+    for (const step of steps) setTimeout(step, 0);
   };
   let started = false;
   const startOnce = () => {
@@ -127,7 +150,7 @@ export function shellScript(d: ShellData): void {
     start();
   };
   const afterPaint = () => {
-    if (d.homePaths.indexOf(route) < 0) return startOnce();
+    if (!banner) return startOnce();
     bannerReady.then(startOnce);
     setTimeout(startOnce, d.bannerWaitMs);
   };

@@ -66,6 +66,12 @@ describe('the app shell in Chromium at 390×844', () => {
     await shellPage.reload();
     expect(await shellPage.locator('.app-shell[inert] .tab-bar__item.is-selected').textContent()).toBe('行情走势');
     await expect.poll(() => shellPage.locator('link[rel=modulepreload][href*="market-trend-page"]').count()).toBe(1);
+    // The mining tab's first banner (its own first request) shows in its frame, above the loading box.
+    await shellPage.goto(`${baseUrl}/#/pages/tabbar/second/second`);
+    await shellPage.reload();
+    await shellPage.locator('.app-shell[inert] .page-body > .banners img[src^="/banners/"]').waitFor();
+    expect(await shellPage.locator('.app-shell[inert] .page-body > .banners + .page-loading').count()).toBe(1);
+    await shot(shellPage, 'shell-mining');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -5,7 +5,8 @@ import { PRODUCTS_PAGE_SIZE } from '@/features/mining/api/get-miner-products';
 import { type EarlyRequest, earlyRequestKey } from '@/lib/early-response';
 import { type RequestOptions, requestTarget } from '@/lib/request';
 
-type Asked = Pick<RequestOptions, 'url' | 'method' | 'data' | 'query' | 'type'> & { member?: boolean };
+type Asked = Pick<RequestOptions, 'url' | 'method' | 'data' | 'query' | 'type'> &
+  Pick<EarlyRequest, 'banners'> & { member?: boolean };
 
 /**
  * Each data page's first requests, as its queries make them (router.test.tsx checks that they do):
@@ -14,7 +15,8 @@ type Asked = Pick<RequestOptions, 'url' | 'method' | 'data' | 'query' | 'type'> 
  */
 const ASKED: Record<string, Asked[]> = {
   [paths.second.path]: [
-    { url: API.minerBanners, method: 'POST' },
+    // The first banner is the mining tab's largest paint.
+    { url: API.minerBanners, method: 'POST', banners: 'list' },
     { url: API.poolPower },
     { url: API.minerProducts, method: 'POST', data: { pageNo: 1, pageSize: PRODUCTS_PAGE_SIZE } },
   ],
@@ -37,7 +39,7 @@ export function earlyRequests(): Record<string, EarlyRequest[]> {
   return Object.fromEntries(
     Object.entries(ASKED).map(([path, asked]) => [
       path,
-      asked.map(({ member = false, ...options }) => {
+      asked.map(({ member = false, banners, ...options }) => {
         const { method, url, body } = requestTarget(options);
         return {
           key: earlyRequestKey(method, url, body),
@@ -45,6 +47,7 @@ export function earlyRequests(): Record<string, EarlyRequest[]> {
           url,
           ...(body === undefined ? {} : { body }),
           member,
+          ...(banners === undefined ? {} : { banners }),
         };
       }),
     ]),

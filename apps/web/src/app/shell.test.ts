@@ -3,9 +3,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Rolldown } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EarlyEntry } from '@/lib/early-response';
 import type { ShellData } from '../../../../scripts/shell/data';
 import { lazyPageImports, shellFiles } from '../../../../scripts/shell/files';
-import { injectShell, shellMarkup, takeEntry } from '../../../../scripts/shell/html';
+import { injectShell, inlineIcon, shellMarkup, takeEntry } from '../../../../scripts/shell/html';
 import { shellScript } from '../../../../scripts/shell/script';
 import { EARLY_CONFIG_KEY, takeEarlyConfig } from './early-config';
 import { renderShell } from './shell-render';
@@ -35,7 +36,7 @@ const DATA: ShellData = {
   bannerWaitMs: 1500,
   files: ['/assets/zh-CN-abc.js', '/assets/en-abc.js', '/assets/mining-page-abc.js', '/assets/mining-page-abc.css'],
   locales: { 'zh-CN': [0], en: [1] },
-  pages: { '/pages/tabbar/second/second': [2, 3] },
+  pages: { '/pages/tabbar/second/second': [2, 3], '/pages/second_child/noticelist/noticelist': [2, 3] },
 };
 
 const NO_ANSWER = Symbol('no answer');
@@ -112,6 +113,16 @@ describe('the build step (scripts/vite-shell.ts)', () => {
     expect(html).toContain(`<script>(${shellScript.toString()})(`);
     expect(() => injectShell(BUILT, shell, DATA)).toThrow(/taken out first/);
     expect(() => injectShell('<body></body>', shell, DATA)).toThrow(/root/);
+  });
+
+  it('puts the icon in the page as a data URL, so that it is no request of its own', () => {
+    const html = '<head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /></head>';
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><rect fill="#0b1633"/></svg>\n';
+    const inlined = inlineIcon(html, '/favicon.svg', svg);
+    const href = /href="([^"]+)"/.exec(inlined)?.[1] ?? '';
+    expect(href.startsWith('data:image/svg+xml,')).toBe(true);
+    expect(decodeURIComponent(href.slice('data:image/svg+xml,'.length))).toBe(svg.trim());
+    expect(() => inlineIcon('<head></head>', '/favicon.svg', svg)).toThrow('index.html has no');
   });
 
   it('keeps a "</script>" in the data from ending the script', () => {
@@ -198,7 +209,7 @@ describe('the inline script, in the page before the app', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(document.head.querySelector('script')).toBeNull();
     root().querySelector('.banners img')?.dispatchEvent(new Event('load'));
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(50);
     expect(document.head.querySelector('script')?.getAttribute('src')).toBe('/assets/index-abc.js');
 
     const slow = openPage('#/', { code: 0, data: { banners: [] } });
@@ -206,6 +217,42 @@ describe('the inline script, in the page before the app', () => {
     slow.paint();
     await vi.advanceTimersByTimeAsync(10);
     expect(document.head.querySelector('script')).not.toBeNull();
+  });
+
+  it("on the mining tab, puts its first banner above the frame's loading box and starts the app once it has loaded", async () => {
+    const BANNERS = {
+      code: 0,
+      msg: '',
+      data: { list: [{ id: 'm1', image: '/banners/miner.svg', title: 'Miner', link: '' }] },
+    };
+    const { paint } = openPage('#/pages/tabbar/second/second', BANNERS);
+    await vi.waitFor(() => expect(root().querySelector('.page-body > .banners img')).not.toBeNull());
+    const image = root().querySelector('.banners .banners__slide img') as HTMLImageElement;
+    expect([image.getAttribute('src'), image.alt, image.width, image.height]).toEqual([
+      '/banners/miner.svg',
+      'Miner',
+      750,
+      300,
+    ]);
+    expect(root().querySelector('.page-body > .banners + .page-loading')).not.toBeNull();
+    vi.useFakeTimers();
+    paint();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(document.head.querySelector('script')).toBeNull();
+    image.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(document.head.querySelector('script')?.getAttribute('src')).toBe('/assets/index-abc.js');
+    // The script read a copy: the app's request wrapper still gets the whole answer.
+    const key = shell.requests['/pages/tabbar/second/second']?.find((request) => request.banners)?.key ?? '';
+    const entries = (window as unknown as Record<string, Record<string, EarlyEntry>>)[shell.earlyRequestsKey];
+    await expect((await entries?.[key]?.response)?.json()).resolves.toEqual(BANNERS);
+  });
+
+  it('on the mining tab, leaves the frame as it is when there is no banner', async () => {
+    openPage('#/pages/tabbar/second/second', { code: 0, msg: '', data: { list: [] } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(root().querySelector('.banners')).toBeNull();
+    expect(root().querySelector('.page-body > .page-loading')).not.toBeNull();
   });
 
   it('on home, starts the app after bannerWaitMs when the config does not answer', async () => {
@@ -218,21 +265,18 @@ describe('the inline script, in the page before the app', () => {
     expect(document.head.querySelector('script')).not.toBeNull();
   });
 
-  it('adds the links in slices of a few milliseconds, each slice a task of its own', () => {
-    const { paint } = openPage('#/pages/tabbar/second/second');
-    vi.useFakeTimers();
-    let now = 0;
-    vi.spyOn(performance, 'now').mockImplementation(() => {
-      now += 3;
-      return now;
-    });
+  it('adds the links one a task', () => {
+    const { paint } = openPage('#/pages/second_child/noticelist/noticelist');
+    const tasks: (() => void)[] = [];
+    vi.stubGlobal('setTimeout', (callback: () => void) => tasks.push(callback));
     paint();
-    vi.advanceTimersToNextTimer();
-    const first = document.head.querySelectorAll('link, script').length;
-    expect(first).toBeGreaterThan(0);
-    expect(first).toBeLessThan(5);
-    vi.runAllTimers();
-    expect(document.head.querySelectorAll('link, script')).toHaveLength(5);
+    const added: number[] = [];
+    while (tasks.length > 0) {
+      tasks.shift()?.();
+      added.push(document.head.querySelectorAll('link, script').length);
+    }
+    // The first task is the one after the paint, which sets the others.
+    expect(added).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it("shows a tab page's frame, and asks for its page's chunk, its CSS and the stored language's messages", () => {

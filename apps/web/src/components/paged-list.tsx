@@ -1,14 +1,16 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { InfiniteScrollProps } from 'antd-mobile';
 import { Button, DotLoading, Skeleton } from 'antd-mobile';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
+import { lazyComponent, useLazyComponent } from '@/lib/lazy-component';
 import { useAppNavigate } from '@/lib/navigation';
 import './paged-list.css';
 
-// Loaded while the first page is fetched (the list shows its skeleton until then), not with the page.
-const loadInfiniteScroll = () => import('./infinite-scroll');
-const InfiniteScroll = lazy(loadInfiniteScroll);
+// Loaded when the browser is first idle: while the first page is fetched (the list shows its skeleton),
+// or, when the rows are there at once, after they have been painted, not before.
+const infiniteScroll = lazyComponent<InfiniteScrollProps>(() => import('./infinite-scroll'));
 
 /** Spec point 9: a list loads more 50 px before its end. */
 export const REACH_BOTTOM_DISTANCE = 50;
@@ -86,9 +88,7 @@ export function PagedList<T>({
   failedText,
   testId,
 }: PagedListProps<T>) {
-  useEffect(() => {
-    void loadInfiniteScroll().catch(() => {});
-  }, []);
+  const [InfiniteScroll] = useLazyComponent(infiniteScroll);
   if (!query.data) {
     if (query.isPending) {
       return (
@@ -123,18 +123,16 @@ export function PagedList<T>({
           </li>
         ))}
       </ul>
-      <Suspense
-        fallback={
-          // What InfiniteScroll first shows, until it has loaded.
-          <div className="adm-infinite-scroll">
-            <ListFooter hasMore={query.hasNextPage} failed={false} retry={() => {}} />
-          </div>
-        }
-      >
+      {InfiniteScroll ? (
         <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage} threshold={REACH_BOTTOM_DISTANCE}>
           {(hasMore, failed, retry) => <ListFooter hasMore={hasMore} failed={failed} retry={retry} />}
         </InfiniteScroll>
-      </Suspense>
+      ) : (
+        // What InfiniteScroll first shows, until it has loaded.
+        <div className="adm-infinite-scroll">
+          <ListFooter hasMore={query.hasNextPage} failed={false} retry={() => {}} />
+        </div>
+      )}
     </>
   );
 }

@@ -10,8 +10,19 @@ export const EARLY_REQUESTS_KEY = '__minecloudEarlyRequests';
 /** An early answer asked for longer ago than this is not used: the app asks again. */
 export const EARLY_REQUEST_MAX_AGE_MS = 10_000;
 
-/** One request the inline script makes for a route (`member`: only with a session). */
-export type EarlyRequest = { key: string; method: 'GET' | 'POST'; url: string; body?: string; member: boolean };
+/**
+ * One request the inline script makes for a route (`member`: only with a session; `banners`: the
+ * field of its answer's data that lists banners, the first of which is the page's largest paint: the
+ * script shows it in the page's frame).
+ */
+export type EarlyRequest = {
+  key: string;
+  method: 'GET' | 'POST';
+  url: string;
+  body?: string;
+  member: boolean;
+  banners?: string;
+};
 
 /** What the inline script leaves per request: the answer (null when nothing came back) and how it asked. */
 export type EarlyEntry = {

@@ -20,10 +20,10 @@ describe('LazyPull', () => {
     first.unmount();
 
     const second = render(pull());
-    // From the first render: no plain wrapper that a switch would replace under a member's tap.
-    expect(document.querySelector('.lazy-pull')).toBeNull();
+    // From the first render: the content is in the pull already.
     expect(document.querySelector('.adm-pull-to-refresh')).not.toBeNull();
     const card = screen.getByTestId('card');
+    expect(document.querySelector('.adm-pull-to-refresh-content')).toContainElement(card);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('card')).toBe(card);
     second.unmount();

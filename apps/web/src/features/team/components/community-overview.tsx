@@ -1,8 +1,7 @@
-import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { useCommunityInfo } from '../api/get-community-info';
-import { Figure, UnitAmount } from './figure';
+import { Figure, PendingValue, UnitAmount } from './figure';
 import './team-card.css';
 
 /** The whole community: members, members who bought, and performance in all and today. */
@@ -10,8 +9,7 @@ export function CommunityOverview() {
   const { t } = useTranslation();
   const community = useCommunityInfo();
   let body: React.ReactNode;
-  if (community.isPending) body = <Skeleton.Paragraph lineCount={3} animated />;
-  else if (community.isError) {
+  if (community.isError) {
     body = (
       <ErrorState
         message={t('teamCommunityFailed')}
@@ -20,26 +18,32 @@ export function CommunityOverview() {
       />
     );
   } else {
+    // While loading, the same figures with their labels and a bar for each value: nothing moves when
+    // the values come.
     const data = community.data;
     body = (
       <>
-        <dl className="team-figures">
+        <dl className="team-figures" aria-busy={data ? undefined : true}>
           <Figure label={t('teamCommunityMembers')}>
-            <span data-testid="community-members">{data.members}</span>
+            {data ? <span data-testid="community-members">{data.members}</span> : <PendingValue />}
           </Figure>
           <Figure label={t('teamCommunityActive')}>
-            <span data-testid="community-active">{data.activeMembers}</span>
+            {data ? <span data-testid="community-active">{data.activeMembers}</span> : <PendingValue />}
           </Figure>
           <Figure label={t('teamCommunityTotal')}>
-            <UnitAmount value={data.totalPerformance} testId="community-total" />
+            {data ? <UnitAmount value={data.totalPerformance} testId="community-total" /> : <PendingValue />}
           </Figure>
           <Figure label={t('teamCommunityNew')}>
-            <UnitAmount value={data.newPerformance} testId="community-new" />
+            {data ? <UnitAmount value={data.newPerformance} testId="community-new" /> : <PendingValue />}
           </Figure>
         </dl>
-        <p className="team-card__note" data-testid="community-day">
-          {t('teamNewPerformanceDay', { day: data.day })}
-        </p>
+        {data ? (
+          <p className="team-card__note" data-testid="community-day">
+            {t('teamNewPerformanceDay', { day: data.day })}
+          </p>
+        ) : (
+          <p className="team-card__note">{'\u00a0'}</p>
+        )}
       </>
     );
   }

@@ -1,10 +1,9 @@
-import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useBlackHole } from '@/api/get-black-hole';
 import { usePoolPower } from '@/api/get-pool-power';
 import { ErrorState } from '@/components/error-state';
 import { hashRateText } from '@/lib/hash-rate-text';
-import { Figure } from './figure';
+import { Figure, PendingValue } from './figure';
 import './data-board.css';
 import './team-card.css';
 
@@ -34,27 +33,28 @@ export function DataBoard() {
         testId="data-board-error"
       />
     );
-  } else if (!pool.data || !blackHole.data) {
-    body = <Skeleton.Paragraph lineCount={3} animated />;
   } else {
+    // While loading, the same figures with their labels and a bar for each value: nothing moves when
+    // the values come.
+    const ready = pool.data && blackHole.data ? { pool: pool.data, blackHole: blackHole.data } : null;
     body = (
       <>
-        <dl className="team-figures">
+        <dl className="team-figures" aria-busy={ready ? undefined : true}>
           <Figure label={t('miningPoolPower')}>
-            <HashRate value={pool.data.totalHashRate} testId="board-total-hash-rate" />
+            {ready ? <HashRate value={ready.pool.totalHashRate} testId="board-total-hash-rate" /> : <PendingValue />}
           </Figure>
           <Figure label={t('teamMinersMining')}>
-            <span data-testid="board-miners">{pool.data.miners}</span>
+            {ready ? <span data-testid="board-miners">{ready.pool.miners}</span> : <PendingValue />}
           </Figure>
         </dl>
         <div className="data-board__hole">
           <span className="data-board__disc" aria-hidden="true" />
           <dl className="team-figures">
             <Figure label={t('powerBurnedTotal')}>
-              <HashRate value={blackHole.data.burnedHashRate} testId="board-burned" />
+              {ready ? <HashRate value={ready.blackHole.burnedHashRate} testId="board-burned" /> : <PendingValue />}
             </Figure>
             <Figure label={t('powerBurnedToday')}>
-              <HashRate value={blackHole.data.burnedToday} testId="board-burned-today" />
+              {ready ? <HashRate value={ready.blackHole.burnedToday} testId="board-burned-today" /> : <PendingValue />}
             </Figure>
           </dl>
         </div>

@@ -31,6 +31,43 @@ describe('team tab', () => {
     expect(callsTo(fetchMock, COMMUNITY)[0]?.init.method).toBe('GET');
   });
 
+  it('keeps each card at its size while it loads: the labels at once, a bar where each value comes', async () => {
+    const fetchMock = teamServer();
+    const answer = fetchMock.getMockImplementation();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fetchMock.mockImplementation(async (input, init) => {
+      if (/communityInfo|destroyData/.test(String(input))) await held;
+      return answer!(input, init);
+    });
+    renderApp(TEAM);
+    const overview = await screen.findByTestId('community');
+    const board = screen.getByTestId('data-board');
+    const labels = [...overview.querySelectorAll('dt'), ...board.querySelectorAll('dt')];
+    expect(labels.map((label) => label.textContent)).toEqual([
+      '社区成员',
+      '活跃成员',
+      '社区总业绩',
+      '今日新增业绩',
+      '全网算力',
+      '运行中矿机',
+      '黑洞累计销毁',
+      '今日销毁',
+    ]);
+    expect(overview.querySelectorAll('dd .team-figures__pending')).toHaveLength(4);
+    expect(board.querySelectorAll('dd .team-figures__pending')).toHaveLength(4);
+    expect(overview.querySelector('.adm-skeleton')).toBeNull();
+
+    release();
+    expect(await within(overview).findByTestId('community-members')).toHaveTextContent('1520');
+    expect(await within(board).findByTestId('board-burned')).toHaveTextContent(/^649\.77$/);
+    // The same figures, filled in: nothing was put in their place.
+    expect([...overview.querySelectorAll('dt'), ...board.querySelectorAll('dt')]).toEqual(labels);
+    expect(document.querySelector('.team-figures__pending')).toBeNull();
+  });
+
   it('shows the data board: live hash rate, miners, and the hash rate burned into the black hole', async () => {
     const fetchMock = teamServer();
     renderApp(TEAM);

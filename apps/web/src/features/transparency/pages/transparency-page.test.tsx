@@ -237,9 +237,6 @@ describe('transparency: sections and entries', () => {
       },
     );
     const { router } = renderApp(paths.assetsList.path);
-    // The first visit of an app start mounts my assets' content again when the pull's code arrives
-    // (assets/components/lazy-pull.tsx): a link found before that is gone by the time it is tapped.
-    await waitFor(() => expect(document.querySelector('.adm-pull-to-refresh')).not.toBeNull());
     const link = await screen.findByTestId('asset-verify-link-BTC');
     expect(link).toHaveTextContent('验证我的余额');
     await userEvent.click(link);
