@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeConfirms, confirmDialog, isConfirmOpen } from './dialog';
 
-const ask = () => confirmDialog({ content: <p>12.5 USDT</p>, confirmText: 'OK', cancelText: 'Cancel' });
+const ask = (amount = '12.5 USDT') =>
+  confirmDialog({ content: <p>{amount}</p>, confirmText: 'OK', cancelText: 'Cancel' });
 
 afterEach(() => {
   closeConfirms();
@@ -28,15 +29,19 @@ describe('confirmDialog', () => {
   });
 
   it('stays open on a tap beside it: the second tap of a double tap cannot dismiss it', async () => {
-    const answer = ask();
-    await waitFor(() => expect(screen.queryAllByTestId('dialog-confirm')).toHaveLength(1));
-    const mask = document.querySelector('.adm-dialog .adm-mask');
-    expect(mask).not.toBeNull();
-    fireEvent.click(mask as Element);
+    // Its own amount: a confirm closed by the test before may still be leaving the page.
+    const answer = ask('7.25 USDT');
+    const dialog = (await screen.findByText('7.25 USDT')).closest('.adm-dialog') as HTMLElement;
+    const mask = await waitFor(() => {
+      const shown = dialog.querySelector('.adm-mask');
+      expect(shown).not.toBeNull();
+      return shown as Element;
+    });
+    fireEvent.click(mask);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(isConfirmOpen()).toBe(true);
-    expect(screen.getByTestId('dialog-confirm')).toBeVisible();
-    fireEvent.click(screen.getByTestId('dialog-confirm'));
+    expect(within(dialog).getByTestId('dialog-confirm')).toBeVisible();
+    fireEvent.click(within(dialog).getByTestId('dialog-confirm'));
     await expect(answer).resolves.toBe(true);
     expect(isConfirmOpen()).toBe(false);
   });
