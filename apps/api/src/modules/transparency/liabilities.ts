@@ -10,13 +10,16 @@ import {
   BUCKET_WIDTH,
   buildTree,
   dayKeyOf,
+  type LevelsOf,
   leafAt,
   leafNode,
+  levelsFrom,
   positionIn,
   positionsOf,
   proofOf,
   saltOf,
   saltTable,
+  stepsIn,
   type Tree,
   tilesForProof,
   tilesOf,
@@ -144,6 +147,9 @@ function rootOf(row: SnapshotRow): LiabilityRoot {
 }
 
 const SNAPSHOT_COLUMNS = sql`id::text, day::text, asset, root_hash, total::text, members, height, taken_at, pruned_at`;
+/** The same columns of `liability_snapshots s` in a join. */
+const SNAPSHOT_COLUMNS_OF_S = sql`s.id::text as id, s.day::text as day, s.asset, s.root_hash, s.total::text as total,
+  s.members, s.height, s.taken_at, s.pruned_at`;
 
 /** The published roots of the newest `days` days, newest first, every asset of each day. */
 export async function publishedRoots(db: Db, days: number): Promise<LiabilityRoot[]> {
@@ -156,25 +162,42 @@ export async function publishedRoots(db: Db, days: number): Promise<LiabilityRoo
   return rows.map(rootOf);
 }
 
+/**
+ * The levels of the upper tiles (layer ≥ 1) by database and `snapshot:layer:index`: every proof of a
+ * day's tree climbs the same few (17 per asset for a million members), and a snapshot's tiles never
+ * change (a pruned one answers no proof: its row is read first). Bounded, oldest out first.
+ */
+const upperLevels = new WeakMap<object, Map<string, readonly Buffer[]>>();
+const UPPER_LEVELS_KEPT = 256;
+
 /** The member's inclusion proof in one asset's tree of `day` (the newest when absent). */
 export async function memberProof(db: Db, userId: number, asset: Asset, day?: string): Promise<LiabilityProofAnswer> {
-  const [snapshot] = await queryRows<SnapshotRow>(
+  // The snapshot and the member's row of positions in one round trip.
+  const [snapshot] = await queryRows<SnapshotRow & { entries: string | null }>(
     db,
-    day
-      ? sql`select ${SNAPSHOT_COLUMNS} from liability_snapshots where asset = ${asset} and day = ${day}::date`
-      : sql`select ${SNAPSHOT_COLUMNS} from liability_snapshots where asset = ${asset} order by day desc limit 1`,
+    sql`select ${SNAPSHOT_COLUMNS_OF_S}, encode(p.entries, 'base64') as entries
+        from liability_snapshots s
+        left join liability_positions p on p.day = s.day and p.bucket = ${Math.floor(userId / BUCKET_WIDTH)}
+        where s.asset = ${asset} ${day ? sql`and s.day = ${day}::date` : sql``}
+        order by s.day desc limit 1`,
   );
   if (!snapshot || snapshot.pruned_at) return fail('proofUnavailable');
-  const [bucket] = await queryRows<{ entries: string }>(
-    db,
-    sql`select encode(entries, 'base64') as entries from liability_positions
-        where day = ${snapshot.day}::date and bucket = ${Math.floor(userId / BUCKET_WIDTH)}`,
-  );
-  const position = bucket
-    ? positionIn(Buffer.from(bucket.entries, 'base64'), userId, ASSETS.indexOf(asset), ASSETS.length)
+  const position = snapshot.entries
+    ? positionIn(Buffer.from(snapshot.entries, 'base64'), userId, ASSETS.indexOf(asset), ASSETS.length)
     : null;
   if (position === null) return fail('proofUnavailable');
-  const wanted = tilesForProof(position, snapshot.height);
+  const known = upperLevels.get(db) ?? new Map<string, readonly Buffer[]>();
+  upperLevels.set(db, known);
+  const upperKey = (layer: number, index: number) => `${snapshot.id}:${layer}:${index}`;
+  // The upper tiles' levels held now (a concurrent proof may push them out before this one climbs).
+  const held = new Map<string, readonly Buffer[]>();
+  const wanted = tilesForProof(position, snapshot.height).filter((t) => {
+    if (t.layer === 0) return true;
+    if (stepsIn(t.layer, snapshot.height) === 0) return false;
+    const levels = known.get(upperKey(t.layer, t.index));
+    if (levels) held.set(upperKey(t.layer, t.index), levels);
+    return !levels;
+  });
   const tiles = await queryRows<{ layer: number; index: number; nodes: string }>(
     db,
     sql`select layer, index, encode(nodes, 'base64') as nodes from liability_tiles
@@ -192,10 +215,22 @@ export async function memberProof(db: Db, userId: number, asset: Asset, day?: st
   // The stored leaf must be this member's: recomputed from their id, amount and salt.
   if (leafNode(String(userId), amount, salt).subarray(0, 32).toString('hex') !== leaf.hash)
     throw new Error(`liability leaf of member ${userId} does not match its position (${snapshot.day} ${asset})`);
+  const fromTiles = levelsFrom(tileMap);
+  const levelsOf: LevelsOf = (layer, index, steps) => {
+    if (layer === 0) return fromTiles(layer, index, steps);
+    const key = upperKey(layer, index);
+    let levels = held.get(key);
+    if (!levels) {
+      levels = fromTiles(layer, index, steps);
+      known.set(key, levels);
+      if (known.size > UPPER_LEVELS_KEPT) known.delete(known.keys().next().value as string);
+    }
+    return levels;
+  };
   const proof = proofOf(
     { userId: String(userId), amount, salt, leafIndex: position },
     { rootHash: snapshot.root_hash, total: BigInt(snapshot.total), height: snapshot.height },
-    tileMap,
+    levelsOf,
   );
   return { day: snapshot.day, asset, takenAt: iso(snapshot.taken_at), balance: formatAmount(amount, asset), proof };
 }

@@ -49,6 +49,10 @@ describe('proof of liabilities', () => {
     alice = await newMember(app);
     bob = await newMember(app);
     await quickMembers(app, 40);
+    // Over 256 members, so each tree is taller than one tile and a proof climbs an upper tile too.
+    await app.db.execute(
+      sql`insert into users (address) select '0x' || substr(md5('tile' || g || random()), 1, 40) from generate_series(1, 300) g`,
+    );
     await fund(app, alice.userId, 'USDT', '12.5');
     await fund(app, alice.userId, 'USDT', '0.000001', 'earnings');
     await fund(app, bob.userId, 'USDT', '3');
@@ -97,6 +101,17 @@ describe('proof of liabilities', () => {
     for (const asset of ['GOLD', 'BTC']) {
       const other = await get(app, bob, `transparency/liabilities/proof?asset=${asset}&day=${day}`);
       expect(verifyProof(other.body.data.proof), asset).toMatchObject({ ok: true });
+    }
+  });
+
+  it('climbs the upper tiles the same whether it reads them or remembers them', async () => {
+    expect(proof.path.length).toBeGreaterThan(8);
+    for (const member of [alice, bob, alice]) {
+      for (const asset of ['USDT', 'GOLD']) {
+        const again = (await get(app, member, `transparency/liabilities/proof?asset=${asset}`)).body.data.proof;
+        expect(verifyProof(again), `${member.userId} ${asset}`).toMatchObject({ ok: true });
+        if (member === alice && asset === 'USDT') expect(again).toEqual(proof);
+      }
     }
   });
 

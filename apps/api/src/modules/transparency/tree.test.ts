@@ -4,6 +4,7 @@ import {
   buildTree,
   dayKeyOf,
   leafAt,
+  levelsFrom,
   positionIn,
   positionsOf,
   proofOf,
@@ -44,7 +45,7 @@ function proofsFor(count: number, picks: readonly number[]) {
           leafIndex: entry.leafIndex,
         },
         { rootHash: tree.root.hash, total: tree.root.sum, height: tree.height },
-        given,
+        levelsFrom(given),
       );
     }),
   };

@@ -186,20 +186,41 @@ export function tilesForProof(leafIndex: number, height: number): { layer: numbe
   return tiles;
 }
 
-/**
- * The siblings from leaf `leafIndex` up to the root, from the tiles `tilesForProof` names: inside
- * each tile, the levels above its base are recomputed (at most 255 hashes per tile).
- */
-export function proofPath(leafIndex: number, height: number, tiles: Map<string, Buffer>): ProofStep[] {
+/** How many of a tile's levels a proof climbs: 8, fewer in the top tile, none in a root-only tile. */
+export function stepsIn(layer: number, height: number): number {
+  return Math.max(0, Math.min(TILE_LEVELS, height - layer * TILE_LEVELS));
+}
+
+/** A tile's base nodes and the `steps - 1` levels above them inside the tile (at most 255 hashes). */
+export function tileLevels(nodes: Buffer, steps: number): Buffer[] {
+  const levels = [nodes];
+  for (let step = 1; step < steps; step++) levels.push(levelAbove(levels[step - 1] as Buffer));
+  return levels;
+}
+
+/** The levels inside tile `layer:index` that a proof climbs (`stepsIn` of them). */
+export type LevelsOf = (layer: number, index: number, steps: number) => readonly Buffer[];
+
+/** Levels recomputed from the tiles `tilesForProof` names, keyed `layer:index`. */
+export function levelsFrom(tiles: Map<string, Buffer>): LevelsOf {
+  return (layer, index, steps) => {
+    const nodes = tiles.get(`${layer}:${index}`);
+    if (!nodes) throw new Error(`tile ${layer}:${index} missing`);
+    return tileLevels(nodes, steps);
+  };
+}
+
+/** The siblings from leaf `leafIndex` up to the root, climbing each tile's levels from `levelsOf`. */
+export function proofPath(leafIndex: number, height: number, levelsOf: LevelsOf): ProofStep[] {
   const path: ProofStep[] = [];
   let position = leafIndex;
   for (let layer = 0; layer * TILE_LEVELS <= height; layer++) {
     const tileIndex = Math.floor(position / TILE_WIDTH);
-    const nodes = tiles.get(`${layer}:${tileIndex}`);
-    if (!nodes) throw new Error(`tile ${layer}:${tileIndex} missing`);
-    let level: Buffer = nodes;
+    const steps = stepsIn(layer, height);
+    const levels = steps > 0 ? levelsOf(layer, tileIndex, steps) : [];
     let at = position - tileIndex * TILE_WIDTH;
-    for (let step = 0; step < TILE_LEVELS && layer * TILE_LEVELS + step < height; step++) {
+    for (let step = 0; step < steps; step++) {
+      const level = levels[step] as Buffer;
       const count = level.length / NODE_BYTES;
       const siblingAt = at ^ 1;
       const sibling =
@@ -209,7 +230,6 @@ export function proofPath(leafIndex: number, height: number, tiles: Map<string, 
         sum: readSum(sibling, 32).toString(),
         side: siblingAt < at ? 'left' : 'right',
       });
-      level = levelAbove(level);
       at >>= 1;
     }
     position = Math.floor(position / TILE_WIDTH);
@@ -220,13 +240,13 @@ export function proofPath(leafIndex: number, height: number, tiles: Map<string, 
 export function proofOf(
   leaf: { userId: string; amount: bigint; salt: Buffer; leafIndex: number },
   snapshot: { rootHash: string; total: bigint; height: number },
-  tiles: Map<string, Buffer>,
+  levelsOf: LevelsOf,
 ): LiabilityProof {
   return {
     userId: leaf.userId,
     amount: leaf.amount.toString(),
     salt: leaf.salt.toString('hex'),
-    path: proofPath(leaf.leafIndex, snapshot.height, tiles),
+    path: proofPath(leaf.leafIndex, snapshot.height, levelsOf),
     root: { hash: snapshot.rootHash, sum: snapshot.total.toString() },
   };
 }
