@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchEarlyBasicConfig } from './app/early-config';
+import { prepareFirstRoute } from './app/first-route';
 import { initI18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
 import { measureDevice, useSession } from './lib/session';
@@ -22,7 +23,10 @@ async function start(): Promise<void> {
   // Home's banners come from the basic config: index.html asked for it already (else ask now).
   const queryClient = createQueryClient();
   prefetchEarlyBasicConfig(queryClient);
-  await initI18n(locale);
+  const texts = initI18n(locale);
+  // The first route's page and data come while the texts load (index.html asked for both already).
+  const firstRoute = prepareFirstRoute(queryClient, window.location.hash.slice(1).split('?')[0] || '/');
+  await Promise.all([texts, firstRoute]);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

@@ -8,16 +8,21 @@ import { api } from '@/lib/request';
 export type AssetBalance = z.infer<typeof balancesAnswerSchema>['list'][number];
 
 /** available / locked / earnings of every asset of the signed-in member (the asset pages, the miner shop). */
-export async function getBalances(signal?: AbortSignal): Promise<Record<Asset, AssetBalance>> {
-  const { list } = await api<z.infer<typeof balancesAnswerSchema>>({ url: API.balances, signal });
+export async function getBalances(signal?: AbortSignal, quiet = false): Promise<Record<Asset, AssetBalance>> {
+  const { list } = await api<z.infer<typeof balancesAnswerSchema>>({
+    url: API.balances,
+    signal,
+    showErrorToast: !quiet,
+  });
   const empty = (asset: Asset): AssetBalance => ({ asset, available: '0', locked: '0', earnings: '0' });
   const byAsset = { GOLD: empty('GOLD'), USDT: empty('USDT'), BTC: empty('BTC') };
   for (const row of list) byAsset[row.asset] = row;
   return byAsset;
 }
 
-export function getBalancesQueryOptions() {
-  return queryOptions({ queryKey: ['balances'], queryFn: ({ signal }) => getBalances(signal) });
+/** `quiet`: a failure shows no toast (the first page's data asked for before its render). */
+export function getBalancesQueryOptions(quiet = false) {
+  return queryOptions({ queryKey: ['balances'], queryFn: ({ signal }) => getBalances(signal, quiet) });
 }
 
 export function useBalances() {

@@ -8,12 +8,13 @@ import { networkKeys } from './network-keys';
 export type BlackHole = z.infer<typeof blackHoleAnswerSchema>;
 
 /** Hash rate burned into the black hole: in total and since today's start (public). */
-export function getBlackHole(signal?: AbortSignal): Promise<BlackHole> {
-  return api<BlackHole>({ url: API.blackHole, method: 'POST', signal });
+export function getBlackHole(signal?: AbortSignal, quiet = false): Promise<BlackHole> {
+  return api<BlackHole>({ url: API.blackHole, method: 'POST', signal, showErrorToast: !quiet });
 }
 
-export function getBlackHoleQueryOptions() {
-  return queryOptions({ queryKey: networkKeys.blackHole(), queryFn: ({ signal }) => getBlackHole(signal) });
+/** `quiet`: a failure shows no toast (the first page's data asked for before its render). */
+export function getBlackHoleQueryOptions(quiet = false) {
+  return queryOptions({ queryKey: networkKeys.blackHole(), queryFn: ({ signal }) => getBlackHole(signal, quiet) });
 }
 
 export function useBlackHole() {

@@ -8,12 +8,16 @@ import { ASSET_QUERIES_ROOT } from './invalidate-money';
 export type Earnings = z.infer<typeof earningsAnswerSchema>;
 
 /** Earned in total and still claimable, in USDT and BTC (the asset pages, equity reinvestment). */
-export function getEarnings(signal?: AbortSignal): Promise<Earnings> {
-  return api<Earnings>({ url: API.earnings, signal });
+export function getEarnings(signal?: AbortSignal, quiet = false): Promise<Earnings> {
+  return api<Earnings>({ url: API.earnings, signal, showErrorToast: !quiet });
 }
 
-export function getEarningsQueryOptions() {
-  return queryOptions({ queryKey: [...ASSET_QUERIES_ROOT, 'earnings'], queryFn: ({ signal }) => getEarnings(signal) });
+/** `quiet`: a failure shows no toast (the first page's data asked for before its render). */
+export function getEarningsQueryOptions(quiet = false) {
+  return queryOptions({
+    queryKey: [...ASSET_QUERIES_ROOT, 'earnings'],
+    queryFn: ({ signal }) => getEarnings(signal, quiet),
+  });
 }
 
 export function useEarnings() {

@@ -8,12 +8,13 @@ import { networkKeys } from './network-keys';
 export type PoolPower = z.infer<typeof poolPowerAnswerSchema>;
 
 /** The network's live hash rate, the hash rate ever burned, and the miners mining now (public). */
-export function getPoolPower(signal?: AbortSignal): Promise<PoolPower> {
-  return api<PoolPower>({ url: API.poolPower, signal });
+export function getPoolPower(signal?: AbortSignal, quiet = false): Promise<PoolPower> {
+  return api<PoolPower>({ url: API.poolPower, signal, showErrorToast: !quiet });
 }
 
-export function getPoolPowerQueryOptions() {
-  return queryOptions({ queryKey: networkKeys.poolPower(), queryFn: ({ signal }) => getPoolPower(signal) });
+/** `quiet`: a failure shows no toast (the first page's data asked for before its render). */
+export function getPoolPowerQueryOptions(quiet = false) {
+  return queryOptions({ queryKey: networkKeys.poolPower(), queryFn: ({ signal }) => getPoolPower(signal, quiet) });
 }
 
 export function usePoolPower() {

@@ -4,16 +4,17 @@ import { api } from '@/lib/request';
 import { type UserInfo, useIsLoggedIn, useSession } from '@/lib/session';
 
 /** Fetches the member and merges the answer into the session's userInfo (spec point 7). */
-export async function getUser(signal?: AbortSignal): Promise<UserInfo> {
-  const user = await api<UserInfo>({ url: API.userGet, signal });
+export async function getUser(signal?: AbortSignal, quiet = false): Promise<UserInfo> {
+  const user = await api<UserInfo>({ url: API.userGet, signal, showErrorToast: !quiet });
   useSession.getState().mergeUserInfo(user);
   return user;
 }
 
-export function getUserQueryOptions() {
+/** `quiet`: a failure shows no toast (the first page's data asked for before its render). */
+export function getUserQueryOptions(quiet = false) {
   return queryOptions({
     queryKey: ['user'],
-    queryFn: ({ signal }) => getUser(signal),
+    queryFn: ({ signal }) => getUser(signal, quiet),
   });
 }
 

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
+import type { FirstQuery } from '@/lib/first-data';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoadError } from './page-load-error';
 import { PageLoading } from './page-loading';
@@ -6,11 +7,16 @@ import { PageLoading } from './page-loading';
 /** Spec point 9: an async page that has not arrived after 60 s counts as failed. */
 export const PAGE_LOADING_TIMEOUT_MS = 60_000;
 
-type PageModule = { default: ComponentType };
+/** A page's module: the page, and the queries of its first screen (asked for before a first render). */
+export type PageModule = { default: ComponentType; firstQueries?: () => FirstQuery[] };
 
 /** A page whose code is downloaded on first visit; `retries` counts in-place reloads. */
 export type LazyPage = {
   Component: LazyExoticComponent<ComponentType>;
+  /** The page's module once its download has finished (a render then needs no suspense). */
+  loaded?: PageModule;
+  /** Starts the download now (the page about to be shown), once: its module, or none when it failed (the render shows that). */
+  preload: () => Promise<PageModule | undefined>;
   retries: number;
   recreate: () => void;
 };
@@ -32,17 +38,27 @@ function withTimeout(load: () => Promise<PageModule>): Promise<PageModule> {
 }
 
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
-  const create = () =>
-    lazy(() =>
-      withTimeout(load).catch((cause: unknown) => {
+  let loading: Promise<PageModule> | undefined;
+  const download = () => {
+    loading ??= withTimeout(load).then(
+      (module) => {
+        page.loaded = module;
+        return module;
+      },
+      (cause: unknown) => {
         throw new PageLoadError(cause);
-      }),
+      },
     );
+    return loading;
+  };
+  const create = () => lazy(download);
   const page: LazyPage = {
     Component: create(),
+    preload: () => download().catch(() => undefined),
     retries: 0,
     recreate: () => {
       page.retries += 1;
+      loading = undefined;
       page.Component = create();
     },
   };
@@ -63,11 +79,18 @@ export function LazyRoute({ page }: { page: LazyPage }) {
     page.recreate();
     setAttempt((attempt) => attempt + 1);
   };
+  // A page already downloaded (preloaded for the first route) renders at once, without a loading
+  // box first. Decided once per page (a route change may hand this same element another page), so
+  // that a page is never remounted when its download ends later.
+  const [shown, setShown] = useState(() => ({ page, loaded: page.loaded }));
+  if (shown.page !== page) setShown({ page, loaded: page.loaded });
+  const loaded = shown.page === page ? shown.loaded : page.loaded;
   const { Component } = page;
+  const Page = loaded?.default ?? Component;
   return (
     <PageErrorBoundary onReload={reload}>
       <Suspense fallback={<PageLoading />}>
-        <Component />
+        <Page />
       </Suspense>
     </PageErrorBoundary>
   );

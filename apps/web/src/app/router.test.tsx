@@ -6,8 +6,8 @@ import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { BASIC_CONFIG, mockServer, ok, renderApp } from '@/test/render-app';
-import { LazyRoute, lazyPage } from './lazy-page';
-import { routes } from './router';
+import { type LazyPage, LazyRoute, lazyPage } from './lazy-page';
+import { preloadPageAt, routes } from './router';
 
 beforeEach(() => {
   resetNavigationThrottle();
@@ -150,6 +150,49 @@ describe('lazy pages', () => {
     await userEvent.click(error);
     expect(await screen.findByText('loaded page')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('renders a page downloaded before its first render at once, without the loading box', async () => {
+    const load = vi.fn(async () => ({ default: () => <p>ready page</p> }));
+    const page = lazyPage(load);
+    page.preload();
+    page.preload();
+    await vi.waitFor(() => expect(page.loaded).toBeDefined());
+    render(<LazyRoute page={page} />);
+    // In the first commit: no loading box, no wait.
+    expect(screen.getByText('ready page')).toBeInTheDocument();
+    expect(screen.queryByTestId('page-loading')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the new page when a route change hands the same element another page', async () => {
+    const first = lazyPage(async () => ({ default: () => <p>first page</p> }));
+    const second = lazyPage(async () => ({ default: () => <p>second page</p> }));
+    await first.preload();
+    const view = render(<LazyRoute page={first} />);
+    expect(screen.getByText('first page')).toBeInTheDocument();
+    view.rerender(<LazyRoute page={second} />);
+    expect(await screen.findByText('second page')).toBeInTheDocument();
+    expect(screen.queryByText('first page')).not.toBeInTheDocument();
+    // And back: the first page again, at once (it is downloaded).
+    view.rerender(<LazyRoute page={first} />);
+    expect(screen.getByText('first page')).toBeInTheDocument();
+  });
+
+  it('preloads the page of a path, and only that page', async () => {
+    const pageAt = (path: string) => {
+      const handle = (matchRoutes(routes, path) ?? []).at(-1)?.route.handle as { page: LazyPage };
+      return handle.page;
+    };
+    const module = { default: () => <p>assets</p> };
+    const assets = vi.spyOn(pageAt(paths.assetsList.path), 'preload').mockResolvedValue(module);
+    const feedback = vi.spyOn(pageAt(paths.feedback.path), 'preload').mockResolvedValue(undefined);
+    expect(await preloadPageAt(paths.assetsList.path)).toEqual([module]);
+    expect(assets).toHaveBeenCalledTimes(1);
+    expect(feedback).not.toHaveBeenCalled();
+    // Home is no lazy page: nothing to preload.
+    expect(await preloadPageAt(paths.root.path)).toEqual([]);
+    expect(assets).toHaveBeenCalledTimes(1);
   });
 
   it('keeps a crashing page inside its route error boundary', async () => {

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect } from 'react';
-import { type RouteObject, useNavigate, useRoutes } from 'react-router';
+import { matchRoutes, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { type AppRoute, paths } from '@/config/paths';
 import { setRelaunch } from '@/lib/relaunch';
 import { RootLayout, TabLayout } from './layouts';
-import { type LazyPage, LazyRoute, lazyPage } from './lazy-page';
+import { type LazyPage, LazyRoute, lazyPage, type PageModule } from './lazy-page';
 import { RouteFrame } from './route-frame';
 import { HomeRoute } from './routes/home-route';
 
@@ -66,7 +66,10 @@ function frame(route: AppRoute, content: ReactNode, navRight?: ReactNode): Route
   };
 }
 
-const page = (route: AppRoute, lazy: LazyPage) => frame(route, <LazyRoute page={lazy} />);
+const page = (route: AppRoute, lazy: LazyPage): RouteObject => ({
+  ...frame(route, <LazyRoute page={lazy} />),
+  handle: { page: lazy },
+});
 const home = (route: AppRoute) => frame(route, <HomeRoute />, <LanguageSwitch />);
 
 /** Every route of spec point 2 at its exact path; `/` and `/pages/index/index` show the home tab. */
@@ -123,6 +126,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading the page shown at `path` (the first route, before i18n is ready), so that the
+ * first render has it and does not show its loading box first; resolves with the modules that came.
+ */
+export async function preloadPageAt(path: string): Promise<PageModule[]> {
+  const pages = (matchRoutes(routes, path) ?? []).flatMap(
+    (match) => (match.route.handle as { page?: LazyPage } | undefined)?.page ?? [],
+  );
+  const modules = await Promise.all(pages.map((page) => page.preload()));
+  return modules.filter((module) => module !== undefined);
+}
 
 /**
  * The route table in declarative mode (inside app.tsx's `<HashRouter>`, or a test's `<MemoryRouter>`).

@@ -72,9 +72,9 @@ function RouterProbe({ router }: { router: TestRouter }) {
 }
 
 /** Renders the app's routes (`AppRoutes`, as App does) at `path` in a memory router. */
-export function renderApp(path: string) {
+/** The app at `path`; `queryClient` when a test filled it first (as main.tsx does before the first render). */
+export function renderApp(path: string, queryClient = createQueryClient()) {
   const router = {} as TestRouter;
-  const queryClient = createQueryClient();
   const view = render(
     <AntdLocale>
       <QueryClientProvider client={queryClient}>

@@ -2,13 +2,15 @@ import { ASSETS } from '@minecloud/contract/amount';
 import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBalances } from '@/api/get-balances';
-import { useEarnings } from '@/api/get-earnings';
-import { useUser } from '@/api/get-user';
+import { getBalancesQueryOptions, useBalances } from '@/api/get-balances';
+import { getEarningsQueryOptions, useEarnings } from '@/api/get-earnings';
+import { getUserQueryOptions, useUser } from '@/api/get-user';
 import { ErrorState } from '@/components/error-state';
 import { type QuickLink, QuickLinks } from '@/components/quick-links';
 import { paths } from '@/config/paths';
+import type { FirstQuery } from '@/lib/first-data';
 import { useAppNavigate } from '@/lib/navigation';
+import { useSession } from '@/lib/session';
 import { AssetCard } from '../components/asset-card';
 import { LazyPull } from '../components/lazy-pull';
 import { MemberIdCard } from '../components/member-id-card';
@@ -19,6 +21,12 @@ const ACTIONS: QuickLink[] = [
   { name: 'top-up', route: paths.topUp, icon: 'topUp' },
   { name: 'donation', route: paths.donate, icon: 'heart' },
 ];
+
+/** The first screen's data, asked for before the app's first render when the app opens here. */
+export function firstQueries(): FirstQuery[] {
+  if (!useSession.getState().token) return [];
+  return [getUserQueryOptions(true), getBalancesQueryOptions(true), getEarningsQueryOptions(true)];
+}
 
 export default function MyAssetsPage() {
   const { t } = useTranslation();

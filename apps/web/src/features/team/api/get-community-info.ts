@@ -5,12 +5,13 @@ import { api } from '@/lib/request';
 import { teamKeys } from './query-keys';
 
 /** The platform-wide community figures of the team tab: members, active members, performance (public). */
-export function getCommunityInfo(signal?: AbortSignal): Promise<CommunityOverview> {
-  return api<CommunityOverview>({ url: API.communityInfo, signal });
+export function getCommunityInfo(signal?: AbortSignal, quiet = false): Promise<CommunityOverview> {
+  return api<CommunityOverview>({ url: API.communityInfo, signal, showErrorToast: !quiet });
 }
 
-export function getCommunityInfoQueryOptions() {
-  return queryOptions({ queryKey: teamKeys.community(), queryFn: ({ signal }) => getCommunityInfo(signal) });
+/** `quiet`: a failure shows no toast (the first page's data asked for before its render). */
+export function getCommunityInfoQueryOptions(quiet = false) {
+  return queryOptions({ queryKey: teamKeys.community(), queryFn: ({ signal }) => getCommunityInfo(signal, quiet) });
 }
 
 export function useCommunityInfo() {

@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { paths } from '@/config/paths';
+import { server } from '@/features/assets/testing/my-assets-fixtures';
+import { prefetchFirst, settledWithin } from '@/lib/first-data';
+import { createQueryClient } from '@/lib/query-client';
+import { DEFAULT_SESSION, useSession } from '@/lib/session';
+import { signInBeforeEachTest } from '@/test/page-setup';
+import { renderApp } from '@/test/render-app';
+import { FIRST_ROUTE_WAIT_MS, prepareFirstRoute } from './first-route';
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/toast', async (original) => ({ ...(await original<object>()), showToast: toast }));
+
+signInBeforeEachTest();
+
+describe('the first route, before the first render', () => {
+  it('has my assets render with their balances at once: no loading box, no skeleton', async () => {
+    const fetch = server();
+    const client = createQueryClient();
+    await prepareFirstRoute(client, paths.assetsList.path);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    renderApp(paths.assetsList.path, client);
+    // The first commit, not a later one: get, not find.
+    expect(screen.getByTestId('asset-available-USDT')).toHaveTextContent('10.99');
+    expect(screen.queryByTestId('page-loading')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('my-assets-loading')).not.toBeInTheDocument();
+    // The page's queries took what was asked for: nothing asked twice.
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps no failed answer and toasts nothing: the page asks again and shows the failure itself', async () => {
+    const fetch = server({ 'GET /app-api/asset/selectAssetBalance': () => ({ status: 500, body: 'down' }) });
+    const client = createQueryClient();
+    await prepareFirstRoute(client, paths.assetsList.path);
+    expect(client.getQueryState(['balances'])).toBeUndefined();
+    expect(client.getQueryData(['user'])).toBeDefined();
+    expect(toast).not.toHaveBeenCalled();
+    renderApp(paths.assetsList.path, client);
+    expect(await screen.findByTestId('my-assets-error')).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('selectAssetBalance'))).toHaveLength(2);
+    expect(toast).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits no longer than its bound for data that is slow to come', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let settled = false;
+      const never = new Promise<never>(() => {});
+      void settledWithin(never, FIRST_ROUTE_WAIT_MS).then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(FIRST_ROUTE_WAIT_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks for nothing for a page without first queries, or for a signed-out visit', async () => {
+    const client = createQueryClient();
+    const fetch = server();
+    await prefetchFirst(client, []);
+    await prepareFirstRoute(client, paths.root.path);
+    await prepareFirstRoute(client, paths.feedback.path);
+    useSession.setState({ ...DEFAULT_SESSION });
+    await prepareFirstRoute(client, paths.assetsList.path);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
