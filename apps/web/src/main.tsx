@@ -8,6 +8,7 @@ import { initI18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
 import { measureDevice, useSession } from './lib/session';
 import { preloadOverlays } from './lib/toast';
+import { yieldToBrowser } from './lib/yield';
 import './styles/global.css';
 
 /** Spec point 4: window height and the top safe-area inset are recorded 100 ms after start. */
@@ -23,7 +24,11 @@ async function start(): Promise<void> {
   // Home's banners come from the basic config: index.html asked for it already (else ask now).
   const queryClient = createQueryClient();
   prefetchEarlyBasicConfig(queryClient);
+  // The app's code was evaluated in this task; the texts, then the first route's page, are each
+  // evaluated in a task of their own (three long tasks would otherwise be one).
+  await yieldToBrowser();
   const texts = initI18n(locale);
+  await yieldToBrowser();
   // The first route's page and data come while the texts load (index.html asked for both already).
   const firstRoute = prepareFirstRoute(queryClient, window.location.hash.slice(1).split('?')[0] || '/');
   await Promise.all([texts, firstRoute]);
