@@ -23,12 +23,46 @@ export function lazyOverlay<P extends { visible: boolean }>(
   };
 }
 
-/** Starts a dynamic import when the browser is idle; returns the cleanup for an effect. */
+/**
+ * Code fetched ahead of need waits this long after the document's load: a phone's first seconds
+ * belong to the page's own code and data, and a member who wants the thing sooner (a touch, an open)
+ * asks for it at once.
+ */
+export const PRELOAD_AFTER_LOAD_MS = 4000;
+
+/**
+ * How long from now until PRELOAD_AFTER_LOAD_MS after the document's load: 0 when that is past, the
+ * whole wait while the document is still loading, 0 without navigation timing (nothing to go by).
+ */
+export function preloadDelay(): number {
+  if (typeof performance.getEntriesByType !== 'function') return 0;
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  if (!navigation) return 0;
+  if (!navigation.loadEventEnd) return PRELOAD_AFTER_LOAD_MS;
+  return Math.max(0, navigation.loadEventEnd + PRELOAD_AFTER_LOAD_MS - performance.now());
+}
+
+/**
+ * Starts a dynamic import when the browser is idle, not before PRELOAD_AFTER_LOAD_MS after the
+ * document's load; returns the cleanup for an effect.
+ */
 export function preloadWhenIdle(load: () => Promise<unknown>): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(() => void load().catch(() => {}));
-    return () => cancelIdleCallback(id);
+  const run = () => void load().catch(() => {});
+  let cancel = () => {};
+  const whenIdle = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(run);
+      cancel = () => cancelIdleCallback(id);
+      return;
+    }
+    const id = setTimeout(run, 1);
+    cancel = () => clearTimeout(id);
+  };
+  const delay = preloadDelay();
+  if (delay === 0) whenIdle();
+  else {
+    const id = setTimeout(whenIdle, delay);
+    cancel = () => clearTimeout(id);
   }
-  const id = setTimeout(() => void load().catch(() => {}), 1);
-  return () => clearTimeout(id);
+  return () => cancel();
 }
