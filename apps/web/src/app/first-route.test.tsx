@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { server } from '@/features/assets/testing/my-assets-fixtures';
+import { miningServer, page, product } from '@/features/mining/testing/mining-fixtures';
 import { prefetchFirst, settledWithin } from '@/lib/first-data';
 import { createQueryClient } from '@/lib/query-client';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
@@ -40,6 +41,14 @@ describe('the first route, before the first render', () => {
     expect(await screen.findByTestId('my-assets-error')).toBeInTheDocument();
     expect(fetch.mock.calls.filter(([url]) => String(url).includes('selectAssetBalance'))).toHaveLength(2);
     expect(toast).toHaveBeenCalledTimes(1);
+  });
+
+  it('has the mining tab render with its banner at once, not a skeleton after index.html’s banner', async () => {
+    miningServer({ 'POST /app-api/user_mining_machines/miningMachineList': () => page([product('1')]) });
+    const client = createQueryClient();
+    await prepareFirstRoute(client, paths.second.path);
+    renderApp(paths.second.path, client);
+    expect(screen.getByTestId('miner-banner-m1').querySelector('img')).toHaveAttribute('src', '/banners/mining.svg');
   });
 
   it('waits no longer than its bound for data that is slow to come', async () => {

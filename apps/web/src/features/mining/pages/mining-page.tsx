@@ -2,12 +2,15 @@ import type { MinerProduct } from '@minecloud/contract/miner';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { getPoolPowerQueryOptions } from '@/api/get-pool-power';
 import { Icon } from '@/components/icons';
 import { PagedList } from '@/components/paged-list';
 import { paths } from '@/config/paths';
+import type { FirstQuery } from '@/lib/first-data';
 import { lazyOverlay } from '@/lib/lazy-overlay';
 import { useAppNavigate } from '@/lib/navigation';
 import { useIsLoggedIn } from '@/lib/session';
+import { getMinerBannersQueryOptions } from '../api/get-miner-banners';
 import { useMinerProducts } from '../api/get-miner-products';
 
 import { MinerBanners } from '../components/miner-banners';
@@ -18,6 +21,15 @@ import './mining-page.css';
 // The sheet (its Popup, the purchase form and its checks) loads on idle or on the first open, not with the page.
 const loadBuySheet = () => import('../components/buy-sheet').then((m) => ({ default: m.BuySheet }));
 const BuySheet = lazyOverlay(loadBuySheet);
+
+/**
+ * The first screen's data, asked for before the app's first render when the app opens here: the
+ * banner (the largest paint, which index.html showed already: not a skeleton in between) and the
+ * hash rate. The shop's pages come as before.
+ */
+export function firstQueries(): FirstQuery[] {
+  return [getMinerBannersQueryOptions(), getPoolPowerQueryOptions(true)];
+}
 
 /** The second tab: the miner shop, with the network's hash rate and the way to the member's miners. */
 export default function MiningPage() {
