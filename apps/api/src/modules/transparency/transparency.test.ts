@@ -115,6 +115,27 @@ describe('proof of liabilities', () => {
     }
   });
 
+  it('answers proofs asked for at once each with its own, whole (they share one scratch area)', async () => {
+    const alone = new Map<string, unknown>();
+    const asks = [alice, bob].flatMap((member) => ['USDT', 'GOLD', 'BTC'].map((asset) => ({ member, asset })));
+    for (const { member, asset } of asks) {
+      alone.set(
+        `${member.userId} ${asset}`,
+        (await get(app, member, `transparency/liabilities/proof?asset=${asset}`)).body,
+      );
+    }
+    const together = await Promise.all(
+      [...asks, ...asks, ...asks].map(async ({ member, asset }) => ({
+        key: `${member.userId} ${asset}`,
+        body: (await get(app, member, `transparency/liabilities/proof?asset=${asset}`)).body,
+      })),
+    );
+    for (const { key, body } of together) {
+      expect(body, key).toEqual(alone.get(key));
+      expect(verifyProof(body.data.proof), key).toMatchObject({ ok: true });
+    }
+  });
+
   it('a tampered proof fails: a changed sum, a changed sibling, another member’s leaf', async () => {
     const first = proof.path[0] as LiabilityProof['path'][number];
     const changedSum = { ...proof, path: [{ ...first, sum: String(BigInt(first.sum) + 1n) }, ...proof.path.slice(1)] };

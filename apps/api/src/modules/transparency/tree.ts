@@ -90,11 +90,11 @@ export function leafNode(userId: string, amount: bigint, salt: Buffer): Buffer {
   return node;
 }
 
-/** One level up: pairs of nodes, an odd last one paired with the empty node. */
-function levelAbove(level: Buffer): Buffer {
+/** One level up: pairs of nodes, an odd last one paired with the empty node (written `into`, if given). */
+function levelAbove(level: Buffer, into?: Buffer): Buffer {
   const count = level.length / NODE_BYTES;
   const pairs = Math.ceil(count / 2);
-  const out = Buffer.allocUnsafe(pairs * NODE_BYTES);
+  const out = into ? into.subarray(0, pairs * NODE_BYTES) : Buffer.allocUnsafe(pairs * NODE_BYTES);
   const input = Buffer.allocUnsafe(1 + 2 * NODE_BYTES);
   input[0] = 1;
   for (let pair = 0; pair < pairs; pair++) {
@@ -191,22 +191,36 @@ export function stepsIn(layer: number, height: number): number {
   return Math.max(0, Math.min(TILE_LEVELS, height - layer * TILE_LEVELS));
 }
 
-/** A tile's base nodes and the `steps - 1` levels above them inside the tile (at most 255 hashes). */
-export function tileLevels(nodes: Buffer, steps: number): Buffer[] {
+/** Bytes that `tileLevels` writes above a tile's base: never more than the base and one node a level. */
+export const LEVELS_ABOVE_BYTES = TILE_WIDTH * NODE_BYTES + TILE_LEVELS * NODE_BYTES;
+
+/**
+ * A tile's base nodes and the `steps - 1` levels above them inside the tile (at most 255 hashes),
+ * written one after another `into` when given (LEVELS_ABOVE_BYTES of it), else into new buffers.
+ */
+export function tileLevels(nodes: Buffer, steps: number, into?: Buffer): Buffer[] {
   const levels = [nodes];
-  for (let step = 1; step < steps; step++) levels.push(levelAbove(levels[step - 1] as Buffer));
+  let at = 0;
+  for (let step = 1; step < steps; step++) {
+    const level = levelAbove(levels[step - 1] as Buffer, into?.subarray(at));
+    at += level.length;
+    levels.push(level);
+  }
   return levels;
 }
 
 /** The levels inside tile `layer:index` that a proof climbs (`stepsIn` of them). */
 export type LevelsOf = (layer: number, index: number, steps: number) => readonly Buffer[];
 
-/** Levels recomputed from the tiles `tilesForProof` names, keyed `layer:index`. */
-export function levelsFrom(tiles: Map<string, Buffer>): LevelsOf {
+/**
+ * Levels recomputed from the tiles `tilesForProof` names, keyed `layer:index`; with `into`, each
+ * call writes over the levels the one before returned (proofPath climbs one tile at a time).
+ */
+export function levelsFrom(tiles: Map<string, Buffer>, into?: Buffer): LevelsOf {
   return (layer, index, steps) => {
     const nodes = tiles.get(`${layer}:${index}`);
     if (!nodes) throw new Error(`tile ${layer}:${index} missing`);
-    return tileLevels(nodes, steps);
+    return tileLevels(nodes, steps, into);
   };
 }
 
