@@ -1,18 +1,15 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { idleNeverComes } from '@/test/idle';
 import { LazyPull } from './lazy-pull';
 
 // A file of its own: each test file starts with a fresh module graph, as an app start does, so the
 // pull's code has not been loaded yet when the content first shows.
 describe('LazyPull, before its code has arrived', () => {
   it('keeps the content mounted, the same DOM nodes, when the pull arrives under a first tap', async () => {
-    // An idle callback that never comes: only the touch asks for the pull.
-    vi.stubGlobal('requestIdleCallback', () => 0);
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
-    onTestFinished(() => {
-      vi.unstubAllGlobals();
-    });
+    // Only the touch asks for the pull.
+    idleNeverComes();
     let mounts = 0;
     const taps = vi.fn();
     function Card() {

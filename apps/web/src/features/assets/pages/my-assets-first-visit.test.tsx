@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
+import { idleNeverComes } from '@/test/idle';
 import { signInBeforeEachTest } from '@/test/page-setup';
 import { renderApp } from '@/test/render-app';
 import { server } from '../testing/my-assets-fixtures';
@@ -11,12 +12,8 @@ signInBeforeEachTest();
 // pull's code has not been loaded yet (every later visit of an app start renders the pull at once).
 describe('my assets, the first visit of an app start', () => {
   it('shows the assets before the pull code has arrived, and fetches it at the first touch', async () => {
-    // An idle callback that never comes: only the touch asks for the pull.
-    vi.stubGlobal('requestIdleCallback', () => 0);
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
-    onTestFinished(() => {
-      vi.unstubAllGlobals();
-    });
+    // Only the touch asks for the pull.
+    idleNeverComes();
     server();
     renderApp(paths.assetsList.path);
     expect(await screen.findByTestId('asset-available-USDT')).toHaveTextContent('10.99');
