@@ -24,6 +24,7 @@ import {
   stepsIn,
   TILE_WIDTH,
   type Tree,
+  tileAt,
   tileLevels,
   tilesForProof,
   tilesOf,
@@ -183,9 +184,9 @@ const UPPER_LEVELS_KEPT = 256;
 const scratch = Buffer.allocUnsafe(4 * TILE_WIDTH * NODE_BYTES + LEVELS_ABOVE_BYTES);
 const LEVELS_AT = 4 * TILE_WIDTH * NODE_BYTES;
 
-/** Base64 decoded into `scratch` from `at` (a new buffer if it would not fit before `end`). */
-function decodeAt(text: string, at: number, end: number): Buffer {
-  if (at + Math.ceil((text.length * 3) / 4) > end) return Buffer.from(text, 'base64');
+/** Base64 decoded into `scratch` from `at` (a new buffer if it would reach the levels' part). */
+function decodeAt(text: string, at: number): Buffer {
+  if (at + Math.ceil((text.length * 3) / 4) > LEVELS_AT) return Buffer.from(text, 'base64');
   return scratch.subarray(at, at + scratch.write(text, at, 'base64'));
 }
 
@@ -202,19 +203,23 @@ export async function memberProof(db: Db, userId: number, asset: Asset, day?: st
   );
   if (!snapshot || snapshot.pruned_at) return fail('proofUnavailable');
   const position = snapshot.entries
-    ? positionIn(decodeAt(snapshot.entries, 0, LEVELS_AT), userId, ASSETS.indexOf(asset), ASSETS.length)
+    ? positionIn(decodeAt(snapshot.entries, 0), userId, ASSETS.indexOf(asset), ASSETS.length)
     : null;
   if (position === null) return fail('proofUnavailable');
-  const known = upperLevels.get(db) ?? new Map<string, readonly Buffer[]>();
-  upperLevels.set(db, known);
+  let known = upperLevels.get(db);
+  if (!known) {
+    known = new Map();
+    upperLevels.set(db, known);
+  }
   const upperKey = (layer: number, index: number) => `${snapshot.id}:${layer}:${index}`;
   // The upper tiles' levels held now (a concurrent proof may push them out before this one climbs).
   const held = new Map<string, readonly Buffer[]>();
   const wanted = tilesForProof(position, snapshot.height).filter((t) => {
     if (t.layer === 0) return true;
     if (stepsIn(t.layer, snapshot.height) === 0) return false;
-    const levels = known.get(upperKey(t.layer, t.index));
-    if (levels) held.set(upperKey(t.layer, t.index), levels);
+    const key = upperKey(t.layer, t.index);
+    const levels = known.get(key);
+    if (levels) held.set(key, levels);
     return !levels;
   });
   const tiles = await queryRows<{ layer: number; index: number; nodes: string }>(
@@ -231,7 +236,7 @@ export async function memberProof(db: Db, userId: number, asset: Asset, day?: st
   let used = 0;
   const tileMap = new Map<string, Buffer>();
   for (const t of tiles) {
-    const nodes = decodeAt(t.nodes, used, LEVELS_AT);
+    const nodes = decodeAt(t.nodes, used);
     if (nodes.buffer === scratch.buffer) used += nodes.length;
     tileMap.set(`${t.layer}:${t.index}`, nodes);
   }
@@ -248,9 +253,7 @@ export async function memberProof(db: Db, userId: number, asset: Asset, day?: st
     let levels = held.get(key);
     if (!levels) {
       // Kept: its own bytes, not the scratch area's.
-      const nodes = tileMap.get(`${layer}:${index}`);
-      if (!nodes) throw new Error(`tile ${layer}:${index} missing`);
-      levels = tileLevels(Buffer.from(nodes), steps);
+      levels = tileLevels(Buffer.from(tileAt(tileMap, layer, index)), steps);
       known.set(key, levels);
       if (known.size > UPPER_LEVELS_KEPT) known.delete(known.keys().next().value as string);
     }

@@ -217,11 +217,14 @@ export type LevelsOf = (layer: number, index: number, steps: number) => readonly
  * call writes over the levels the one before returned (proofPath climbs one tile at a time).
  */
 export function levelsFrom(tiles: Map<string, Buffer>, into?: Buffer): LevelsOf {
-  return (layer, index, steps) => {
-    const nodes = tiles.get(`${layer}:${index}`);
-    if (!nodes) throw new Error(`tile ${layer}:${index} missing`);
-    return tileLevels(nodes, steps, into);
-  };
+  return (layer, index, steps) => tileLevels(tileAt(tiles, layer, index), steps, into);
+}
+
+/** Tile `layer:index` of the tiles `tilesForProof` names. */
+export function tileAt(tiles: Map<string, Buffer>, layer: number, index: number): Buffer {
+  const nodes = tiles.get(`${layer}:${index}`);
+  if (!nodes) throw new Error(`tile ${layer}:${index} missing`);
+  return nodes;
 }
 
 /** The siblings from leaf `leafIndex` up to the root, climbing each tile's levels from `levelsOf`. */
