@@ -3,10 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One runner for everything; `npm test` (scripts/test.mjs) picks the projects.
 export default defineConfig({
   test: {
-    // vitest's default on two cores is one worker (cores - 1): every file in a row, and the cores
-    // idle while a file waits on PostgreSQL. Two keep both busy.
-    maxWorkers: 2,
+    // Each project sets its own `maxWorkers` (vitest.workers.ts): a value here is not inherited.
     projects: [
+      'scripts/vitest.config.ts',
       'packages/contract/vitest.config.ts',
       'bench/vitest.config.ts',
       'apps/api/vitest.config.ts',

@@ -87,7 +87,7 @@ const build = background('build', 'npm', ['run', 'build']);
 run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npx', ['biome', 'check', '.']);
 await finish(build);
-const projects = ['contract', 'bench', 'api', 'web', 'admin'];
+const projects = ['scripts', 'contract', 'bench', 'api', 'web', 'admin'];
 if (process.env.TEST_DATABASE_URL) projects.push('api-pg');
 else
   console.warn(

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run typecheck`: every workspace's own `typecheck` script and `tsc -p bench`, all at once.
+// `npm run typecheck`: every workspace's own `typecheck` script, `tsc -p bench` and `tsc -p scripts`, all at once.
 // One after another they left a core idle for most of a minute: each tsc spends much of its time
 // reading and parsing files on one thread. Each one's output is printed whole when it ends, so the
 // messages of two projects never interleave; the run fails when any one fails.
@@ -15,7 +15,8 @@ const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 const checks = workspaces
   .filter((dir) => JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')).scripts?.typecheck)
   .map((dir) => ({ name: dir, command: 'npm', args: ['run', '--silent', 'typecheck', '-w', dir] }));
-checks.push({ name: 'bench', command: process.execPath, args: [tsc, '--noEmit', '-p', 'bench'] });
+for (const dir of ['bench', 'scripts'])
+  checks.push({ name: dir, command: process.execPath, args: [tsc, '--noEmit', '-p', dir] });
 
 function check({ name, command, args }) {
   const started = Date.now();

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { maxWorkers } from '../../vitest.workers.ts';
 
 export default defineProject({
   plugins: [react()],
@@ -7,6 +8,7 @@ export default defineProject({
   test: {
     name: 'web',
     root: new URL('.', import.meta.url).pathname,
+    maxWorkers,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
