@@ -18,11 +18,11 @@ it('runs the files of every parallel project on at least two workers', async () 
       bench: maxWorkers,
       api: maxWorkers,
       'api-pg': maxWorkers,
-      // Each of their files starts server processes, a PostgreSQL or a Chromium of its own.
+      // Each of its files starts server processes and a PostgreSQL of its own.
       cluster: 1,
       web: maxWorkers,
       admin: maxWorkers,
-      e2e: 1,
+      e2e: maxWorkers,
     });
   } finally {
     await vitest.close();

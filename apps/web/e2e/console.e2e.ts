@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { totpCode, totpStep } from '../../api/src/lib/totp.ts';
 import {
   launchChromium,
   mailedCode,
@@ -11,6 +10,7 @@ import {
   phoneContext,
   SCREENSHOTS,
   signInAt,
+  signInToConsole,
 } from './browser.ts';
 
 /**
@@ -89,16 +89,7 @@ afterAll(async () => {
 
 describe('the operator console in Chromium', () => {
   it('signs the owner in with a password and a TOTP code', async () => {
-    await console_.goto(`${baseUrl}/admin/`);
-    await console_.getByLabel('Username').fill('admin');
-    await console_.getByLabel('Password').fill(inject('operatorPassword'));
-    await console_.getByRole('button', { name: 'Sign in' }).click();
-    const code = console_.getByLabel('Authenticator code');
-    await code.waitFor();
-    // Global setup enrolled this step's code: the next step's is fresh and inside the drift window.
-    await code.fill(totpCode(inject('operatorTotpSecret'), totpStep(new Date()) + 1));
-    await console_.getByRole('button', { name: 'Sign in' }).click();
-    await console_.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await signInToConsole(console_, baseUrl, inject('operatorPassword'), inject('operatorTotpSecret'));
     await console_.getByText('Ledger balanced').waitFor();
     await shot(console_, 'console-dashboard');
   });

@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { totpCode, totpStep } from '../../api/src/lib/totp.ts';
 import {
   launchChromium,
   mailedCode,
@@ -10,6 +9,7 @@ import {
   operatorSession,
   SCREENSHOTS,
   signInAt,
+  signInToConsole,
 } from './browser.ts';
 
 /**
@@ -61,30 +61,6 @@ async function withdrawingMember(): Promise<Withdraw> {
   };
 }
 
-/** Signs in with the password and a TOTP code; a code already used in its step waits for the next step. */
-async function signInToConsole(page: Page) {
-  await page.goto(`${baseUrl}/admin/`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(inject('operatorPassword'));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const code = page.getByLabel('Authenticator code');
-  await code.waitFor();
-  const dashboard = page.getByRole('heading', { name: 'Dashboard' });
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    // Global setup (and another e2e file) may have used this step's code: a later step's is fresh.
-    await code.fill(totpCode(inject('operatorTotpSecret'), totpStep(new Date()) + 1 + attempt));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    if (
-      await dashboard.waitFor({ timeout: 5_000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      return;
-  }
-  throw new Error('the console did not accept a TOTP code');
-}
-
 beforeAll(async () => {
   browser = await launchChromium();
   admin = operatorSession(baseUrl, inject('operatorToken'));
@@ -104,7 +80,7 @@ describe('the finance review queue in Chromium', () => {
     await admin('POST', 'withdrawals/reject', { id: theirs, reason: 'Source of funds unclear' });
     const id = await (await withdrawingMember())('12.5', shared);
 
-    await signInToConsole(console_);
+    await signInToConsole(console_, baseUrl, inject('operatorPassword'), inject('operatorTotpSecret'));
     await console_.goto(`${baseUrl}/admin/withdrawals`);
     for (const column of ['Risk', 'Member balances', 'Member history', 'Adjustments received']) {
       await console_.getByRole('columnheader', { name: column }).waitFor();

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { maxWorkers } from '../../../vitest.workers.ts';
 
 // End-to-end: the built app served by the real server on a fresh PGlite, driven in Debian's Chromium.
 export default defineConfig({
@@ -9,6 +10,9 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Files run side by side (most of a file's time is waiting on the browser and the server): each
+    // works with members of its own, and a file whose counts or public lists another file's actions
+    // would change at the same moment starts a server of its own (money-once, transparency, wallet).
+    maxWorkers,
   },
 });
