@@ -11,10 +11,16 @@ import { startQuiet } from './quiet-child.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'minecloud-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const started = Date.now();
+/** Each step's wall time, printed at the end: where a run's time went, without a second run. */
+const times = [];
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
 
 function step(title, command, args, env = {}) {
   console.log(`\n━━ ${title} ━━`);
+  const since = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  times.push(`${title} ${seconds(since)} s`);
   return result.status ?? 1;
 }
 
@@ -25,11 +31,13 @@ function step(title, command, args, env = {}) {
 function background(title, command, args) {
   const { child, ended } = startQuiet(command, args, { cwd: root });
   running.add(child);
-  return { title, child, ended };
+  const since = Date.now();
+  return { title, child, ended: ended.then((result) => ({ ...result, took: seconds(since) })) };
 }
 
 async function finish({ title, child, ended }) {
-  const { code, output } = await ended;
+  const { code, output, took } = await ended;
+  times.push(`${title} ${took} s (beside the steps above)`);
   running.delete(child);
   console.log(`\n━━ ${title} ━━`);
   process.stdout.write(output);
@@ -72,6 +80,7 @@ function vitest(title, projects, env = {}) {
 
 function summary() {
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  console.log(`${seconds(started)} s in all: ${times.join(', ')}`);
 }
 
 if (!existsSync('/usr/bin/chromium')) {
