@@ -2,9 +2,9 @@ import type { InviteRelation } from '@minecloud/contract/team';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QrCode } from '@/components/qr-code';
 import { TabSwitch } from '@/components/tab-switch';
 import { copyText } from '@/lib/copy';
-import { QrCode } from './qr-code';
 import './placement-codes.css';
 import './team-card.css';
 

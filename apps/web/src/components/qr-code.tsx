@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { qrSvgDataUrl } from '../lib/qr-svg';
+import { qrSvgDataUrl } from '@/lib/qr-svg';
 import './qr-code.css';
 
 type QrCodeProps = { text: string; label: string; testId: string };
