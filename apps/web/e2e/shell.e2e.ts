@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { injectTestWallet, launchChromium, phoneContext, shot } from './browser.ts';
+import { injectTestWallet, launchChromium, phoneContext, shot, signInAt } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -160,5 +160,60 @@ describe('the development wallet of demo mode', () => {
     expect(JSON.parse(stored ?? '{}').address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await shot(fresh, 'home-dev-wallet');
     await context.close();
+  });
+});
+
+describe('a phone browser with no wallet in it', () => {
+  it('opens the sign-in page in a wallet app’s browser, keeping the redirect and the invite code', async () => {
+    // A member's placement code, as a newcomer's invite link carries it.
+    const inviter = await signInAt(browser, baseUrl, '/pages/tabbar/three/three');
+    await inviter.page.getByTestId('department-1-code').waitFor();
+    const code = (await inviter.page.getByTestId('department-1-code').first().textContent()) ?? '';
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+    await inviter.context.close();
+
+    const context = await phoneContext(browser);
+    const bare = await context.newPage();
+    const redirect = '/pages/my_child/assetslist/assetslist';
+    await bare.goto(`${baseUrl}/#/pages/login/index?redirect=${encodeURIComponent(redirect)}&code=${code}`);
+    await bare.getByTestId('open-in-wallet').waitFor();
+    const expected = `${baseUrl}/#/pages/login/index?redirect=${encodeURIComponent(redirect)}&code=${code}`;
+    const links = Object.fromEntries(
+      await bare
+        .locator('a[data-testid^="open-in-"]')
+        .evaluateAll((anchors) => anchors.map((a) => [a.getAttribute('data-testid'), a.getAttribute('href') ?? ''])),
+    ) as Record<string, string>;
+    expect(Object.keys(links)).toEqual([
+      'open-in-metamask',
+      'open-in-trust',
+      'open-in-tokenpocket',
+      'open-in-imtoken',
+      'open-in-okx',
+      'open-in-bitget',
+    ]);
+    const param = (href: string | undefined, name: string) => new URL(href ?? '').searchParams.get(name);
+    expect(links['open-in-metamask']).toBe(`https://link.metamask.io/dapp/${expected.replace(/^https?:\/\//, '')}`);
+    expect(param(links['open-in-trust'], 'url')).toBe(expected);
+    expect(JSON.parse(param(links['open-in-tokenpocket'], 'params') ?? '{}')).toMatchObject({
+      url: expected,
+      chain: 'BSC',
+    });
+    expect(param(links['open-in-imtoken'], 'url')).toBe(expected);
+    expect(param(param(links['open-in-okx'], 'deeplink') ?? undefined, 'dappUrl')).toBe(expected);
+    expect(param(links['open-in-bitget'], 'url')).toBe(expected);
+    await shot(bare, 'login-open-in-wallet');
+    await context.close();
+
+    // Inside the wallet app's browser the wallet is injected: the same address signs the member in,
+    // with the invite code already filled in, and lands where they were going.
+    const walletBrowser = await phoneContext(browser);
+    const inside = await walletBrowser.newPage();
+    await injectTestWallet(inside, generatePrivateKey());
+    await inside.goto(param(links['open-in-trust'], 'url') ?? '');
+    expect(await inside.getByTestId('invite-code-input').inputValue()).toBe(code);
+    expect(await inside.getByTestId('open-in-wallet').count()).toBe(0);
+    await inside.getByTestId('wallet-option-org.minecloud.e2e').click();
+    await inside.waitForFunction((path) => location.hash.startsWith(`#${path}`), redirect, { timeout: 20_000 });
+    await walletBrowser.close();
   });
 });

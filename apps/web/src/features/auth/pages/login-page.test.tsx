@@ -137,4 +137,67 @@ describe('login page', () => {
     await userEvent.click(option);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+
+  describe('with no wallet in the browser', () => {
+    const REDIRECT = '/pages/my_child/withdraw/withdraw?asset=USDT';
+    /** The sign-in address each wallet app is to open: this page, with the redirect and the code. */
+    const signInAddress = (code: string) =>
+      `${window.location.href.split('#')[0]}#/pages/login/index?${new URLSearchParams({ redirect: REDIRECT, code })}`;
+
+    it('on a phone, links to open this page in six wallet apps, keeping the redirect and the invite code', async () => {
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1',
+      );
+      startServer();
+      renderApp(loginUrl({ redirect: REDIRECT, code: 'INV9' }));
+      const section = await screen.findByTestId('open-in-wallet');
+      expect(section).toHaveTextContent('在钱包应用中打开');
+      const expected = signInAddress('INV9');
+      const href = (id: string) => screen.getByTestId(`open-in-${id}`).getAttribute('href') ?? '';
+      expect(href('metamask')).toBe(`https://link.metamask.io/dapp/${expected.replace(/^https?:\/\//, '')}`);
+      expect(new URL(href('trust')).searchParams.get('url')).toBe(expected);
+      expect(new URL(href('trust')).searchParams.get('coin_id')).toBe('20000714');
+      expect(JSON.parse(new URL(href('tokenpocket')).searchParams.get('params') ?? '').url).toBe(expected);
+      expect(new URL(href('imtoken')).searchParams.get('url')).toBe(expected);
+      const okx = new URL(new URL(href('okx')).searchParams.get('deeplink') ?? '');
+      expect(okx.searchParams.get('dappUrl')).toBe(expected);
+      expect(new URL(href('bitget')).searchParams.get('url')).toBe(expected);
+      expect(screen.queryByTestId('open-in-wallet-qr')).not.toBeInTheDocument();
+    });
+
+    it('follows an invite code typed on the page', async () => {
+      vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36');
+      startServer();
+      renderApp(loginUrl({ redirect: REDIRECT }));
+      await screen.findByTestId('open-in-wallet');
+      await userEvent.type(screen.getByTestId('invite-code-input'), 'TYPED7');
+      const trust = new URL(screen.getByTestId('open-in-trust').getAttribute('href') ?? '');
+      expect(trust.searchParams.get('url')).toBe(signInAddress('TYPED7'));
+    });
+
+    it('on a desktop, shows the chosen wallet app’s link as a QR code', async () => {
+      startServer();
+      renderApp(loginUrl({ redirect: REDIRECT, code: 'INV9' }));
+      await screen.findByTestId('open-in-wallet');
+      expect(screen.getByTestId('open-in-metamask')).toHaveAttribute('aria-checked', 'true');
+      const qr = await screen.findByTestId('open-in-wallet-qr');
+      expect(qr).toHaveAttribute('alt', '在 MetaMask 中打开本页的二维码');
+      const before = qr.getAttribute('src');
+      await userEvent.click(screen.getByTestId('open-in-okx'));
+      expect(screen.getByTestId('open-in-okx')).toHaveAttribute('aria-checked', 'true');
+      await waitFor(() =>
+        expect(screen.getByTestId('open-in-wallet-qr')).toHaveAttribute('alt', '在 OKX Wallet 中打开本页的二维码'),
+      );
+      expect(screen.getByTestId('open-in-wallet-qr').getAttribute('src')).not.toBe(before);
+      expect(screen.getByTestId('open-in-okx').dataset.href).toContain('https://web3.okx.com/download?deeplink=');
+    });
+
+    it('offers no wallet app links once a wallet is in the browser', async () => {
+      window.ethereum = createTestWallet().provider;
+      startServer();
+      renderApp(loginUrl({}));
+      await screen.findByTestId('wallet-option-injected');
+      expect(screen.queryByTestId('open-in-wallet')).not.toBeInTheDocument();
+    });
+  });
 });

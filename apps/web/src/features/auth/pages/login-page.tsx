@@ -10,8 +10,10 @@ import { safeRedirect } from '@/config/paths';
 import { isApiError } from '@/lib/request';
 import { useIsLoggedIn, useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
+import { OpenInWallet } from '../components/open-in-wallet';
 import { WalletButton } from '../components/wallet-button';
 import { readDevWallet } from '../lib/dev-wallet-storage';
+import { signInUrl } from '../lib/open-in-wallet';
 import { useWallets } from '../lib/use-wallets';
 import { isUserRejection, type WalletOption } from '../lib/wallets';
 import './login-page.css';
@@ -127,6 +129,13 @@ export default function LoginPage() {
           </p>
         )}
       </section>
+
+      {wallets.length === 0 && config.data && (
+        <OpenInWallet
+          url={signInUrl(window.location.href, { redirect: params.get('redirect') ?? undefined, inviteCode })}
+          chainId={config.data.chainId}
+        />
+      )}
 
       {pending && (
         <p className="login-page__text" role="status" data-testid="signing-in">
