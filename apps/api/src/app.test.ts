@@ -201,7 +201,30 @@ describe('operations endpoints', () => {
         banners: [],
         limits: { goldPerUsdt: '100', transferAssets: 'GOLD,USDT', donationAssets: 'GOLD,USDT' },
         features: { equityTrading: false, equityRepurchase: false },
+        // No WALLETCONNECT_PROJECT_ID: the sign-in page offers no WalletConnect.
+        walletConnectProjectId: null,
       },
     });
+  });
+
+  it('names the WalletConnect project id in the basic config once one is set', async () => {
+    const withId = await buildTestApp({ WALLETCONNECT_PROJECT_ID: 'a'.repeat(32) });
+    try {
+      const res = await withId.inject({ method: 'GET', url: '/app-api/biz/biz-config/get/basic' });
+      expect(res.json().data.walletConnectProjectId).toBe('a'.repeat(32));
+      // The page's policy lets the client reach WalletConnect's relay and its attestation frame.
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy).toMatch(
+        /connect-src 'self' wss:\/\/relay\.walletconnect\.org [^;]*https:\/\/verify\.walletconnect\.org/,
+      );
+      expect(policy).toMatch(
+        /frame-src 'self' https:\/\/verify\.walletconnect\.org https:\/\/verify\.walletconnect\.com/,
+      );
+      // Without a project id the policy names none of it.
+      const plain = await app.inject({ method: 'GET', url: '/app-api/biz/biz-config/get/basic' });
+      expect(String(plain.headers['content-security-policy'])).not.toContain('walletconnect');
+    } finally {
+      await withId.close();
+    }
   });
 });

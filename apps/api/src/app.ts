@@ -69,6 +69,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What WalletConnect's client (sign-in page, when WALLETCONNECT_PROJECT_ID is set) reaches from the
+ * member's browser: its relay, RPC, attestation and telemetry services, and the attestation iframe.
+ */
+const WALLETCONNECT_ORIGINS = {
+  connect: [
+    'wss://relay.walletconnect.org',
+    'https://rpc.walletconnect.org',
+    'https://verify.walletconnect.org',
+    'https://verify.walletconnect.com',
+    'https://pulse.walletconnect.org',
+  ],
+  frame: ['https://verify.walletconnect.org', 'https://verify.walletconnect.com'],
+};
+
 /** `/admin` and `/admin/` are one page; so are `/x` and `/x/` everywhere. */
 export const ROUTER_OPTIONS = { ignoreTrailingSlash: true };
 
@@ -115,7 +130,8 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         // Plain http on a LAN or localhost must keep working; TLS is the proxy's job in production.
         upgradeInsecureRequests: null,
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(config.walletConnectProjectId ? WALLETCONNECT_ORIGINS.connect : [])],
+        ...(config.walletConnectProjectId ? { frameSrc: ["'self'", ...WALLETCONNECT_ORIGINS.frame] } : {}),
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -190,6 +206,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
           depositAddress: config.chain.rpcUrl ? (config.chain.depositAddress ?? null) : null,
           tokens: config.chain.tokens,
         },
+        walletConnectProjectId: config.walletConnectProjectId,
       });
       await api.register(miningRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(equityRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });

@@ -13,6 +13,14 @@ describe('config', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO: '1' }).demo).toBe(true);
   });
 
+  it('takes a WalletConnect project id of 32 hex digits, and refuses anything else', () => {
+    expect(loadConfig({}).walletConnectProjectId).toBeNull();
+    expect(loadConfig({ WALLETCONNECT_PROJECT_ID: '0123456789abcdef0123456789abcdef' }).walletConnectProjectId).toBe(
+      '0123456789abcdef0123456789abcdef',
+    );
+    expect(() => loadConfig({ WALLETCONNECT_PROJECT_ID: 'my-project' })).toThrow(ConfigError);
+  });
+
   it('lists every bad setting at once', () => {
     try {
       loadConfig({ PORT: 'eighty', CHAIN_ID: '-1', DATABASE_URL: 'not a url' });

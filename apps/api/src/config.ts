@@ -57,6 +57,11 @@ const env = z.object({
   MARKET_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   /** 1-minute candles fetched for a symbol with none stored, or after a longer gap. */
   MARKET_MINUTE_DAYS: z.coerce.number().int().min(1).max(30).default(2),
+  /** WalletConnect Cloud project id (32 hex digits, public): enables WalletConnect v2 sign-in. */
+  WALLETCONNECT_PROJECT_ID: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'a WalletConnect Cloud project id: 32 hex digits')
+    .optional(),
   DEPOSIT_ADDRESS: z
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
@@ -147,6 +152,7 @@ function toConfig(parsed: z.infer<typeof env>) {
       pollMs: Math.round(parsed.MAIL_POLL_SECONDS * 1000),
     },
     marketSourceUrl: parsed.MARKET_SOURCE_URL,
+    walletConnectProjectId: parsed.WALLETCONNECT_PROJECT_ID ?? null,
     market: { historyDays: parsed.MARKET_HISTORY_DAYS, minuteDays: parsed.MARKET_MINUTE_DAYS },
     chain: {
       id: parsed.CHAIN_ID,

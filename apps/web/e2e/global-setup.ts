@@ -7,6 +7,8 @@ import { CHROMIUM_LAUNCH_OPTIONS } from './browser.ts';
 import { type E2eServer, enrolOperator, OPERATOR_PASSWORD, startE2eServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
+/** A made-up WalletConnect Cloud project id: no request with it ever leaves this machine. */
+export const WALLETCONNECT_PROJECT_ID = '0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,6 +55,8 @@ export default async function setup(project: TestProject) {
       DEPOSIT_ADDRESS: depositAddress,
       TOKEN_USDT_ADDRESS: usdt,
       CHAIN_POLL_SECONDS: '1',
+      // WalletConnect on the sign-in page: its relay is played inside the browser by the e2e (shell).
+      WALLETCONNECT_PROJECT_ID: WALLETCONNECT_PROJECT_ID,
     });
   } catch (error) {
     await chain.stop();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -215,5 +216,64 @@ describe('a phone browser with no wallet in it', () => {
     await inside.getByTestId('wallet-option-org.minecloud.e2e').click();
     await inside.waitForFunction((path) => location.hash.startsWith(`#${path}`), redirect, { timeout: 20_000 });
     await walletBrowser.close();
+  });
+});
+
+describe('WalletConnect v2 on the sign-in page', () => {
+  it('loads the client when chosen, pairs through the relay (played here) and shows the pairing URI as a QR code', async () => {
+    const context = await phoneContext(browser);
+    // Nothing reaches WalletConnect's services: their HTTP calls are refused, and the relay's socket
+    // is answered here, as the relay would answer a dapp that subscribes to its pairing topic.
+    await context.route(/walletconnect\.(org|com)/, (route) => route.abort());
+    const relayed: { method: string; params: Record<string, unknown> }[] = [];
+    await context.routeWebSocket(/^wss:\/\/relay\.walletconnect\.org/, (ws) => {
+      ws.onMessage((text) => {
+        const call = JSON.parse(String(text)) as { id: number; method: string; params: Record<string, unknown> };
+        relayed.push({ method: call.method, params: call.params });
+        const id = () => randomBytes(32).toString('hex');
+        const result = call.method.endsWith('batchSubscribe')
+          ? ((call.params.topics as string[]) ?? []).map(id)
+          : call.method.endsWith('_subscribe')
+            ? id()
+            : call.method.endsWith('FetchMessages')
+              ? { messages: [], hasMore: false }
+              : true;
+        ws.send(JSON.stringify({ id: call.id, jsonrpc: '2.0', result }));
+      });
+    });
+    const page = await context.newPage();
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/walletconnect-')) chunks.push(request.url());
+    });
+    await page.goto(`${baseUrl}/#/pages/login/index`);
+    const option = page.getByTestId('wallet-option-walletconnect');
+    await option.waitFor();
+    expect(chunks).toEqual([]);
+    await option.click();
+
+    const open = page.getByTestId('walletconnect-open');
+    await open.waitFor({ timeout: 20_000 });
+    const uri = (await open.getAttribute('href')) ?? '';
+    const pairing = /^wc:([0-9a-f]{64})@2\?(.*)$/.exec(uri);
+    expect(pairing, uri).not.toBeNull();
+    const query = new URLSearchParams(pairing?.[2]);
+    expect(query.get('relay-protocol')).toBe('irn');
+    expect(query.get('symKey')).toMatch(/^[0-9a-f]{64}$/);
+    // The client subscribed to its pairing topic at the relay before it showed the URI.
+    expect(relayed.some((call) => JSON.stringify(call.params).includes(pairing?.[1] ?? '-'))).toBe(true);
+    await page.getByTestId('walletconnect-qr').waitFor();
+    expect(chunks).toHaveLength(1);
+    await shot(page, 'login-walletconnect');
+    expect(blocked).toEqual([]);
+
+    await page.getByTestId('walletconnect-cancel').click();
+    await page.getByTestId('walletconnect-pairing').waitFor({ state: 'detached' });
+    await expect.poll(() => option.isEnabled()).toBe(true);
+    await context.close();
   });
 });

@@ -16,6 +16,8 @@ export const basicConfigSchema = z.object({
   customerService: z.object({ email: z.string(), telegram: z.string() }),
   limits: z.record(z.string(), z.string()),
   features: z.record(z.string(), z.boolean()),
+  /** The WalletConnect Cloud project id (public): absent or null, the sign-in page offers no WalletConnect. */
+  walletConnectProjectId: z.string().nullable().optional(),
 });
 export type BasicConfig = z.infer<typeof basicConfigSchema>;
 export type Banner = z.infer<typeof bannerSchema>;

@@ -5,10 +5,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { basicConfig, type WalletFacts } from './service.ts';
 
-export const configRoutes: FastifyPluginAsyncZod<{ chainId: number; demo: boolean; wallet: WalletFacts }> = async (
-  app,
-  options,
-) => {
+export const configRoutes: FastifyPluginAsyncZod<{
+  chainId: number;
+  demo: boolean;
+  wallet: WalletFacts;
+  walletConnectProjectId: string | null;
+}> = async (app, options) => {
   app.get(
     `/${API.basicConfig}`,
     { schema: { tags: ['config'], response: { 200: envelopeSchema(basicConfigSchema) } } },

@@ -11,7 +11,7 @@ export type WalletFacts = { depositAddress: string | null; tokens: Partial<Recor
 
 export async function basicConfig(
   db: Db,
-  options: { chainId: number; demo: boolean; wallet: WalletFacts },
+  options: { chainId: number; demo: boolean; wallet: WalletFacts; walletConnectProjectId?: string | null },
 ): Promise<BasicConfig> {
   const [goldPerUsdt, transferAssets, donationAssets, tradingOpen, repurchaseOpen, confirmations, ...fees] =
     await Promise.all([
@@ -53,5 +53,6 @@ export async function basicConfig(
       equityRepurchase: repurchaseOpen,
       deposits: Boolean(depositAddress && Object.keys(tokens).length),
     },
+    walletConnectProjectId: options.walletConnectProjectId ?? null,
   };
 }

@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { verifyMessage } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
+import { type FakeWalletConnect, fakeWalletConnect } from '@/test/fake-walletconnect';
 import { BASIC_CONFIG, mockServer, ok, renderApp } from '@/test/render-app';
 import { createTestWallet } from '@/test/test-wallet';
 
@@ -26,12 +28,25 @@ const USER = {
   balances: { GOLD: '0', USDT: '0', BTC: '0' },
 };
 
+// WalletConnect's client, played by a stand-in: these tests never reach the public relay.
+let walletConnect = fakeWalletConnect();
+vi.mock('@walletconnect/universal-provider', () => ({
+  UniversalProvider: { init: (options: unknown) => walletConnect.module.UniversalProvider.init(options) },
+}));
+
 type LoginAnswer = { status?: number; body: unknown };
 
-function startServer(options: { demo?: boolean; login?: LoginAnswer } = {}) {
+const WC_PROJECT = '0123456789abcdef0123456789abcdef';
+
+function startServer(options: { demo?: boolean; login?: LoginAnswer; walletConnectProjectId?: string } = {}) {
   const loginBodies: Record<string, unknown>[] = [];
   const fetchMock = mockServer({
-    'GET /app-api/biz/biz-config/get/basic': () => ok({ ...BASIC_CONFIG, demo: options.demo ?? false }),
+    'GET /app-api/biz/biz-config/get/basic': () =>
+      ok({
+        ...BASIC_CONFIG,
+        demo: options.demo ?? false,
+        walletConnectProjectId: options.walletConnectProjectId ?? null,
+      }),
     'GET /app-api/biz/biz-user/nonce': () => ok({ nonce: 'abcdef123456' }),
     'POST /app-api/biz/biz-user/login': ({ body }) => {
       loginBodies.push(body as Record<string, unknown>);
@@ -45,6 +60,7 @@ function startServer(options: { demo?: boolean; login?: LoginAnswer } = {}) {
 const loginUrl = (query: Record<string, string>) => paths.login.href(query);
 
 beforeEach(() => {
+  walletConnect = fakeWalletConnect();
   resetNavigationThrottle();
   useSession.setState({ ...DEFAULT_SESSION });
 });
@@ -198,6 +214,91 @@ describe('login page', () => {
       renderApp(loginUrl({}));
       await screen.findByTestId('wallet-option-injected');
       expect(screen.queryByTestId('open-in-wallet')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('WalletConnect', () => {
+    const fake = (): FakeWalletConnect => walletConnect.fake;
+
+    it('is offered only when the server names a project id', async () => {
+      window.ethereum = createTestWallet().provider;
+      startServer();
+      renderApp(loginUrl({}));
+      await screen.findByTestId('wallet-option-injected');
+      expect(screen.queryByTestId('wallet-option-walletconnect')).not.toBeInTheDocument();
+    });
+
+    it('pairs by QR code or link, then signs in with the wallet’s own signature, and closes the pairing', async () => {
+      const wallet = createTestWallet();
+      const { loginBodies } = startServer({ walletConnectProjectId: WC_PROJECT });
+      const { router } = renderApp(loginUrl({ redirect: paths.mineList.href({ tab: 'mining' }), code: 'INV9' }));
+      const option = await screen.findByTestId('wallet-option-walletconnect');
+      expect(option).toHaveTextContent('WalletConnect');
+      await waitFor(() => expect(option).toBeEnabled());
+      await userEvent.click(option);
+
+      await fake().connected;
+      expect(fake().initOptions).toEqual([expect.objectContaining({ projectId: WC_PROJECT })]);
+      const pairing = await screen.findByTestId('walletconnect-pairing');
+      expect(pairing).toHaveTextContent('用 WalletConnect 连接');
+      expect(screen.getByTestId('walletconnect-open')).toHaveAttribute('href', fake().uri);
+      expect(await screen.findByTestId('walletconnect-qr')).toHaveAttribute('alt', 'WalletConnect 连接二维码');
+      expect(loginBodies).toEqual([]);
+
+      fake().approve([`eip155:56:${wallet.account.address}`], wallet.provider);
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.mineList.path));
+      expect(loginBodies).toHaveLength(1);
+      const { message, signature, inviteCode } = loginBodies[0] as Record<string, string>;
+      expect(inviteCode).toBe('INV9');
+      // The same EIP-4361 message as an injected wallet signs: this app's chain, signed by the paired wallet.
+      expect(message).toContain(`${wallet.account.address}\n`);
+      expect(message).toContain('Chain ID: 56');
+      expect(
+        await verifyMessage({
+          address: wallet.account.address,
+          message: message ?? '',
+          signature: signature as `0x${string}`,
+        }),
+      ).toBe(true);
+      expect(fake().requests.map((r) => [r.method, r.chain])).toEqual([
+        ['eth_requestAccounts', 'eip155:56'],
+        ['personal_sign', 'eip155:56'],
+      ]);
+      expect(useSession.getState().token).toBe('jwt-abc');
+      expect(fake().disconnects).toBe(1);
+      expect(screen.queryByTestId('walletconnect-pairing')).not.toBeInTheDocument();
+    });
+
+    it('stops when the member cancels the pairing, and signs nothing', async () => {
+      const { loginBodies } = startServer({ walletConnectProjectId: WC_PROJECT });
+      renderApp(loginUrl({}));
+      const option = await screen.findByTestId('wallet-option-walletconnect');
+      await waitFor(() => expect(option).toBeEnabled());
+      await userEvent.click(option);
+      await screen.findByTestId('walletconnect-qr');
+      await userEvent.click(screen.getByTestId('walletconnect-cancel'));
+      await waitFor(() => expect(screen.queryByTestId('walletconnect-pairing')).not.toBeInTheDocument());
+      await waitFor(() => expect(screen.getByTestId('wallet-option-walletconnect')).toBeEnabled());
+      expect(showToast).not.toHaveBeenCalled();
+      // The wallet approving afterwards opens nothing that stays open.
+      fake().approve(['eip155:56:0x0000000000000000000000000000000000000001'], createTestWallet().provider);
+      await waitFor(() => expect(fake().disconnects).toBe(1));
+      expect(loginBodies).toEqual([]);
+    });
+
+    it('refuses a wallet that connected on another network', async () => {
+      const { loginBodies } = startServer({ walletConnectProjectId: WC_PROJECT });
+      renderApp(loginUrl({}));
+      const option = await screen.findByTestId('wallet-option-walletconnect');
+      await waitFor(() => expect(option).toBeEnabled());
+      await userEvent.click(option);
+      await fake().connected;
+      fake().approve(['eip155:1:0x0000000000000000000000000000000000000001'], createTestWallet().provider);
+      await waitFor(() =>
+        expect(showToast).toHaveBeenCalledWith('钱包没有在本应用的网络上连接，请在钱包中添加或切换到该网络后重试'),
+      );
+      expect(loginBodies).toEqual([]);
+      expect(useSession.getState().token).toBe('');
     });
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useBasicConfig } from '@/api/get-basic-config';
@@ -12,6 +12,7 @@ import { useIsLoggedIn, useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { OpenInWallet } from '../components/open-in-wallet';
 import { WalletButton } from '../components/wallet-button';
+import { WalletConnectPairing } from '../components/walletconnect-pairing';
 import { readDevWallet } from '../lib/dev-wallet-storage';
 import { signInUrl } from '../lib/open-in-wallet';
 import { useWallets } from '../lib/use-wallets';
@@ -19,6 +20,9 @@ import { isUserRejection, type WalletOption } from '../lib/wallets';
 import './login-page.css';
 
 const loadSignIn = () => import('../lib/sign-in');
+const loadWalletConnect = () => import('../lib/walletconnect');
+
+const WALLETCONNECT = 'walletconnect';
 
 type Choice = { id: string; wallet: WalletOption | null };
 
@@ -34,6 +38,9 @@ export default function LoginPage() {
   const wallets = useWallets();
   const [inviteCode, setInviteCode] = useState(() => params.get('code') ?? params.get('inviteCode') ?? '');
   const [pending, setPending] = useState<string | null>(null);
+  /** A WalletConnect pairing under way: its URI once known (null before). */
+  const [pairing, setPairing] = useState<{ uri: string | null } | null>(null);
+  const stopPairing = useRef<AbortController | null>(null);
   const devAddress = readDevWallet()?.address;
 
   // Fetch the wallet code while the member picks a wallet.
@@ -46,9 +53,25 @@ export default function LoginPage() {
   async function signInWith(choice: Choice) {
     if (pending || !config.data) return;
     setPending(choice.id);
+    let close: (() => Promise<void>) | undefined;
     try {
       const { signIn, providerSigner, devSigner } = await loadSignIn();
-      const signer = choice.wallet ? providerSigner(choice.wallet.provider) : devSigner();
+      let signer = choice.wallet ? providerSigner(choice.wallet.provider) : devSigner();
+      if (choice.id === WALLETCONNECT && config.data.walletConnectProjectId) {
+        const controller = new AbortController();
+        stopPairing.current = controller;
+        setPairing({ uri: null });
+        const { connectWalletConnect } = await loadWalletConnect();
+        const session = await connectWalletConnect({
+          projectId: config.data.walletConnectProjectId,
+          chainId: config.data.chainId,
+          onUri: (uri) => setPairing({ uri }),
+          signal: controller.signal,
+        });
+        close = session.disconnect;
+        setPairing(null);
+        signer = providerSigner(session.provider);
+      }
       const result = await signIn({
         signer,
         chainId: config.data.chainId,
@@ -61,11 +84,19 @@ export default function LoginPage() {
     } catch (error) {
       // The request wrapper already showed the server's message.
       if (isApiError(error)) return;
+      const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+      // The member closed the WalletConnect pairing: nothing to say.
+      if (name === 'AbortError') return;
       if (isUserRejection(error)) showToast(t('signInRejected'));
-      else if (error instanceof Error && error.name === 'WalletNoAccountError') showToast(t('walletNoAccount'));
+      else if (name === 'WalletNoAccountError') showToast(t('walletNoAccount'));
+      else if (name === 'WalletConnectChainError') showToast(t('walletConnectWrongChain'));
       else showToast(t('signInFailed'));
     } finally {
+      stopPairing.current = null;
+      setPairing(null);
       setPending(null);
+      // The session served the sign-in only: the app's own token is the member's session from here.
+      void close?.();
     }
   }
 
@@ -108,6 +139,15 @@ export default function LoginPage() {
             onClick={() => void signInWith({ id: wallet.id, wallet })}
           />
         ))}
+        {config.data?.walletConnectProjectId && (
+          <WalletButton
+            testId="wallet-option-walletconnect"
+            name="WalletConnect"
+            loading={pending === WALLETCONNECT}
+            disabled={!ready}
+            onClick={() => void signInWith({ id: WALLETCONNECT, wallet: null })}
+          />
+        )}
         {config.data?.demo && (
           <WalletButton
             testId="wallet-option-dev"
@@ -130,14 +170,16 @@ export default function LoginPage() {
         )}
       </section>
 
-      {wallets.length === 0 && config.data && (
+      {pairing && <WalletConnectPairing uri={pairing.uri} onCancel={() => stopPairing.current?.abort()} />}
+
+      {wallets.length === 0 && config.data && !pairing && (
         <OpenInWallet
           url={signInUrl(window.location.href, { redirect: params.get('redirect') ?? undefined, inviteCode })}
           chainId={config.data.chainId}
         />
       )}
 
-      {pending && (
+      {pending && !pairing && (
         <p className="login-page__text" role="status" data-testid="signing-in">
           {t('signingIn')}
         </p>

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { QrCode } from '@/components/qr-code';
+import './open-in-wallet.css';
+
+type WalletConnectPairingProps = {
+  /** The pairing URI once the client has one; null while it connects to the relay. */
+  uri: string | null;
+  onCancel: () => void;
+};
+
+/** Waiting for a wallet app to approve the WalletConnect pairing: its QR code, a link, and a way out. */
+export function WalletConnectPairing({ uri, onCancel }: WalletConnectPairingProps) {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="open-in-wallet"
+      data-testid="walletconnect-pairing"
+      aria-labelledby="walletconnect-heading"
+      aria-busy={!uri}
+    >
+      <h3 className="open-in-wallet__heading" id="walletconnect-heading">
+        {t('walletConnectHeading')}
+      </h3>
+      <p className="open-in-wallet__text">{t(uri ? 'walletConnectScan' : 'walletConnectConnecting')}</p>
+      <div className="open-in-wallet__desk">
+        {uri && <QrCode text={uri} label={t('walletConnectQr')} testId="walletconnect-qr" />}
+        <div className="open-in-wallet__grid">
+          {uri ? (
+            <a className="open-in-wallet__choice" href={uri} data-testid="walletconnect-open">
+              {t('walletConnectOpen')}
+            </a>
+          ) : (
+            <span />
+          )}
+          <button
+            type="button"
+            className="open-in-wallet__choice"
+            onClick={onCancel}
+            data-testid="walletconnect-cancel"
+          >
+            {t('cancel')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
