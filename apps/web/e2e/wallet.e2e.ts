@@ -100,6 +100,20 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain by a server 
     await page.getByTestId('withdraw-form').waitFor();
     await expect.poll(() => text(page, 'withdraw-available')).toContain('100');
     expect(await text(page, 'withdraw-fee')).toContain('1');
+    // The network before the address: chain, standard, the token's contract, and the warning.
+    expect(await text(page, 'withdraw-network-name')).toBe('BNB Smart Chain（链 ID 56）');
+    expect(await text(page, 'withdraw-network-standard')).toBe('BEP-20');
+    expect((await page.getByTestId('withdraw-token-USDT').getAttribute('title'))?.toLowerCase()).toBe(
+      usdt.toLowerCase(),
+    );
+    expect(await text(page, 'withdraw-network-warning')).toContain('资金将无法找回');
+    // The token contract itself is refused as a destination before any confirm.
+    await page.getByTestId('withdraw-address-input').fill(usdt);
+    await page.getByTestId('withdraw-submit').click();
+    await expect
+      .poll(() => text(page, 'withdraw-address-input-error'))
+      .toBe('这是平台自己的充值地址或代币合约，不能提现到这里');
+    expect(await page.getByTestId('confirm-summary').count()).toBe(0);
     const to = privateKeyToAccount(generatePrivateKey()).address;
     await page.getByTestId('withdraw-amount-input').fill('25.5');
     await page.getByTestId('withdraw-address-input').fill(to);
@@ -189,6 +203,10 @@ describe('deposit in Chromium at 390×844 on the demo server', () => {
     const { page } = await signInAt(browser, baseUrl, '/pages/my_child/topup/topup', { key, query: '?tab=chain' });
     await page.getByTestId('deposit-form').waitFor();
     expect((await text(page, 'deposit-address'))?.toLowerCase()).toContain(depositAddress.slice(2, 8).toLowerCase());
+    expect(await text(page, 'deposit-network-name')).toBe('BNB Smart Chain（链 ID 56）');
+    expect(await text(page, 'deposit-network-warning')).toContain('BEP-20');
+    await page.getByTestId('deposit-address-qr').waitFor();
+    await shot(page, 'deposit-network');
     await page.getByTestId('deposit-tx-input').fill(hash);
     await page.getByTestId('deposit-submit').click();
     await expect.poll(() => text(page, 'deposit-status'), { timeout: 15_000 }).toBe('确认中 1 / 12');

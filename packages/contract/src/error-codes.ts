@@ -92,6 +92,7 @@ export const ERROR_CODES = {
   payoutNotUnclear: 1121,
   replacementNotProven: 1122,
   payoutOnChain: 1123,
+  platformAddress: 1124,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -192,4 +193,5 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   payoutNotUnclear: 409,
   replacementNotProven: 200,
   payoutOnChain: 409,
+  platformAddress: 400,
 };

@@ -633,6 +633,13 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '이 송금 거래는 이미 체인에 있습니다. 다시 송금할 수 없습니다',
     'ms-MY': 'Transaksi pembayaran ini sudah dalam rantaian: ia tidak boleh dibayar semula',
   },
+  platformAddress: {
+    'zh-CN': '这是平台自己的充值地址或代币合约，不能提现到这里',
+    en: "This is the platform's own deposit address or token contract: it cannot receive a withdrawal",
+    'zh-TW': '這是平台自己的充值地址或代幣合約，不能提現到這裡',
+    'ko-KR': '플랫폼의 입금 주소 또는 토큰 컨트랙트입니다. 이 주소로는 출금할 수 없습니다',
+    'ms-MY': 'Ini alamat deposit atau kontrak token platform sendiri: ia tidak boleh menerima pengeluaran',
+  },
 };
 
 /** "The field X is invalid", naming the field (API.md: a 400 names the field). */

@@ -1,6 +1,6 @@
 import { isAddress } from 'viem';
 
-export type AddressProblem = 'addressRequired' | 'invalidAddress';
+export type AddressProblem = 'addressRequired' | 'invalidAddress' | 'platformAddress';
 
 /**
  * An EVM address: 0x and 40 hex digits, and when it mixes cases its checksum must hold (a typo
@@ -8,8 +8,11 @@ export type AddressProblem = 'addressRequired' | 'invalidAddress';
  * A module of its own: viem's checksum (keccak, ~5 KB gzip) loads with the pages that take an
  * address, not with every page that checks an email or a code.
  */
-export function checkWithdrawAddress(value: string): AddressProblem | null {
+export function checkWithdrawAddress(value: string, platform: readonly string[] = []): AddressProblem | null {
   const address = value.trim();
   if (!address) return 'addressRequired';
-  return isAddress(address, { strict: true }) ? null : 'invalidAddress';
+  if (!isAddress(address, { strict: true })) return 'invalidAddress';
+  // The platform's deposit address and token contracts hold no member's funds: paying them loses the money.
+  const lower = address.toLowerCase();
+  return platform.some((own) => own.trim().toLowerCase() === lower) ? 'platformAddress' : null;
 }

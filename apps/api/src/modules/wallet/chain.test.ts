@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@minecloud/contract/errors';
 import { sql } from 'drizzle-orm';
 import { type Address, type Hex, parseUnits } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
@@ -104,6 +105,19 @@ describe('payouts on chain', () => {
     await fund(app, m.userId, 'USDT', '1000');
     await fund(app, m.userId, 'BTC', '1');
     await chain.mint(usdt, hot.address, usdtOnChain('10000'));
+  });
+
+  it("refuses the platform's own addresses and every token contract as a destination, moving nothing", async () => {
+    const before = await get(app, m, 'asset/selectAssetBalance?asset=USDT');
+    // The deposit address, the hot wallet, this asset's token and the other asset's token, in any case.
+    for (const to of [depositAddress, hot.address, usdt, btc.toLowerCase()]) {
+      const res = await post(app, m, withdrawPath('USDT'), { amount: '20', address: to, emailCode: '123456' });
+      expect(res.body, to).toMatchObject({ code: ERROR_CODES.platformAddress });
+    }
+    // A contract that is not one of the platform's passes this check (the chain has no way to tell).
+    const passes = await post(app, m, withdrawPath('USDT'), { amount: '20', address: other, emailCode: '' });
+    expect(passes.body.code).toBe(ERROR_CODES.enterEmailCode);
+    expect((await get(app, m, 'asset/selectAssetBalance?asset=USDT')).body).toEqual(before.body);
   });
 
   it('pays an approved withdrawal with an ERC-20 transfer and marks it arrived after the confirmations', async () => {

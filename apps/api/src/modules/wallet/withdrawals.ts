@@ -49,9 +49,10 @@ export async function planWithdrawal(
   if (amount <= fee) return fail('invalidAmount');
   if (!isAddress(input.address, { strict: true })) return fail('invalidAddress');
   const address = getAddress(input.address);
-  // Paying the platform's own addresses would only burn the fee and confuse the books.
-  const own = [chain?.depositAddress, chain?.payer?.address, chain?.tokens[asset]].filter(Boolean);
-  if (own.includes(address)) return fail('invalidAddress');
+  // Paying the platform's own addresses, or a token contract (which holds no one's funds and would
+  // lock them), would only burn the money and confuse the books.
+  const own = [chain?.depositAddress, chain?.payer?.address, ...Object.values(chain?.tokens ?? {})].filter(Boolean);
+  if (own.includes(address)) return fail('platformAddress');
   if (chain && !chain.tokens[asset]) return fail('assetNotAllowed');
   if (input.emailCode === '') return fail('enterEmailCode');
   return {

@@ -1,13 +1,22 @@
 import { shortenAddress } from '@minecloud/contract/address';
 import { useTranslation } from 'react-i18next';
-import { AddressText } from '@/components/address-text';
 import { Icon } from '@/components/icons';
+import { QrCode } from '@/components/qr-code';
 import { copyText } from '@/lib/copy';
 import type { DepositTerms } from '../lib/deposit-terms';
+import { NetworkFacts } from './network-facts';
 import './deposit-section.css';
 
 /** Where to pay, which token contracts count, how long it takes, and that only the sign-in wallet counts. */
-export function DepositInfo({ terms, signInAddress }: { terms: DepositTerms; signInAddress: string }) {
+export function DepositInfo({
+  terms,
+  signInAddress,
+  chainId,
+}: {
+  terms: DepositTerms;
+  signInAddress: string;
+  chainId: number;
+}) {
   const { t } = useTranslation();
   return (
     <section className="money-card deposit-info" aria-labelledby="deposit-address-title">
@@ -26,24 +35,11 @@ export function DepositInfo({ terms, signInAddress }: { terms: DepositTerms; sig
         >
           <Icon name="copy" size={14} /> {t('depositCopyAddress')}
         </button>
-      </div>
-      {terms.tokens.length > 0 && (
-        <div>
-          <h3 className="deposit-info__label">{t('depositTokensLabel')}</h3>
-          <ul className="deposit-info__tokens">
-            {terms.tokens.map((token) => (
-              <li key={token.asset}>
-                <span>{token.asset}</span>
-                <AddressText
-                  address={token.contract}
-                  className="deposit-item__hash"
-                  testId={`deposit-token-${token.asset}`}
-                />
-              </li>
-            ))}
-          </ul>
+        <div className="deposit-info__qr">
+          <QrCode text={terms.address} label={t('depositAddressQr')} testId="deposit-address-qr" />
         </div>
-      )}
+      </div>
+      <NetworkFacts chainId={chainId} tokens={terms.tokens} kind="deposit" />
       <ul className="deposit-info__notes">
         <li>{t('depositHowTo')}</li>
         {terms.confirmations !== null && (

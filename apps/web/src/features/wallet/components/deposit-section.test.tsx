@@ -24,6 +24,9 @@ import {
 import { layOutListsInThisFile } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
 
+// The QR encoder's stand-in writes what it was given, so a test can read what the code carries.
+vi.mock('@/lib/qr-svg', () => ({ qrSvgDataUrl: async (text: string) => `data:text/plain,qr:${text}` }));
+
 type Answer = { status?: number; body: unknown };
 
 const NEW_HASH = `0x${'0123456789abcdef'.repeat(4)}`;
@@ -104,6 +107,20 @@ describe('deposit on chain', () => {
     expect(screen.getByTestId('deposit-own-wallet')).toHaveTextContent(
       '仅从您登录所用的钱包 0xf39F...2266 转出的交易会入账',
     );
+  });
+
+  it('names the network and its token standard, warns that another network loses the funds, and shows the address as a QR code', async () => {
+    server();
+    renderApp(chain);
+    expect(await screen.findByTestId('deposit-network-name')).toHaveTextContent('BNB Smart Chain（链 ID 56）');
+    expect(screen.getByTestId('deposit-network-standard')).toHaveTextContent('BEP-20');
+    expect(screen.getByTestId('deposit-network-warning')).toHaveTextContent(
+      '只能通过 BNB Smart Chain 转入上列合约的 BEP-20 代币。通过其他网络或转入其他代币，资金将无法找回。',
+    );
+    const qr = await screen.findByTestId('deposit-address-qr');
+    expect(qr).toHaveAttribute('alt', '充值地址二维码');
+    // The QR code carries the address itself, nothing else (the encoder is a stand-in here).
+    expect(decodeURIComponent(qr.getAttribute('src') ?? '')).toBe(`data:text/plain,qr:${DEPOSIT_ADDRESS}`);
   });
 
   it('lists only the token contracts the config names', async () => {

@@ -65,7 +65,7 @@ export function DepositSection() {
   }
   return (
     <div className="deposit-section" data-testid="deposit-section">
-      <DepositInfo terms={terms} signInAddress={signInAddress} />
+      <DepositInfo terms={terms} signInAddress={signInAddress} chainId={config.data.chainId} />
       <DepositForm />
       <DepositList />
     </div>

@@ -11,6 +11,7 @@ const FIELD_OF: ReadonlyMap<number, WithdrawField> = new Map([
   [ERROR_CODES.withdrawBelowMinimum, 'amount'],
   [ERROR_CODES.insufficientBalance, 'amount'],
   [ERROR_CODES.invalidAddress, 'address'],
+  [ERROR_CODES.platformAddress, 'address'],
   [ERROR_CODES.enterEmailCode, 'code'],
   [ERROR_CODES.emailCodeWrong, 'code'],
   [ERROR_CODES.emailCodeUsed, 'code'],

@@ -8,7 +8,17 @@ import { changeLocale } from '@/i18n/i18n';
 import { callsTo, failure } from '@/test/calls';
 import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
 import { dialogUser, headersOf, IDEMPOTENCY_KEY } from '@/test/fixtures/money';
-import { CONFIG, OTHER_WALLET, signIn, USER, WALLET, walletServer } from '@/test/fixtures/wallet';
+import {
+  CONFIG,
+  DEPOSIT_ADDRESS,
+  OTHER_WALLET,
+  signIn,
+  TOKEN_BTC,
+  TOKEN_USDT,
+  USER,
+  WALLET,
+  walletServer,
+} from '@/test/fixtures/wallet';
 import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
 
@@ -310,5 +320,48 @@ describe('withdraw', () => {
     expect(callsTo(fetchMock, API.usdtWithdraw).map((call) => call.body)).toEqual([
       { amount: '20', address: WALLET, emailCode: '123456' },
     ]);
+  });
+
+  describe('the network', () => {
+    it('names the chain, the token standard and the asset’s contract, and warns that another network loses the funds', async () => {
+      server();
+      renderApp(paths.withdraw.href({ asset: 'USDT' }));
+      expect(await screen.findByTestId('withdraw-network-name')).toHaveTextContent('BNB Smart Chain（链 ID 56）');
+      expect(text('withdraw-network-standard')).toBe('BEP-20');
+      expect(screen.getByTestId('withdraw-token-USDT')).toHaveTextContent('0x5FbD...0aa3');
+      expect(screen.queryByTestId('withdraw-token-BTC')).not.toBeInTheDocument();
+      expect(text('withdraw-network-warning')).toBe(
+        '只能提现到 BNB Smart Chain 上的地址（BEP-20）。填写其他网络（如 Ethereum、TRON）或交易所其他网络的充值地址，资金将无法找回。',
+      );
+      await userEvent.click(screen.getByTestId('withdraw-asset-BTC'));
+      expect(await screen.findByTestId('withdraw-token-BTC')).toHaveTextContent('0xe7f1...0512');
+      await changeLocale('en');
+      expect(await screen.findByTestId('withdraw-network-name')).toHaveTextContent('BNB Smart Chain (chain ID 56)');
+      expect(text('withdraw-network-warning')).toContain('loses the funds for good');
+    });
+
+    it('refuses the deposit address and every token contract before any confirm, whatever their case', async () => {
+      const fetchMock = server();
+      renderApp(paths.withdraw.href({ asset: 'USDT' }));
+      await screen.findByTestId('withdraw-available');
+      for (const own of [DEPOSIT_ADDRESS, TOKEN_USDT.toLowerCase(), TOKEN_BTC]) {
+        await type('withdraw-address-input', own);
+        await fill('20');
+        expect(errorOf('withdraw-address-input')).toBe('这是平台自己的充值地址或代币合约，不能提现到这里');
+        expect(screen.queryByTestId('confirm-summary')).not.toBeInTheDocument();
+      }
+      expect(callsTo(fetchMock, API.usdtWithdraw)).toEqual([]);
+    });
+
+    it('shows the server’s refusal of a platform address under the address', async () => {
+      server(() => refusal(ERROR_CODES.platformAddress, '这是平台自己的充值地址或代币合约，不能提现到这里'));
+      renderApp(paths.withdraw.href({ asset: 'USDT' }));
+      await screen.findByTestId('withdraw-available');
+      await fill('20');
+      await confirmEveryPrompt();
+      await waitFor(() =>
+        expect(errorOf('withdraw-address-input')).toBe('这是平台自己的充值地址或代币合约，不能提现到这里'),
+      );
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { exactAmountText } from '@minecloud/contract/decimal';
-import { WITHDRAW_ASSETS, type WithdrawAsset } from '@minecloud/contract/wallet';
+import { WITHDRAW_ASSETS, type WithdrawAsset, walletLimitKey } from '@minecloud/contract/wallet';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import type { UserInfo } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { useWithdraw } from '../api/withdraw';
 import { BindEmailFirst } from '../components/bind-email-first';
+import { NetworkFacts } from '../components/network-facts';
 import { QuickAmounts } from '../components/quick-amounts';
 import { WalletGate } from '../components/wallet-gate';
 import { WithdrawTermsList } from '../components/withdraw-terms-list';
@@ -41,7 +42,14 @@ import { refusalField, type WithdrawField } from '../lib/withdraw-refusals';
 import '../components/withdraw-form.css';
 import { withdrawAssetFrom } from '../lib/withdraw-asset';
 
-type FormProps = { asset: WithdrawAsset; terms: WithdrawTerms; balance: AssetBalance; user: UserInfo };
+type FormProps = {
+  asset: WithdrawAsset;
+  terms: WithdrawTerms;
+  balance: AssetBalance;
+  user: UserInfo;
+  /** The chain, and the platform's own addresses a withdrawal may not go to (deposit address, tokens). */
+  network: { chainId: number; token: string | null; platform: string[] };
+};
 
 function useAmountText(asset: WithdrawAsset, terms: WithdrawTerms) {
   const { t } = useTranslation();
@@ -64,7 +72,7 @@ function useAmountText(asset: WithdrawAsset, terms: WithdrawTerms) {
   };
 }
 
-function WithdrawForm({ asset, terms, balance, user }: FormProps) {
+function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
   const { t } = useTranslation();
   const { go } = useAppNavigate();
   const amountText = useAmountText(asset, terms);
@@ -91,15 +99,15 @@ function WithdrawForm({ asset, terms, balance, user }: FormProps) {
   const available = unitsOf(balance.available, asset);
   const email = refused.email ? null : user.email;
   const checked = checkWithdrawAmount(amount, asset, available, terms);
-  const addressProblem = checkWithdrawAddress(address);
+  const addressProblem = checkWithdrawAddress(address, network.platform);
   const codeProblem = checkCode(code);
   const amountError = refused.amount ?? (tried && !checked.ok ? amountText(checked) : null);
   const addressError =
     refused.address ??
     (tried && addressProblem
-      ? addressProblem === 'invalidAddress'
-        ? errorText('invalidAddress')
-        : t('walletAddressRequired')
+      ? addressProblem === 'addressRequired'
+        ? t('walletAddressRequired')
+        : errorText(addressProblem)
       : null);
   const codeError =
     refused.code ??
@@ -199,6 +207,11 @@ function WithdrawForm({ asset, terms, balance, user }: FormProps) {
           received={receivedPreview(amount, asset, terms.fee)}
           typed={amount.trim() !== ''}
         />
+        <NetworkFacts
+          chainId={network.chainId}
+          tokens={network.token ? [{ asset, contract: network.token }] : []}
+          kind="withdraw"
+        />
         <AddressField
           id="withdraw-address"
           label={t('walletAddressLabel')}
@@ -254,7 +267,15 @@ export default function WithdrawPage() {
         {({ config, balances, user }) => {
           const terms = withdrawTerms(config.limits, asset);
           if (!terms) return <ErrorState message={t('featureUnavailable')} testId="withdraw-unavailable" />;
-          return <WithdrawForm asset={asset} terms={terms} balance={balances[asset]} user={user} />;
+          const network = {
+            chainId: config.chainId,
+            token: config.limits[walletLimitKey.token(asset)]?.trim() || null,
+            platform: [
+              config.limits[walletLimitKey.depositAddress],
+              ...WITHDRAW_ASSETS.map((each) => config.limits[walletLimitKey.token(each)]),
+            ].filter((address): address is string => Boolean(address?.trim())),
+          };
+          return <WithdrawForm asset={asset} terms={terms} balance={balances[asset]} user={user} network={network} />;
         }}
       </WalletGate>
       <button
