@@ -19,11 +19,11 @@ export function WalletConnectPairing({ uri, onCancel }: WalletConnectPairingProp
       aria-busy={!uri}
     >
       <h3 className="open-in-wallet__heading" id="walletconnect-heading">
-        {t('walletConnectHeading')}
+        {t('walletConnectHeading', { name: 'WalletConnect' })}
       </h3>
       <p className="open-in-wallet__text">{t(uri ? 'walletConnectScan' : 'walletConnectConnecting')}</p>
       <div className="open-in-wallet__desk">
-        {uri && <QrCode text={uri} label={t('walletConnectQr')} testId="walletconnect-qr" />}
+        {uri && <QrCode text={uri} label={t('walletConnectQr', { name: 'WalletConnect' })} testId="walletconnect-qr" />}
         <div className="open-in-wallet__grid">
           {uri ? (
             <a className="open-in-wallet__choice" href={uri} data-testid="walletconnect-open">

@@ -45,6 +45,8 @@ export function NetworkFacts({ chainId, tokens, kind }: NetworkFactsProps) {
         {t(kind === 'withdraw' ? 'withdrawNetworkWarning' : 'depositNetworkWarning', {
           network: chain.name,
           standard: chain.standard,
+          // Networks members confuse this one with, named the same in every language.
+          others: 'Ethereum / TRON',
         })}
       </p>
     </section>

@@ -331,7 +331,7 @@ describe('withdraw', () => {
       expect(screen.getByTestId('withdraw-token-USDT')).toHaveTextContent('0x5FbD...0aa3');
       expect(screen.queryByTestId('withdraw-token-BTC')).not.toBeInTheDocument();
       expect(text('withdraw-network-warning')).toBe(
-        '只能提现到 BNB Smart Chain 上的地址（BEP-20）。填写其他网络（如 Ethereum、TRON）或交易所其他网络的充值地址，资金将无法找回。',
+        '只能提现到 BNB Smart Chain 上的地址（BEP-20）。填写其他网络（如 Ethereum / TRON）或交易所其他网络的充值地址，资金将无法找回。',
       );
       await userEvent.click(screen.getByTestId('withdraw-asset-BTC'));
       expect(await screen.findByTestId('withdraw-token-BTC')).toHaveTextContent('0xe7f1...0512');
