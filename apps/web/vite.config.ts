@@ -1,7 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from '../../scripts/vite-precompress.ts';
 import { appShell } from '../../scripts/vite-shell.ts';
+import { allManifests } from './src/pwa/manifest.ts';
 
 const apiTarget = 'http://127.0.0.1:8080';
 
@@ -26,12 +28,65 @@ function pureContractSchemas(): Plugin {
   };
 }
 
+/** The web app manifest in each language (src/pwa/manifest.ts), written beside index.html. */
+function webManifests(): Plugin {
+  return {
+    name: 'minecloud:web-manifests',
+    apply: 'build',
+    generateBundle() {
+      for (const { path, manifest } of allManifests()) {
+        this.emitFile({ type: 'asset', fileName: path.slice(1), source: `${JSON.stringify(manifest, null, 2)}\n` });
+      }
+    },
+  };
+}
+
+/**
+ * The service worker (Workbox, through vite-plugin-pwa): it keeps the app's shell and the code of
+ * its first screens, so the app opens with the network cut; other built files are kept as they are
+ * used. API answers never come from it: nothing under the API paths is cached, and navigations to
+ * the console or the API are left to the network.
+ */
+const serviceWorker = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: false,
+  filename: 'sw.js',
+  workbox: {
+    // The shell, the styles, the locale texts and the code of every page; not the large libraries
+    // that one screen loads on demand (WalletConnect's client, the charts, the sign-in's viem).
+    globPatterns: ['index.html', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css}'],
+    globIgnores: ['assets/dist-*.js', 'assets/lightweight-charts*.js', 'assets/sign-in-*.js'],
+    maximumFileSizeToCacheInBytes: 400 * 1024,
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [
+      /^\/admin/,
+      /^\/app-api\//,
+      /^\/admin-api\//,
+      /^\/market-api\//,
+      /^\/docs/,
+      /^\/healthz/,
+    ],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Built files not kept up front, as they are first used (their names change with their content).
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'minecloud-assets', expiration: { maxEntries: 80 } },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
   base: '/',
   plugins: [
     pureContractSchemas(),
     react(),
     appShell({ render: '/src/app/shell-render.tsx', router: 'src/app/router.tsx' }),
+    webManifests(),
+    serviceWorker,
     precompress(),
   ],
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },

@@ -33,8 +33,22 @@ export function launchChromium(): Promise<Browser> {
   return chromium.connect(inject('chromiumWsEndpoint'));
 }
 
-export async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+/**
+ * A phone's browser. Its service worker is blocked unless asked for: a page served from the worker's
+ * cache would escape the requests a test watches or cuts (the installable-app test asks for it).
+ */
+export async function phoneContext(
+  browser: Browser,
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    serviceWorkers,
+  });
 }
 
 /**

@@ -56,7 +56,7 @@ async function overlaySettled(page: Page) {
 beforeAll(async () => {
   browser = await launchChromium();
   admin = operatorSession(baseUrl, inject('operatorToken'));
-  desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', serviceWorkers: 'block' });
   console_ = await desk.newPage();
   const signedIn = await signInAt(browser, baseUrl, '/pages/my_child/feedback/feedback');
   const token = await memberToken(signedIn.page);

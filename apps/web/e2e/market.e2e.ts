@@ -89,6 +89,7 @@ describe('markets in Chromium at 390×844', () => {
       isMobile: true,
       hasTouch: true,
       locale: 'zh-CN',
+      serviceWorkers: 'block',
     });
     const short = await context.newPage();
     await short.goto(`${baseUrl}/#/pages/three_child/kline/kline?symbol=BTCUSDT`);

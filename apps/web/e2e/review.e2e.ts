@@ -64,7 +64,7 @@ async function withdrawingMember(): Promise<Withdraw> {
 beforeAll(async () => {
   browser = await launchChromium();
   admin = operatorSession(baseUrl, inject('operatorToken'));
-  desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', serviceWorkers: 'block' });
   console_ = await desk.newPage();
 });
 

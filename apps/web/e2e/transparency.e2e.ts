@@ -106,7 +106,11 @@ describe('proof of liabilities in Chromium at 390×844', () => {
   });
 
   it('shows the public totals and the published roots to a visitor', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'zh-CN',
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/#${TRANSPARENCY}`);
     const published = (await (await fetch(`${server.baseUrl}/app-api/transparency/liabilities`)).json()) as {

@@ -5,6 +5,7 @@ import { App } from './app/app';
 import { prefetchEarlyBasicConfig } from './app/early-config';
 import { prepareFirstRoute } from './app/first-route';
 import { initI18n } from './i18n/i18n';
+import { preloadWhenIdle } from './lib/lazy-overlay';
 import { createQueryClient } from './lib/query-client';
 import { measureDevice, useSession } from './lib/session';
 import { preloadOverlays } from './lib/toast';
@@ -52,6 +53,9 @@ async function start(): Promise<void> {
     if ('requestIdleCallback' in window) window.requestIdleCallback(preloadOverlays, { timeout: 3000 });
     else preloadOverlays();
   }, OVERLAYS_DELAY_MS);
+  // The service worker (installable app, shell offline): registered once the page has loaded and
+  // is idle, so its download of the app's files never competes with the first screen.
+  if (import.meta.env.PROD) preloadWhenIdle(() => import('./pwa/register').then((pwa) => pwa.startServiceWorker()));
 }
 
 void start();

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { closeConfirms } from '@/lib/dialog';
+import { OfflinePage, useOffline } from '@/pwa/offline-page';
 import { TabBar } from './tab-bar';
 
 /**
@@ -17,11 +18,10 @@ function useCloseConfirmsOnRouteChange(): void {
 
 export function RootLayout() {
   useCloseConfirmsOnRouteChange();
-  return (
-    <div className="app-shell">
-      <Outlet />
-    </div>
-  );
+  // With the network cut the shell still opens (the service worker keeps it); its pages could only
+  // fail, so the offline page stands in for them until the link is back.
+  const offline = useOffline();
+  return <div className="app-shell">{offline ? <OfflinePage /> : <Outlet />}</div>;
 }
 
 export function TabLayout() {

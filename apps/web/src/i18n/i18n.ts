@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@minecloud/contract/locale
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadAntdTexts } from '@/lib/antd-locale';
+import { manifestPath } from '@/pwa/manifest';
 import type zhCN from './locales/zh-CN.json';
 
 export type Messages = typeof zhCN;
@@ -55,13 +56,20 @@ export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<void> {
       react: { useSuspense: false },
     });
   await Promise.all([messages, loadAntdTexts(locale)]);
+  showLocale(locale);
+}
+
+/** The page says which language it is in, and points the install prompt at that language's manifest. */
+function showLocale(locale: Locale): void {
   document.documentElement.lang = locale;
+  const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (manifest) manifest.setAttribute('href', manifestPath(locale));
 }
 
 /** Switches to `locale` once its messages and antd-mobile's texts in it are loaded. */
 export async function changeLocale(locale: Locale): Promise<void> {
   await Promise.all([i18n.changeLanguage(locale), loadAntdTexts(locale)]);
-  document.documentElement.lang = locale;
+  showLocale(locale);
 }
 
 export { i18n };
