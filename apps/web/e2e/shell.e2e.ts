@@ -124,7 +124,10 @@ describe('the app shell in Chromium at 390×844', () => {
     await page.getByTestId('language-option-en').click();
     await expect.poll(() => page.getByTestId('nav-title').textContent()).not.toBe(zhTitle);
     expect(await page.getByTestId('nav-title').textContent()).toMatch(/[A-Za-z]/);
-    expect(await page.evaluate(() => document.documentElement.lang)).toMatch(/^en/);
+    // The page's lang follows once antd-mobile's own texts in English have loaded too (a chunk of
+    // its own, slower than the app's texts when the machine is busy).
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toMatch(/^en/);
+    await expect.poll(() => page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest-en.webmanifest');
     await shot(page, 'home-english');
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-option-ko-KR').click();
@@ -133,6 +136,7 @@ describe('the app shell in Chromium at 390×844', () => {
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-option-zh-CN').click();
     await expect.poll(() => page.getByTestId('nav-title').textContent()).toBe(zhTitle);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
   });
 
   it('signs out from settings after the confirm and shows the sign-in button again', async () => {
@@ -212,8 +216,11 @@ describe('a phone browser with no wallet in it', () => {
     await injectTestWallet(inside, generatePrivateKey());
     await inside.goto(param(links['open-in-trust'], 'url') ?? '');
     expect(await inside.getByTestId('invite-code-input').inputValue()).toBe(code);
-    expect(await inside.getByTestId('open-in-wallet').count()).toBe(0);
-    await inside.getByTestId('wallet-option-org.minecloud.e2e').click();
+    // Once the page has found the injected wallet it offers no wallet-app links.
+    const injected = inside.getByTestId('wallet-option-org.minecloud.e2e');
+    await injected.waitFor();
+    await expect.poll(() => inside.getByTestId('open-in-wallet').count()).toBe(0);
+    await injected.click();
     await inside.waitForFunction((path) => location.hash.startsWith(`#${path}`), redirect, { timeout: 20_000 });
     await walletBrowser.close();
   });
