@@ -219,6 +219,13 @@ describe('login page', () => {
 
   describe('WalletConnect', () => {
     const fake = (): FakeWalletConnect => walletConnect.fake;
+    /** Taps WalletConnect once the page is ready for it; answers the option. */
+    const chooseWalletConnect = async () => {
+      const option = await screen.findByTestId('wallet-option-walletconnect');
+      await waitFor(() => expect(option).toBeEnabled());
+      await userEvent.click(option);
+      return option;
+    };
 
     it('is offered only when the server names a project id', async () => {
       window.ethereum = createTestWallet().provider;
@@ -232,10 +239,7 @@ describe('login page', () => {
       const wallet = createTestWallet();
       const { loginBodies } = startServer({ walletConnectProjectId: WC_PROJECT });
       const { router } = renderApp(loginUrl({ redirect: paths.mineList.href({ tab: 'mining' }), code: 'INV9' }));
-      const option = await screen.findByTestId('wallet-option-walletconnect');
-      expect(option).toHaveTextContent('WalletConnect');
-      await waitFor(() => expect(option).toBeEnabled());
-      await userEvent.click(option);
+      expect(await chooseWalletConnect()).toHaveTextContent('WalletConnect');
 
       await fake().connected;
       expect(fake().initOptions).toEqual([expect.objectContaining({ projectId: WC_PROJECT })]);
@@ -272,9 +276,7 @@ describe('login page', () => {
     it('stops when the member cancels the pairing, and signs nothing', async () => {
       const { loginBodies } = startServer({ walletConnectProjectId: WC_PROJECT });
       renderApp(loginUrl({}));
-      const option = await screen.findByTestId('wallet-option-walletconnect');
-      await waitFor(() => expect(option).toBeEnabled());
-      await userEvent.click(option);
+      await chooseWalletConnect();
       await screen.findByTestId('walletconnect-qr');
       await userEvent.click(screen.getByTestId('walletconnect-cancel'));
       await waitFor(() => expect(screen.queryByTestId('walletconnect-pairing')).not.toBeInTheDocument());
@@ -289,9 +291,7 @@ describe('login page', () => {
     it('refuses a wallet that connected on another network', async () => {
       const { loginBodies } = startServer({ walletConnectProjectId: WC_PROJECT });
       renderApp(loginUrl({}));
-      const option = await screen.findByTestId('wallet-option-walletconnect');
-      await waitFor(() => expect(option).toBeEnabled());
-      await userEvent.click(option);
+      await chooseWalletConnect();
       await fake().connected;
       fake().approve(['eip155:1:0x0000000000000000000000000000000000000001'], createTestWallet().provider);
       await waitFor(() =>
