@@ -193,11 +193,9 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         signInPerMinute: config.signInPerMinute,
         onSignUp: config.demo ? welcomeDemoFunds : undefined,
       });
-      await api.register(userRoutes, {
-        // Mail is only queued here; the mail worker of the jobs processes sends it (modules/mail/worker.ts).
-        mailer: createMailer({ sealKey: app.mailWorker.sealKey, showDemoCodes: config.demo && !config.smtpUrl }),
-        codesPerMinute: 10,
-      });
+      // Mail is only queued here; the mail worker of the jobs processes sends it (modules/mail/worker.ts).
+      const mailer = createMailer({ sealKey: app.mailWorker.sealKey, showDemoCodes: config.demo && !config.smtpUrl });
+      await api.register(userRoutes, { mailer, codesPerMinute: 10 });
       await api.register(assetRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(configRoutes, {
         chainId: config.chainId,
@@ -214,7 +212,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await api.register(poolRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(roundRoutes);
       await api.register(transparencyRoutes);
-      await api.register(walletRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
+      await api.register(walletRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute, mailer });
       await api.register(contentRoutes);
       await api.register(feedbackRoutes, {
         uploadsPerMinute: config.moneyCallsPerMinute,

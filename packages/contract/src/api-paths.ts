@@ -57,6 +57,10 @@ export const API = {
   btcWithdraw: 'biz/user-btc-record/withdraw',
   /** Withdrawal History: the spec names the screen, not its call. */
   withdrawals: 'biz/withdraw/page',
+  /** The address book of labelled withdrawal addresses (issue 26). */
+  addressBook: 'biz/withdraw-address/list',
+  addressAdd: 'biz/withdraw-address/create',
+  addressRemove: 'biz/withdraw-address/delete',
   depositSubmit: 'biz/deposit/submit',
   depositPage: 'biz/deposit/page',
   /** Transparency (issue 12): public, but the member's own proof. */

@@ -93,6 +93,11 @@ export const ERROR_CODES = {
   replacementNotProven: 1122,
   payoutOnChain: 1123,
   platformAddress: 1124,
+  addressNotSaved: 1125,
+  addressWaiting: 1126,
+  addressAlreadySaved: 1127,
+  addressBookFull: 1128,
+  addressLabelRequired: 1129,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -194,4 +199,9 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   replacementNotProven: 200,
   payoutOnChain: 409,
   platformAddress: 400,
+  addressNotSaved: 200,
+  addressWaiting: 200,
+  addressAlreadySaved: 409,
+  addressBookFull: 200,
+  addressLabelRequired: 400,
 };

@@ -640,6 +640,42 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '플랫폼의 입금 주소 또는 토큰 컨트랙트입니다. 이 주소로는 출금할 수 없습니다',
     'ms-MY': 'Ini alamat deposit atau kontrak token platform sendiri: ia tidak boleh menerima pengeluaran',
   },
+  addressNotSaved: {
+    'zh-CN': '请先将此地址加入地址簿，等待期满后即可提现到该地址',
+    en: 'Save this address in your address book first: it can receive withdrawals once its waiting time is over',
+    'zh-TW': '請先將此地址加入地址簿，等待期滿後即可提領到該地址',
+    'ko-KR': '먼저 이 주소를 주소록에 저장하세요. 대기 시간이 끝나면 이 주소로 출금할 수 있습니다',
+    'ms-MY':
+      'Simpan alamat ini dalam buku alamat anda dahulu: ia boleh menerima pengeluaran selepas tempoh menunggu tamat',
+  },
+  addressWaiting: {
+    'zh-CN': '该地址为新添加地址，{at} 后可用于提现',
+    en: 'This address is newly saved: it can receive withdrawals from {at}',
+    'zh-TW': '該地址為新增地址，{at} 後可用於提領',
+    'ko-KR': '새로 저장한 주소입니다. {at}부터 출금할 수 있습니다',
+    'ms-MY': 'Alamat ini baru disimpan: ia boleh menerima pengeluaran mulai {at}',
+  },
+  addressAlreadySaved: {
+    'zh-CN': '该地址已在地址簿中',
+    en: 'This address is already in your address book',
+    'zh-TW': '該地址已在地址簿中',
+    'ko-KR': '이 주소는 이미 주소록에 있습니다',
+    'ms-MY': 'Alamat ini sudah ada dalam buku alamat anda',
+  },
+  addressLabelRequired: {
+    'zh-CN': '请输入地址备注',
+    en: 'Enter a label for the address',
+    'zh-TW': '請輸入地址備註',
+    'ko-KR': '주소의 이름을 입력하세요',
+    'ms-MY': 'Masukkan label untuk alamat itu',
+  },
+  addressBookFull: {
+    'zh-CN': '地址簿最多保存 {max} 个地址，请先删除不用的地址',
+    en: 'The address book holds at most {max} addresses: remove one you no longer use first',
+    'zh-TW': '地址簿最多儲存 {max} 個地址，請先刪除不用的地址',
+    'ko-KR': '주소록에는 최대 {max}개의 주소를 저장할 수 있습니다. 쓰지 않는 주소를 먼저 삭제하세요',
+    'ms-MY': 'Buku alamat menyimpan paling banyak {max} alamat: buang alamat yang tidak digunakan lagi dahulu',
+  },
 };
 
 /** "The field X is invalid", naming the field (API.md: a 400 names the field). */

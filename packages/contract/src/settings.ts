@@ -123,6 +123,11 @@ export const SETTING_KEYS = {
   'withdraw.min.USDT': { ...amount, default: '10', ...TERM },
   'withdraw.min.BTC': { ...amount, default: '0.001', ...TERM },
   /** A withdrawal of at least this much needs a second, different operator's approval. */
+  /**
+   * Hours a newly saved withdrawal address waits before it can be paid (the address book). 0: no
+   * wait, and a withdrawal may go to any address; above 0, only to saved addresses past their wait.
+   */
+  'withdraw.newAddressHours': { ...integer(0, 720), default: 0, ...AT_ONCE },
   'withdraw.secondApproval.USDT': { ...amount, default: '10000', ...INTERNAL },
   'withdraw.secondApproval.BTC': { ...amount, default: '0.2', ...INTERNAL },
   /**

@@ -39,6 +39,32 @@ export const withdrawBodySchema = z.object({
 });
 export const withdrawAnswerSchema = z.object({ withdrawalId: z.string(), status: z.string() });
 
+/** The address book: at most this many saved addresses per member, labels of up to 30 characters. */
+export const ADDRESS_BOOK_MAX = 20;
+export const ADDRESS_LABEL_MAX = 30;
+export const savedAddressSchema = z.object({
+  id: z.string(),
+  address: z.string(),
+  label: z.string(),
+  /** From when a withdrawal may go to it. */
+  usableAt: z.string(),
+  usable: z.boolean(),
+  createdAt: z.string(),
+});
+export type SavedAddress = z.infer<typeof savedAddressSchema>;
+export const addressBookSchema = z.object({
+  list: z.array(savedAddressSchema),
+  /** `withdraw.newAddressHours`: 0 means no wait, and any address may receive a withdrawal. */
+  waitHours: z.number().int(),
+});
+export type AddressBook = z.infer<typeof addressBookSchema>;
+export const addAddressBodySchema = z.object({
+  address: z.string().trim().max(100),
+  label: z.string().trim().max(ADDRESS_LABEL_MAX),
+  emailCode: z.string().trim().max(12),
+});
+export const removeAddressBodySchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+
 /**
  * What the member sees: processing 审核中 (in review, approved, being paid, confirming),
  * failed 审核失败 (rejected, funds back in available), arrived 已到账 (paid and confirmed).

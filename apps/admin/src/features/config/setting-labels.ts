@@ -136,6 +136,16 @@ const SETTINGS: Record<SettingKey, Entry> = {
     en: ['BTC withdrawal minimum', 'Smallest BTC withdrawal a member may ask for.'],
     zh: ['BTC 最低提现', '会员单笔 BTC 提现的最低金额。'],
   },
+  'withdraw.newAddressHours': {
+    en: [
+      'New address wait (hours)',
+      'Hours a newly saved withdrawal address waits before it can be paid; the member is mailed when one is saved. 0: no wait, and withdrawals may go to any address; above 0, only to saved addresses past their wait.',
+    ],
+    zh: [
+      '新地址等待时间（小时）',
+      '会员新保存的提现地址需等待多少小时后才能提现，保存时会邮件通知会员。0 表示无需等待，可提现到任意地址；大于 0 时只能提现到等待期满的已保存地址。',
+    ],
+  },
   'withdraw.secondApproval.USDT': {
     en: ['USDT second approval from', 'A USDT withdrawal of at least this much needs a second, different operator.'],
     zh: ['USDT 双人审核起点', '不低于此金额的 USDT 提现需要另一名操作员再次审核。'],

@@ -134,7 +134,7 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('mail_outbox_template', sql`${t.template} in ('email_code')`),
+    check('mail_outbox_template', sql`${t.template} in ('email_code', 'address_added')`),
     check('mail_outbox_locale', sql`${t.locale} in ('zh-CN', 'en', 'zh-TW', 'ko-KR', 'ms-MY')`),
     check('mail_outbox_status', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'undeliverable', 'demo')`),
     check('mail_outbox_sealed_until_done', sql`${t.sealedSecret} is null or ${t.status} in ('queued', 'sending')`),

@@ -187,3 +187,29 @@ export const deposits = pgTable(
     index('deposits_user_idx').on(t.userId, t.id),
   ],
 );
+
+/**
+ * A member's address book: labelled withdrawal addresses. An address saved at `created_at` can be
+ * paid from `usable_at` (the `withdraw.newAddressHours` setting then), and its saving is mailed to
+ * the member, so a stolen session cannot add an address and empty the account before the member
+ * hears of it. While that setting is above 0, withdrawals go only to saved addresses past their wait.
+ */
+export const withdrawalAddresses = pgTable(
+  'withdrawal_addresses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** Checksummed EVM address. */
+    address: text('address').notNull(),
+    label: text('label').notNull(),
+    usableAt: timestamp('usable_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('withdrawal_addresses_user_address_idx').on(t.userId, t.address),
+    check('withdrawal_addresses_label_length', sql`char_length(${t.label}) <= 30`),
+    check('withdrawal_addresses_wait', sql`${t.usableAt} >= ${t.createdAt}`),
+  ],
+);

@@ -181,6 +181,7 @@ describe('withdrawal approval after an adjustment', () => {
         'USDT',
         { amount, address: ADDRESS, emailCode: '000000' },
         (leg) => `test:${randomUUID()}:${leg}`,
+        new Date(),
       ),
     );
     return withdrawalId;

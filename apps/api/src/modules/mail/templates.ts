@@ -68,6 +68,66 @@ const EMAIL_CODE: Record<Locale, CodeTexts> = {
   },
 };
 
+type AddressTexts = {
+  subject: string;
+  saved(label: string, address: string): string;
+  usable(at: string): string;
+  now: string;
+  notYou: string;
+};
+
+/**
+ * The announcement of a saved withdrawal address (the address book): what was saved, from when it
+ * can be paid, and what to do if it was not the member.
+ */
+const ADDRESS_ADDED: Record<Locale, AddressTexts> = {
+  en: {
+    subject: 'A withdrawal address was saved to your MineCloud account',
+    saved: (label, address) =>
+      `The withdrawal address ${address}${label ? ` (${label})` : ''} was saved to your account.`,
+    usable: (at) => `It can receive withdrawals from ${at}.`,
+    now: 'It can receive withdrawals now.',
+    notYou:
+      'If this was not you, remove it from the address book at once, and contact support: someone may be using your account.',
+  },
+  'zh-CN': {
+    subject: '您的 MineCloud 账户添加了提现地址',
+    saved: (label, address) => `您的账户已添加提现地址 ${address}${label ? `（${label}）` : ''}。`,
+    usable: (at) => `该地址自 ${at} 起可用于提现。`,
+    now: '该地址现在即可用于提现。',
+    notYou: '如果这不是您本人的操作，请立即在地址簿中删除该地址并联系客服：您的账户可能正被他人使用。',
+  },
+  'zh-TW': {
+    subject: '您的 MineCloud 帳戶新增了提領地址',
+    saved: (label, address) => `您的帳戶已新增提領地址 ${address}${label ? `（${label}）` : ''}。`,
+    usable: (at) => `該地址自 ${at} 起可用於提領。`,
+    now: '該地址現在即可用於提領。',
+    notYou: '如果這不是您本人的操作，請立即在地址簿中刪除該地址並聯絡客服：您的帳戶可能正被他人使用。',
+  },
+  'ko-KR': {
+    subject: 'MineCloud 계정에 출금 주소가 저장되었습니다',
+    saved: (label, address) => `출금 주소 ${address}${label ? ` (${label})` : ''} 이(가) 계정에 저장되었습니다.`,
+    usable: (at) => `${at}부터 이 주소로 출금할 수 있습니다.`,
+    now: '지금 이 주소로 출금할 수 있습니다.',
+    notYou:
+      '본인이 한 일이 아니라면 즉시 주소록에서 삭제하고 고객센터에 문의하세요. 다른 사람이 계정을 사용하고 있을 수 있습니다.',
+  },
+  'ms-MY': {
+    subject: 'Alamat pengeluaran telah disimpan pada akaun MineCloud anda',
+    saved: (label, address) =>
+      `Alamat pengeluaran ${address}${label ? ` (${label})` : ''} telah disimpan pada akaun anda.`,
+    usable: (at) => `Ia boleh menerima pengeluaran mulai ${at}.`,
+    now: 'Ia boleh menerima pengeluaran sekarang.',
+    notYou:
+      'Jika ini bukan anda, buang alamat itu daripada buku alamat dengan segera dan hubungi sokongan: seseorang mungkin menggunakan akaun anda.',
+  },
+};
+
+/** An instant as the mails write it: unambiguous in every language, "2026-11-28 09:30 UTC". */
+export function mailTime(iso: string): string {
+  return `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 export function isLocale(value: string): value is Locale {
   return (LOCALES as readonly string[]).includes(value);
 }
@@ -82,6 +142,15 @@ export function renderMail(template: MailTemplate, locale: string, params: MailP
         subject: texts.subject,
         text: `${texts.body(secret, Number(params.minutes))}\n${texts.why[purpose]}\n\n${texts.ignore}\n`,
       };
+    }
+    case 'address_added': {
+      const texts = ADDRESS_ADDED[isLocale(locale) ? locale : FALLBACK_LOCALE];
+      const wait = Number(params.hours) > 0;
+      const lines = [
+        texts.saved(String(params.label ?? ''), String(params.address)),
+        wait ? texts.usable(mailTime(String(params.usableAt))) : texts.now,
+      ];
+      return { subject: texts.subject, text: `${lines.join('\n')}\n\n${texts.notYou}\n` };
     }
   }
 }

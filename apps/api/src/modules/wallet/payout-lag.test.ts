@@ -45,6 +45,7 @@ async function approvedWithdrawal(amount: string, to: Address): Promise<string> 
       'USDT',
       { amount, address: to, emailCode: 'given' },
       (leg) => `payout-lag:${to}:${leg}`,
+      app.clock.now(),
     ),
   );
   const approved = await operatorCall(app, admin, 'withdrawals/approve', { id: withdrawalId });

@@ -1,24 +1,35 @@
 import { API } from '@minecloud/contract/api-paths';
 import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import {
+  addAddressBodySchema,
+  addressBookSchema,
   depositAnswerSchema,
   depositBodySchema,
   depositPageSchema,
+  removeAddressBodySchema,
+  savedAddressSchema,
   withdrawAnswerSchema,
   withdrawalPageQuerySchema,
   withdrawalPageSchema,
   withdrawBodySchema,
 } from '@minecloud/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
+import { requestLocale } from '../../lib/locale.ts';
 import { perMemberLimit } from '../../money/member-limit.ts';
 import { moneyPost } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { addressBook, removeAddress, saveAddress } from './address-book.ts';
 import { memberDeposits, submitDeposit } from './deposits.ts';
 import { checkWithdrawal, lockWithdrawal, memberWithdrawals } from './withdrawals.ts';
 
 /** Withdrawals (request, history) and deposits by transaction hash. */
-export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }> = async (app, options) => {
+export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number; mailer: Mailer }> = async (
+  app,
+  options,
+) => {
   const member = { preHandler: app.requireMember };
   const security = [{ bearer: [] }];
   const tags = ['wallet'];
@@ -38,7 +49,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
         perMinute,
         before: (userId, body) => checkWithdrawal(app.db, app.chain, userId, asset, body, app.clock.now()),
       },
-      (tx, userId, body, legKey) => lockWithdrawal(tx, app.chain, userId, asset, body, legKey),
+      (tx, userId, body, legKey) => lockWithdrawal(tx, app.chain, userId, asset, body, legKey, app.clock.now()),
     );
   }
 
@@ -54,6 +65,46 @@ export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
       },
     },
     async (request) => ok(await memberWithdrawals(app.db, app.chain, memberOf(request).userId, request.query)),
+  );
+
+  app.get(
+    `/${API.addressBook}`,
+    { ...member, schema: { tags, security, response: { 200: envelopeSchema(addressBookSchema) } } },
+    async (request) => ok(await addressBook(app.db, memberOf(request).userId, app.clock.now())),
+  );
+
+  app.post(
+    `/${API.addressAdd}`,
+    {
+      ...member,
+      // Each saving spends an email code and sends a mail: limited like money calls.
+      config: perMemberLimit(perMinute),
+      schema: { tags, security, body: addAddressBodySchema, response: { 200: envelopeSchema(savedAddressSchema) } },
+    },
+    async (request) =>
+      ok(
+        await saveAddress(
+          app.db,
+          options.mailer,
+          app.chain,
+          memberOf(request).userId,
+          request.body,
+          requestLocale(request),
+          app.clock.now(),
+        ),
+      ),
+  );
+
+  app.post(
+    `/${API.addressRemove}`,
+    {
+      ...member,
+      schema: { tags, security, body: removeAddressBodySchema, response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      await removeAddress(app.db, memberOf(request).userId, request.body.id);
+      return ok(null);
+    },
   );
 
   app.post(

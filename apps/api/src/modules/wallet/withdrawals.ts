@@ -11,6 +11,7 @@ import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
 import { spendEmailCode } from '../user/email.ts';
+import { checkSavedAddress, isPlatformAddress } from './address-book.ts';
 import { type Chain, paysOut } from './chain.ts';
 import { ADMIN_STATUS, MEMBER_STATUS, type ReviewStatus, WITHDRAWAL_TRANSITIONS } from './withdrawal-states.ts';
 
@@ -33,6 +34,7 @@ export async function planWithdrawal(
   userId: AuthorizedUserId,
   asset: WithdrawAsset,
   input: WithdrawInput,
+  now: Date,
 ) {
   const [user] = await queryRows<{ email: string | null }>(db, sql`select email from users where id = ${userId}`);
   if (!user?.email) return fail('bindEmailFirst');
@@ -51,9 +53,9 @@ export async function planWithdrawal(
   const address = getAddress(input.address);
   // Paying the platform's own addresses, or a token contract (which holds no one's funds and would
   // lock them), would only burn the money and confuse the books.
-  const own = [chain?.depositAddress, chain?.payer?.address, ...Object.values(chain?.tokens ?? {})].filter(Boolean);
-  if (own.includes(address)) return fail('platformAddress');
+  if (isPlatformAddress(chain, address)) return fail('platformAddress');
   if (chain && !chain.tokens[asset]) return fail('assetNotAllowed');
+  await checkSavedAddress(db, userId, address, now);
   if (input.emailCode === '') return fail('enterEmailCode');
   return {
     amount,
@@ -76,7 +78,7 @@ export async function checkWithdrawal(
   input: WithdrawInput,
   now: Date,
 ) {
-  const plan = await planWithdrawal(db, chain, userId, asset, input);
+  const plan = await planWithdrawal(db, chain, userId, asset, input, now);
   const [account] = await queryRows<{ balance: string }>(
     db,
     sql`select balance::text from accounts where user_id = ${userId} and asset = ${asset} and kind = 'available'`,
@@ -93,8 +95,9 @@ export async function lockWithdrawal(
   asset: WithdrawAsset,
   input: WithdrawInput,
   legKey: (leg: string) => string,
+  now: Date,
 ) {
-  const plan = await planWithdrawal(tx, chain, userId, asset, input);
+  const plan = await planWithdrawal(tx, chain, userId, asset, input, now);
   const [next] = await queryRows<{ id: string }>(tx, sql`select nextval('withdrawals_id_seq')::text as id`);
   const id = Number(next?.id);
   const lockTransferId = await transfer(tx, {

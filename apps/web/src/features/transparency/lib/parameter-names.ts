@@ -60,6 +60,7 @@ const PARAMETERS: Record<PublicSettingKey, ParameterSpec> = {
   'withdraw.fee.BTC': { name: 'transparencyParamWithdrawFee', of: 'BTC', ...btc },
   'withdraw.min.USDT': { name: 'transparencyParamWithdrawMin', of: 'USDT', ...usdt },
   'withdraw.min.BTC': { name: 'transparencyParamWithdrawMin', of: 'BTC', ...btc },
+  'withdraw.newAddressHours': { name: 'transparencyParamNewAddressHours', kind: 'number' },
   'market.roundSymbol': { name: 'transparencyParamRoundSymbol', kind: 'text' },
   'chain.confirmations': { name: 'transparencyParamConfirmations', kind: 'number' },
 };
