@@ -9,6 +9,8 @@ export type MailCatcher = {
   url: string;
   /** The six-digit code of the newest mail to `to`; undefined while there is none. */
   latestCode(to: string): string | undefined;
+  /** The text of the newest mail to `to` (its subject line first); undefined while there is none. */
+  latestText(to: string): string | undefined;
   close(): Promise<void>;
 };
 
@@ -36,6 +38,10 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     latestCode(to) {
       const mail = mails.filter((m) => m.to === to).at(-1);
       return mail && /\b(\d{6})\b/.exec(bodyOf(mail.raw))?.[1];
+    },
+    latestText(to) {
+      const mail = mails.filter((m) => m.to === to).at(-1);
+      return mail && bodyOf(mail.raw);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

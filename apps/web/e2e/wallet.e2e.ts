@@ -56,6 +56,25 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain by a server 
     return mail.latestCode(email) as string;
   }
 
+  /**
+   * Binds `email` through the API with the member's own session (the binding screen has its own
+   * e2e); resolves the code that bound it, so that a later code can be told from it.
+   */
+  async function bindEmail(token: string, email: string) {
+    const call = async (path: string, body: object) => {
+      const res = await fetch(`${paying.baseUrl}/app-api/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { code: number };
+    };
+    expect((await call('member/sendEmailCode', { email })).code).toBe(0);
+    const code = await mailedCode(email);
+    expect((await call('member/bindEmail', { email, code })).code).toBe(0);
+    return code;
+  }
+
   /** The member's wallet sends `amount` USDT to the deposit address and submits it, as the top-up page does. */
   async function depositOnChain(key: Hex, token: string, amount: string) {
     const member = privateKeyToAccount(key).address;
@@ -82,19 +101,8 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain by a server 
     const token = await memberToken(page);
     // No welcome balance outside demo: the member's money is a real deposit.
     await depositOnChain(key, token, '100');
-    // Bind an email through the API with the member's own session (the binding screen has its own e2e).
     const email = `withdraw-${Date.now()}@example.com`;
-    const call = async (path: string, body: object) => {
-      const res = await fetch(`${paying.baseUrl}/app-api/${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return (await res.json()) as { code: number };
-    };
-    expect((await call('member/sendEmailCode', { email })).code).toBe(0);
-    const bindCode = await mailedCode(email);
-    expect((await call('member/bindEmail', { email, code: bindCode })).code).toBe(0);
+    const bindCode = await bindEmail(token, email);
     await page.reload();
 
     await page.getByTestId('withdraw-form').waitFor();
@@ -184,6 +192,85 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain by a server 
     expect(await chain.tokenBalance(usdt, to)).toBe(parseUnits('24.5', 18));
     expect(await chain.tokenBalance(usdt, paying.hotWallet)).toBe(parseUnits('1000000', 18) - parseUnits('24.5', 18));
     expect(await availableUsdt(paying.baseUrl, token)).toBe('74.5');
+  });
+
+  it('makes a newly saved address wait its delay, announced by mail, and takes withdrawals only to saved ones', async () => {
+    const key = generatePrivateKey();
+    const { page } = await signInAt(browser, paying.baseUrl, '/pages/my_child/addressbook/addressbook', { key });
+    const token = await memberToken(page);
+    await depositOnChain(key, token, '20');
+    const email = `book-${Date.now()}@example.com`;
+    const bindCode = await bindEmail(token, email);
+    // The operator sets a one-hour wait for new addresses; it takes effect once every process has it.
+    await admin('PUT', 'config/withdraw.newAddressHours', { value: 1 });
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${paying.baseUrl}/app-api/biz/withdraw-address/list`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          return ((await res.json()) as { data: { waitHours: number } }).data.waitHours;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(1);
+
+    await page.reload();
+    await expect.poll(() => text(page, 'address-book-note')).toContain('新保存的地址需等待 1 小时后才能用于提现');
+    expect(await text(page, 'address-book-empty')).toBe('还没有保存的地址');
+    const saved = privateKeyToAccount(generatePrivateKey()).address;
+    await page.getByTestId('address-label-input').fill('冷钱包');
+    await page.getByTestId('address-add-input').fill(saved);
+    await page.getByTestId('address-add-code-send').click();
+    const code = await mailedCode(email, bindCode);
+    await page.getByTestId('address-add-code').fill(code);
+    await page.getByTestId('address-add-submit').click();
+    const item = page.getByTestId('address-book-item');
+    await item.waitFor();
+    expect(await item.getAttribute('data-address')).toBe(saved);
+    expect(await item.getByTestId('saved-address-state').textContent()).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d 起可用$/,
+    );
+    // The saving is mailed, with the address and from when it can be paid.
+    await expect.poll(() => mail.latestText(email), { timeout: 20_000 }).toContain(saved);
+    expect(mail.latestText(email)).toMatch(/该地址自 \d{4}-\d\d-\d\d \d\d:\d\d UTC 起可用于提现/);
+    await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 10_000 });
+    await shot(page, 'address-book-waiting');
+
+    // On the withdraw form: the rule, the saved address shown waiting (it cannot be picked).
+    await page.goto(`${paying.baseUrl}/#/pages/my_child/withdraw/withdraw?asset=USDT`);
+    await expect.poll(() => text(page, 'withdraw-only-saved')).toContain('新地址需等待 1 小时');
+    await page.getByTestId('withdraw-address-book').click();
+    const pick = page.getByTestId('address-pick-sheet').getByTestId('address-pick-pick');
+    await pick.waitFor();
+    expect(await pick.isDisabled()).toBe(true);
+    // The sheet slides up: the screenshot waits for it to stop.
+    await page.waitForFunction(() => {
+      const body = document.querySelector('.adm-popup-body');
+      return body !== null && new DOMMatrix(getComputedStyle(body).transform).m42 === 0;
+    });
+    await shot(page, 'withdraw-address-book');
+    await page.getByTestId('address-pick-sheet-close').click();
+
+    // Typed anyway: the server refuses it as waiting, and an address never saved as not saved; the
+    // code is not spent on either (a code the member never asked for is enough to show it).
+    const attempt = async (address: string) => {
+      await page.getByTestId('withdraw-amount-input').fill('15');
+      await page.getByTestId('withdraw-address-input').fill(address);
+      await page.getByTestId('withdraw-code').fill('000000');
+      await page.getByTestId('withdraw-submit').click();
+      await page.getByTestId('confirm-summary').waitFor();
+      await dialogSettled(page);
+      await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
+      await page.getByTestId('withdraw-address-input-error').waitFor();
+      return text(page, 'withdraw-address-input-error');
+    };
+    expect(await attempt(saved)).toMatch(/^该地址为新添加地址，\d{4}-\d\d-\d\d \d\d:\d\d UTC 后可用于提现$/);
+    expect(await attempt(privateKeyToAccount(generatePrivateKey()).address)).toBe(
+      '请先将此地址加入地址簿，等待期满后即可提现到该地址',
+    );
+    await shot(page, 'withdraw-address-waiting');
+    expect(await availableUsdt(paying.baseUrl, token)).toBe('20');
   });
 });
 

@@ -43,6 +43,7 @@ const BindEmailPage = lazyPage(() => import('@/features/account/pages/bind-email
 const BindWalletPage = lazyPage(() => import('@/features/account/pages/bind-wallet-page'));
 const WithdrawPage = lazyPage(() => import('@/features/wallet/pages/withdraw-page'));
 const WithdrawalHistoryPage = lazyPage(() => import('@/features/wallet/pages/withdrawal-history-page'));
+const AddressBookPage = lazyPage(() => import('@/features/wallet/pages/address-book-page'));
 const TransparencyPage = lazyPage(() => import('@/features/transparency/pages/transparency-page'));
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found-route'));
@@ -120,6 +121,7 @@ export const routes: RouteObject[] = [
       page(paths.bindWallet, BindWalletPage),
       page(paths.withdraw, WithdrawPage),
       page(paths.withdrawRecord, WithdrawalHistoryPage),
+      page(paths.addressBook, AddressBookPage),
       page(paths.transparency, TransparencyPage),
       page(paths.login, LoginPage),
       page(notFoundRoute, NotFoundPage),

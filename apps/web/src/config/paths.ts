@@ -83,6 +83,8 @@ export const paths = {
   /** Withdraw and Withdrawal History (`?asset=USDT|BTC`): the spec names them but not their routes. */
   withdraw: route('/pages/my_child/withdraw/withdraw', 'titleWithdraw', { private: true }),
   withdrawRecord: route('/pages/my_child/withdrawrecord/withdrawrecord', 'titleWithdrawalHistory', { private: true }),
+  /** The address book of withdrawal addresses (issue 26): not in the spec. */
+  addressBook: route('/pages/my_child/addressbook/addressbook', 'titleAddressBook', { private: true }),
   /** Transparency (issue 12): `?section=totals|proof|parameters` scrolls there, `?asset=` picks the proof's asset. */
   transparency: route('/pages/my_child/transparency/transparency', 'titleTransparency'),
   login: route('/pages/login/index', 'titleSignIn'),

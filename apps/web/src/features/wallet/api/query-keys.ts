@@ -8,4 +8,6 @@ import { ASSET_QUERIES_ROOT } from '@/api/invalidate-money';
 export const walletKeys = {
   withdrawals: (asset: WithdrawAsset) => [...ASSET_QUERIES_ROOT, 'withdrawals', asset] as const,
   deposits: () => [...ASSET_QUERIES_ROOT, 'deposits'] as const,
+  /** Not money, but it changes with time (an address's wait ends): its own root. */
+  addressBook: () => ['address-book'] as const,
 };

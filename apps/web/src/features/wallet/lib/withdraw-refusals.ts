@@ -12,6 +12,8 @@ const FIELD_OF: ReadonlyMap<number, WithdrawField> = new Map([
   [ERROR_CODES.insufficientBalance, 'amount'],
   [ERROR_CODES.invalidAddress, 'address'],
   [ERROR_CODES.platformAddress, 'address'],
+  [ERROR_CODES.addressNotSaved, 'address'],
+  [ERROR_CODES.addressWaiting, 'address'],
   [ERROR_CODES.enterEmailCode, 'code'],
   [ERROR_CODES.emailCodeWrong, 'code'],
   [ERROR_CODES.emailCodeUsed, 'code'],

@@ -365,3 +365,63 @@ describe('withdraw', () => {
     });
   });
 });
+
+describe('withdraw with the address book', () => {
+  const entry = (id: string, address: string, label: string, usable: boolean) => ({
+    id,
+    address,
+    label,
+    usable,
+    usableAt: '2030-01-02T03:04:00.000Z',
+    createdAt: '2024-06-01T00:00:00.000Z',
+  });
+
+  it('fills a saved address past its wait with a tap, and says that only those take withdrawals', async () => {
+    let answer = refusal(ERROR_CODES.addressWaiting, '该地址为新添加地址，2030-01-02 03:04 UTC 后可用于提现');
+    walletServer({
+      [`GET /app-api/${API.addressBook}`]: () =>
+        ok({
+          list: [
+            entry('2', DEPOSIT_ADDRESS.replace('90F7', '90f7'), 'Cold', false),
+            entry('1', OTHER_WALLET, '交易所', true),
+          ],
+          waitHours: 24,
+        }),
+      [`POST /app-api/${API.usdtWithdraw}`]: () => answer,
+      [`POST /app-api/${API.sendEmailCode}`]: () => ok(null),
+    });
+    const { router } = renderApp(paths.withdraw.href({ asset: 'USDT' }));
+    expect(await screen.findByTestId('withdraw-only-saved')).toHaveTextContent(
+      '提现只能发往地址簿中等待期满的地址（新地址需等待 24 小时）',
+    );
+    await userEvent.click(screen.getByTestId('withdraw-address-book'));
+    const sheet = await screen.findByTestId('address-pick-sheet');
+    const [waiting, ready] = within(sheet).getAllByTestId('address-pick-pick');
+    expect(waiting).toBeDisabled();
+    expect(waiting).toHaveTextContent('起可用');
+    expect(ready).toHaveTextContent('交易所');
+    await dialogUser.click(ready as HTMLElement);
+    expect(screen.getByTestId('withdraw-address-input')).toHaveValue(OTHER_WALLET);
+
+    // The server's word on an address still waiting shows under the address.
+    await fill('20');
+    await confirmEveryPrompt();
+    expect(await screen.findByTestId('withdraw-address-input-error')).toHaveTextContent(
+      '2030-01-02 03:04 UTC 后可用于提现',
+    );
+    answer = ok({ withdrawalId: '7', status: 'processing' });
+
+    await dialogUser.click(screen.getByTestId('withdraw-address-book'));
+    await dialogUser.click(within(await screen.findByTestId('address-pick-sheet')).getByTestId('address-pick-manage'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.addressBook.path));
+  });
+
+  it('goes straight to the address book when nothing is saved', async () => {
+    server();
+    const { router } = renderApp(paths.withdraw.href({ asset: 'USDT' }));
+    await screen.findByTestId('withdraw-available');
+    expect(screen.queryByTestId('withdraw-only-saved')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('withdraw-address-book'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.addressBook.path));
+  });
+});

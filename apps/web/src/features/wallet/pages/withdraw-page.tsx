@@ -13,10 +13,8 @@ import { ErrorState } from '@/components/error-state';
 import { MoneyField } from '@/components/money-field';
 import { TabSwitch } from '@/components/tab-switch';
 import { paths } from '@/config/paths';
-import { checkWithdrawAddress } from '@/lib/address-check';
 import { unitsOf } from '@/lib/amount-check';
 import { apiErrorText } from '@/lib/api-error-text';
-import { checkCode } from '@/lib/binding-checks';
 import { errorText } from '@/lib/error-text';
 import { useLocale } from '@/lib/locale';
 import { useMoneyAction } from '@/lib/money-action';
@@ -24,12 +22,15 @@ import { useMoneyText } from '@/lib/money-text';
 import { useAppNavigate } from '@/lib/navigation';
 import type { UserInfo } from '@/lib/session';
 import { showToast } from '@/lib/toast';
+import { useAddressBook } from '../api/address-book';
 import { useWithdraw } from '../api/withdraw';
+import { AddressBookPicker } from '../components/address-book-picker';
 import { BindEmailFirst } from '../components/bind-email-first';
 import { NetworkFacts } from '../components/network-facts';
 import { QuickAmounts } from '../components/quick-amounts';
 import { WalletGate } from '../components/wallet-gate';
 import { WithdrawTermsList } from '../components/withdraw-terms-list';
+import { useAddressCodeErrors } from '../lib/address-code-errors';
 import {
   type CheckedWithdrawAmount,
   checkWithdrawAmount,
@@ -80,6 +81,7 @@ function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
   const money = useMoneyText();
   const sendCode = useSendEmailCode();
   const withdraw = useMoneyAction(useWithdraw());
+  const book = useAddressBook();
   // Each asset keeps its own amount; the address and the code are the same for both.
   const [amounts, setAmounts] = useState<Record<WithdrawAsset, string>>({ USDT: '', BTC: '' });
   const [address, setAddress] = useState(user.withdrawAddress ?? '');
@@ -99,19 +101,14 @@ function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
   const available = unitsOf(balance.available, asset);
   const email = refused.email ? null : user.email;
   const checked = checkWithdrawAmount(amount, asset, available, terms);
-  const addressProblem = checkWithdrawAddress(address, network.platform);
-  const codeProblem = checkCode(code);
+  const { addressProblem, codeProblem, addressError, codeError } = useAddressCodeErrors(
+    address,
+    code,
+    tried,
+    refused,
+    network.platform,
+  );
   const amountError = refused.amount ?? (tried && !checked.ok ? amountText(checked) : null);
-  const addressError =
-    refused.address ??
-    (tried && addressProblem
-      ? addressProblem === 'addressRequired'
-        ? t('walletAddressRequired')
-        : errorText(addressProblem)
-      : null);
-  const codeError =
-    refused.code ??
-    (tried && codeProblem ? (code.trim() ? t('emailCodeRequired') : errorText('enterEmailCode')) : null);
 
   /** A change handler that also forgets the server's refusals: they were about the old values. */
   const edit = (set: (value: string) => void) => (value: string) => {
@@ -221,6 +218,7 @@ function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
           testId="withdraw-address-input"
           previewTestId="withdraw-address-preview"
         />
+        <AddressBookPicker book={book.data} onPick={edit(setAddress)} />
         {email ? (
           <CodeField
             id="withdraw-code"
