@@ -1,11 +1,13 @@
 import type { AddressBook } from '@minecloud/contract/wallet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BottomSheet } from '@/components/bottom-sheet';
 import { paths } from '@/config/paths';
+import { lazyOverlay } from '@/lib/lazy-overlay';
 import { useAppNavigate } from '@/lib/navigation';
-import { SavedAddressList } from './saved-address-list';
 import './address-book.css';
+
+/** The sheet and its list load on the first open (or when the page is idle), not with the form. */
+const AddressPickSheet = lazyOverlay(() => import('./address-pick-sheet'));
 
 type Props = {
   /** Undefined while it loads (or if it failed): the button still opens the page that manages it. */
@@ -40,33 +42,7 @@ export function AddressBookPicker({ book, onPick }: Props) {
       >
         {t('addressBookPick')} ›
       </button>
-      <BottomSheet
-        title={t('addressBookPickTitle')}
-        visible={open}
-        onClose={() => setOpen(false)}
-        testId="address-pick-sheet"
-      >
-        <div className="address-book-page">
-          {book && (
-            <SavedAddressList
-              list={book.list}
-              onPick={(entry) => {
-                onPick(entry.address);
-                setOpen(false);
-              }}
-              testIdPrefix="address-pick"
-            />
-          )}
-          <button
-            type="button"
-            className="plain-button address-book-link"
-            onClick={manage}
-            data-testid="address-pick-manage"
-          >
-            {t('addressBookManage')} ›
-          </button>
-        </div>
-      </BottomSheet>
+      <AddressPickSheet visible={open} book={book} onClose={() => setOpen(false)} onPick={onPick} onManage={manage} />
     </>
   );
 }
