@@ -63,6 +63,7 @@ describe('about and settings', () => {
     const { router } = renderApp(paths.about.path);
     await waitFor(() => expect(screen.getByTestId('account-email')).toHaveTextContent('miner@example.com'));
     expect(screen.getByTestId('account-wallet')).toHaveTextContent('0x7099...79C8');
+    expect(screen.getByTestId('account-go-address-book')).toHaveTextContent('地址簿');
     await userEvent.click(screen.getByTestId('account-go-wallet'));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.bindWallet.path));
     expect(await screen.findByTestId('wallet-code-to')).toBeInTheDocument();

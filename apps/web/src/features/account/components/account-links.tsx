@@ -4,7 +4,7 @@ import { useUser } from '@/api/get-user';
 import { LinkRows } from '@/components/link-rows';
 import { paths } from '@/config/paths';
 
-/** The member's bindings in settings: the email and the withdrawal wallet, each opening its page. */
+/** The member's bindings in settings: the email, the withdrawal wallet and the address book, each opening its page. */
 export function AccountLinks() {
   const { t } = useTranslation();
   const user = useUser();
@@ -28,6 +28,7 @@ export function AccountLinks() {
           labelKey: 'accountWallet',
           hint: <span data-testid="account-wallet">{bound(shortenAddress(user.data?.withdrawAddress))}</span>,
         },
+        { route: paths.addressBook, icon: 'shield', name: 'address-book' },
       ]}
     />
   );
