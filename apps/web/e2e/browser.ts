@@ -207,3 +207,18 @@ export async function mailedCode(admin: OperatorCall, email: string): Promise<st
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
+
+/** The demo server back-fills the simulated feed right after it starts: wait until it has. */
+export async function feedReady(baseUrl: string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const res = await fetch(`${baseUrl}/market-api/blockCoin/getKlineInfo?symbol=BTCUSDT&interval=1M&limit=12`);
+    const body = (await res.json()) as { data: { list: unknown[] } | null };
+    const rounds = (await (await fetch(`${baseUrl}/app-api/guessPeriod/list?period=3&pageSize=1`)).json()) as {
+      data: { total: number } | null;
+    };
+    if ((body.data?.list.length ?? 0) > 1 && (rounds.data?.total ?? 0) > 0) return;
+    if (Date.now() > deadline) throw new Error('the simulated market feed delivered nothing in 60 s');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

@@ -1,25 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, phoneContext, shot } from './browser.ts';
+import { feedReady, launchChromium, phoneContext, shot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let page: Page;
-
-/** The demo server back-fills the simulated feed right after it starts: wait until it has. */
-async function feedReady() {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const res = await fetch(`${baseUrl}/market-api/blockCoin/getKlineInfo?symbol=BTCUSDT&interval=1M&limit=12`);
-    const body = (await res.json()) as { data: { list: unknown[] } | null };
-    const rounds = (await (await fetch(`${baseUrl}/app-api/guessPeriod/list?period=3&pageSize=1`)).json()) as {
-      data: { total: number } | null;
-    };
-    if ((body.data?.list.length ?? 0) > 1 && (rounds.data?.total ?? 0) > 0) return;
-    if (Date.now() > deadline) throw new Error('the simulated market feed delivered nothing in 60 s');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 /** How many pixels of the chart's canvases are not the background: a drawn chart has many. */
 function paintedPixels(p: Page) {
@@ -42,7 +27,7 @@ function paintedPixels(p: Page) {
 beforeAll(async () => {
   browser = await launchChromium();
   page = await (await phoneContext(browser)).newPage();
-  await feedReady();
+  await feedReady(baseUrl);
 });
 afterAll(() => browser?.close());
 
