@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
 import { SessionProvider } from './session-provider.tsx';
+import { CONSOLE_THEME } from './theme.ts';
 import './i18n.ts';
 
 function AntdConfig({ motion, children }: { motion: boolean; children: ReactNode }) {
@@ -14,7 +15,7 @@ function AntdConfig({ motion, children }: { motion: boolean; children: ReactNode
   return (
     <ConfigProvider
       locale={current.language === 'zh-CN' ? zhCN : enUS}
-      theme={{ token: { colorPrimary: '#1f9d63', motion } }}
+      theme={{ ...CONSOLE_THEME, token: { ...CONSOLE_THEME.token, motion } }}
     >
       <AntApp>{children}</AntApp>
     </ConfigProvider>
