@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Space, Table } from 'antd';
-import type { ColumnsType, TableProps } from 'antd/es/table';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ColumnsType, TableProps, TableRef } from 'antd/es/table';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, downloadCsv, type Query } from '../lib/api.ts';
 import { useNotify } from '../lib/notify.ts';
@@ -48,6 +48,23 @@ export function PagedTable<T extends object, P extends Page<T> = Page<T>>({
   const pageNo = paging.queryText === queryText ? paging.pageNo : 1;
   const pageSize = paging.pageSize;
   const [exporting, setExporting] = useState(false);
+  const table = useRef<TableRef>(null);
+  const scrollLabel = t('common:tableScroll');
+  // A table wider than the page scrolls sideways, and on a page without rows nothing in it takes
+  // the focus: the keyboard reaches its hidden columns when the scroller is a tab stop (WCAG 2.1.1).
+  useEffect(() => {
+    const scroller = table.current?.nativeElement.querySelector<HTMLElement>('.ant-table-content');
+    if (!scroller) return;
+    if (scroller.scrollWidth > scroller.clientWidth) {
+      scroller.tabIndex = 0;
+      scroller.setAttribute('role', 'region');
+      scroller.setAttribute('aria-label', scrollLabel);
+    } else {
+      scroller.removeAttribute('tabindex');
+      scroller.removeAttribute('role');
+      scroller.removeAttribute('aria-label');
+    }
+  });
 
   const page = useQuery({
     queryKey: [...queryKey, query ?? {}, pageNo, pageSize],
@@ -84,6 +101,7 @@ export function PagedTable<T extends object, P extends Page<T> = Page<T>>({
       )}
       {page.isError && <LoadFailed error={page.error} onRetry={() => page.refetch()} retrySize="small" />}
       <Table<T>
+        ref={table}
         size="middle"
         rowKey={rowKey}
         columns={columns}
