@@ -23,7 +23,8 @@ export function LanguageSwitch() {
           setOpened(true);
           setOpen(true);
         }}
-        aria-label={t('languageSwitchLabel')}
+        // The name holds what the button shows (WCAG 2.5.3, label in name): "Language English".
+        aria-label={`${t('languageSwitchLabel')} ${LANGUAGE_NAMES[current]}`}
         aria-haspopup="dialog"
         data-testid="language-switch"
       >

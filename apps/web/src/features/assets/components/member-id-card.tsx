@@ -16,7 +16,7 @@ export function MemberIdCard({ user }: { user: UserInfo | undefined }) {
           type="button"
           className="plain-button member-id-card__value"
           onClick={() => void copyText(user?.id)}
-          aria-label={t('copyMemberId')}
+          aria-label={t('copyMemberId', { id: user?.id ?? '--' })}
           disabled={!user}
         >
           <span data-testid="member-id">{user?.id ?? '--'}</span>
