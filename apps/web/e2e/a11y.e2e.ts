@@ -100,6 +100,13 @@ async function settle(page: Page, url: string, openRequests: () => number) {
       openRequests() > 0 ||
       (await page.evaluate((loading) => {
         if (document.querySelector(loading)) return true;
+        // antd-mobile's toasts go by themselves, and its masks and sheets fade by script, not by a
+        // CSS transition: a scan waits for them, not to read a colour half faded.
+        if (document.querySelector('.adm-toast-mask')) return true;
+        const fading = [...document.querySelectorAll('.adm-mask, .adm-popup-body, .adm-center-popup-wrap')].some(
+          (element) => Number(getComputedStyle(element).opacity) % 1 !== 0,
+        );
+        if (fading) return true;
         return document
           .getAnimations()
           .some(
