@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import { LOCALES } from './locales.ts';
 
+/**
+ * A banner in the reader's language (else English, else the Chinese base): its art carries no text,
+ * the app writes `title` and `subtitle` over it.
+ */
 export const bannerSchema = z.object({
   id: z.string(),
   image: z.string(),
   title: z.string(),
+  subtitle: z.string(),
   link: z.string(),
+  /** The language of the version answered. */
+  lang: z.enum(LOCALES),
 });
 
 export const basicConfigSchema = z.object({

@@ -30,10 +30,24 @@ export const productListSchema = z.object({ list: z.array(productSchema) });
 
 /** Where a banner shows: the home carousel or above the miner shop. */
 export const BANNER_PLACES = ['home', 'miners'] as const;
-export const bannerInputSchema = z.object({
+/** One language's text of a banner, written by the app over its art (which has none). */
+export const bannerVersionSchema = z.object({
+  title: z.string().trim().min(1).max(120),
+  subtitle: z.string().trim().max(120).default(''),
+});
+export type BannerVersion = z.infer<typeof bannerVersionSchema>;
+/** The versions beside the Chinese base, each optional (TRANSLATED_LOCALES). */
+export const bannerTranslationsSchema = z.object({
+  en: bannerVersionSchema.optional(),
+  'zh-TW': bannerVersionSchema.optional(),
+  'ko-KR': bannerVersionSchema.optional(),
+  'ms-MY': bannerVersionSchema.optional(),
+});
+export type BannerTranslations = z.infer<typeof bannerTranslationsSchema>;
+/** `title` and `subtitle` are the Chinese base version, which every banner has. */
+export const bannerInputSchema = bannerVersionSchema.extend({
   place: z.enum(BANNER_PLACES),
   image: z.string().trim().min(1).max(500),
-  title: z.string().trim().min(1).max(120),
   /** A path of the member app, e.g. /pages/my_child/minelist/minelist. */
   link: z
     .string()
@@ -42,8 +56,13 @@ export const bannerInputSchema = z.object({
     .max(300),
   sort: z.number().int().min(0).max(10_000),
   active: z.boolean(),
+  translations: bannerTranslationsSchema.default({}),
 });
-export const adminBannerSchema = bannerInputSchema.extend({ id: z.string() });
+export const adminBannerSchema = bannerInputSchema.extend({
+  id: z.string(),
+  subtitle: z.string(),
+  translations: bannerTranslationsSchema,
+});
 export type AdminBanner = z.infer<typeof adminBannerSchema>;
 export const bannerListSchema = z.object({ list: z.array(adminBannerSchema) });
 

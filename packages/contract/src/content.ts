@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
+import { LOCALES } from './locales.ts';
 
 /**
  * Content and care (API.md): notices and articles, uploads, feedback, email and wallet binding.
@@ -13,12 +14,15 @@ export type NoticeType = z.infer<typeof noticeTypeSchema>;
 const idSchema = z.string().regex(/^[1-9]\d{0,17}$/);
 
 export const noticePageQuerySchema = pageQuerySchema.extend({ type: noticeTypeSchema.optional() });
+/** The language of the version answered (the reader's, else English, else the Chinese base). */
+export const contentLangSchema = z.enum(LOCALES);
 export const noticeRowSchema = z.object({
   id: z.string(),
   type: noticeTypeSchema,
   title: z.string(),
   summary: z.string(),
   publishedAt: z.string(),
+  lang: contentLangSchema,
 });
 export type NoticeRow = z.infer<typeof noticeRowSchema>;
 export const noticePageAnswerSchema = pageSchema(noticeRowSchema);
@@ -34,21 +38,35 @@ export type Notice = z.infer<typeof noticeSchema>;
  */
 export const showNoticeAnswerSchema = noticeSchema.nullable();
 
-/** Operator calls (`/admin-api/notices…`). */
-export const noticeInputSchema = z.object({
-  type: noticeTypeSchema,
+/** Operator calls (`/admin-api/notices…`). One language's version of a notice or an article. */
+export const noticeVersionSchema = z.object({
   title: z.string().trim().min(1).max(120),
   summary: z.string().trim().max(300).default(''),
   /** Sanitized with DOMPurify before it is stored. */
   contentHtml: z.string().max(200_000),
+});
+export type NoticeVersion = z.infer<typeof noticeVersionSchema>;
+/** The versions beside the Chinese base, each optional (TRANSLATED_LOCALES). */
+export const noticeTranslationsSchema = z.object({
+  en: noticeVersionSchema.optional(),
+  'zh-TW': noticeVersionSchema.optional(),
+  'ko-KR': noticeVersionSchema.optional(),
+  'ms-MY': noticeVersionSchema.optional(),
+});
+export type NoticeTranslations = z.infer<typeof noticeTranslationsSchema>;
+/** `title`, `summary` and `contentHtml` are the Chinese base version, which every notice has. */
+export const noticeInputSchema = noticeVersionSchema.extend({
+  type: noticeTypeSchema,
   /** Shown once to each member as the pop-up on home. */
   popup: z.boolean().default(false),
+  translations: noticeTranslationsSchema.default({}),
 });
-export const adminNoticeSchema = noticeSchema.extend({
+export const adminNoticeSchema = noticeSchema.omit({ lang: true }).extend({
   status: z.enum(['draft', 'published']),
   popup: z.boolean(),
   publishedAt: z.string().nullable(),
   updatedAt: z.string(),
+  translations: noticeTranslationsSchema,
 });
 export type AdminNotice = z.infer<typeof adminNoticeSchema>;
 

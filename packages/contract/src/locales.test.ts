@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shortenAddress } from './address.ts';
-import { languageFromLocale, localeFromAcceptLanguage, localeFromLanguage } from './locales.ts';
+import { contentFallback, languageFromLocale, localeFromAcceptLanguage, localeFromLanguage } from './locales.ts';
 
 describe('locales', () => {
   it('reads Accept-Language with q-values', () => {
@@ -18,6 +18,12 @@ describe('locales', () => {
     expect(localeFromLanguage('ko_KR')).toBe('ko-KR');
     expect(localeFromLanguage('')).toBe('zh-CN');
     expect(languageFromLocale('zh-TW')).toBe('zh_TW');
+  });
+
+  it('falls back from a language without a version to English, then to the Chinese base', () => {
+    expect(contentFallback('ko-KR')).toEqual(['ko-KR', 'en', 'zh-CN']);
+    expect(contentFallback('en')).toEqual(['en', 'zh-CN']);
+    expect(contentFallback('zh-CN')).toEqual(['zh-CN', 'en']);
   });
 });
 

@@ -3,6 +3,21 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 export const FALLBACK_LOCALE: Locale = 'en';
 
+/**
+ * Content (notices, articles, banners) is written in Chinese, its required base version, and may
+ * have a version in each of these too.
+ */
+export const TRANSLATED_LOCALES = ['en', 'zh-TW', 'ko-KR', 'ms-MY'] as const satisfies readonly Locale[];
+export type TranslatedLocale = (typeof TRANSLATED_LOCALES)[number];
+
+/**
+ * Which version of a notice, an article or a banner a reader in `locale` gets, best first: their
+ * own language, else English, else the Chinese base (which every item has).
+ */
+export function contentFallback(locale: Locale): Locale[] {
+  return [...new Set<Locale>([locale, FALLBACK_LOCALE, DEFAULT_LOCALE])];
+}
+
 /** Stored language codes use underscores (spec: language zh_CN, localType zh-CN). */
 export function localeFromLanguage(language: string | undefined | null): Locale {
   if (!language) return DEFAULT_LOCALE;

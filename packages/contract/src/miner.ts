@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bannerSchema } from './config.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 
 /**
@@ -51,7 +52,8 @@ export const minerProductSchema = z.object({
 export type MinerProduct = z.infer<typeof minerProductSchema>;
 export const minerProductPageSchema = pageSchema(minerProductSchema);
 
-export const minerBannerSchema = z.object({ id, image: z.string(), title: z.string(), link: z.string() });
+/** As home's banners (config.ts bannerSchema): in the reader's language, its text over text-free art. */
+export const minerBannerSchema = bannerSchema.extend({});
 export const minerBannersAnswerSchema = z.object({ list: z.array(minerBannerSchema) });
 
 /**

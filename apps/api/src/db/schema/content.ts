@@ -37,6 +37,27 @@ export const notices = pgTable(
   ],
 );
 
+/**
+ * A notice's or an article's version in a language beside its Chinese base (the notices row), each
+ * optional; members get their language's, else English, else the base (contentFallback).
+ */
+export const noticeTranslations = pgTable(
+  'notice_translations',
+  {
+    noticeId: bigint('notice_id', { mode: 'number' })
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    contentHtml: text('content_html').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'notice_translations_pk', columns: [t.noticeId, t.lang] }),
+    check('notice_translations_lang', sql`${t.lang} in ('en', 'zh-TW', 'ko-KR', 'ms-MY')`),
+  ],
+);
+
 /** Which pop-up notices a member has been shown (each once). */
 export const noticeViews = pgTable(
   'notice_views',
@@ -150,7 +171,9 @@ export const banners = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     place: text('place').notNull(),
     image: text('image').notNull(),
+    /** The Chinese base version of the text the app writes over the art. */
     title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
     link: text('link').notNull().default(''),
     sort: integer('sort').notNull().default(0),
     active: boolean('active').notNull().default(true),
@@ -159,5 +182,22 @@ export const banners = pgTable(
   (t) => [
     check('banners_place_known', sql`${t.place} in ('home','miners')`),
     index('banners_place_idx').on(t.place, t.sort),
+  ],
+);
+
+/** A banner's text in a language beside its Chinese base (the banners row), each optional. */
+export const bannerTranslations = pgTable(
+  'banner_translations',
+  {
+    bannerId: bigint('banner_id', { mode: 'number' })
+      .notNull()
+      .references(() => banners.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ name: 'banner_translations_pk', columns: [t.bannerId, t.lang] }),
+    check('banner_translations_lang', sql`${t.lang} in ('en', 'zh-TW', 'ko-KR', 'ms-MY')`),
   ],
 );

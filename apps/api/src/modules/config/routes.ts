@@ -3,6 +3,7 @@ import { basicConfigSchema } from '@minecloud/contract/config';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
+import { requestLocale, varyByLanguage } from '../../lib/locale.ts';
 import { basicConfig, type WalletFacts } from './service.ts';
 
 export const configRoutes: FastifyPluginAsyncZod<{
@@ -14,6 +15,10 @@ export const configRoutes: FastifyPluginAsyncZod<{
   app.get(
     `/${API.basicConfig}`,
     { schema: { tags: ['config'], response: { 200: envelopeSchema(basicConfigSchema) } } },
-    async () => ok(await basicConfig(app.db, options)),
+    async (request, reply) => {
+      // Its banners are in the request's language.
+      varyByLanguage(reply);
+      return ok(await basicConfig(app.db, { ...options, locale: requestLocale(request) }));
+    },
   );
 };

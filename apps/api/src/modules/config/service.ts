@@ -1,4 +1,5 @@
 import type { BasicConfig } from '@minecloud/contract/config';
+import type { Locale } from '@minecloud/contract/locales';
 import { WITHDRAW_ASSETS, walletLimitKey } from '@minecloud/contract/wallet';
 import type { Db } from '../../db/client.ts';
 import { activeBanners } from '../content/banners.ts';
@@ -11,7 +12,14 @@ export type WalletFacts = { depositAddress: string | null; tokens: Partial<Recor
 
 export async function basicConfig(
   db: Db,
-  options: { chainId: number; demo: boolean; wallet: WalletFacts; walletConnectProjectId?: string | null },
+  options: {
+    chainId: number;
+    demo: boolean;
+    wallet: WalletFacts;
+    walletConnectProjectId?: string | null;
+    /** The language of the banners. */
+    locale: Locale;
+  },
 ): Promise<BasicConfig> {
   const [goldPerUsdt, transferAssets, donationAssets, tradingOpen, repurchaseOpen, confirmations, ...fees] =
     await Promise.all([
@@ -40,7 +48,7 @@ export async function basicConfig(
     chainId: options.chainId,
     appVersion: APP_VERSION,
     demo: options.demo,
-    banners: await activeBanners(db, 'home'),
+    banners: await activeBanners(db, 'home', options.locale),
     customerService: { email: options.demo ? 'support@example.com' : '', telegram: '' },
     limits: {
       goldPerUsdt: String(goldPerUsdt),

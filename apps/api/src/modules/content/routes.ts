@@ -9,11 +9,16 @@ import {
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
+import { requestLocale, varyByLanguage } from '../../lib/locale.ts';
 import { bearerToken } from '../auth/guard.ts';
 import { noticeById, noticePage, showNotice } from './service.ts';
 
-/** Notices and articles: public; the pop-up notice is the member's own when signed in. */
+/**
+ * Notices and articles: public; the pop-up notice is the member's own when signed in. Each answer is
+ * in the request's language (Accept-Language), else English, else the Chinese base.
+ */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (_request, reply) => varyByLanguage(reply));
   app.get(
     `/${API.noticePage}`,
     {
@@ -23,14 +28,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(noticePageAnswerSchema) },
       },
     },
-    async (request) => ok(await noticePage(app.db, request.query)),
+    async (request) => ok(await noticePage(app.db, request.query, requestLocale(request))),
   );
   app.get(
     `/${API.noticeGet}`,
     {
       schema: { tags: ['content'], querystring: noticeGetQuerySchema, response: { 200: envelopeSchema(noticeSchema) } },
     },
-    async (request) => ok(await noticeById(app.db, request.query.id)),
+    async (request) => ok(await noticeById(app.db, request.query.id, requestLocale(request))),
   );
   app.post(
     `/${API.noticeShow}`,
@@ -38,7 +43,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const token = bearerToken(request);
       const session = token ? await app.tokens.verify(token) : null;
-      return ok(await showNotice(app.db, session?.userId ?? null));
+      return ok(await showNotice(app.db, session?.userId ?? null, requestLocale(request)));
     },
   );
 };

@@ -16,6 +16,7 @@ import {
 } from '@minecloud/contract/miner';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
+import { requestLocale, varyByLanguage } from '../../lib/locale.ts';
 import { moneyPost } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import { activeBanners } from '../content/banners.ts';
@@ -36,7 +37,10 @@ export const miningRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
   app.post(
     `/${API.minerBanners}`,
     { schema: { tags, response: { 200: envelopeSchema(minerBannersAnswerSchema) } } },
-    async () => ok({ list: await activeBanners(app.db, 'miners') }),
+    async (request, reply) => {
+      varyByLanguage(reply);
+      return ok({ list: await activeBanners(app.db, 'miners', requestLocale(request)) });
+    },
   );
 
   moneyPost(
