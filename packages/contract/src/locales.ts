@@ -3,6 +3,15 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 export const FALLBACK_LOCALE: Locale = 'en';
 
+/** Each language named in itself, so a reader (or an operator) finds theirs whatever the current one. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  'zh-CN': '简体中文',
+  en: 'English',
+  'zh-TW': '繁體中文',
+  'ko-KR': '한국어',
+  'ms-MY': 'Bahasa Melayu',
+};
+
 /**
  * Content (notices, articles, banners) is written in Chinese, its required base version, and may
  * have a version in each of these too.

@@ -1,10 +1,2 @@
-import type { Locale } from '@minecloud/contract/locales';
-
-/** Each language is named in itself, so a reader can find theirs whatever the current language. */
-export const LANGUAGE_NAMES: Record<Locale, string> = {
-  'zh-CN': '简体中文',
-  en: 'English',
-  'zh-TW': '繁體中文',
-  'ko-KR': '한국어',
-  'ms-MY': 'Bahasa Melayu',
-};
+/** Each language is named in itself (the contract's names, which the console shares). */
+export { LOCALE_NAMES as LANGUAGE_NAMES } from '@minecloud/contract/locales';
