@@ -1,9 +1,12 @@
 import type { RenderedShell, ShellData } from './data.ts';
 import { shellScript } from './script.ts';
 
-/** Hides the default language's words from another language's reader; a member's card is not the guest's. */
+/**
+ * Hides the default language's words from another language's reader (not a banner's, which came in
+ * theirs); a member's card is not the guest's.
+ */
 const SHELL_STYLE =
-  '.app-shell--blank :is(h1,h2,p,span:not(.entry-grid__icon),.notice-bar__more){color:transparent}' +
+  '.app-shell--blank :is(h1,h2,p,span:not(.entry-grid__icon,.banners__text *),.notice-bar__more){color:transparent}' +
   '.app-shell--member .session-card{visibility:hidden}';
 
 /** The shell's markup: no test ids (tests wait for the app, not its picture), inert until React replaces it. */

@@ -52,7 +52,7 @@ export function shellScript(d: ShellData): void {
     .then((response) => (response.ok ? response.json() : null))
     .catch(() => null);
   (window as unknown as EarlyWindow)[d.earlyConfigKey] = early;
-  type Banner = { image: string; title: string };
+  type Banner = { image: string; title: string; subtitle?: string; lang?: string };
   type Envelope = { code?: number; data?: Record<string, unknown> } | null;
   const firstOf = (envelope: Envelope, field: string) => {
     const list = envelope && envelope.code === 0 && envelope.data ? envelope.data[field] : undefined;
@@ -105,9 +105,10 @@ export function shellScript(d: ShellData): void {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'plain-button banners__slide';
+    if (first.lang) button.lang = first.lang;
     const image = document.createElement('img');
     image.src = first.image;
-    image.alt = first.title;
+    image.alt = '';
     image.width = 750;
     image.height = 300;
     image.setAttribute('fetchpriority', 'high');
@@ -116,7 +117,18 @@ export function shellScript(d: ShellData): void {
     // it later, and the code's requests would then come before the page's largest paint.
     image.onload = () => requestAnimationFrame(() => setTimeout(bannerSettled, 0));
     image.onerror = bannerSettled;
-    button.appendChild(image);
+    // Its text, over the art (which has none), in the language the request asked for.
+    const text = document.createElement('span');
+    text.className = 'banners__text';
+    const line = (className: string, content: string) => {
+      const span = document.createElement('span');
+      span.className = className;
+      span.textContent = content;
+      text.appendChild(span);
+    };
+    line('banners__title', first.title);
+    if (first.subtitle) line('banners__subtitle', first.subtitle);
+    button.append(image, text);
     box.replaceChildren(button);
   };
   if (banner) banner.then(showBanner);

@@ -40,7 +40,13 @@ const DATA: ShellData = {
 };
 
 const NO_ANSWER = Symbol('no answer');
-const CONFIG = { code: 0, msg: '', data: { banners: [{ id: 'b1', image: '/banners/mining.svg', title: 'Mining' }] } };
+const CONFIG = {
+  code: 0,
+  msg: '',
+  data: {
+    banners: [{ id: 'b1', image: '/banners/mining.svg', title: 'Mining', subtitle: 'Daily output', lang: 'en' }],
+  },
+};
 
 /** The page as the server sends it, then its inline script run (as the browser would, during parsing). */
 function openPage(hash: string, answer: unknown = CONFIG) {
@@ -186,7 +192,12 @@ describe('the inline script, in the page before the app', () => {
     await vi.waitFor(() => expect(root().querySelector('.banners img')).not.toBeNull());
     const image = root().querySelector('.banners .banners__slide img') as HTMLImageElement;
     expect(image.getAttribute('src')).toBe('/banners/mining.svg');
-    expect([image.width, image.height, image.alt]).toEqual([750, 300, 'Mining']);
+    expect([image.width, image.height, image.alt]).toEqual([750, 300, '']);
+    // The text over the art, as the app's banner writes it (components/banner-slide.tsx).
+    const slide = root().querySelector('.banners .banners__slide') as HTMLElement;
+    expect(slide.lang).toBe('en');
+    expect(slide.querySelector('.banners__text .banners__title')?.textContent).toBe('Mining');
+    expect(slide.querySelector('.banners__text .banners__subtitle')?.textContent).toBe('Daily output');
     expect(image.getAttribute('fetchpriority')).toBe('high');
   });
 
@@ -230,10 +241,12 @@ describe('the inline script, in the page before the app', () => {
     const image = root().querySelector('.banners .banners__slide img') as HTMLImageElement;
     expect([image.getAttribute('src'), image.alt, image.width, image.height]).toEqual([
       '/banners/miner.svg',
-      'Miner',
+      '',
       750,
       300,
     ]);
+    expect(root().querySelector('.banners__title')?.textContent).toBe('Miner');
+    expect(root().querySelector('.banners__subtitle')).toBeNull();
     expect(root().querySelector('.page-body > .banners + .page-loading')).not.toBeNull();
     vi.useFakeTimers();
     paint();

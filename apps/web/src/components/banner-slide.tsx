@@ -12,17 +12,23 @@ type BannerSlideProps = {
   onSettled?: () => void;
 };
 
+/**
+ * One banner: its art (which carries no text, so it serves every language) and, over it, its title
+ * and subtitle in the reader's language as the server chose them (`lang`: the version's own).
+ * The scripts/shell/script.ts shell draws the same markup for the first banner before the app runs.
+ */
 export function BannerSlide({ banner, eager, onOpen, testIdPrefix, onSettled }: BannerSlideProps) {
   return (
     <button
       type="button"
       className="plain-button banners__slide"
+      lang={banner.lang}
       onClick={() => onOpen(banner)}
       data-testid={`${testIdPrefix}-banner-${banner.id}`}
     >
       <img
         src={banner.image}
-        alt={banner.title}
+        alt=""
         width={750}
         height={300}
         loading={eager ? 'eager' : 'lazy'}
@@ -31,6 +37,10 @@ export function BannerSlide({ banner, eager, onOpen, testIdPrefix, onSettled }: 
         onLoad={onSettled}
         onError={onSettled}
       />
+      <span className="banners__text">
+        <span className="banners__title">{banner.title}</span>
+        {banner.subtitle && <span className="banners__subtitle">{banner.subtitle}</span>}
+      </span>
     </button>
   );
 }

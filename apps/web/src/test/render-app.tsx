@@ -21,8 +21,15 @@ export const BASIC_CONFIG: BasicConfig = {
   appVersion: '1.0.0',
   demo: true,
   banners: [
-    { id: 'b1', image: '/banners/mining.svg', title: 'Mining', link: '/pages/my_child/minelist/minelist' },
-    { id: 'b2', image: '/banners/team.svg', title: 'Team', link: '' },
+    {
+      id: 'b1',
+      image: '/banners/mining.svg',
+      title: 'Mining',
+      subtitle: 'Daily output',
+      link: '/pages/my_child/minelist/minelist',
+      lang: 'en',
+    },
+    { id: 'b2', image: '/banners/team.svg', title: 'Team', subtitle: '', link: '', lang: 'en' },
   ],
   customerService: { email: 'help@example.com', telegram: '@minecloud' },
   limits: {},

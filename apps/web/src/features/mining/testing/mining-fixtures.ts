@@ -61,7 +61,16 @@ export function miningServer(overrides: Handlers = {}) {
     'GET /app-api/asset/selectAssetBalance': () => balancesAnswer(DEMO_BALANCES),
     'POST /app-api/user_mining_machines/buyMiningMachineBanners': () =>
       ok({
-        list: [{ id: 'm1', image: '/banners/mining.svg', title: 'Cloud mining', link: '/pages/my_child/power/power' }],
+        list: [
+          {
+            id: 'm1',
+            image: '/banners/mining.svg',
+            title: 'Cloud mining',
+            subtitle: '',
+            link: '/pages/my_child/power/power',
+            lang: 'en',
+          },
+        ],
       }),
     'POST /app-api/user_mining_machines/miningMachineList': () => page([product('1')]),
     'GET /app-api/biz/biz-config/get/pool/total/power': () =>
