@@ -1,22 +1,25 @@
 import { API } from '@minecloud/contract/api-paths';
 import type { BasicConfig } from '@minecloud/contract/config';
+import type { Locale } from '@minecloud/contract/locales';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/request';
+import { requestLocale, useRequestLocale } from '@/lib/session';
 
 export function getBasicConfig(signal?: AbortSignal, showErrorToast = true): Promise<BasicConfig> {
   return api<BasicConfig>({ url: API.basicConfig, signal, showErrorToast });
 }
 
-export function getBasicConfigQueryOptions() {
+/** Keyed by the request's language: its banners are in it. */
+export function getBasicConfigQueryOptions(locale: Locale = requestLocale()) {
   return queryOptions({
-    queryKey: ['basic-config'],
+    queryKey: ['basic-config', locale],
     queryFn: ({ signal }) => getBasicConfig(signal),
     staleTime: 5 * 60_000,
   });
 }
 
 export function useBasicConfig() {
-  return useQuery(getBasicConfigQueryOptions());
+  return useQuery(getBasicConfigQueryOptions(useRequestLocale()));
 }
 
 /**

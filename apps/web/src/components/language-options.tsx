@@ -2,6 +2,7 @@ import { LOCALES, type Locale } from '@minecloud/contract/locales';
 import { useQueryClient } from '@tanstack/react-query';
 import { changeLocale } from '@/i18n/i18n';
 import { LANGUAGE_NAMES } from '@/i18n/languages';
+import { isLocale } from '@/lib/locale';
 import { useSession } from '@/lib/session';
 import './language-options.css';
 
@@ -12,8 +13,12 @@ export function useSwitchLocale(): (locale: Locale) => Promise<void> {
   return async (locale) => {
     await changeLocale(locale);
     setLocale(locale);
-    // Server texts (messages, banner titles) follow Accept-Language: fetch them again.
-    await queryClient.invalidateQueries();
+    // Server texts follow Accept-Language: fetch them again. Not content per language (banners,
+    // notices): its key names the language it was asked in, so each entry is right as it is, and the
+    // new language's are asked for by the next render.
+    await queryClient.invalidateQueries({
+      predicate: (query) => !query.queryKey.some((part) => typeof part === 'string' && isLocale(part)),
+    });
   };
 }
 

@@ -68,6 +68,19 @@ export const useSession = create<SessionState>()(
   ),
 );
 
+/**
+ * The language the API answers in (sent as Accept-Language): queries of content per language
+ * (banners, notices) carry it in their key, so another language is another cache entry.
+ */
+export function requestLocale(): Locale {
+  return useSession.getState().localType;
+}
+
+/** `requestLocale` in a component, which renders again when the language is switched. */
+export function useRequestLocale(): Locale {
+  return useSession((state) => state.localType);
+}
+
 export const selectIsLoggedIn = (state: SessionConfig): boolean => state.token !== '';
 
 export function useIsLoggedIn(): boolean {

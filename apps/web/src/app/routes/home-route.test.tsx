@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { resetNavigationThrottle } from '@/lib/navigation';
@@ -34,9 +34,14 @@ describe('home tab', () => {
     renderApp('/');
     await waitFor(() => expect(screen.getByTestId('home-app-name')).toHaveTextContent('MineCloud Demo'));
     expect(await screen.findByTestId('home-banners')).toBeInTheDocument();
-    const first = (await screen.findAllByAltText('Mining'))[0];
-    expect(first).toHaveAttribute('src', '/banners/mining.svg');
-    expect(first).toHaveAttribute('width', '750');
+    // The art carries no text: the banner's title and subtitle are the app's, in the version's language.
+    const first = await screen.findByTestId('home-banner-b1');
+    expect(first).toHaveTextContent('MiningDaily output');
+    expect(first).toHaveAttribute('lang', 'en');
+    const art = first.querySelector('img');
+    expect(art).toHaveAttribute('src', '/banners/mining.svg');
+    expect(art).toHaveAttribute('width', '750');
+    expect(art).toHaveAttribute('alt', '');
   });
 
   it('shows a skeleton while loading, then an error with a retry that works', async () => {
@@ -116,10 +121,46 @@ describe('home tab', () => {
     await userEvent.click(await screen.findByTestId('language-switch'));
     await userEvent.click(await screen.findByTestId('language-option-ko-KR'));
     await waitFor(() => expect(screen.getByTestId('nav-title')).toHaveTextContent('홈'));
-    expect(useSession.getState()).toMatchObject({ language: 'ko_KR', localType: 'ko-KR' });
+    // The session follows once antd-mobile's texts in the language have loaded too.
+    await waitFor(() => expect(useSession.getState()).toMatchObject({ language: 'ko_KR', localType: 'ko-KR' }));
     expect(document.documentElement.lang).toBe('ko-KR');
     await waitFor(() => expect(languages).toEqual(['zh-CN', 'ko-KR']));
     expect(screen.getByTestId('tab-home')).toHaveTextContent('홈');
+  });
+
+  it("shows the banners in the chosen language, never another language's kept answer", async () => {
+    const TITLES: Record<string, string> = { 'zh-CN': '云端挖矿', 'ko-KR': '클라우드 채굴' };
+    const language = (init: RequestInit) => (init.headers as Record<string, string>)['Accept-Language'] ?? '';
+    mockServer({
+      'GET /app-api/biz/biz-config/get/basic': ({ init }) =>
+        ok({
+          ...BASIC_CONFIG,
+          banners: [{ ...BASIC_CONFIG.banners[0], title: TITLES[language(init)], lang: language(init) }],
+        }),
+    });
+    // The Korean answer waits until the test lets it through.
+    let answerKorean = () => {};
+    const korean = new Promise<void>((resolve) => {
+      answerKorean = resolve;
+    });
+    const server = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (language(init) === 'ko-KR') await korean;
+      return server(input, init);
+    });
+    const { queryClient } = renderApp('/');
+    expect(await screen.findByTestId('home-banner-b1')).toHaveTextContent('云端挖矿');
+    await userEvent.click(await screen.findByTestId('language-switch'));
+    await userEvent.click(await screen.findByTestId('language-option-ko-KR'));
+    await waitFor(() => expect(useSession.getState().localType).toBe('ko-KR'));
+    expect(screen.getByTestId('home-banners-loading')).toBeInTheDocument();
+    expect(screen.queryByText('云端挖矿')).toBeNull();
+    answerKorean();
+    expect(await screen.findByTestId('home-banner-b1')).toHaveTextContent('클라우드 채굴');
+    expect(screen.getByTestId('home-banner-b1')).toHaveAttribute('lang', 'ko-KR');
+    expect(
+      queryClient.getQueryData<{ banners: { title: string }[] }>(['basic-config', 'zh-CN'])?.banners[0]?.title,
+    ).toBe('云端挖矿');
   });
 
   it('opens an area from its entry', async () => {
@@ -133,7 +174,10 @@ describe('home tab', () => {
   it('toasts 暂未开放! for a banner without a link', async () => {
     mockServer({
       'GET /app-api/biz/biz-config/get/basic': () =>
-        ok({ ...BASIC_CONFIG, banners: [{ id: 'x', image: '/banners/team.svg', title: 'Team', link: '' }] }),
+        ok({
+          ...BASIC_CONFIG,
+          banners: [{ id: 'x', image: '/banners/team.svg', title: 'Team', subtitle: '', link: '', lang: 'en' }],
+        }),
     });
     const { router } = renderApp('/');
     await userEvent.click(await screen.findByTestId('home-banner-x'));

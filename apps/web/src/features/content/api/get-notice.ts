@@ -1,7 +1,9 @@
 import { API } from '@minecloud/contract/api-paths';
 import type { Notice } from '@minecloud/contract/content';
+import type { Locale } from '@minecloud/contract/locales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/request';
+import { requestLocale, useRequestLocale } from '@/lib/session';
 import { contentKeys } from './query-keys';
 
 /** An id the server can look up: digits, no leading zero (contract noticeGetQuerySchema). */
@@ -12,14 +14,14 @@ export function getNotice(id: string, signal?: AbortSignal): Promise<Notice> {
   return api<Notice>({ url: API.noticeGet, query: { id }, showErrorToast: false, signal });
 }
 
-export function getNoticeQueryOptions(id: string) {
+export function getNoticeQueryOptions(id: string, locale: Locale = requestLocale()) {
   return queryOptions({
-    queryKey: contentKeys.detail(id),
+    queryKey: contentKeys.detail(id, locale),
     queryFn: ({ signal }) => getNotice(id, signal),
     enabled: NOTICE_ID.test(id),
   });
 }
 
 export function useNotice(id: string) {
-  return useQuery(getNoticeQueryOptions(id));
+  return useQuery(getNoticeQueryOptions(id, useRequestLocale()));
 }

@@ -1,8 +1,10 @@
 import { API } from '@minecloud/contract/api-paths';
 import type { NoticeRow, NoticeType } from '@minecloud/contract/content';
+import type { Locale } from '@minecloud/contract/locales';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { nextPageNo } from '@/lib/paging';
 import { api } from '@/lib/request';
+import { requestLocale, useRequestLocale } from '@/lib/session';
 import { contentKeys } from './query-keys';
 
 export const NOTICES_PAGE_SIZE = 10;
@@ -23,9 +25,9 @@ export function getNotices(
   });
 }
 
-export function getNoticesQueryOptions(type: NoticeType) {
+export function getNoticesQueryOptions(type: NoticeType, locale: Locale = requestLocale()) {
   return infiniteQueryOptions({
-    queryKey: contentKeys.list(type),
+    queryKey: contentKeys.list(type, locale),
     queryFn: ({ pageParam, signal }) => getNotices(type, pageParam, { signal }),
     initialPageParam: 1,
     getNextPageParam: nextPageNo,
@@ -33,13 +35,13 @@ export function getNoticesQueryOptions(type: NoticeType) {
 }
 
 export function useNotices(type: NoticeType) {
-  return useInfiniteQuery(getNoticesQueryOptions(type));
+  return useInfiniteQuery(getNoticesQueryOptions(type, useRequestLocale()));
 }
 
 /** The newest notice, for the bar on home; a failure only hides its title. */
-export function getLatestNoticeQueryOptions() {
+export function getLatestNoticeQueryOptions(locale: Locale = requestLocale()) {
   return queryOptions({
-    queryKey: contentKeys.latest(),
+    queryKey: contentKeys.latest(locale),
     queryFn: async ({ signal }) => {
       const page = await getNotices('notice', 1, { pageSize: 1, signal });
       return page.list[0] ?? null;
@@ -49,5 +51,5 @@ export function getLatestNoticeQueryOptions() {
 }
 
 export function useLatestNotice() {
-  return useQuery(getLatestNoticeQueryOptions());
+  return useQuery(getLatestNoticeQueryOptions(useRequestLocale()));
 }

@@ -13,14 +13,18 @@ import './notice-article.css';
 function NoticeBody({ notice }: { notice: Notice }) {
   return (
     <article className={`notice-article notice-article--${notice.type}`} data-testid="notice-article">
-      <h2 className="notice-article__title" data-testid="notice-title">
+      <h2 className="notice-article__title" lang={notice.lang} data-testid="notice-title">
         {notice.title}
       </h2>
       <time className="notice-article__time" dateTime={notice.publishedAt} data-testid="notice-time">
         {formatLocalTime(notice.publishedAt)}
       </time>
-      {notice.type === 'article' && notice.summary && <p className="notice-article__lead">{notice.summary}</p>}
-      <RichContent html={notice.contentHtml} testId="notice-content" />
+      {notice.type === 'article' && notice.summary && (
+        <p className="notice-article__lead" lang={notice.lang} data-testid="notice-lead">
+          {notice.summary}
+        </p>
+      )}
+      <RichContent html={notice.contentHtml} lang={notice.lang} testId="notice-content" />
     </article>
   );
 }

@@ -46,7 +46,11 @@ export function NoticeBar() {
           data-testid="home-notice-title"
         >
           <span ref={boxRef} className={overflow > 0 ? 'notice-bar__window is-clipped' : 'notice-bar__window'}>
-            <span className={overflow > 0 ? 'notice-bar__text is-gliding' : 'notice-bar__text'} style={glide}>
+            <span
+              className={overflow > 0 ? 'notice-bar__text is-gliding' : 'notice-bar__text'}
+              style={glide}
+              lang={notice.lang}
+            >
               {notice.title}
             </span>
           </span>

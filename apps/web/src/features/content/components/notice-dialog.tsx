@@ -20,13 +20,17 @@ export default function NoticeDialog({ notice, onClose }: NoticeDialogProps) {
       bodyClassName="notice-dialog__body"
       showCloseButton
       closeOnMaskClick={false}
-      title={<span data-testid="notice-popup-title">{notice.title}</span>}
+      title={
+        <span lang={notice.lang} data-testid="notice-popup-title">
+          {notice.title}
+        </span>
+      }
       content={
         <div className="notice-dialog__content" data-testid="notice-popup">
           <time className="notice-dialog__time" dateTime={notice.publishedAt}>
             {formatLocalTime(notice.publishedAt)}
           </time>
-          <RichContent html={notice.contentHtml} testId="notice-popup-content" />
+          <RichContent html={notice.contentHtml} lang={notice.lang} testId="notice-popup-content" />
         </div>
       }
       actions={[{ key: 'close', text: t('noticePopupClose'), primary: true, ...CLOSE_TEST_ID }]}

@@ -14,8 +14,14 @@ export function NoticeRow({ row }: { row: Row }) {
       onClick={() => go(noticeHref(row))}
       data-testid={`notice-row-${row.id}`}
     >
-      <span className="notice-row__title">{row.title}</span>
-      {row.summary && <span className="notice-row__summary">{row.summary}</span>}
+      <span className="notice-row__title" lang={row.lang}>
+        {row.title}
+      </span>
+      {row.summary && (
+        <span className="notice-row__summary" lang={row.lang}>
+          {row.summary}
+        </span>
+      )}
       <time className="notice-row__time" dateTime={row.publishedAt}>
         {formatLocalTime(row.publishedAt)}
       </time>

@@ -1,12 +1,15 @@
 import './rich-content.css';
 
-type RichContentProps = { html: string; testId?: string };
+/** `lang`: the language of the version the server answered (the reader's, English or Chinese). */
+type RichContentProps = { html: string; lang?: string; testId?: string };
 
 /**
  * A notice's or article's body. The server sanitizes it with DOMPurify when an operator saves it
  * (QUALITY.md), so it is rendered as given.
  */
-export function RichContent({ html, testId }: RichContentProps) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server on save
-  return <div className="rich-content" data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />;
+export function RichContent({ html, lang, testId }: RichContentProps) {
+  return (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server on save
+    <div className="rich-content" lang={lang} data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />
+  );
 }

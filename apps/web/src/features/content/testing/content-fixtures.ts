@@ -11,6 +11,7 @@ export function noticeRow(id: string, overrides: Partial<NoticeRow> = {}): Notic
     title: `公告 ${id}`,
     summary: `摘要 ${id}`,
     publishedAt: '2026-11-23T02:30:00.000Z',
+    lang: 'zh-CN',
     ...overrides,
   };
 }

@@ -1,8 +1,10 @@
 import { API } from '@minecloud/contract/api-paths';
+import type { Locale } from '@minecloud/contract/locales';
 import type { minerBannersAnswerSchema } from '@minecloud/contract/miner';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/request';
+import { requestLocale, useRequestLocale } from '@/lib/session';
 import { miningKeys } from './query-keys';
 
 export type MinerBanners = z.infer<typeof minerBannersAnswerSchema>;
@@ -12,14 +14,14 @@ export function getMinerBanners(signal?: AbortSignal): Promise<MinerBanners> {
   return api<MinerBanners>({ url: API.minerBanners, method: 'POST', showErrorToast: false, signal });
 }
 
-export function getMinerBannersQueryOptions() {
+export function getMinerBannersQueryOptions(locale: Locale = requestLocale()) {
   return queryOptions({
-    queryKey: miningKeys.banners(),
+    queryKey: miningKeys.banners(locale),
     queryFn: ({ signal }) => getMinerBanners(signal),
     staleTime: 5 * 60_000,
   });
 }
 
 export function useMinerBanners() {
-  return useQuery(getMinerBannersQueryOptions());
+  return useQuery(getMinerBannersQueryOptions(useRequestLocale()));
 }

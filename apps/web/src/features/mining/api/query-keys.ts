@@ -1,3 +1,4 @@
+import type { Locale } from '@minecloud/contract/locales';
 import type { MinerStatus, POWER_SOURCES } from '@minecloud/contract/miner';
 
 export type PowerSource = (typeof POWER_SOURCES)[number];
@@ -6,7 +7,8 @@ export type PowerSource = (typeof POWER_SOURCES)[number];
 export const miningKeys = {
   all: ['mining'] as const,
   products: () => ['mining', 'products'] as const,
-  banners: () => ['mining', 'banners'] as const,
+  /** In the request's language. */
+  banners: (locale: Locale) => ['mining', 'banners', locale] as const,
   myMiners: (status: MinerStatus) => ['mining', 'my-miners', status] as const,
   powerRecords: (source: PowerSource) => ['mining', 'power-records', source] as const,
   powerSummary: () => ['mining', 'power-summary'] as const,
