@@ -9,6 +9,8 @@ type FormFrame<V> = {
   initialValues: Partial<V>;
   /** Given the checked values when the operator saves. */
   onFinish: (values: V) => void;
+  /** Given the fields a save found wrong (to show the tab one of them is on). */
+  onFinishFailed?: (failed: { errorFields: { name: (string | number)[] }[] }) => void;
   /** While the save runs: the button that sent it is busy. */
   saving: boolean;
   onClose: () => void;
@@ -19,10 +21,18 @@ function VerticalForm<V>({
   form,
   initialValues,
   onFinish,
+  onFinishFailed,
   children,
 }: Omit<FormFrame<V>, 'title' | 'saving' | 'onClose'>) {
   return (
-    <Form<V> form={form} layout="vertical" requiredMark={false} initialValues={initialValues} onFinish={onFinish}>
+    <Form<V>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={initialValues}
+      onFinish={onFinish}
+      onFinishFailed={onFinishFailed}
+    >
       {children}
     </Form>
   );

@@ -2,6 +2,11 @@
 export const commonMessages = {
   en: {
     brand: 'MineCloud Console',
+    versionBase: '{{language}} (required)',
+    versionOptional:
+      'Optional. Members reading in this language without a version here see the English one, else the Chinese.',
+    versionNeedsTitle: 'Give this language a title, or leave all its fields empty',
+    versions: 'Languages',
     save: 'Save',
     cancel: 'Cancel',
     edit: 'Edit',
@@ -107,6 +112,10 @@ export const commonMessages = {
   },
   'zh-CN': {
     brand: 'MineCloud 运营后台',
+    versionBase: '{{language}}（必填）',
+    versionOptional: '选填。用此语言阅读的会员，如果这里没有此语言的版本，会看到英文版，没有英文版时看到中文版。',
+    versionNeedsTitle: '请填写此语言的标题，或将此语言的所有字段留空',
+    versions: '语言',
     save: '保存',
     cancel: '取消',
     edit: '编辑',

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Thumbnail } from '../../components/thumbnail.tsx';
+import { VersionTags } from '../../components/version-tabs.tsx';
 import { useNotify } from '../../lib/notify.ts';
 import { useBanners, useDeleteBanner } from './api.ts';
 import { BannerModal } from './banner-modal.tsx';
@@ -54,6 +55,11 @@ export function BannersPage() {
       render: (src: string, row) => <Thumbnail src={src} alt={row.title} />,
     },
     { title: t('title'), dataIndex: 'title' },
+    {
+      title: t('common:versions'),
+      dataIndex: 'translations',
+      render: (translations: AdminBanner['translations']) => <VersionTags translations={translations} />,
+    },
     {
       title: t('link'),
       dataIndex: 'link',

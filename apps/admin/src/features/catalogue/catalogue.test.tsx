@@ -26,11 +26,23 @@ const BANNERS: AdminBanner[] = [
     place: 'home',
     image: '/uploads/a.png',
     title: 'Spring sale',
+    subtitle: 'Up to 20% off',
     link: '/pages/index',
     sort: 1,
     active: true,
+    translations: { en: { title: 'Spring sale', subtitle: 'Up to 20% off' } },
   },
-  { id: '2', place: 'miners', image: '/uploads/b.png', title: 'New miners', link: '', sort: 0, active: true },
+  {
+    id: '2',
+    place: 'miners',
+    image: '/uploads/b.png',
+    title: 'New miners',
+    subtitle: '',
+    link: '',
+    sort: 0,
+    active: true,
+    translations: {},
+  },
 ];
 
 describe('miner products', () => {
@@ -172,9 +184,40 @@ describe('banners', () => {
       place: 'miners',
       image: '/uploads/b.png',
       title: 'New miners',
+      subtitle: '',
       link: '/pages/my_child/minelist/minelist',
       sort: 0,
       active: true,
+      translations: {},
+    });
+  });
+
+  it('writes the text over the art per language, the Chinese one required', async () => {
+    const requests = mockApi({
+      'GET banners': () => ({ list: BANNERS }),
+      'PUT banners/1': ({ body }) => ({ id: '1', ...(body as object) }),
+    });
+    renderWithApp(<BannersPage />);
+    const user = quickUser();
+    const row = (await screen.findByText('Spring sale')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('English')).toBeInTheDocument();
+    await user.click(button(row, 'Edit'));
+    const modal = await dialogWith('Edit banner');
+    expect(within(modal).getByLabelText('Subtitle · English')).toHaveValue('Up to 20% off');
+    await user.clear(within(modal).getByLabelText('Title'));
+    await fill(user, within(modal).getByLabelText('Title · 한국어'), '봄 세일');
+    await user.click(button(modal, 'Save'));
+    expect(await within(modal).findByText('Required')).toBeInTheDocument();
+    expect(calls(requests, 'PUT banners/1')).toHaveLength(0);
+
+    await fill(user, within(modal).getByLabelText('Title'), '春季促销');
+    await user.clear(within(modal).getByLabelText('Subtitle · English'));
+    await user.click(button(modal, 'Save'));
+    await waitFor(() => expect(calls(requests, 'PUT banners/1')).toHaveLength(1));
+    expect(calls(requests, 'PUT banners/1')[0]?.body).toMatchObject({
+      title: '春季促销',
+      subtitle: 'Up to 20% off',
+      translations: { en: { title: 'Spring sale', subtitle: '' }, 'ko-KR': { title: '봄 세일', subtitle: '' } },
     });
   });
 });

@@ -1,11 +1,19 @@
 import { ADMIN_API, adminPath } from '@minecloud/contract/console';
-import type { AdminNotice, NoticeType } from '@minecloud/contract/content';
+import type { AdminNotice, NoticeTranslations, NoticeType } from '@minecloud/contract/content';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
 export const noticesKey = ['notices'] as const;
 
-export type NoticeInput = { type: NoticeType; title: string; summary: string; contentHtml: string; popup: boolean };
+/** `title`, `summary` and `contentHtml` are the Chinese base version; `translations` the others. */
+export type NoticeInput = {
+  type: NoticeType;
+  title: string;
+  summary: string;
+  contentHtml: string;
+  popup: boolean;
+  translations: NoticeTranslations;
+};
 
 export function useSaveNotice() {
   const queryClient = useQueryClient();

@@ -1,8 +1,18 @@
 import { type AdminNotice, NOTICE_TYPES, noticeInputSchema } from '@minecloud/contract/content';
+import { DEFAULT_LOCALE, type Locale } from '@minecloud/contract/locales';
 import { Drawer, Flex, Form, Input, Radio, Switch, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SaveFooter } from '../../components/save-footer.tsx';
+import {
+  LANGUAGE_NAMES,
+  languageOfError,
+  VersionTabs,
+  versionField,
+  versionLabel,
+  versionsOf,
+  versionTitleRule,
+} from '../../components/version-tabs.tsx';
 import { useNotify } from '../../lib/notify.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
 import { type NoticeInput, usePreview, useSaveNotice } from './api.ts';
@@ -11,9 +21,13 @@ import { NS } from './i18n.ts';
 import { NoticePreview } from './notice-preview.tsx';
 
 const shape = noticeInputSchema.shape;
-const EMPTY: NoticeInput = { type: 'notice', title: '', summary: '', contentHtml: '', popup: false };
+const EMPTY: NoticeInput = { type: 'notice', title: '', summary: '', contentHtml: '', popup: false, translations: {} };
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** Writes a notice or an article (`notice` null: a new draft), with a preview of the cleaned HTML. */
+/**
+ * Writes a notice or an article (`notice` null: a new draft) in Chinese and, optionally, in each
+ * other language, with a preview of the cleaned HTML of the language shown.
+ */
 export function NoticeDrawer({ notice, onClose }: { notice: AdminNotice | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const notify = useNotify();
@@ -21,14 +35,17 @@ export function NoticeDrawer({ notice, onClose }: { notice: AdminNotice | null; 
   const save = useSaveNotice();
   const preview = usePreview();
   const [tab, setTab] = useState('edit');
+  const [lang, setLang] = useState<Locale>(DEFAULT_LOCALE);
   const [previewTitle, setPreviewTitle] = useState('');
   const required = { required: true, message: t('required') };
 
   const showTab = (key: string) => {
     setTab(key);
     if (key === 'preview') {
-      setPreviewTitle(form.getFieldValue('title') ?? '');
-      preview.mutate(form.getFieldValue('contentHtml') ?? '');
+      const shown = (field: 'title' | 'contentHtml') =>
+        text(form.getFieldValue(versionField(lang, field) as Parameters<typeof form.getFieldValue>[0]));
+      setPreviewTitle(shown('title'));
+      preview.mutate(shown('contentHtml'));
     }
   };
 
@@ -39,6 +56,11 @@ export function NoticeDrawer({ notice, onClose }: { notice: AdminNotice | null; 
       summary: (values.summary ?? '').trim(),
       contentHtml: values.contentHtml ?? '',
       popup: values.popup === true,
+      translations: versionsOf(values.translations, (version) => ({
+        title: text(version.title).trim(),
+        summary: text(version.summary).trim(),
+        contentHtml: text(version.contentHtml),
+      })),
     };
     save.mutate(
       { id: notice?.id, input },
@@ -53,8 +75,37 @@ export function NoticeDrawer({ notice, onClose }: { notice: AdminNotice | null; 
         summary: notice.summary,
         contentHtml: notice.contentHtml,
         popup: notice.popup,
+        translations: notice.translations,
       }
     : EMPTY;
+
+  // One language's title, summary and content: the Chinese ones required, another's title once it is written in.
+  const versionFields = (version: Locale) => (
+    <>
+      <Form.Item
+        name={versionField(version, 'title')}
+        label={versionLabel(t('noticeTitle'), version)}
+        rules={[
+          version === DEFAULT_LOCALE
+            ? { ...required, whitespace: true }
+            : versionTitleRule(version, ['summary', 'contentHtml'], t('common:versionNeedsTitle')),
+          zodRule(shape.title, t('titleInvalid')),
+        ]}
+      >
+        <Input maxLength={120} showCount lang={version} />
+      </Form.Item>
+      <Form.Item
+        name={versionField(version, 'summary')}
+        label={versionLabel(t('summary'), version)}
+        rules={[zodRule(shape.summary.unwrap(), t('summaryInvalid'))]}
+      >
+        <Input.TextArea maxLength={300} showCount autoSize={{ minRows: 2, maxRows: 4 }} lang={version} />
+      </Form.Item>
+      <Form.Item name={versionField(version, 'contentHtml')} label={versionLabel(t('content'), version)}>
+        <HtmlEditor />
+      </Form.Item>
+    </>
+  );
 
   return (
     <Drawer
@@ -79,6 +130,7 @@ export function NoticeDrawer({ notice, onClose }: { notice: AdminNotice | null; 
                 requiredMark={false}
                 initialValues={initialValues}
                 onFinish={finish}
+                onFinishFailed={({ errorFields }) => setLang(languageOfError(errorFields) ?? lang)}
               >
                 <Flex gap={24} wrap>
                   <Form.Item name="type" label={t('type')}>
@@ -91,29 +143,13 @@ export function NoticeDrawer({ notice, onClose }: { notice: AdminNotice | null; 
                     <Switch />
                   </Form.Item>
                 </Flex>
-                <Form.Item
-                  name="title"
-                  label={t('noticeTitle')}
-                  rules={[{ ...required, whitespace: true }, zodRule(shape.title, t('titleInvalid'))]}
-                >
-                  <Input maxLength={120} showCount />
-                </Form.Item>
-                <Form.Item
-                  name="summary"
-                  label={t('summary')}
-                  rules={[zodRule(shape.summary.unwrap(), t('summaryInvalid'))]}
-                >
-                  <Input.TextArea maxLength={300} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
-                </Form.Item>
-                <Form.Item name="contentHtml" label={t('content')}>
-                  <HtmlEditor />
-                </Form.Item>
+                <VersionTabs active={lang} onChange={setLang} fields={versionFields} testId="notice-versions" />
               </Form>
             ),
           },
           {
             key: 'preview',
-            label: t('tabPreview'),
+            label: `${t('tabPreview')} · ${LANGUAGE_NAMES[lang]}`,
             children: (
               <NoticePreview
                 title={previewTitle}

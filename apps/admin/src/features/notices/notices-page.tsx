@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { VersionTags } from '../../components/version-tabs.tsx';
 import { useNotify } from '../../lib/notify.ts';
 import { noticesKey, useSetPublished } from './api.ts';
 import { NS } from './i18n.ts';
@@ -43,6 +44,11 @@ export function NoticesPage() {
       ),
     },
     { title: t('noticeTitle'), dataIndex: 'title' },
+    {
+      title: t('common:versions'),
+      dataIndex: 'translations',
+      render: (translations: AdminNotice['translations']) => <VersionTags translations={translations} />,
+    },
     {
       title: t('status'),
       dataIndex: 'status',

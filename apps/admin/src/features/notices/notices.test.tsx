@@ -16,6 +16,7 @@ const DRAFT: AdminNotice = {
   popup: false,
   publishedAt: null,
   updatedAt: '2026-04-01T08:00:00.000Z',
+  translations: {},
 };
 const ARTICLE: AdminNotice = {
   ...DRAFT,
@@ -60,7 +61,10 @@ describe('notices and articles', () => {
     await fill(user, within(drawer).getByLabelText('Title'), 'Hello');
     const raw = '<p>Hello <b>members</b></p><script>alert(1)</script><img src=x onerror="alert(2)">';
     await fill(user, within(drawer).getByLabelText('Content (HTML)'), raw);
-    const tab = [...drawer.querySelectorAll<HTMLElement>('[role="tab"]')].find((e) => e.textContent === 'Preview');
+    // The preview is of the language shown: Chinese here.
+    const tab = [...drawer.querySelectorAll<HTMLElement>('[role="tab"]')].find(
+      (e) => e.textContent === 'Preview · 简体中文',
+    );
     await user.click(tab as HTMLElement);
 
     const frame = await within(drawer).findByTestId('notice-preview-frame');
@@ -87,7 +91,7 @@ describe('notices and articles', () => {
     await user.click(within(drawer).getByText('Article'));
     await fill(user, within(drawer).getByLabelText('Title'), ' Our roadmap ');
     await fill(user, within(drawer).getByLabelText('Summary'), 'What comes next');
-    await user.click(button(drawer, 'Paragraph'));
+    await user.click(button(within(drawer).getByTestId('notice-versions-zh-CN'), 'Paragraph'));
     await user.click(within(drawer).getByLabelText('Pop-up on home'));
     await user.click(button(drawer, 'Save'));
 
@@ -98,8 +102,56 @@ describe('notices and articles', () => {
       summary: 'What comes next',
       contentHtml: '<p></p>',
       popup: true,
+      translations: {},
     });
     expect(await screen.findByText('Saved as a draft; publish it when it is ready')).toBeInTheDocument();
+  });
+
+  it('writes a version per language beside the Chinese one, and keeps those it was given', async () => {
+    const WITH_KOREAN: AdminNotice = {
+      ...DRAFT,
+      translations: { 'ko-KR': { title: '오늘 밤 점검', summary: '01:00–02:00', contentHtml: '<p>잠시</p>' } },
+    };
+    const requests = mockApi({
+      'GET notices': () => ({ list: [WITH_KOREAN], total: 1 }),
+      'PUT notices/7': ({ body }) => ({ ...WITH_KOREAN, ...(body as object) }),
+    });
+    renderWithApp(<NoticesPage />);
+    const user = quickUser();
+    const row = (await screen.findByText('Maintenance tonight')).closest('tr') as HTMLElement;
+    // The list says which languages a notice is written in.
+    expect(within(row).getByText('한국어')).toBeInTheDocument();
+    expect(within(row).queryByText('English')).toBeNull();
+    await user.click(button(row, 'Edit'));
+    const drawer = await dialogWith('Edit notice or article');
+    expect(within(drawer).getByLabelText('Title · 한국어')).toHaveValue('오늘 밤 점검');
+
+    // A summary without a title is refused, on the tab of its language.
+    const tab = (name: string) =>
+      [...drawer.querySelectorAll<HTMLElement>('[role="tab"]')].find((e) => e.textContent === name) as HTMLElement;
+    await user.click(tab('English'));
+    await fill(user, within(drawer).getByLabelText('Summary · English'), 'From 01:00 to 02:00');
+    await user.click(tab('简体中文 (required)'));
+    await user.click(button(drawer, 'Save'));
+    expect(
+      await within(drawer).findByText('Give this language a title, or leave all its fields empty'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(tab('English')).toHaveAttribute('aria-selected', 'true'));
+    expect(calls(requests, 'PUT notices/7')).toHaveLength(0);
+
+    await fill(user, within(drawer).getByLabelText('Title · English'), ' Maintenance tonight ');
+    await user.click(button(within(drawer).getByTestId('notice-versions-en'), 'Paragraph'));
+    await user.click(button(drawer, 'Save'));
+    await waitFor(() => expect(calls(requests, 'PUT notices/7')).toHaveLength(1));
+    expect(calls(requests, 'PUT notices/7')[0]?.body).toMatchObject({
+      title: 'Maintenance tonight',
+      translations: {
+        en: { title: 'Maintenance tonight', summary: 'From 01:00 to 02:00', contentHtml: '<p></p>' },
+        'ko-KR': { title: '오늘 밤 점검', summary: '01:00–02:00', contentHtml: '<p>잠시</p>' },
+      },
+    });
+    const sent = calls(requests, 'PUT notices/7')[0]?.body as AdminNotice;
+    expect(Object.keys(sent.translations)).toEqual(['en', 'ko-KR']);
   });
 
   it('publishes a draft only after confirmation, and unpublishes a published one', async () => {
