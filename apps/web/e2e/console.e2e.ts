@@ -98,9 +98,10 @@ describe('the operator console in Chromium', () => {
     const title = `Maintenance window ${Date.now()}`;
     await console_.goto(`${baseUrl}/admin/notices`);
     await console_.getByRole('button', { name: 'New notice or article' }).click();
-    await console_.getByLabel('Title').fill(title);
+    // The Chinese version's fields (each other language's are labelled with its name).
+    await console_.getByLabel('Title', { exact: true }).fill(title);
     await console_
-      .getByLabel('Content (HTML)')
+      .getByLabel('Content (HTML)', { exact: true })
       .fill('<p>The pool pauses for <b>ten minutes</b>.</p><script>x()</script>');
     await console_.getByRole('tab', { name: 'Preview' }).click();
     const frame = console_.getByTestId('notice-preview-frame');
