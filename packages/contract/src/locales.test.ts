@@ -24,6 +24,8 @@ describe('locales', () => {
     expect(contentFallback('ko-KR')).toEqual(['ko-KR', 'en', 'zh-CN']);
     expect(contentFallback('en')).toEqual(['en', 'zh-CN']);
     expect(contentFallback('zh-CN')).toEqual(['zh-CN', 'en']);
+    // Traditional Chinese readers get the Simplified base before English.
+    expect(contentFallback('zh-TW')).toEqual(['zh-TW', 'zh-CN', 'en']);
   });
 });
 

@@ -21,10 +21,13 @@ export type TranslatedLocale = (typeof TRANSLATED_LOCALES)[number];
 
 /**
  * Which version of a notice, an article or a banner a reader in `locale` gets, best first: their
- * own language, else English, else the Chinese base (which every item has).
+ * own language, else English, else the Chinese base (which every item has); for Traditional
+ * Chinese, the Chinese base before English.
  */
 export function contentFallback(locale: Locale): Locale[] {
-  return [...new Set<Locale>([locale, FALLBACK_LOCALE, DEFAULT_LOCALE])];
+  // A reader of Traditional Chinese reads the Simplified base more readily than English.
+  const then: Locale[] = locale === 'zh-TW' ? [DEFAULT_LOCALE, FALLBACK_LOCALE] : [FALLBACK_LOCALE, DEFAULT_LOCALE];
+  return [...new Set<Locale>([locale, ...then])];
 }
 
 /** Stored language codes use underscores (spec: language zh_CN, localType zh-CN). */

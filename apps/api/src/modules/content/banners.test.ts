@@ -52,7 +52,8 @@ describe('banners per language', () => {
     };
     expect(await home('en')).toEqual([{ title: 'Cloud mining', subtitle: 'Daily output', lang: 'en' }]);
     expect(await home('ko-KR')).toEqual([{ title: '클라우드 채굴', subtitle: '', lang: 'ko-KR' }]);
-    expect(await home('zh-TW')).toEqual([{ title: 'Cloud mining', subtitle: 'Daily output', lang: 'en' }]);
+    // Traditional Chinese without its own version: the Chinese base, not English.
+    expect(await home('zh-TW')).toEqual([{ title: '云端挖矿', subtitle: '每日产出', lang: 'zh-CN' }]);
     expect(await home('zh-CN')).toEqual([{ title: '云端挖矿', subtitle: '每日产出', lang: 'zh-CN' }]);
     expect(await home(null)).toEqual([{ title: '云端挖矿', subtitle: '每日产出', lang: 'zh-CN' }]);
 
