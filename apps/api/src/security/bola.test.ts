@@ -33,6 +33,7 @@ type Access =
 
 const MATRIX: Record<string, Access> = {
   'GET /app-api/biz/equity-investment-order/get': 'own id',
+  'POST /app-api/biz/withdraw-address/delete': 'own id',
   'POST /app-api/user_problems/submitProblem': 'own input',
   'POST /app-api/biz/deposit/submit': 'own input',
   'GET /app-api/biz/user-usdt-record/page': 'own list',
@@ -41,6 +42,7 @@ const MATRIX: Record<string, Access> = {
   'GET /app-api/biz/equity-investment-order/page': 'own list',
   'GET /app-api/biz/withdraw/page': 'own list',
   'GET /app-api/biz/deposit/page': 'own list',
+  'GET /app-api/biz/withdraw-address/list': 'own list',
   'POST /app-api/user_mining_machines/userMiningMachineInfoList': 'own list',
   'POST /app-api/powerOrder': 'own list',
   'POST /app-api/user_problems/problemList': 'own list',
@@ -93,6 +95,7 @@ const MATRIX: Record<string, Access> = {
   'POST /app-api/member/sendEmailCode': 'self',
   'POST /app-api/member/bindEmail': 'self',
   'POST /app-api/member/bindWallet': 'self',
+  'POST /app-api/biz/withdraw-address/create': 'self',
 };
 
 let app: TestApp;
@@ -105,6 +108,7 @@ const owned = {
   minerOrderId: '',
   feedbackId: '',
   donationId: '',
+  savedAddressId: '',
 };
 
 beforeAll(async () => {
@@ -156,6 +160,14 @@ beforeAll(async () => {
   const donated = await post(app, alice, 'donate_logs/clickDonate', { asset: 'USDT', amount: '1' });
   expect(donated.body.code).toBe(0);
   owned.donationId = donated.body.data.donationId;
+
+  // Saving through the call is tested in wallet/address-book.test.ts (it takes a fresh email code).
+  const [saved] = await queryRows<{ id: string }>(
+    app.db,
+    sql`insert into withdrawal_addresses (user_id, address, label, usable_at, created_at)
+        values (${alice.userId}, '0x000000000000000000000000000000000000dEaD', 'Alice', now(), now()) returning id::text`,
+  );
+  owned.savedAddressId = saved?.id ?? '';
 }, 60_000);
 afterAll(() => app?.close());
 
@@ -189,12 +201,22 @@ describe('BOLA matrix', () => {
     // A deposit hash from another member's wallet is refused in wallet/chain.test.ts ("notFromYourWallet").
   });
 
+  it('own id: Bob removing Alice’s saved address by id gets 404, as for no address, and it stays', async () => {
+    const theirs = await post(app, bob, 'biz/withdraw-address/delete', { id: owned.savedAddressId });
+    expect(theirs.status).toBe(404);
+    const missing = await post(app, bob, 'biz/withdraw-address/delete', { id: '999999999' });
+    expect({ status: missing.status, body: missing.body }).toEqual({ status: theirs.status, body: theirs.body });
+    const aliceBook = (await get(app, alice, 'biz/withdraw-address/list')).body.data.list;
+    expect(aliceBook.map((entry: { id: string }) => entry.id)).toEqual([owned.savedAddressId]);
+  });
+
   it('own list: each list shows Alice her objects and Bob none of them', async () => {
     const lists: [string, (body: { data: { list: Record<string, unknown>[] } }) => unknown[]][] = [
       ['biz/user-usdt-record/page?pageSize=100', (b) => b.data.list],
       ['biz/user-gold-record/page?pageSize=100', (b) => b.data.list],
       ['biz/equity-investment-order/page?pageSize=100', (b) => b.data.list.map((o) => o.id)],
       ['biz/withdraw/page?pageSize=100', (b) => b.data.list.map((w) => w.id)],
+      ['biz/withdraw-address/list', (b) => b.data.list.map((a) => a.id)],
     ];
     const posts: [string, object, (body: { data: { list: Record<string, unknown>[] } }) => unknown[]][] = [
       ['user_mining_machines/userMiningMachineInfoList', { status: 'mining', pageSize: 100 }, (b) => b.data.list],
@@ -212,6 +234,7 @@ describe('BOLA matrix', () => {
     for (const [url, items] of Object.entries(aliceSees)) expect(items.length, url).toBeGreaterThan(0);
     expect(aliceSees['biz/equity-investment-order/page?pageSize=100']).toContain(owned.equityOrder);
     expect(aliceSees['biz/withdraw/page?pageSize=100']).toContain(owned.withdrawalId);
+    expect(aliceSees['biz/withdraw-address/list']).toEqual([owned.savedAddressId]);
     expect(aliceSees['user_problems/problemList']).toContain(owned.feedbackId);
     // Bob's own USDT record (his funding) is all he has; none of Alice's objects anywhere.
     for (const [url, items] of Object.entries(bobSees)) {

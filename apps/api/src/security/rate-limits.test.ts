@@ -55,6 +55,8 @@ const PER_MEMBER_LIMITED = [
   API.usdtWithdraw,
   API.btcWithdraw,
   API.depositSubmit,
+  // Each saving of an address spends an email code and sends a mail.
+  API.addressAdd,
 ];
 afterAll(() => app.close());
 
