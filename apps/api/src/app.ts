@@ -49,6 +49,8 @@ import { businessFigures } from './modules/metrics/business.ts';
 import { miningAdminRoutes } from './modules/mining/admin-routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
 import { poolRoutes } from './modules/pool/routes.ts';
+import { StreamHub } from './modules/stream/hub.ts';
+import { streamRoutes } from './modules/stream/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { transparencyRoutes } from './modules/transparency/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -174,6 +176,11 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   app.decorate('tokens', tokens);
   app.decorate('requireMember', memberGuard(tokens));
   app.decorate('requireSignedToken', signedTokenGuard(tokens));
+  // The live stream: this process's clients, fed by every process's changes (modules/stream).
+  const stream = new StreamHub(database.db);
+  await stream.start(database);
+  app.decorate('stream', stream);
+  app.addHook('onClose', () => stream.stop());
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
@@ -214,6 +221,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await api.register(transparencyRoutes);
       await api.register(walletRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute, mailer });
       await api.register(contentRoutes);
+      await api.register(streamRoutes);
       await api.register(feedbackRoutes, {
         uploadsPerMinute: config.moneyCallsPerMinute,
         uploadBytesPerDay: config.uploadBytesPerDay,

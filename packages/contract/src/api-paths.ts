@@ -63,6 +63,8 @@ export const API = {
   addressRemove: 'biz/withdraw-address/delete',
   depositSubmit: 'biz/deposit/submit',
   depositPage: 'biz/deposit/page',
+  /** The live stream (issue 27): Server-Sent Events, public and, with a token, the member's own. */
+  stream: 'stream',
   /** Transparency (issue 12): public, but the member's own proof. */
   liabilities: 'transparency/liabilities',
   liabilityProof: 'transparency/liabilities/proof',

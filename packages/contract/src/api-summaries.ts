@@ -66,6 +66,8 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   addressAdd: 'Save a labelled withdrawal address, confirmed by email code and announced by mail',
   addressRemove: 'Remove a saved withdrawal address',
   depositSubmit: 'Report a deposit by its transaction hash',
+  stream:
+    "Server-Sent Events: price ticks, and with a token the member's own balance, withdrawal, reward and feedback events",
   depositPage: "The member's deposits, paged",
   liabilities: 'Published liability roots (proof of liabilities)',
   liabilityProof: "The member's proof of inclusion in a liability root",

@@ -31,6 +31,12 @@ export type Database = {
   close(): Promise<void>;
   /** The connection pool's figures at this moment, for /metrics (PGlite: one connection, always idle). */
   poolStats(): PoolStats;
+  /**
+   * LISTENs on `channel`: `onNotify` gets each NOTIFY's payload, after the notifying transaction
+   * committed, from any process on the database (PostgreSQL: on a connection of its own, outside the
+   * pool; PGlite: in this process). Resolves the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 /** Connections open (`total`), idle among them, callers waiting for one, and the pool's ceiling. */
@@ -81,6 +87,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       poolStats() {
         return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax };
       },
+      async listen(channel, onNotify) {
+        const listener = new pg.Client({ connectionString: options.url });
+        // A dropped listening connection ends the listening; the stream's clients reconnect elsewhere.
+        listener.on('error', () => {});
+        await listener.connect();
+        listener.on('notification', (message) => {
+          if (message.channel === channel) onNotify(message.payload ?? '');
+        });
+        await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+        return async () => {
+          await listener.end().catch(() => {});
+        };
+      },
     };
   }
   let dataDir: string | undefined;
@@ -104,6 +123,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     poolStats() {
       return { total: 1, idle: 1, waiting: 0, max: 1 };
+    },
+    async listen(channel, onNotify) {
+      return client.listen(channel, onNotify);
     },
   };
 }

@@ -96,6 +96,8 @@ const MATRIX: Record<string, Access> = {
   'POST /app-api/member/bindEmail': 'self',
   'POST /app-api/member/bindWallet': 'self',
   'POST /app-api/biz/withdraw-address/create': 'self',
+  // Public events to all, and with a token the member's own: never another's (modules/stream/stream.test.ts).
+  'GET /app-api/stream': 'self',
 };
 
 let app: TestApp;

@@ -67,3 +67,26 @@ export const rateLimits = pgTable(
     check('rate_limits_hits_not_negative', sql`${t.hits} >= 0`),
   ],
 );
+
+/**
+ * The live stream's events (modules/stream), written by triggers in the transaction of each change
+ * (migration 0022) and kept for the reconnect window: a member's own (`user_id`) or public (null).
+ */
+export const streamEvents = pgTable(
+  'stream_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }),
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'stream_events_kind',
+      sql`${t.kind} in ('balance', 'withdrawal', 'reward', 'feedback', 'round', 'pool', 'notice')`,
+    ),
+    index('stream_events_user_idx').on(t.userId, t.id),
+    index('stream_events_created_idx').on(t.createdAt),
+  ],
+);
