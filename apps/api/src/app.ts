@@ -48,6 +48,7 @@ import { marketRoutes, roundRoutes } from './modules/market/routes.ts';
 import { businessFigures } from './modules/metrics/business.ts';
 import { miningAdminRoutes } from './modules/mining/admin-routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { poolRoutes } from './modules/pool/routes.ts';
 import { StreamHub } from './modules/stream/hub.ts';
 import { streamRoutes } from './modules/stream/routes.ts';
@@ -226,6 +227,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         uploadsPerMinute: config.moneyCallsPerMinute,
         uploadBytesPerDay: config.uploadBytesPerDay,
       });
+      await api.register(notificationRoutes);
     },
     { prefix: API_BASE.main.slice(0, -1) },
   );

@@ -61,6 +61,13 @@ export const API = {
   addressBook: 'biz/withdraw-address/list',
   addressAdd: 'biz/withdraw-address/create',
   addressRemove: 'biz/withdraw-address/delete',
+  /** The notification centre (issue 27). */
+  notifications: 'biz/notification/page',
+  notificationUnread: 'biz/notification/unread',
+  notificationRead: 'biz/notification/read',
+  notificationReadAll: 'biz/notification/read-all',
+  /** The notice list was seen: published notices so far are no longer unread. */
+  noticesSeen: 'biz/notification/notices-seen',
   depositSubmit: 'biz/deposit/submit',
   depositPage: 'biz/deposit/page',
   /** The live stream (issue 27): Server-Sent Events, public and, with a token, the member's own. */

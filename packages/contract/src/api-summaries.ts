@@ -65,6 +65,11 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   addressBook: "The member's saved withdrawal addresses, with the wait for new ones",
   addressAdd: 'Save a labelled withdrawal address, confirmed by email code and announced by mail',
   addressRemove: 'Remove a saved withdrawal address',
+  notifications: "The member's notifications, newest first, paged",
+  notificationUnread: "The member's unread notifications and unseen notices",
+  notificationRead: "Mark one of the member's notifications read",
+  notificationReadAll: 'Mark every notification and notice read',
+  noticesSeen: 'Mark the published notices seen',
   depositSubmit: 'Report a deposit by its transaction hash',
   stream:
     "Server-Sent Events: price ticks, and with a token the member's own balance, withdrawal, reward and feedback events",

@@ -4,6 +4,7 @@ export * from './schema/equity.ts';
 export * from './schema/ledger.ts';
 export * from './schema/market.ts';
 export * from './schema/mining.ts';
+export * from './schema/notifications.ts';
 export * from './schema/operators.ts';
 export * from './schema/platform.ts';
 export * from './schema/team.ts';

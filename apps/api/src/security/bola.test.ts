@@ -34,6 +34,7 @@ type Access =
 const MATRIX: Record<string, Access> = {
   'GET /app-api/biz/equity-investment-order/get': 'own id',
   'POST /app-api/biz/withdraw-address/delete': 'own id',
+  'POST /app-api/biz/notification/read': 'own id',
   'POST /app-api/user_problems/submitProblem': 'own input',
   'POST /app-api/biz/deposit/submit': 'own input',
   'GET /app-api/biz/user-usdt-record/page': 'own list',
@@ -43,6 +44,7 @@ const MATRIX: Record<string, Access> = {
   'GET /app-api/biz/withdraw/page': 'own list',
   'GET /app-api/biz/deposit/page': 'own list',
   'GET /app-api/biz/withdraw-address/list': 'own list',
+  'GET /app-api/biz/notification/page': 'own list',
   'POST /app-api/user_mining_machines/userMiningMachineInfoList': 'own list',
   'POST /app-api/powerOrder': 'own list',
   'POST /app-api/user_problems/problemList': 'own list',
@@ -98,6 +100,9 @@ const MATRIX: Record<string, Access> = {
   'POST /app-api/biz/withdraw-address/create': 'self',
   // Public events to all, and with a token the member's own: never another's (modules/stream/stream.test.ts).
   'GET /app-api/stream': 'self',
+  'GET /app-api/biz/notification/unread': 'self',
+  'POST /app-api/biz/notification/read-all': 'self',
+  'POST /app-api/biz/notification/notices-seen': 'self',
 };
 
 let app: TestApp;
@@ -111,6 +116,7 @@ const owned = {
   feedbackId: '',
   donationId: '',
   savedAddressId: '',
+  notificationId: '',
 };
 
 beforeAll(async () => {
@@ -170,6 +176,20 @@ beforeAll(async () => {
         values (${alice.userId}, '0x000000000000000000000000000000000000dEaD', 'Alice', now(), now()) returning id::text`,
   );
   owned.savedAddressId = saved?.id ?? '';
+
+  // The reply to her feedback is Alice's notification.
+  const replied = await app.inject({
+    method: 'POST',
+    url: `/admin-api/feedback/${owned.feedbackId}/reply`,
+    headers: { authorization: `Bearer ${operator}` },
+    payload: { reply: 'Thanks, Alice' },
+  });
+  expect(replied.json().code).toBe(0);
+  const [notification] = await queryRows<{ id: string }>(
+    app.db,
+    sql`select id::text from notifications where user_id = ${alice.userId}`,
+  );
+  owned.notificationId = notification?.id ?? '';
 }, 60_000);
 afterAll(() => app?.close());
 
@@ -212,6 +232,16 @@ describe('BOLA matrix', () => {
     expect(aliceBook.map((entry: { id: string }) => entry.id)).toEqual([owned.savedAddressId]);
   });
 
+  it('own id: Bob marking Alice’s notification read gets 404, as for none, and it stays unread', async () => {
+    const theirs = await post(app, bob, 'biz/notification/read', { id: owned.notificationId });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body).toMatchObject({ code: 404, data: null });
+    const missing = await post(app, bob, 'biz/notification/read', { id: '999999999' });
+    expect({ status: missing.status, body: missing.body }).toEqual({ status: theirs.status, body: theirs.body });
+    const aliceList = (await get(app, alice, 'biz/notification/page?pageSize=100')).body.data.list;
+    expect(aliceList).toEqual([expect.objectContaining({ id: owned.notificationId, read: false })]);
+  });
+
   it('own list: each list shows Alice her objects and Bob none of them', async () => {
     const lists: [string, (body: { data: { list: Record<string, unknown>[] } }) => unknown[]][] = [
       ['biz/user-usdt-record/page?pageSize=100', (b) => b.data.list],
@@ -219,6 +249,7 @@ describe('BOLA matrix', () => {
       ['biz/equity-investment-order/page?pageSize=100', (b) => b.data.list.map((o) => o.id)],
       ['biz/withdraw/page?pageSize=100', (b) => b.data.list.map((w) => w.id)],
       ['biz/withdraw-address/list', (b) => b.data.list.map((a) => a.id)],
+      ['biz/notification/page?pageSize=100', (b) => b.data.list.map((n) => n.id)],
     ];
     const posts: [string, object, (body: { data: { list: Record<string, unknown>[] } }) => unknown[]][] = [
       ['user_mining_machines/userMiningMachineInfoList', { status: 'mining', pageSize: 100 }, (b) => b.data.list],
@@ -238,6 +269,7 @@ describe('BOLA matrix', () => {
     expect(aliceSees['biz/withdraw/page?pageSize=100']).toContain(owned.withdrawalId);
     expect(aliceSees['biz/withdraw-address/list']).toEqual([owned.savedAddressId]);
     expect(aliceSees['user_problems/problemList']).toContain(owned.feedbackId);
+    expect(aliceSees['biz/notification/page?pageSize=100']).toEqual([owned.notificationId]);
     // Bob's own USDT record (his funding) is all he has; none of Alice's objects anywhere.
     for (const [url, items] of Object.entries(bobSees)) {
       if (url.startsWith('biz/user-usdt-record')) expect(items, url).toHaveLength(1);

@@ -5,6 +5,7 @@ import { creditFromSystem } from '../../ledger/bulk.ts';
 import { addDays, startOfDay } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
 import { getSetting } from '../config/settings.ts';
+import { decimalSql, notifyDay } from '../notifications/write.ts';
 
 /**
  * The BTC close price (USDT per BTC) of a settled day, for the BTC part of static earnings: the close
@@ -92,6 +93,15 @@ export async function settleEquityDay({ tx, period, now }: JobContext) {
           (select coalesce(sum(usdt), 0)::text from recorded) as usdt,
           (select coalesce(sum(btc), 0)::text from recorded) as btc
         from (select count(*) from moved) m`,
+  );
+  // One notification per member of the day's dividends, all their orders together.
+  await notifyDay(
+    tx,
+    'equity_yield',
+    period,
+    sql`select user_id, jsonb_build_object('day', ${period}::text, 'usdt', ${decimalSql(sql`sum(usdt)`, 'USDT')},
+          'btc', ${decimalSql(sql`sum(btc)`, 'BTC')}) as params
+        from equity_yields where day = ${period}::date group by user_id`,
   );
   return {
     equityOrders: paid?.orders ?? 0,

@@ -2,6 +2,7 @@ import type { FeedbackRow } from '@minecloud/contract/content';
 import { sql } from 'drizzle-orm';
 import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
+import { notify } from '../notifications/write.ts';
 import { ownUploads } from './upload.ts';
 
 type FeedbackDbRow = {
@@ -63,7 +64,7 @@ export async function feedbackInbox(db: Db, page: { pageNo: number; pageSize: nu
   return { list: rows.map((r) => ({ ...toRow(r), userId: r.user_id })), total: count?.n ?? 0 };
 }
 
-/** The reply, in the caller's transaction (its audit row goes in the same one). */
+/** The reply, in the caller's transaction (its audit row and the member's notification go in the same one). */
 export async function replyFeedback(db: Pick<Db, 'execute'>, id: string, reply: string, operator: string, now: Date) {
   const [before] = await queryRows<FeedbackDbRow>(db, sql`select ${columns} from feedback where id = ${id}::bigint`);
   if (!before) return fail('notFound', 'id');
@@ -72,5 +73,6 @@ export async function replyFeedback(db: Pick<Db, 'execute'>, id: string, reply: 
     sql`update feedback set reply = ${reply}, replied_at = ${now.toISOString()}, replied_by = ${operator}
         where id = ${id}::bigint returning ${columns}`,
   );
+  await notify(db, Number(before.user_id), { kind: 'feedback_replied', params: { feedbackId: before.id } });
   return { before: toRow(before), after: { ...toRow(after as FeedbackDbRow), userId: before.user_id } };
 }

@@ -5,6 +5,7 @@ import { creditFromSystem } from '../../ledger/bulk.ts';
 import { addDays, startOfDay } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
 import { getSetting } from '../config/settings.ts';
+import { decimalSql, notifyDay } from '../notifications/write.ts';
 import { levelBonusPctSql, recomputeLevelsSql } from '../team/levels.ts';
 import { rollUpTeam } from '../team/rollup.ts';
 
@@ -14,7 +15,8 @@ import { rollUpTeam } from '../team/rollup.ts';
  * 1. miners whose contract ended by the end of the day become terminated, each with an expiry record;
  * 2. every member's effective hash rate (miners mining for the whole day, plus the level bonus)
  *    × `mining.btcPerThPerDay` is credited to their BTC earnings from `mining_output`, rounded down
- *    to the satoshi, once per (member, day) (mining_outputs' key and the transfer's key).
+ *    to the satoshi, once per (member, day) (mining_outputs' key and the transfer's key), with the
+ *    member's notification of it.
  */
 export async function settleMiningDay({ tx, period, now }: JobContext) {
   const timeZone = await getSetting(tx, 'settlement.timeZone');
@@ -75,6 +77,14 @@ export async function settleMiningDay({ tx, period, now }: JobContext) {
           legs: sql`select user_id, 'BTC' as asset, btc as amount, user_id::text as leg from recorded`,
         })}
         select count(*)::int as members, coalesce(sum(amount), 0)::text as total from moved`,
+  );
+  // Each member paid hears of the day's output, once.
+  await notifyDay(
+    tx,
+    'mining_output',
+    period,
+    sql`select user_id, jsonb_build_object('day', ${period}::text, 'asset', 'BTC', 'amount', ${decimalSql(sql`btc`, 'BTC')}) as params
+        from mining_outputs where day = ${period}::date and btc > 0`,
   );
   const members = paid?.members ?? 0;
   const total = BigInt(paid?.total ?? 0);

@@ -6,6 +6,7 @@ import { transfer } from '../../ledger/transfer.ts';
 import { addDays, startOfDay } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
 import { getSetting } from '../config/settings.ts';
+import { notify } from '../notifications/write.ts';
 import { rollUpTeam } from '../team/rollup.ts';
 import { fundedIn, rankingSql, rolloverInto, weightsOf } from './service.ts';
 
@@ -65,6 +66,10 @@ export async function closeRound({ tx, period, now }: JobContext) {
         idempotencyKey: `pool:${period}:${entry.rank}`,
       });
       paid += amount;
+      await notify(tx, Number(entry.user_id), {
+        kind: 'pool_payout',
+        params: { day: period, asset: 'GOLD', amount: formatAmount(amount, 'GOLD'), rank: String(entry.rank) },
+      });
     }
     await tx.execute(
       sql`update pool_entries set weight_pct = ${weight}, amount = ${amount.toString()}::bigint, transfer_id = ${transferId}

@@ -1,9 +1,11 @@
+import { formatAmount } from '@minecloud/contract/amount';
 import { applyRate } from '@minecloud/contract/decimal';
 import { sql } from 'drizzle-orm';
 import { queryRows, type TxDb } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { getSetting } from '../config/settings.ts';
+import { notifyAdding } from '../notifications/write.ts';
 
 export type Purchase = {
   userId: number;
@@ -25,7 +27,8 @@ export type Purchase = {
  * - the buyer becomes at least a Regular Node (their own row);
  * - the referral rewards: `team.directRate` of the payment to the direct inviter's U earnings and
  *   `team.indirectRate` to the inviter's inviter's, each a ledger transfer from the treasury with a
- *   referral_rewards row (no reward past the second generation).
+ *   referral_rewards row (no reward past the second generation), and the beneficiary's notification
+ *   of the day's rewards.
  * A miner purchase also funds the prize pool: pool/funding.ts.
  */
 export async function recordPurchase(tx: TxDb, purchase: Purchase, legKey: (leg: string) => string) {
@@ -68,5 +71,10 @@ export async function recordPurchase(tx: TxDb, purchase: Purchase, legKey: (leg:
           values (${beneficiary}::bigint, ${userId}, ${generation}, ${paid.toString()}::bigint, ${amount.toString()}::bigint,
             ${rate}, ${reference}, ${transferId}, ${at}::timestamptz)`,
     );
+    // One notification per beneficiary and day, summing the day's rewards.
+    await notifyAdding(tx, Number(beneficiary), {
+      kind: 'referral_reward',
+      params: { day, asset: 'USDT', amount: formatAmount(amount, 'USDT') },
+    });
   }
 }

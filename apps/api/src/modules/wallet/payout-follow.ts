@@ -1,8 +1,10 @@
+import { formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { type Db, queryRows } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
+import { notify } from '../notifications/write.ts';
 import { type Chain, type NonceFate, receiptOf } from './chain.ts';
 import { fateOf, LIVE, type LiveAttempt, type PayoutHooks, type PayoutReport, type Round } from './payout-round.ts';
 import { broadcast, markSent } from './payout-send.ts';
@@ -132,6 +134,15 @@ async function settleArrived(db: Db, attempt: LiveAttempt, blockNumber: number, 
       });
     }
     await addEvent(tx, attempt.withdrawal_id, 'confirmed', 'payout', attempt.tx_hash);
+    await notify(tx, attempt.user_id, {
+      kind: 'withdrawal_paid',
+      params: {
+        withdrawalId: String(attempt.withdrawal_id),
+        asset: attempt.asset,
+        amount: formatAmount(amount, attempt.asset),
+        txHash: attempt.tx_hash,
+      },
+    });
     return true;
   });
 }

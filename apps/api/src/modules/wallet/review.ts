@@ -1,3 +1,4 @@
+import { formatAmount } from '@minecloud/contract/amount';
 import type { AdminWithdrawalStatus, ReviewContext, WithdrawalStage } from '@minecloud/contract/wallet';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -8,6 +9,7 @@ import { fail } from '../../lib/errors.ts';
 import { adjustedMember } from '../adjustments/history.ts';
 import type { Operator } from '../auth/operators.ts';
 import { getSetting } from '../config/settings.ts';
+import { notify } from '../notifications/write.ts';
 import { type Chain, paysOut } from './chain.ts';
 import { reviewContexts } from './review-context.ts';
 import {
@@ -80,6 +82,11 @@ async function lockForDecision(tx: Pick<Db, 'execute'>, operator: Operator, id: 
   return row;
 }
 
+/** What every withdrawal notification names: the withdrawal, its asset and amount. */
+function withdrawalParams(row: Locked) {
+  return { withdrawalId: String(row.id), asset: row.asset, amount: formatAmount(BigInt(row.amount), row.asset) };
+}
+
 async function auditDecision(
   tx: Pick<Db, 'insert'>,
   operator: Operator,
@@ -136,6 +143,10 @@ export async function approveWithdrawal(db: Db, operator: Operator, id: number) 
     if (move === 'secondApproval' && row.first_approver_id === operator.id) return fail('secondApproverSame');
     await moveWithdrawal(tx, id, 'operator', move, APPROVALS[move].also(operator.id));
     await addEvent(tx, id, APPROVALS[move].stage, `operator:${operator.username}`);
+    // The member hears of the last approval it needed; approving again after failed payouts is no news.
+    if (move === 'approve' || move === 'secondApproval') {
+      await notify(tx, row.user_id, { kind: 'withdrawal_approved', params: withdrawalParams(row) });
+    }
     const next = ADMIN_STATUS[WITHDRAWAL_TRANSITIONS[move].to];
     await auditDecision(tx, operator, 'withdrawal.approve', id, row.status, { status: next });
     return { id: String(id), status: next };
@@ -171,6 +182,7 @@ export async function rejectWithdrawal(db: Db, operator: Operator, id: number, r
       sql`reason = ${reason}, rejected_by_id = ${operator.id}, decided_at = now()`,
     );
     await addEvent(tx, id, 'rejected', `operator:${operator.username}`);
+    await notify(tx, row.user_id, { kind: 'withdrawal_rejected', params: { ...withdrawalParams(row), reason } });
     await auditDecision(tx, operator, 'withdrawal.reject', id, row.status, { status: 'rejected', reason });
     return { id: String(id), status: 'rejected' as const };
   });

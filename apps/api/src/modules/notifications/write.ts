@@ -1,0 +1,59 @@
+import { ASSET_SCALES, type Asset } from '@minecloud/contract/amount';
+import type { NotificationParams } from '@minecloud/contract/notifications';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * Writing notifications (issue 27), always in the transaction of the event they announce, at its
+ * source: a rolled-back event leaves no notification, a committed one always has it. Only params
+ * are stored (decimal amounts, asset, ids, a hash, a reason); the app renders them.
+ */
+type Writer = Pick<Db, 'execute'>;
+
+const dayOf = (n: NotificationParams) => ('day' in n.params ? n.params.day : null);
+
+/** One notification; a daily kind already written for that member and day is left as it is. */
+export async function notify(tx: Writer, userId: number, n: NotificationParams) {
+  await tx.execute(
+    sql`insert into notifications (user_id, kind, params, day)
+        values (${userId}, ${n.kind}, ${JSON.stringify(n.params)}::jsonb, ${dayOf(n)}::date)
+        on conflict do nothing`,
+  );
+}
+
+/**
+ * A daily kind's credit that may come more than once a day (referral rewards, one per purchase):
+ * added to the member's notification of that day, which is unread again.
+ */
+export async function notifyAdding(
+  tx: Writer,
+  userId: number,
+  n: Extract<NotificationParams, { kind: 'referral_reward' }>,
+) {
+  await tx.execute(
+    sql`insert into notifications (user_id, kind, params, day)
+        values (${userId}, ${n.kind}, ${JSON.stringify(n.params)}::jsonb, ${n.params.day}::date)
+        on conflict (user_id, kind, day) where day is not null do update set
+          params = jsonb_set(notifications.params, '{amount}',
+            to_jsonb(trim_scale((notifications.params->>'amount')::numeric + (excluded.params->>'amount')::numeric)::text)),
+          created_at = excluded.created_at, read_at = null`,
+  );
+}
+
+/** Atomic units (an SQL expression) as the decimal string formatAmount gives, exactly. */
+export function decimalSql(units: SQL, asset: Asset): SQL {
+  const unit = `0.${'0'.repeat(ASSET_SCALES[asset] - 1)}1`;
+  return sql`trim_scale((${units})::numeric * ${sql.raw(unit)})::text`;
+}
+
+/**
+ * A settlement day's notifications of one daily kind, set-based: `rows` yields `user_id` and
+ * `params` (jsonb) per member, at most one each.
+ */
+export async function notifyDay(tx: Writer, kind: NotificationParams['kind'], day: string, rows: SQL) {
+  await tx.execute(
+    sql`insert into notifications (user_id, kind, params, day)
+        select user_id, ${kind}, params, ${day}::date from (${rows}) r
+        on conflict do nothing`,
+  );
+}
