@@ -34,6 +34,7 @@ const CustomerServicePage = lazyPage(() => import('@/features/support/pages/cust
 const TopUpPage = lazyPage(() => import('./routes/top-up-route'));
 const GiftPage = lazyPage(() => import('@/features/assets/pages/gift-page'));
 const DonationPage = lazyPage(() => import('@/features/assets/pages/donation-page'));
+const NotificationsPage = lazyPage(() => import('@/features/notifications/pages/notifications-page'));
 const NoticeListPage = lazyPage(() => import('@/features/content/pages/notice-list-page'));
 const CommunityRankPage = lazyPage(() => import('@/features/rank/pages/community-rank-page'));
 const LevelRewardsPage = lazyPage(() => import('@/features/team/pages/level-rewards-page'));
@@ -113,6 +114,7 @@ export const routes: RouteObject[] = [
       page(paths.transform, GiftPage),
       page(paths.donate, DonationPage),
       page(paths.noticeList, NoticeListPage),
+      page(paths.notifications, NotificationsPage),
       page(paths.teamRank, CommunityRankPage),
       page(paths.levelRewards, LevelRewardsPage),
       page(paths.kline, KlinePage),

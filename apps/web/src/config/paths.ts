@@ -71,6 +71,8 @@ export const paths = {
   transform: route('/pages/my_child/transform/transform', 'titleGift', { private: true }),
   /** Donation/Charity: the spec names the screen but not its route. */
   donate: route('/pages/my_child/donate/donate', 'titleDonation', { private: true }),
+  /** The notification centre (issue 27): not in the spec. */
+  notifications: route('/pages/my_child/notifications/notifications', 'titleNotifications', { private: true }),
   noticeList: route('/pages/second_child/noticelist/noticelist', 'titleAnnouncements'),
   teamRank: route('/pages/team/rank/rank', 'titleCommunityRank', { private: true }),
   /** Level Rewards: the spec names the screen but not its route. */

@@ -5,6 +5,7 @@ import { NoticeBar } from '@/features/content/components/notice-bar';
 import { NoticePopup } from '@/features/content/components/notice-popup';
 import { BannerCarousel } from '@/features/home/components/banner-carousel';
 import { EntryGrid } from '@/features/home/components/entry-grid';
+import { HomeBell } from './home-bell';
 import './home-route.css';
 
 /** The home tab, composed from the home, content and auth features. Not lazy: it is the entry page. */
@@ -19,6 +20,7 @@ export function HomeRoute() {
           {appName}
         </h2>
         <p className="home__tagline">{t('appTagline')}</p>
+        <HomeBell />
       </header>
       <BannerCarousel />
       <NoticeBar />

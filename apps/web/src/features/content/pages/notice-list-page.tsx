@@ -1,9 +1,17 @@
 import { NOTICE_TYPES, type NoticeType } from '@minecloud/contract/content';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { markNoticesSeen, useUnreadCount } from '@/api/unread-count';
+import { Icon } from '@/components/icons';
 import { PagedList } from '@/components/paged-list';
 import { TabSwitch } from '@/components/tab-switch';
+import { UnreadBadge } from '@/components/unread-badge';
+import { paths } from '@/config/paths';
 import type { MessageKey } from '@/i18n/i18n';
+import { useAppNavigate } from '@/lib/navigation';
+import { useIsLoggedIn } from '@/lib/session';
 import { useNotices } from '../api/get-notices';
 import { NoticeRow } from '../components/notice-row';
 import './notice-list-page.css';
@@ -27,13 +35,42 @@ function NoticeList({ type }: { type: NoticeType }) {
   );
 }
 
+/**
+ * For a signed-in member: the way to the notification centre with its unread count; and the
+ * announcements, once listed, are seen (they no longer count as unread, issue 27).
+ */
+function NotificationsEntry({ noticesListed }: { noticesListed: boolean }) {
+  const { t } = useTranslation();
+  const { go } = useAppNavigate();
+  const queryClient = useQueryClient();
+  const unread = useUnreadCount();
+  useEffect(() => {
+    if (noticesListed) markNoticesSeen(queryClient).catch(() => {});
+  }, [noticesListed, queryClient]);
+  const count = unread.data?.notifications;
+  return (
+    <button
+      type="button"
+      className="plain-button notice-list-page__notifications"
+      onClick={() => go(paths.notifications.href())}
+      data-testid="notice-list-notifications"
+    >
+      <Icon name="bell" size={16} />
+      <span>{t('titleNotifications')}</span>
+      <UnreadBadge count={count} label={t('notificationsUnread', { count: count ?? 0 })} testId="notice-list-unread" />
+    </button>
+  );
+}
+
 /** Announcements and articles, in two tabs (the `type` query keeps the tab). */
 export default function NoticeListPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const signedIn = useIsLoggedIn();
   const type: NoticeType = params.get('type') === 'article' ? 'article' : 'notice';
   return (
     <div className="notice-list-page">
+      {signedIn && <NotificationsEntry noticesListed={type === 'notice'} />}
       <TabSwitch
         options={NOTICE_TYPES.map((value) => ({ value, label: t(TAB_LABELS[value]) }))}
         value={type}
