@@ -15,12 +15,24 @@ export type MarketSource = z.infer<typeof marketSourceSchema>;
 /** A price or volume as the source gave it, trailing zeros trimmed. */
 export const priceTextSchema = z.string().regex(/^-?\d+(\.\d+)?$/);
 
-export const KLINE_INTERVALS = ['1m', '1h', '1d', '1w', '1M'] as const;
+export const KLINE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d', '1w', '1M'] as const;
 export const klineIntervalSchema = z.enum(KLINE_INTERVALS);
 export type KlineInterval = z.infer<typeof klineIntervalSchema>;
 
-/** Most candles one getKlineInfo call returns per interval (spec point 8: "must not exceed"). */
-export const KLINE_LIMITS: Record<KlineInterval, number> = { '1m': 1440, '1h': 720, '1d': 365, '1w': 104, '1M': 60 };
+/**
+ * Most candles one getKlineInfo call returns per interval (spec point 8: "must not exceed"). 5- and
+ * 15-minute candles reach back two days (the minutes kept on a fresh back-fill), 4-hour ones 60 days.
+ */
+export const KLINE_LIMITS: Record<KlineInterval, number> = {
+  '1m': 1440,
+  '5m': 576,
+  '15m': 192,
+  '1h': 720,
+  '4h': 360,
+  '1d': 365,
+  '1w': 104,
+  '1M': 60,
+};
 /** How many candles a call without `limit` gets. */
 export const KLINE_DEFAULT_LIMIT = 120;
 

@@ -11,21 +11,51 @@ export const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::b
 /** A numeric column as its exact text, without trailing zeros. */
 export const text = (column: SQL) => sql`trim_scale(${column})::text`;
 
-const RANGE_ERRORS: Record<KlineInterval, ErrorName> = {
-  '1m': 'klineMinutesExceeded',
-  '1h': 'klineHoursExceeded',
-  '1d': 'klineDaysExceeded',
-  '1w': 'klineWeeksExceeded',
-  '1M': 'klineMonthsExceeded',
+/**
+ * The "must not exceed" prompt of each interval, in the unit of time it is counted in: `per` is how
+ * many of that unit one candle spans (at most 576 five-minute candles: "minutes must not exceed 2880").
+ */
+const RANGE_ERRORS: Record<KlineInterval, { name: ErrorName; per: number }> = {
+  '1m': { name: 'klineMinutesExceeded', per: 1 },
+  '5m': { name: 'klineMinutesExceeded', per: 5 },
+  '15m': { name: 'klineMinutesExceeded', per: 15 },
+  '1h': { name: 'klineHoursExceeded', per: 1 },
+  '4h': { name: 'klineHoursExceeded', per: 4 },
+  '1d': { name: 'klineDaysExceeded', per: 1 },
+  '1w': { name: 'klineWeeksExceeded', per: 1 },
+  '1M': { name: 'klineMonthsExceeded', per: 1 },
 };
-const UNIT: Record<KlineInterval, string> = { '1m': 'minute', '1h': 'hour', '1d': 'day', '1w': 'week', '1M': 'month' };
 
 const STEP_MS: Partial<Record<KlineInterval, number>> = {
   '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
   '1h': 3_600_000,
+  '4h': 14_400_000,
   '1d': 86_400_000,
   '1w': 604_800_000,
 };
+
+/**
+ * How an interval is read: stored as is, or aggregated from a stored table by a UTC bucket
+ * (calendar units by date_trunc; 5 and 15 minutes and 4 hours by whole steps since the epoch,
+ * as the exchange cuts them).
+ */
+const SOURCE: Record<KlineInterval, { table: 'candles_1m' | 'candles_1h'; bucket: SQL | null }> = {
+  '1m': { table: 'candles_1m', bucket: null },
+  '5m': { table: 'candles_1m', bucket: steps(300) },
+  '15m': { table: 'candles_1m', bucket: steps(900) },
+  '1h': { table: 'candles_1h', bucket: null },
+  '4h': { table: 'candles_1h', bucket: steps(14_400) },
+  '1d': { table: 'candles_1h', bucket: sql`date_trunc('day', open_time at time zone 'UTC')` },
+  '1w': { table: 'candles_1h', bucket: sql`date_trunc('week', open_time at time zone 'UTC')` },
+  '1M': { table: 'candles_1h', bucket: sql`date_trunc('month', open_time at time zone 'UTC')` },
+};
+
+/** The UTC start of the `seconds`-long step containing open_time. */
+function steps(seconds: number): SQL {
+  return sql`to_timestamp(floor(extract(epoch from open_time) / ${sql.raw(String(seconds))}) * ${sql.raw(String(seconds))}) at time zone 'UTC'`;
+}
 
 /** Start of the UTC period of `interval` containing `at` (weeks start on Monday). */
 export function bucketStart(at: Date, interval: KlineInterval): Date {
@@ -56,8 +86,8 @@ export type CandleDbRow = {
 
 /**
  * Candles newest last, the newest being the one that contains `endTime` (default now). Minutes and
- * hours are read as stored; days, weeks (from Monday) and months are aggregated on read from the
- * hourly candles, in UTC, as the exchange itself cuts them.
+ * hours are read as stored; 5 and 15 minutes are aggregated on read from the minutes, and 4 hours,
+ * days, weeks (from Monday) and months from the hours, in UTC, as the exchange itself cuts them.
  */
 export async function klines(
   db: Db,
@@ -66,7 +96,7 @@ export async function klines(
 ): Promise<KlineInfo> {
   const { symbol, interval, limit } = body;
   const max = KLINE_LIMITS[interval];
-  if (limit > max) return failWith(RANGE_ERRORS[interval], { max });
+  if (limit > max) return failWith(RANGE_ERRORS[interval].name, { max: max * RANGE_ERRORS[interval].per });
   const [known] = await queryRows<{ symbol: string }>(
     db,
     sql`select symbol from market_symbols where symbol = ${symbol} and enabled`,
@@ -75,36 +105,33 @@ export async function klines(
   const last = bucketStart(body.endTime ? new Date(body.endTime) : now, interval);
   const from = shift(last, interval, -(limit - 1)).toISOString();
   const to = shift(last, interval, 1).toISOString();
-  const unit = UNIT[interval];
   const columns = sql`${text(sql`open`)} as open, ${text(sql`high`)} as high, ${text(sql`low`)} as low,
     ${text(sql`close`)} as close, ${text(sql`volume`)} as volume`;
-  let rows: CandleDbRow[];
-  if (interval === '1m' || interval === '1h') {
-    const table = sql.identifier(interval === '1m' ? 'candles_1m' : 'candles_1h');
-    rows = await queryRows<CandleDbRow>(
-      db,
-      sql`select ${ms(sql`open_time`)} as t, ${columns}, source = 'simulated' as simulated from ${table}
-          where symbol = ${symbol} and open_time >= ${from}::timestamptz and open_time < ${to}::timestamptz order by open_time`,
-    );
-  } else {
-    rows = await queryRows<CandleDbRow>(
-      db,
-      // One pass over the hours for the extremes and sums; each bucket's open and close are then read
-      // from its first and last hour by primary key.
-      sql`with spans as (
-            select date_trunc(${unit}, open_time at time zone 'UTC') as bucket, min(open_time) as first, max(open_time) as last,
-              max(high) as high, min(low) as low, sum(volume) as volume, bool_or(source = 'simulated') as simulated
-            from candles_1h
-            where symbol = ${symbol} and open_time >= ${from}::timestamptz and open_time < ${to}::timestamptz
-            group by 1)
-          , buckets as (
-            select s.bucket, f.open, s.high, s.low, l.close, s.volume, s.simulated
-            from spans s
-            join candles_1h f on f.symbol = ${symbol} and f.open_time = s.first
-            join candles_1h l on l.symbol = ${symbol} and l.open_time = s.last)
-          select ${ms(sql`bucket`)} as t, ${columns}, simulated from buckets order by bucket`,
-    );
-  }
+  const { table: name, bucket } = SOURCE[interval];
+  const table = sql.identifier(name);
+  const range = sql`symbol = ${symbol} and open_time >= ${from}::timestamptz and open_time < ${to}::timestamptz`;
+  const rows = bucket
+    ? await queryRows<CandleDbRow>(
+        db,
+        // One pass over the stored candles for the extremes and sums; each bucket's open and close
+        // are then read from its first and last stored candle by primary key.
+        sql`with spans as (
+              select ${bucket} as bucket, min(open_time) as first, max(open_time) as last,
+                max(high) as high, min(low) as low, sum(volume) as volume, bool_or(source = 'simulated') as simulated
+              from ${table} where ${range}
+              group by 1)
+            , buckets as (
+              select s.bucket, f.open, s.high, s.low, l.close, s.volume, s.simulated
+              from spans s
+              join ${table} f on f.symbol = ${symbol} and f.open_time = s.first
+              join ${table} l on l.symbol = ${symbol} and l.open_time = s.last)
+            select ${ms(sql`bucket`)} as t, ${columns}, simulated from buckets order by bucket`,
+      )
+    : await queryRows<CandleDbRow>(
+        db,
+        sql`select ${ms(sql`open_time`)} as t, ${columns}, source = 'simulated' as simulated from ${table}
+            where ${range} order by open_time`,
+      );
   return {
     symbol,
     interval,

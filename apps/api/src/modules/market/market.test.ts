@@ -78,6 +78,34 @@ describe('candles aggregated on read, against hand-computed candles', () => {
     ]);
   });
 
+  it('5m and 15m from the minutes, 4h from the hours, in whole UTC steps', async () => {
+    expect(await list('5m', 576)).toEqual([
+      ['2026-11-29T23:55', '10', '15', '9', '14', '3'],
+      ['2026-11-30T00:00', '14', '14', '8', '9', '3'],
+      ['2026-11-30T23:55', '9', '10', '7', '10', '4'],
+      ['2026-12-01T00:00', '10', '20', '10', '18.75', '5.75'],
+    ]);
+    expect(await list('15m', 192)).toEqual([
+      ['2026-11-29T23:45', '10', '15', '9', '14', '3'],
+      ['2026-11-30T00:00', '14', '14', '8', '9', '3'],
+      ['2026-11-30T23:45', '9', '10', '7', '10', '4'],
+      ['2026-12-01T00:00', '10', '20', '10', '18.75', '5.75'],
+    ]);
+    expect(await list('4h', 12)).toEqual([
+      ['2026-11-29T20:00', '10', '15', '9', '14', '3'],
+      ['2026-11-30T00:00', '14', '14', '8', '9', '3'],
+      ['2026-11-30T20:00', '9', '10', '7', '10', '4'],
+      ['2026-12-01T00:00', '10', '20', '10', '18.75', '5.75'],
+    ]);
+    // The newest candle is the one containing endTime; the limit counts candles back from it.
+    expect(await list('5m', 1, '2026-11-29T23:59:30Z')).toEqual([['2026-11-29T23:55', '10', '15', '9', '14', '3']]);
+    expect(await list('15m', 2, '2026-11-30T00:14:59Z')).toEqual([
+      ['2026-11-29T23:45', '10', '15', '9', '14', '3'],
+      ['2026-11-30T00:00', '14', '14', '8', '9', '3'],
+    ]);
+    expect(await list('4h', 1, '2026-11-30T03:59:59Z')).toEqual([['2026-11-30T00:00', '14', '14', '8', '9', '3']]);
+  });
+
   it('1d, 1w (from Monday) and 1M, in UTC', async () => {
     expect(await list('1d', 5)).toEqual([
       ['2026-11-29T00:00', '10', '15', '9', '14', '3'],
@@ -99,7 +127,11 @@ describe('candles aggregated on read, against hand-computed candles', () => {
   it('a range over the limit gets the "must not exceed" prompt of its unit, localized', async () => {
     const cases = [
       ['1m', 1441, 1050, '分钟数不能超过 1440'],
+      // Five- and fifteen-minute candles and four-hour ones: the span in minutes or hours.
+      ['5m', 577, 1050, '分钟数不能超过 2880'],
+      ['15m', 193, 1050, '分钟数不能超过 2880'],
       ['1h', 721, 1051, '小时数不能超过 720'],
+      ['4h', 361, 1051, '小时数不能超过 1440'],
       ['1d', 366, 1052, '天数不能超过 365'],
       ['1w', 105, 1053, '周数不能超过 104'],
       ['1M', 61, 1054, '月数不能超过 60'],
