@@ -4,16 +4,24 @@ import type { IChartApi, ISeriesApi } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
-import { pricePlaces } from '@/lib/price-text';
-import { toChartCandles } from '../lib/chart-candles';
+import { groupThousands, NO_FIGURE, pricePlaces } from '@/lib/price-text';
+import { MOVING_AVERAGES, movingAverage, toChartCandles } from '../lib/chart-candles';
 import { readChartTheme, withAlpha } from '../lib/chart-theme';
 import './kline-chart.css';
 
-type DrawnChart = { chart: IChartApi; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> };
+type DrawnChart = {
+  chart: IChartApi;
+  candles: ISeriesApi<'Candlestick'>;
+  averages: ISeriesApi<'Line'>[];
+  volume: ISeriesApi<'Histogram'>;
+};
+/** Each moving average's latest value, as the legend shows it; null before its period is reached. */
+type AverageNow = { period: number; value: number | null; color: string };
 type KlineChartProps = { interval: KlineInterval; list: readonly Candle[] };
 
 /**
- * The candlestick chart with a volume histogram under it, drawn by lightweight-charts. The
+ * The candlestick chart with its 7-, 25- and 99-candle moving averages and a volume histogram
+ * under it, drawn by lightweight-charts. The
  * library is downloaded only when a chart is first shown, so no other page carries it. A vertical
  * swipe scrolls the page; a horizontal one moves along the candles; pinching zooms.
  */
@@ -22,7 +30,7 @@ export function KlineChart({ interval, list }: KlineChartProps) {
   const canvasRef = useRef<HTMLDivElement>(null);
   const [drawing, setDrawing] = useState<DrawnChart | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [drawn, setDrawn] = useState<{ candles: number; interval: KlineInterval } | null>(null);
+  const [drawn, setDrawn] = useState<{ candles: number; interval: KlineInterval; averages: AverageNow[] } | null>(null);
   const locale = i18n.language;
 
   useEffect(() => {
@@ -30,11 +38,11 @@ export function KlineChart({ interval, list }: KlineChartProps) {
     let disposed = false;
     let created: IChartApi | undefined;
     import('lightweight-charts').then(
-      ({ createChart, CandlestickSeries, HistogramSeries, ColorType, CrosshairMode }) => {
+      ({ createChart, CandlestickSeries, HistogramSeries, LineSeries, ColorType, CrosshairMode }) => {
         const container = canvasRef.current;
         if (disposed || !container) return;
         const theme = readChartTheme(container);
-        created = createChart(container, {
+        const chart = createChart(container, {
           autoSize: true,
           layout: {
             background: { type: ColorType.Solid, color: 'transparent' },
@@ -49,22 +57,32 @@ export function KlineChart({ interval, list }: KlineChartProps) {
           handleScroll: { mouseWheel: false, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
           handleScale: { mouseWheel: false, pinch: true, axisPressedMouseMove: { time: true, price: false } },
         });
-        const candles = created.addSeries(CandlestickSeries, {
+        created = chart;
+        const candles = chart.addSeries(CandlestickSeries, {
           upColor: theme.up,
           downColor: theme.down,
           borderVisible: false,
           wickUpColor: theme.up,
           wickDownColor: theme.down,
         });
-        candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.26 } });
-        const volume = created.addSeries(HistogramSeries, {
+        candles.priceScale().applyOptions({ scaleMargins: { top: 0.14, bottom: 0.26 } });
+        const averages = theme.averages.map((color) =>
+          chart.addSeries(LineSeries, {
+            color,
+            lineWidth: 1,
+            lastValueVisible: false,
+            priceLineVisible: false,
+            crosshairMarkerVisible: false,
+          }),
+        );
+        const volume = chart.addSeries(HistogramSeries, {
           priceScaleId: '',
           priceFormat: { type: 'volume' },
           lastValueVisible: false,
           priceLineVisible: false,
         });
         volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-        setDrawing({ chart: created, candles, volume });
+        setDrawing({ chart, candles, averages, volume });
       },
       () => {
         if (!disposed) setLoadFailed(true);
@@ -84,10 +102,18 @@ export function KlineChart({ interval, list }: KlineChartProps) {
     const places = pricePlaces(list.at(-1)?.close ?? '0');
     drawing.candles.applyOptions({ priceFormat: { type: 'price', precision: places, minMove: 10 ** -places } });
     drawing.candles.setData(candles);
+    const averages = MOVING_AVERAGES.map((period, index): AverageNow => {
+      const points = movingAverage(candles, period);
+      drawing.averages[index]?.applyOptions({
+        priceFormat: { type: 'price', precision: places, minMove: 10 ** -places },
+      });
+      drawing.averages[index]?.setData(points);
+      return { period, value: points.at(-1)?.value ?? null, color: theme.averages[index] ?? theme.text };
+    });
     drawing.volume.setData(
       volumes.map(({ time, value, up }) => ({ time, value, color: withAlpha(up ? theme.up : theme.down, 0.4) })),
     );
-    setDrawn({ candles: candles.length, interval });
+    setDrawn({ candles: candles.length, interval, averages });
   }, [drawing, list, interval]);
 
   if (loadFailed) {
@@ -107,6 +133,7 @@ export function KlineChart({ interval, list }: KlineChartProps) {
       data-interval={drawn?.interval}
       aria-label={t('marketChartLabel', { n: list.length })}
     >
+      {drawn && <AverageLegend averages={drawn.averages} places={pricePlaces(list.at(-1)?.close ?? '0')} />}
       <div ref={canvasRef} className="kline-chart__canvas" />
       {!drawn && (
         <span className="kline-chart__loading">
@@ -114,5 +141,20 @@ export function KlineChart({ interval, list }: KlineChartProps) {
         </span>
       )}
     </figure>
+  );
+}
+
+/** The moving averages' names in their line colours, with their latest values ("--" while too few candles). */
+function AverageLegend({ averages, places }: { averages: AverageNow[]; places: number }) {
+  const { t } = useTranslation();
+  return (
+    <figcaption className="kline-chart__legend" data-testid="kline-ma-legend">
+      <span className="visually-hidden">{t('marketChartAverages')}</span>
+      {averages.map(({ period, value, color }) => (
+        <span key={period} style={{ color }} data-testid={`kline-ma-${period}`}>
+          MA{period} {value === null ? NO_FIGURE : groupThousands(value.toFixed(places))}
+        </span>
+      ))}
+    </figcaption>
   );
 }

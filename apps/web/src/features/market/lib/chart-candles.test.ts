@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toChartCandles } from './chart-candles';
+import { movingAverage, toChartCandles } from './chart-candles';
 
 const candle = (time: string, open: string, close: string, volume = '10') => ({
   time,
@@ -33,5 +33,25 @@ describe('toChartCandles', () => {
   it('leaves out a candle it cannot read rather than drawing it at zero', () => {
     const { candles } = toChartCandles([candle('not a time', '1', '2'), candle('2024-05-06T00:00:00Z', '1', '2')]);
     expect(candles).toHaveLength(1);
+  });
+});
+
+describe('movingAverage', () => {
+  const closes = (values: number[]) =>
+    toChartCandles(
+      values.map((close, day) => candle(`2024-05-${String(day + 1).padStart(2, '0')}T00:00:00Z`, '1', String(close))),
+    ).candles;
+
+  it('averages the last `period` closes, from the period-th candle on', () => {
+    const points = movingAverage(closes([1, 2, 3, 4, 5, 9]), 3);
+    expect(points.map((point) => point.value)).toEqual([2, 3, 4, 6]);
+    // Each point sits on the candle that closes its window.
+    expect(points[0]?.time).toBe(Date.UTC(2024, 4, 3) / 1000);
+    expect(points.at(-1)?.time).toBe(Date.UTC(2024, 4, 6) / 1000);
+  });
+
+  it('draws nothing with fewer candles than the period', () => {
+    expect(movingAverage(closes([1, 2]), 7)).toEqual([]);
+    expect(movingAverage(closes([4]), 1)).toEqual([{ time: Date.UTC(2024, 4, 1) / 1000, value: 4 }]);
   });
 });

@@ -34,3 +34,24 @@ export function toChartCandles(list: readonly Candle[]): { candles: ChartCandle[
     })),
   };
 }
+
+/** The moving averages drawn over the candles: their periods, in candles. */
+export const MOVING_AVERAGES = [7, 25, 99] as const;
+
+export type ChartLinePoint = { time: UTCTimestamp; value: number };
+
+/**
+ * The simple moving average of the closes over `period` candles, one point per candle from the
+ * `period`-th on (no point where fewer candles are there to average). Floats, for drawing only.
+ */
+export function movingAverage(candles: readonly ChartCandle[], period: number): ChartLinePoint[] {
+  const points: ChartLinePoint[] = [];
+  let sum = 0;
+  candles.forEach((candle, index) => {
+    sum += candle.close;
+    const leaving = candles[index - period];
+    if (leaving) sum -= leaving.close;
+    if (index >= period - 1) points.push({ time: candle.time, value: sum / period });
+  });
+  return points;
+}

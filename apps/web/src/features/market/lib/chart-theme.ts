@@ -1,5 +1,13 @@
 /** Colours of the candlestick chart: the app's theme variables, read once, as canvas colours. */
-export type ChartTheme = { up: string; down: string; text: string; grid: string; border: string };
+export type ChartTheme = {
+  up: string;
+  down: string;
+  text: string;
+  grid: string;
+  border: string;
+  /** The moving averages' lines, shortest first. */
+  averages: readonly [string, string, string];
+};
 
 const FALLBACK: ChartTheme = {
   up: '#19c37d',
@@ -7,6 +15,7 @@ const FALLBACK: ChartTheme = {
   text: '#9aa8c7',
   grid: 'rgba(160, 180, 230, 0.08)',
   border: 'rgba(160, 180, 230, 0.14)',
+  averages: ['#f5c451', '#5fa8ff', '#c77dff'],
 };
 
 export function readChartTheme(element: Element): ChartTheme {

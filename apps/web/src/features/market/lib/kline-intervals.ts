@@ -3,8 +3,16 @@ import type { MessageKey } from '@/i18n/i18n';
 
 export type KlineTab = { interval: KlineInterval; limit: number; labelKey: MessageKey };
 
-/** The candlestick page's tabs (spec: daily, weekly, monthly) and how many candles each asks for. */
+/**
+ * The candlestick page's tabs, from one minute to one month, and how many candles each asks for:
+ * enough for the 99-candle moving average to show along most of the chart.
+ */
 export const KLINE_TABS = [
+  { interval: '1m', limit: 240, labelKey: 'marketKline1m' },
+  { interval: '5m', limit: 240, labelKey: 'marketKline5m' },
+  { interval: '15m', limit: 192, labelKey: 'marketKline15m' },
+  { interval: '1h', limit: 240, labelKey: 'marketKline1h' },
+  { interval: '4h', limit: 240, labelKey: 'marketKline4h' },
   { interval: '1d', limit: 120, labelKey: 'marketKlineDaily' },
   { interval: '1w', limit: 104, labelKey: 'marketKlineWeekly' },
   { interval: '1M', limit: 60, labelKey: 'marketKlineMonthly' },
@@ -14,8 +22,11 @@ export type KlineTabInterval = (typeof KLINE_TABS)[number]['interval'];
 
 export const DEFAULT_KLINE_INTERVAL: KlineTabInterval = '1d';
 
+/** Daily candles open the page. */
+const DEFAULT_TAB = KLINE_TABS[5];
+
 export function klineTabOf(value: string | null): (typeof KLINE_TABS)[number] {
-  return KLINE_TABS.find((tab) => tab.interval === value) ?? KLINE_TABS[0];
+  return KLINE_TABS.find((tab) => tab.interval === value) ?? DEFAULT_TAB;
 }
 
 export const DEFAULT_SYMBOL = 'BTCUSDT';

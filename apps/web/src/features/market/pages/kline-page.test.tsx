@@ -100,6 +100,68 @@ describe('candlestick page', () => {
     ]);
   });
 
+  it('offers 1m to 1M and asks the server for each, within its limits', async () => {
+    const fetchMock = marketServer({
+      [marketPath(KLINE)]: ({ url }) =>
+        ok({ symbol: 'BTCUSDT', interval: url.searchParams.get('interval'), list: candles(3), source: 'exchange' }),
+    });
+    renderApp(paths.kline.path);
+    await chartShowing('1d', 3);
+    const tabs = within(screen.getByRole('tablist'))
+      .getAllByRole('tab')
+      .map((tab) => [tab.dataset.testid, tab.textContent]);
+    expect(tabs).toEqual([
+      ['kline-tab-1m', '1分'],
+      ['kline-tab-5m', '5分'],
+      ['kline-tab-15m', '15分'],
+      ['kline-tab-1h', '1时'],
+      ['kline-tab-4h', '4时'],
+      ['kline-tab-1d', '日K'],
+      ['kline-tab-1w', '周K'],
+      ['kline-tab-1M', '月K'],
+    ]);
+    for (const interval of ['1m', '5m', '15m', '1h', '4h']) {
+      await userEvent.click(screen.getByTestId(`kline-tab-${interval}`));
+      await chartShowing(interval, 3);
+    }
+    expect(klineQueries(fetchMock).map(({ interval, limit }) => [interval, limit])).toEqual([
+      ['1d', '120'],
+      ['1m', '240'],
+      ['5m', '240'],
+      ['15m', '192'],
+      ['1h', '240'],
+      ['4h', '240'],
+    ]);
+  });
+
+  it('draws the 7-, 25- and 99-candle moving averages of the closes, and names their latest values', async () => {
+    // 100 candles closing 110, 95, 110, ... 95.
+    marketServer({
+      [marketPath(KLINE)]: () => ok({ symbol: 'BTCUSDT', interval: '1d', list: candles(100), source: 'exchange' }),
+    });
+    renderApp(paths.kline.path);
+    await chartShowing('1d', 100);
+    const lines = drawn.setData.filter((call) => call.series === 'Line');
+    expect(lines.map((line) => line.data.length)).toEqual([94, 76, 2]);
+    const first = (index: number) => lines[index]?.data[0] as { time: number; value: number };
+    // MA7 starts on the 7th candle: 4 × 110 + 3 × 95 over 7.
+    expect(first(0)).toEqual({ time: Date.UTC(2026, 0, 7) / 1000, value: (4 * 110 + 3 * 95) / 7 });
+    expect(first(2)).toEqual({ time: Date.UTC(2026, 0, 99) / 1000, value: (50 * 110 + 49 * 95) / 99 });
+    // The legend, at the newest candle (closing 95): MA7 is 4 × 95 + 3 × 110 over 7.
+    expect(screen.getByTestId('kline-ma-7')).toHaveTextContent('MA7 101.43');
+    expect(screen.getByTestId('kline-ma-25')).toHaveTextContent('MA25 102.20');
+    expect(screen.getByTestId('kline-ma-99')).toHaveTextContent('MA99 102.42');
+    expect(drawn.setData.find((call) => call.series === 'Histogram')?.data).toHaveLength(100);
+  });
+
+  it('shows "--" for an average with fewer candles than its period', async () => {
+    marketServer();
+    renderApp(paths.kline.path);
+    await chartShowing('1d', 3);
+    expect(screen.getByTestId('kline-ma-7')).toHaveTextContent('MA7 --');
+    expect(screen.getByTestId('kline-ma-99')).toHaveTextContent('MA99 --');
+  });
+
   it("shows the server's 'must not exceed' message in place of the chart, and tries again", async () => {
     let refuse = true;
     marketServer({

@@ -10,6 +10,7 @@ const series = (name: string) => ({
 
 export const CandlestickSeries = 'Candlestick';
 export const HistogramSeries = 'Histogram';
+export const LineSeries = 'Line';
 export const ColorType = { Solid: 'solid' };
 export const CrosshairMode = { Normal: 0 };
 
