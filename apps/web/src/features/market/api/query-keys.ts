@@ -6,7 +6,6 @@ export const marketKeys = {
   trend: () => ['market', 'trend'] as const,
   chainCoins: () => ['market', 'coins', 'chain'] as const,
   coinPages: () => ['market', 'coins', 'all'] as const,
-  detail: (symbol: string) => ['market', 'detail', symbol] as const,
   kline: (symbol: string, interval: KlineInterval, limit: number) =>
     ['market', 'kline', symbol, interval, limit] as const,
 };

@@ -1,10 +1,10 @@
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCoinDetail } from '@/api/get-coin-detail';
 import { ErrorState } from '@/components/error-state';
 import { TabSwitch } from '@/components/tab-switch';
 import { apiErrorText } from '@/lib/api-error-text';
-import { useCoinDetail } from '../api/get-coin-detail';
 import { useKline } from '../api/get-kline';
 import { CoinHeader } from '../components/coin-header';
 import { KlineChart } from '../components/kline-chart';
@@ -50,7 +50,7 @@ function KlinePanel({ symbol, tab }: { symbol: string; tab: KlineTab }) {
   return <KlineChart interval={tab.interval} list={kline.data.list} />;
 }
 
-/** The candlestick chart of one coin (query `symbol`, default BTCUSDT): daily, weekly or monthly candles. */
+/** The candlestick chart of one coin (query `symbol`, default BTCUSDT), from 1-minute to monthly candles. */
 export default function KlinePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

@@ -2,9 +2,11 @@ import { MARKET_API } from '@minecloud/contract/api-paths';
 import type { CoinDetail } from '@minecloud/contract/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/request';
-import { MARKET_REFRESH_MS, marketKeys } from './query-keys';
 
-/** One coin's latest price and 24 h figures (public). */
+/** Prices move: a screen showing one asks again this often while it is open. */
+const REFRESH_MS = 30_000;
+
+/** One coin's latest price and 24 h figures (public): the candlestick page, and BTC's value in my assets. */
 export function getCoinDetail(symbol: string, signal?: AbortSignal): Promise<CoinDetail> {
   return api<CoinDetail>({
     url: MARKET_API.coinDetail,
@@ -17,9 +19,10 @@ export function getCoinDetail(symbol: string, signal?: AbortSignal): Promise<Coi
 
 export function getCoinDetailQueryOptions(symbol: string) {
   return queryOptions({
-    queryKey: marketKeys.detail(symbol),
+    // Under the market's keys, so refreshing the market refreshes it too.
+    queryKey: ['market', 'detail', symbol],
     queryFn: ({ signal }) => getCoinDetail(symbol, signal),
-    refetchInterval: MARKET_REFRESH_MS,
+    refetchInterval: REFRESH_MS,
   });
 }
 
