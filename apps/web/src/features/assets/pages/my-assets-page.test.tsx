@@ -21,6 +21,59 @@ const calls = (fetchMock: ReturnType<typeof mockServer>, path: string) =>
 
 signInBeforeEachTest();
 
+const BTC_DETAIL = 'GET /market-api/blockCoin/getCoinDetail';
+const btcDetail = (price: string | null, source = 'exchange') =>
+  ok({
+    symbol: 'BTCUSDT',
+    base: 'BTC',
+    name: 'Bitcoin',
+    chain: true,
+    price,
+    change24hPct: '1',
+    high24h: null,
+    low24h: null,
+    volume24h: null,
+    source,
+    asOf: new Date(2026, 0, 2, 8, 30, 0).toISOString(),
+    open24h: null,
+    quoteVolume24h: null,
+    lastCandleAt: null,
+  });
+
+describe('my assets in USDT', () => {
+  it("totals the balances at the prices now, with each asset's share, and names the prices", async () => {
+    const fetchMock = server({ [BTC_DETAIL]: () => btcDetail('60000') });
+    renderApp(paths.assetsList.path);
+    // 5000 gold at 100 a USDT + 14.499999 USDT + 0.00000001 BTC × 60000: 64.500599 USDT.
+    expect(await screen.findByTestId('assets-total-usdt')).toHaveTextContent(/^64\.50$/);
+    const share = (asset: string) => screen.getByTestId(`asset-share-${asset}`).textContent;
+    expect(share('GOLD')).toBe('金币50.0077.51%');
+    expect(share('USDT')).toBe('USDT14.4922.48%');
+    expect(share('BTC')).toBe('BTC0.000.00%');
+    // The donut: arcs as long as the shares, out of 100.
+    const arc = screen.getByTestId('asset-share-arc-GOLD');
+    expect(Number.parseFloat(arc.getAttribute('stroke-dasharray') ?? '')).toBeCloseTo(77.5187, 3);
+    expect(screen.getByRole('img', { name: '总资产（可用+冻结）折合 USDT' })).toBeInTheDocument();
+    expect(screen.getByTestId('assets-prices-used')).toHaveTextContent(
+      '按 1 BTC = 60,000.00 USDT、1 USDT = 100 金币计算。 数据时间 2026-01-02 08:30:00',
+    );
+    const [detail] = fetchMock.mock.calls.filter(([url]) => String(url).includes('getCoinDetail'));
+    expect(new URL(String(detail?.[0]), 'http://localhost').searchParams.get('symbol')).toBe('BTCUSDT');
+  });
+
+  it('says when the BTC price is simulated, and waits for one before totalling BTC held', async () => {
+    server({ [BTC_DETAIL]: () => btcDetail('60000', 'simulated') });
+    const { unmount } = renderApp(paths.assetsList.path);
+    expect(await screen.findByTestId('assets-prices-used')).toHaveTextContent('模拟行情');
+    unmount();
+    server({ [BTC_DETAIL]: () => btcDetail(null) });
+    renderApp(paths.assetsList.path);
+    expect(await screen.findByTestId('assets-prices-used')).toHaveTextContent('暂无BTC价格。1 USDT = 100 金币。');
+    expect(screen.getByTestId('assets-total-usdt')).toHaveTextContent('--');
+    expect(screen.queryByTestId('asset-share-GOLD')).not.toBeInTheDocument();
+  });
+});
+
 describe('my assets', () => {
   it("shows the member's ID and a card per asset, truncated and never rounded", async () => {
     server();

@@ -1,8 +1,10 @@
-import { ASSETS } from '@minecloud/contract/amount';
+import { ASSETS, type Asset } from '@minecloud/contract/amount';
 import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getBalancesQueryOptions, useBalances } from '@/api/get-balances';
+import { type AssetBalance, getBalancesQueryOptions, useBalances } from '@/api/get-balances';
+import { useBasicConfig } from '@/api/get-basic-config';
+import { useCoinDetail } from '@/api/get-coin-detail';
 import { getEarningsQueryOptions, useEarnings } from '@/api/get-earnings';
 import { getUserQueryOptions, useUser } from '@/api/get-user';
 import { ErrorState } from '@/components/error-state';
@@ -12,8 +14,11 @@ import type { FirstQuery } from '@/lib/first-data';
 import { useAppNavigate } from '@/lib/navigation';
 import { useSession } from '@/lib/session';
 import { AssetCard } from '../components/asset-card';
+import { AssetShares } from '../components/asset-shares';
 import { LazyPull } from '../components/lazy-pull';
 import { MemberIdCard } from '../components/member-id-card';
+import { parseGoldRate } from '../lib/gold-rate';
+import { valuePortfolio } from '../lib/portfolio';
 import './my-assets-page.css';
 
 const ACTIONS: QuickLink[] = [
@@ -26,6 +31,26 @@ const ACTIONS: QuickLink[] = [
 export function firstQueries(): FirstQuery[] {
   if (!useSession.getState().token) return [];
   return [getUserQueryOptions(true), getBalancesQueryOptions(true), getEarningsQueryOptions(true)];
+}
+
+/** The balances' total in USDT at the prices now: gold at gold.perUsdt, BTC at BTCUSDT's latest price. */
+function AssetsValue({ balances }: { balances: Record<Asset, AssetBalance> }) {
+  const config = useBasicConfig();
+  const btc = useCoinDetail('BTCUSDT');
+  const goldPerUsdt = parseGoldRate(config.data?.limits.goldPerUsdt);
+  if (!goldPerUsdt || btc.isPending) return null;
+  const btcUsdt = btc.data?.price ?? null;
+  return (
+    <AssetShares
+      portfolio={valuePortfolio(balances, { goldPerUsdt, btcUsdt })}
+      prices={{
+        goldPerUsdt: String(goldPerUsdt),
+        btcUsdt,
+        asOf: btc.data?.asOf ?? null,
+        simulated: btc.data?.source === 'simulated',
+      }}
+    />
+  );
 }
 
 export default function MyAssetsPage() {
@@ -59,15 +84,18 @@ export default function MyAssetsPage() {
             testId="my-assets-error"
           />
         ) : (
-          ASSETS.map((asset) => (
-            <AssetCard
-              key={asset}
-              balance={balances.data[asset]}
-              totalEarned={asset === 'GOLD' ? undefined : earnings.data?.[asset].total}
-              onDetails={() => go(paths.assetDetails.href({ asset }))}
-              onVerify={() => go(paths.transparency.href({ section: 'proof', asset }))}
-            />
-          ))
+          <>
+            <AssetsValue balances={balances.data} />
+            {ASSETS.map((asset) => (
+              <AssetCard
+                key={asset}
+                balance={balances.data[asset]}
+                totalEarned={asset === 'GOLD' ? undefined : earnings.data?.[asset].total}
+                onDetails={() => go(paths.assetDetails.href({ asset }))}
+                onVerify={() => go(paths.transparency.href({ section: 'proof', asset }))}
+              />
+            ))}
+          </>
         )}
       </div>
     </LazyPull>
