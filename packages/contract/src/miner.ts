@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bannerSchema } from './config.ts';
+import { applyRate } from './decimal.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 
 /**
@@ -22,6 +23,14 @@ export function parseHashRate(text: string): bigint | null {
   const match = /^(0|[1-9]\d{0,12})(?:\.(\d{1,6}))?$/.exec(text.trim());
   if (!match) return null;
   return BigInt(match[1] ?? '0') * 10n ** BigInt(HASH_SCALE) + BigInt((match[2] ?? '').padEnd(HASH_SCALE, '0'));
+}
+
+/**
+ * Satoshis a hash rate (hash units) earns in one full day at `btcPerThPerDay` (a setting's exact
+ * decimal): units × rate × 100, rounded down, as the daily settlement pays it.
+ */
+export function dailySatoshis(hashUnits: bigint, btcPerThPerDay: string): bigint {
+  return applyRate(hashUnits * 100n, btcPerThPerDay);
 }
 
 const id = z.string();

@@ -1,6 +1,12 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { applyRate, percentOf } from '@minecloud/contract/decimal';
-import { formatHashRate, type MinerStatus, type MyMiner, type PowerRecord } from '@minecloud/contract/miner';
+import {
+  dailySatoshis,
+  formatHashRate,
+  type MinerStatus,
+  type MyMiner,
+  type PowerRecord,
+} from '@minecloud/contract/miner';
 import { sql } from 'drizzle-orm';
 import { type Db, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
@@ -15,11 +21,6 @@ type Page = { pageNo: number; pageSize: number };
 export function splitHashRate(productHash: bigint, burnRate: string) {
   const burned = applyRate(productHash, burnRate);
   return { kept: productHash - burned, burned };
-}
-
-/** Satoshis a hash rate (10^-6 TH/s units) earns in one full day at `btcPerThPerDay`. */
-export function dailySatoshis(hashUnits: bigint, btcPerThPerDay: string): bigint {
-  return applyRate(hashUnits * 100n, btcPerThPerDay);
 }
 
 export async function productList(db: Reader, page: Page) {

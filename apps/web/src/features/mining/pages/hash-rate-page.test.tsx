@@ -21,6 +21,15 @@ function server(overrides: { output?: () => Answer; power?: () => Answer } = {})
   return miningServer({
     'POST /app-api/powerOrder': overrides.power ?? (() => ok({ list: [], total: 0, own: '285.5', bonus: '0.0047' })),
     'GET /app-api/user_mining_machines/dailyOutput': overrides.output ?? (() => ok({ list: thirtyDays() })),
+    'GET /app-api/transparency/parameters': () =>
+      ok({
+        current: [
+          { key: 'gold.perUsdt', value: '100' },
+          { key: 'mining.btcPerThPerDay', value: '0.0000008' },
+        ],
+        changes: [],
+        timeZone: 'Asia/Shanghai',
+      }),
   });
 }
 
@@ -53,11 +62,41 @@ describe('hash rate', () => {
     expect(callsTo(fetchMock, 'user_mining_machines/dailyOutput')[0]?.url.searchParams.get('days')).toBe('30');
   });
 
-  it('says so when the miners have earned nothing yet', async () => {
-    server({ output: () => ok({ list: thirtyDays([]) }) });
+  it('says so when the miners have earned nothing yet and there is no hash rate to estimate from', async () => {
+    server({
+      output: () => ok({ list: thirtyDays([]) }),
+      power: () => ok({ list: [], total: 0, own: '0', bonus: '0' }),
+    });
     renderApp(paths.power.path);
     expect(await screen.findByTestId('output-chart-empty')).toHaveTextContent('暂无产出记录');
     expect(screen.queryByTestId('output-bar')).not.toBeInTheDocument();
+  });
+
+  it("shows today's estimate, labelled so, while no day has settled", async () => {
+    const fetchMock = server({ output: () => ok({ list: thirtyDays([]) }) });
+    renderApp(paths.power.path);
+    // 285.5047 TH/s × 0.0000008 BTC per TH/s a day = 0.00022840376 BTC, rounded down to the satoshi.
+    const estimate = await screen.findByTestId('output-chart-selected');
+    expect(estimate).toHaveTextContent('2024-05-31 （预估）0.00022840 BTC');
+    const bars = screen.getAllByTestId('output-bar');
+    expect(bars).toHaveLength(31);
+    expect(bars.filter((bar) => bar.dataset.estimate).map((bar) => bar.dataset.day)).toEqual(['2024-05-31']);
+    expect(Number(bars[30]?.getAttribute('height'))).toBe(124);
+    expect(screen.getByRole('img')).toHaveAccessibleName(
+      expect.stringContaining('近30日尚无已结算产出，今日预估 0.00022840 BTC（2024-05-31）'),
+    );
+    expect(screen.getByTestId('output-estimate-note')).toHaveTextContent(
+      '尚无已结算的日子：今日柱为预估值，285.50 TH/s × 每TH/s每日 0.0000008 BTC',
+    );
+    expect(callsTo(fetchMock, 'transparency/parameters')).toHaveLength(1);
+  });
+
+  it('asks for no rate once a day has settled', async () => {
+    const fetchMock = server();
+    renderApp(paths.power.path);
+    expect(await screen.findAllByTestId('output-bar')).toHaveLength(30);
+    expect(screen.queryByTestId('output-estimate-note')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'transparency/parameters')).toHaveLength(0);
   });
 
   it('offers a retry when the output or the totals fail to load', async () => {

@@ -7,10 +7,12 @@ import { ErrorState } from '@/components/error-state';
 import { paths } from '@/config/paths';
 import { hashRateText } from '@/lib/hash-rate-text';
 import { useAppNavigate } from '@/lib/navigation';
-import { OUTPUT_CHART_DAYS, useDailyOutput } from '../api/get-daily-output';
+import { type DailyOutput, OUTPUT_CHART_DAYS, useDailyOutput } from '../api/get-daily-output';
+import { useMiningRate } from '../api/get-mining-rate';
 import { usePowerSummary } from '../api/get-power-records';
 import { DailyOutputChart } from '../components/daily-output-chart';
 import { sumHashRates } from '../lib/display';
+import { anyDaySettled, todayEstimate } from '../lib/output-estimate';
 import './hash-rate-page.css';
 
 function HashRate({ value, testId }: { value: string; testId: string }) {
@@ -130,9 +132,35 @@ function OutputChartCard() {
           testId="output-chart-error"
         />
       ) : (
-        <DailyOutputChart days={output.data} />
+        <OutputChart days={output.data} />
       )}
     </section>
+  );
+}
+
+/**
+ * The settled days; while none has paid anything, today's estimate too (hash rate now × the rate
+ * now), said to be one, with the figures it comes from.
+ */
+function OutputChart({ days }: { days: DailyOutput[] }) {
+  const { t } = useTranslation();
+  const settled = anyDaySettled(days);
+  const summary = usePowerSummary();
+  const rate = useMiningRate(!settled);
+  const hashRate = summary.data ? sumHashRates(summary.data.own, summary.data.bonus) : '0';
+  const estimate = settled ? null : todayEstimate(days, hashRate, rate.data);
+  if (!settled && (summary.isPending || rate.isPending)) {
+    return <Skeleton animated className="hash-rate__chart-skeleton" />;
+  }
+  return (
+    <>
+      <DailyOutputChart days={days} estimate={estimate} />
+      {estimate && (
+        <p className="hash-rate__note" data-testid="output-estimate-note">
+          {t('outputEstimateNote', { h: hashRateText(estimate.hashRate), r: rate.data, unit: 'TH/s' })}
+        </p>
+      )}
+    </>
   );
 }
 
