@@ -35,6 +35,7 @@ export const API = {
   equityReinvest: 'biz/equity-investment-order/re-buy',
   equityOrders: 'biz/equity-investment-order/page',
   equityOrder: 'biz/equity-investment-order/get',
+  equityDailyYield: 'biz/equity-investment-order/daily-yield',
   inviteRelation: 'biz/invite-relation/get',
   departmentInfo: 'dataBoard/departmentInfo',
   communityInfo: 'dataBoard/communityInfo',

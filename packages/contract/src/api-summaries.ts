@@ -41,6 +41,7 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   equityReinvest: 'Reinvest USDT earnings in equity shares',
   equityOrders: "The member's equity orders, paged",
   equityOrder: 'One equity order of the member',
+  equityDailyYield: "The member's equity dividends per day",
   inviteRelation: "The member's invitation link, codes and invitees",
   departmentInfo: "The member's departments and their performance",
   communityInfo: 'The community at a glance',

@@ -79,3 +79,19 @@ export const equityOrderDetailSchema = equityOrderSchema.extend({
     }),
   ),
 });
+
+/** The member's equity dividends (static earnings) per settled day, oldest first: the equity page's chart. */
+export const equityDailyYieldQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(30) });
+export const equityDailyYieldAnswerSchema = z.object({
+  list: z.array(
+    z.object({
+      day: z.string(),
+      /** Paid in USDT and in BTC that day, all orders together. */
+      usdt: z.string(),
+      btc: z.string(),
+      /** Both in USDT: the BTC part at the price it was paid at, rounded down to the USDT unit. */
+      value: z.string(),
+    }),
+  ),
+});
+export type EquityDailyYield = z.infer<typeof equityDailyYieldAnswerSchema>['list'][number];

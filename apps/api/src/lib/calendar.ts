@@ -28,6 +28,12 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The `count` days before `today`, oldest first: the settled days a member's chart shows. */
+export function daysBefore(today: string, count: number): string[] {
+  const first = addDays(today, -count);
+  return Array.from({ length: count }, (_, i) => addDays(first, i));
+}
+
 /** Offset of `timeZone` from UTC at `instant`, in minutes (e.g. +480 for Asia/Shanghai). */
 function offsetMinutes(instant: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {

@@ -41,6 +41,7 @@ const MATRIX: Record<string, Access> = {
   'GET /app-api/biz/user-btc-record/page': 'own list',
   'GET /app-api/biz/user-gold-record/page': 'own list',
   'GET /app-api/biz/equity-investment-order/page': 'own list',
+  'GET /app-api/biz/equity-investment-order/daily-yield': 'own list',
   'GET /app-api/biz/withdraw/page': 'own list',
   'GET /app-api/biz/deposit/page': 'own list',
   'GET /app-api/biz/withdraw-address/list': 'own list',
@@ -190,6 +191,12 @@ beforeAll(async () => {
     sql`select id::text from notifications where user_id = ${alice.userId}`,
   );
   owned.notificationId = notification?.id ?? '';
+
+  // A day's dividend of Alice's order, as the daily settlement records it (settling takes whole days).
+  await app.db.execute(
+    sql`insert into equity_yields (order_id, day, user_id, usdt, btc, btc_price, price_source)
+        values (${owned.equityOrder}, current_date - 2, ${alice.userId}, 9863, 16, '60000', 'fallback')`,
+  );
 }, 60_000);
 afterAll(() => app?.close());
 
@@ -250,6 +257,8 @@ describe('BOLA matrix', () => {
       ['biz/withdraw/page?pageSize=100', (b) => b.data.list.map((w) => w.id)],
       ['biz/withdraw-address/list', (b) => b.data.list.map((a) => a.id)],
       ['biz/notification/page?pageSize=100', (b) => b.data.list.map((n) => n.id)],
+
+      ['biz/equity-investment-order/daily-yield', (b) => b.data.list.filter((d) => d.value !== '0')],
     ];
     const posts: [string, object, (body: { data: { list: Record<string, unknown>[] } }) => unknown[]][] = [
       ['user_mining_machines/userMiningMachineInfoList', { status: 'mining', pageSize: 100 }, (b) => b.data.list],

@@ -211,6 +211,31 @@ describe('reinvest and static earnings', () => {
     expect((await checkLedger(app.db)).ok).toBe(true);
   });
 
+  it("lists the member's dividends per settled day, oldest first: U, BTC, and both in U at the day's price", async () => {
+    // Now is 2026-11-25 12:00 in the settlement's zone: the newest settled day is the 24th.
+    const res = await get(app, m, 'biz/equity-investment-order/daily-yield?days=6');
+    const paid = { usdt: '0.246575', btc: '0.0000041', value: '0.492575' };
+    const none = { usdt: '0', btc: '0', value: '0' };
+    // 410 satoshis at 60000 U/BTC are 0.246 U: with the 0.246575 U, 0.492575 U a day.
+    expect(res.body.data.list).toEqual([
+      { day: '2026-11-19', ...none },
+      { day: '2026-11-20', ...none },
+      { day: '2026-11-21', ...paid },
+      { day: '2026-11-22', ...paid },
+      { day: '2026-11-23', ...paid },
+      { day: '2026-11-24', ...none },
+    ]);
+    expect((await get(app, m, 'biz/equity-investment-order/daily-yield')).body.data.list).toHaveLength(30);
+    // Another member sees days, never this member's dividends.
+    const stranger = await newMember(app);
+    const theirs = (await get(app, stranger, 'biz/equity-investment-order/daily-yield?days=6')).body.data.list;
+    expect(theirs.map((day: { value: string }) => day.value)).toEqual(['0', '0', '0', '0', '0', '0']);
+    expect((await get(app, m, 'biz/equity-investment-order/daily-yield?days=91')).status).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: '/app-api/biz/equity-investment-order/daily-yield' })).statusCode,
+    ).toBe(401);
+  });
+
   it('reinvests U earnings into whole shares, keeping the rest, and refuses what it cannot do', async () => {
     const r = await newMember(app);
     await fund(app, r.userId, 'USDT', '25', 'earnings');

@@ -3,6 +3,8 @@ import { envelopeSchema } from '@minecloud/contract/envelope';
 import {
   equityBuyAnswerSchema,
   equityBuyBodySchema,
+  equityDailyYieldAnswerSchema,
+  equityDailyYieldQuerySchema,
   equityOrderDetailSchema,
   equityOrderPageSchema,
   equityOrderQuerySchema,
@@ -15,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { moneyPost } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
-import { buyShares, currentRound, orderDetail, orderPage, reinvest } from './service.ts';
+import { buyShares, currentRound, dailyYield, orderDetail, orderPage, reinvest } from './service.ts';
 
 export const equityRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }> = async (app, options) => {
   const member = { preHandler: app.requireMember };
@@ -59,6 +61,20 @@ export const equityRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
       },
     },
     async (request) => ok(await orderPage(app.db, memberOf(request).userId, request.query, app.clock.now())),
+  );
+
+  app.get(
+    `/${API.equityDailyYield}`,
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        querystring: equityDailyYieldQuerySchema,
+        response: { 200: envelopeSchema(equityDailyYieldAnswerSchema) },
+      },
+    },
+    async (request) => ok(await dailyYield(app.db, memberOf(request).userId, request.query.days, app.clock.now())),
   );
 
   app.get(

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { systemAccount, type UserAccountKind, userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
-import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
+import { addDays, dayOf, daysBefore, startOfDay } from '../../lib/calendar.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
@@ -270,4 +270,34 @@ export async function openNewRound(
         returning id`,
   );
   return { roundId: String(row!.id) };
+}
+
+/**
+ * The member's equity dividends per settled day for the last `days` days, oldest first, a zero for
+ * a day without any: the rows the daily settlement wrote as it credited them (one per order and
+ * day), added up per day. `value` counts the BTC part at the price it was paid at: satoshis ×
+ * USDT per BTC / 100 USDT units, rounded down.
+ */
+export async function dailyYield(db: Reader, userId: AuthorizedUserId, days: number, now: Date) {
+  const timeZone = await getSetting(db as Db, 'settlement.timeZone');
+  const listed = daysBefore(dayOf(now, timeZone), days);
+  const rows = await queryRows<{ day: string; usdt: string; btc: string; value: string }>(
+    db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(usdt)::text as usdt, sum(btc)::text as btc,
+          (sum(usdt) + sum(floor(btc::numeric * btc_price::numeric / 100)))::bigint::text as value
+        from equity_yields where user_id = ${userId} and day between ${listed[0]}::date and ${listed.at(-1)}::date
+        group by day`,
+  );
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return {
+    list: listed.map((day) => {
+      const row = byDay.get(day);
+      return {
+        day,
+        usdt: formatAmount(BigInt(row?.usdt ?? 0), 'USDT'),
+        btc: formatAmount(BigInt(row?.btc ?? 0), 'BTC'),
+        value: formatAmount(BigInt(row?.value ?? 0), 'USDT'),
+      };
+    }),
+  };
 }

@@ -9,7 +9,7 @@ import {
 } from '@minecloud/contract/miner';
 import { sql } from 'drizzle-orm';
 import { type Db, newestFirst, pageClause, queryRows } from '../../db/client.ts';
-import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
+import { dayOf, daysBefore, startOfDay } from '../../lib/calendar.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
 import { levelBonusPctSql } from '../team/levels.ts';
@@ -206,17 +206,15 @@ export async function blackHole(db: Reader, now: Date) {
 /** The member's output per day for the last `days` settled days, a zero for a day without output. */
 export async function dailyOutput(db: Reader, userId: AuthorizedUserId, days: number, now: Date) {
   const timeZone = await getSetting(db as Db, 'settlement.timeZone');
-  const last = addDays(dayOf(now, timeZone), -1);
-  const first = addDays(last, -(days - 1));
+  const listed = daysBefore(dayOf(now, timeZone), days);
   const rows = await queryRows<{ day: string; btc: string; hash: string }>(
     db,
     sql`select to_char(day, 'YYYY-MM-DD') as day, btc::text, (own_hash + bonus_hash)::text as hash
-        from mining_outputs where user_id = ${userId} and day between ${first}::date and ${last}::date`,
+        from mining_outputs where user_id = ${userId} and day between ${listed[0]}::date and ${listed.at(-1)}::date`,
   );
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return {
-    list: Array.from({ length: days }, (_, i) => {
-      const day = addDays(first, i);
+    list: listed.map((day) => {
       const row = byDay.get(day);
       return {
         day,
