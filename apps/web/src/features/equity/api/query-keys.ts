@@ -6,4 +6,5 @@ export const equityKeys = {
   round: () => ['equity', 'round'] as const,
   orders: (status: EquityOrderStatus) => ['equity', 'orders', status] as const,
   order: (id: string) => ['equity', 'order', id] as const,
+  dailyYield: (days: number) => ['equity', 'daily-yield', days] as const,
 };

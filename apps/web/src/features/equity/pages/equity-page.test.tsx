@@ -9,7 +9,7 @@ import { confirmEveryPrompt, doubleTap, pause } from '@/test/double-tap';
 import { balancesAnswer, DEMO_BALANCES, dialogUser, headersOf, IDEMPOTENCY_KEY } from '@/test/fixtures/money';
 import { chineseAfterEachTest, signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
-import { callsTo, earningsAnswer, equityServer, failure, round } from '../testing/equity-fixtures';
+import { callsTo, dividendDays, earningsAnswer, equityServer, failure, round } from '../testing/equity-fixtures';
 
 const EQUITY = paths.equity.path;
 const ROUND = 'biz/equity-investment/get';
@@ -41,6 +41,49 @@ const reinvestError = () => screen.queryByTestId('reinvest-error')?.textContent 
 
 signInBeforeEachTest();
 chineseAfterEachTest();
+
+describe('equity dividends chart', () => {
+  it("draws the member's last 30 days of dividends in USDT, the shown day's U and BTC above", async () => {
+    const fetchMock = equityServer({
+      'GET /app-api/biz/equity-investment-order/daily-yield': () =>
+        ok({
+          list: dividendDays([
+            { usdt: '0.246575', btc: '0.0000041', value: '0.492575' },
+            { usdt: '0.5', btc: '0', value: '0.5' },
+            { usdt: '0.246575', btc: '0.00000205', value: '0.369575' },
+          ]),
+        }),
+    });
+    renderApp(EQUITY);
+    const chart = await screen.findByRole('img', { name: /近30日每日股权分红柱状图/ });
+    // 0.492575 + 0.5 + 0.369575, exactly.
+    expect(chart).toHaveAccessibleName(expect.stringContaining('共30天，合计 1.36 USDT，最高 0.50 USDT（2024-05-29）'));
+    const bars = screen.getAllByTestId('yield-bar');
+    expect(bars).toHaveLength(30);
+    // The best day fills the 124-unit plot; the others in proportion (to a part in 10,000).
+    expect(bars.slice(-3).map((bar) => Number(bar.getAttribute('height')))).toEqual([
+      (9851 / 10_000) * 124,
+      124,
+      (7391 / 10_000) * 124,
+    ]);
+    expect(screen.getByTestId('yield-chart-selected')).toHaveTextContent('2024-05-300.24 USDT + 0.00000205 BTC');
+    await userEvent.click(bars[27]!);
+    expect(screen.getByTestId('yield-chart-selected')).toHaveTextContent('2024-05-280.24 USDT + 0.00000410 BTC');
+    expect(callsTo(fetchMock, 'biz/equity-investment-order/daily-yield')[0]?.url.searchParams.get('days')).toBe('30');
+  });
+
+  it('says so before any dividend, and asks nothing of a visitor', async () => {
+    equityServer();
+    const member = renderApp(EQUITY);
+    expect(await screen.findByTestId('yield-chart-empty')).toHaveTextContent('暂无分红');
+    member.unmount();
+    useSession.setState(DEFAULT_SESSION);
+    const fetchMock = equityServer();
+    renderApp(EQUITY);
+    await screen.findByTestId('equity-round');
+    expect(callsTo(fetchMock, 'biz/equity-investment-order/daily-yield')).toHaveLength(0);
+  });
+});
 
 describe('equity investment page', () => {
   it('shows the round: price, yield, term, minimum, shares sold and left', async () => {

@@ -13,6 +13,7 @@ import { useEquityRound } from '../api/get-equity-round';
 import { BuySharesSheet } from '../components/buy-shares-sheet';
 import { ReinvestSheet } from '../components/reinvest-sheet';
 import { RoundCard } from '../components/round-card';
+import { YieldChart } from '../components/yield-chart';
 import { isSoldOut } from '../lib/shares';
 import '@/components/state-block.css';
 import './equity-page.css';
@@ -153,6 +154,7 @@ export default function EquityPage() {
         </>
       )}
       <OrdersLink />
+      {isLoggedIn && <YieldChart />}
       {current && <EarningsRules round={current} />}
       {/* Outside the round's branch: a round closing under an open sheet says so in the sheet. */}
       {isLoggedIn && sheet?.kind === 'buy' && (

@@ -69,6 +69,14 @@ export function earningsAnswer(usdtAvailable: string, btcAvailable = '0') {
 type Handlers = Parameters<typeof mockServer>[0];
 
 /** The calls every equity screen may make, answered with demo data; `overrides` replace any of them. */
+/** 30 settled days of dividends, oldest first (2024-05-01 to 30): `paid` the last days' {usdt, btc, value}. */
+export function dividendDays(paid: { usdt: string; btc: string; value: string }[] = []) {
+  return Array.from({ length: 30 }, (_, i) => ({
+    day: `2024-05-${String(i + 1).padStart(2, '0')}`,
+    ...(paid[i - (30 - paid.length)] ?? { usdt: '0', btc: '0', value: '0' }),
+  }));
+}
+
 export function equityServer(overrides: Handlers = {}) {
   return mockServer({
     'GET /app-api/biz/biz-config/get/basic': () => ok(CONFIG),
@@ -77,6 +85,7 @@ export function equityServer(overrides: Handlers = {}) {
     'GET /app-api/biz/biz-user/get/earnings': () => earningsAnswer('500'),
     'GET /app-api/biz/equity-investment/get': () => ok(round()),
     'GET /app-api/biz/equity-investment-order/page': () => page([]),
+    'GET /app-api/biz/equity-investment-order/daily-yield': () => ok({ list: dividendDays() }),
     ...overrides,
   });
 }
