@@ -19,6 +19,8 @@ type DrawnChart = {
 type AverageNow = { period: number; value: number | null; color: string };
 type KlineChartProps = { interval: KlineInterval; list: readonly Candle[] };
 
+const INTRADAY: ReadonlySet<KlineInterval> = new Set(['1m', '5m', '15m', '1h', '4h']);
+
 /**
  * The candlestick chart with its 7-, 25- and 99-candle moving averages and a volume histogram
  * under it, drawn by lightweight-charts. The
@@ -102,6 +104,8 @@ export function KlineChart({ interval, list }: KlineChartProps) {
     const places = pricePlaces(list.at(-1)?.close ?? '0');
     drawing.candles.applyOptions({ priceFormat: { type: 'price', precision: places, minMove: 10 ** -places } });
     drawing.candles.setData(candles);
+    // Candles shorter than a day are told apart by their time of day on the axis.
+    drawing.chart.applyOptions({ timeScale: { timeVisible: INTRADAY.has(interval), secondsVisible: false } });
     const averages = MOVING_AVERAGES.map((period, index): AverageNow => {
       const points = movingAverage(candles, period);
       drawing.averages[index]?.applyOptions({

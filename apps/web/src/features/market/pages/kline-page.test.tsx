@@ -107,6 +107,7 @@ describe('candlestick page', () => {
     });
     renderApp(paths.kline.path);
     await chartShowing('1d', 3);
+    expect(drawn.options.at(-1)).toEqual({ timeScale: { timeVisible: false, secondsVisible: false } });
     const tabs = within(screen.getByRole('tablist'))
       .getAllByRole('tab')
       .map((tab) => [tab.dataset.testid, tab.textContent]);
@@ -123,6 +124,8 @@ describe('candlestick page', () => {
     for (const interval of ['1m', '5m', '15m', '1h', '4h']) {
       await userEvent.click(screen.getByTestId(`kline-tab-${interval}`));
       await chartShowing(interval, 3);
+      // Within a day, the axis tells candles apart by their time.
+      expect(drawn.options.at(-1)).toEqual({ timeScale: { timeVisible: true, secondsVisible: false } });
     }
     expect(klineQueries(fetchMock).map(({ interval, limit }) => [interval, limit])).toEqual([
       ['1d', '120'],

@@ -16,5 +16,9 @@ export const CrosshairMode = { Normal: 0 };
 
 export function createChart(_container: HTMLElement, options: unknown) {
   drawn.options.push(options);
-  return { addSeries: (type: string) => series(type), remove: () => {} };
+  return {
+    addSeries: (type: string) => series(type),
+    applyOptions: (more: unknown) => drawn.options.push(more),
+    remove: () => {},
+  };
 }
