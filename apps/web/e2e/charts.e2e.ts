@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { feedReady, launchChromium, PHONE, settled, shot, signInAt } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+const SHOP = '/pages/tabbar/second/second';
+const MY_MINERS = '/pages/my_child/minelist/minelist';
+const KLINE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d', '1w', '1M'] as const;
+
+let browser: Browser;
+let page: Page;
+
+const text = (testId: string) => page.getByTestId(testId).first().textContent();
+/** Whether the page is wider than the phone: a chart or a label pushing out sideways. */
+const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** The canvases lightweight-charts drew in the k-line chart: how many, and how many of them have a size. */
+function canvases() {
+  return page.getByTestId('kline-chart').evaluate((chart) => {
+    const all = Array.from(chart.querySelectorAll('canvas'));
+    return { count: all.length, sized: all.filter((canvas) => canvas.width > 0 && canvas.height > 0).length };
+  });
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  ({ page } = await signInAt(browser, baseUrl, MY_MINERS));
+  await feedReady(baseUrl);
+});
+afterAll(() => browser?.close());
+
+describe('charts in Chromium at 390×844', () => {
+  it("draws today's estimated output, labelled so, for a member with a miner and no settled day", async () => {
+    await page.goto(`${baseUrl}/#${SHOP}`);
+    await page.getByTestId('miner-buy-1').click();
+    await page.getByTestId('buy-form').waitFor();
+    await settled(page, '.adm-popup-body');
+    await page.getByTestId('buy-submit').click();
+    await page.getByText('确认购买？').waitFor();
+    await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
+    await page.getByTestId('buy-form').waitFor({ state: 'detached' });
+    await page.getByText(/购买成功/).waitFor({ state: 'detached' });
+
+    await page.goto(`${baseUrl}/#/pages/my_child/power/power`);
+    const estimate = page.locator('[data-testid="output-bar"][data-estimate]');
+    await estimate.waitFor();
+    expect(await page.getByTestId('output-bar').count()).toBe(31);
+    expect(await estimate.evaluate((bar) => bar.getBoundingClientRect().height)).toBeGreaterThan(20);
+    expect(await text('output-chart-selected')).toMatch(/（预估）0\.\d{8} BTC$/);
+    expect(await text('output-estimate-note')).toContain('TH/s');
+    expect(await scrollWidth()).toBeLessThanOrEqual(PHONE.width);
+    await page.getByTestId('output-chart').scrollIntoViewIfNeeded();
+    await shot(page, 'chart-hash-rate-estimate');
+  });
+
+  it("totals my assets in USDT at the prices now, with each asset's share", async () => {
+    await page.goto(`${baseUrl}/#/pages/my_child/assetslist/assetslist`);
+    await expect.poll(() => text('assets-total-usdt'), { timeout: 20_000 }).toMatch(/^\d[\d,]*\.\d{2}$/);
+    expect(await text('assets-prices-used')).toMatch(/1 BTC = [\d,]+\.\d{2} USDT/);
+    for (const asset of ['GOLD', 'USDT', 'BTC']) {
+      expect(await text(`asset-share-${asset}`)).toMatch(/\d+\.\d{2}%$/);
+    }
+    const donut = await page.locator('.asset-shares__donut').boundingBox();
+    expect(donut?.width).toBeGreaterThan(50);
+    expect(await scrollWidth()).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, 'chart-my-assets');
+  });
+
+  it('draws candles, moving averages and volumes for every interval, from 1m to 1M', async () => {
+    await page.goto(`${baseUrl}/#/pages/three_child/kline/kline?symbol=BTCUSDT`);
+    const chart = page.getByTestId('kline-chart');
+    await chart.waitFor();
+    for (const interval of KLINE_INTERVALS) {
+      await page.getByTestId(`kline-tab-${interval}`).click();
+      await expect.poll(() => chart.getAttribute('data-interval'), { timeout: 20_000 }).toBe(interval);
+      await expect
+        .poll(async () => Number(await chart.getAttribute('data-candles')), { timeout: 20_000 })
+        .toBeGreaterThan(1);
+      const drawn = await canvases();
+      expect(drawn.count).toBeGreaterThan(0);
+      expect(drawn.sized).toBe(drawn.count);
+      const box = await chart.boundingBox();
+      expect(box?.width).toBeGreaterThan(300);
+      expect(box?.height).toBeGreaterThan(300);
+      expect(await text('kline-ma-7')).toMatch(/^MA7 [\d,]+\.\d+$/);
+      expect(await scrollWidth()).toBeLessThanOrEqual(PHONE.width);
+      if (interval === '15m' || interval === '1d') await shot(page, `chart-kline-${interval}`);
+    }
+  });
+
+  it('shows the equity dividends chart, empty before any dividend, within the phone', async () => {
+    await page.goto(`${baseUrl}/#/pages/my_child/equity/equity`);
+    await page.getByTestId('yield-chart-empty').or(page.getByTestId('yield-chart')).first().waitFor();
+    expect(await scrollWidth()).toBeLessThanOrEqual(PHONE.width);
+  });
+});
