@@ -7,6 +7,18 @@ import { pageQuerySchema, pageSchema } from './envelope.ts';
 // ---------------------------------------------------------------------------------------------
 // Dashboard
 
+/** The ranges of the dashboard's history, in days. */
+export const DASHBOARD_RANGES = [7, 30, 90] as const;
+export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
+
+/** `?days=7|30|90`: how many days of history the dashboard returns, 30 unless asked. */
+export const dashboardQuerySchema = z.object({
+  days: z
+    .enum(['7', '30', '90'])
+    .default('30')
+    .transform((days) => Number(days) as DashboardRange),
+});
+
 export const dashboardSchema = z.object({
   members: z.number().int(),
   newToday: z.number().int(),
@@ -33,9 +45,12 @@ export const dashboardSchema = z.object({
     }),
   ),
   ledger: z.object({ ok: z.boolean(), mismatches: z.number().int() }),
+  /** How many days `series` covers: the query's `days`. */
+  days: z.number().int(),
   /**
-   * The last 30 days, oldest first, in the settlement time zone: new members, and USDT amounts of
-   * miner purchases, credited deposits and paid withdrawals (less their fee).
+   * The last `days` days, today last, one entry per day (a day with nothing is zeros) in the
+   * settlement time zone: new members, and USDT amounts of miner purchases, credited deposits and
+   * paid withdrawals (less their fee), as exact decimal text.
    */
   series: z.array(
     z.object({

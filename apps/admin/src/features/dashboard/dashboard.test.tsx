@@ -18,6 +18,7 @@ const DATA: Dashboard = {
     { ...NO_CREDITS, asset: 'BTC', members: '2.00000001', deposited: '2', withdrawn: '0' },
   ],
   ledger: { ok: true, mismatches: 0 },
+  days: 2,
   series: [
     { day: '2026-04-01', newMembers: 3, purchases: '100', deposits: '50', withdrawals: '0' },
     { day: '2026-04-02', newMembers: 5, purchases: '250.5', deposits: '0', withdrawals: '20' },

@@ -1,4 +1,4 @@
-import { ADMIN_API, dashboardSchema } from '@minecloud/contract/console';
+import { ADMIN_API, dashboardQuerySchema, dashboardSchema } from '@minecloud/contract/console';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
@@ -11,8 +11,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     `/${ADMIN_API.dashboard}`,
     {
       config: { access: ANY_ROLE },
-      schema: { tags: ['admin'], security: [{ bearer: [] }], response: { 200: envelopeSchema(dashboardSchema) } },
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        querystring: dashboardQuerySchema,
+        response: { 200: envelopeSchema(dashboardSchema) },
+      },
     },
-    async () => ok(await dashboard(app.db, app.clock.now())),
+    async (req) => ok(await dashboard(app.db, app.clock.now(), req.query.days)),
   );
 };

@@ -1,11 +1,9 @@
 import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
-import type { Dashboard } from '@minecloud/contract/console';
+import type { Dashboard, DashboardRange } from '@minecloud/contract/console';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { getSetting } from '../config/settings.ts';
-
-const SERIES_DAYS = 30;
 
 const units = (rows: { asset: string; units: string }[], asset: Asset) =>
   BigInt(rows.find((r) => r.asset === asset)?.units ?? '0');
@@ -54,13 +52,14 @@ async function nonChainCredits(db: Db) {
 
 /**
  * The operator's overview at `now`: today's numbers (days in the settlement time zone), what members
- * hold per asset beside what came in and went out on chain, the ledger check, and 30 days of history.
+ * hold per asset beside what came in and went out on chain, the ledger check, and `days` days of
+ * history (today last; a day with nothing is zeros).
  */
-export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
+export async function dashboard(db: Db, now: Date, days: DashboardRange = 30): Promise<Dashboard> {
   const timeZone = await getSetting(db, 'settlement.timeZone');
   const at = now.toISOString();
   const today = sql`((${at}::timestamptz at time zone ${timeZone})::date::timestamp at time zone ${timeZone})`;
-  const seriesStart = sql`(((${at}::timestamptz at time zone ${timeZone})::date - ${SERIES_DAYS - 1}::int)::timestamp at time zone ${timeZone})`;
+  const seriesStart = sql`(((${at}::timestamptz at time zone ${timeZone})::date - ${days - 1}::int)::timestamp at time zone ${timeZone})`;
   const dayOf = (column: string) => sql`to_char(${sql.raw(column)} at time zone ${timeZone}, 'YYYY-MM-DD')`;
 
   const [counts] = await queryRows<{
@@ -98,10 +97,10 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
   const { demo, adjusted, earned } = await nonChainCredits(db);
   const ledger = await checkLedger(db);
 
-  const days = await queryRows<{ day: string }>(
+  const calendar = await queryRows<{ day: string }>(
     db,
     sql`select to_char((${at}::timestamptz at time zone ${timeZone})::date - i, 'YYYY-MM-DD') as day
-        from generate_series(${SERIES_DAYS - 1}::int, 0, -1) as i`,
+        from generate_series(${days - 1}::int, 0, -1) as i`,
   );
   const perDay = async (query: ReturnType<typeof sql>) =>
     new Map((await queryRows<{ day: string; value: string }>(db, query)).map((r) => [r.day, r.value]));
@@ -141,7 +140,8 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
       earnings: formatAmount(units(earned, asset), asset),
     })),
     ledger: { ok: ledger.ok, mismatches: ledger.mismatches.length },
-    series: days.map(({ day }) => ({
+    days,
+    series: calendar.map(({ day }) => ({
       day,
       newMembers: Number(newMembers.get(day) ?? 0),
       purchases: usdt(purchases.get(day)),
