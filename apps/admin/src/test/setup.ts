@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { i18n, setLanguage } from '../i18n/index.ts';
 
 // What antd reads and jsdom lacks: media queries (Grid, Table), ResizeObserver, scrollbar styles.
@@ -72,6 +72,10 @@ if (!patched.__quickComputedStyle) {
   window.getComputedStyle = (element: Element) => quickStyle(element, () => computedStyle(element));
   patched.__quickComputedStyle = true;
 }
+
+// lightweight-charts draws on a canvas jsdom does not have: every test gets the stand-in, which
+// records what the dashboard gives it.
+vi.mock('lightweight-charts', () => import('./chart-stand-in.ts'));
 
 await setLanguage('en');
 

@@ -1,7 +1,12 @@
-import { ADMIN_API, type Dashboard } from '@minecloud/contract/console';
-import { useQuery } from '@tanstack/react-query';
+import { ADMIN_API, type Dashboard, type DashboardRange } from '@minecloud/contract/console';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
-export function useDashboard() {
-  return useQuery({ queryKey: ['dashboard'], queryFn: () => api.get<Dashboard>(ADMIN_API.dashboard) });
+/** The dashboard with `days` days of history; another range keeps the last answer on screen while it loads. */
+export function useDashboard(days: DashboardRange) {
+  return useQuery({
+    queryKey: ['dashboard', days],
+    queryFn: () => api.get<Dashboard>(ADMIN_API.dashboard, { days }),
+    placeholderData: keepPreviousData,
+  });
 }

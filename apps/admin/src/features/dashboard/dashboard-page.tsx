@@ -1,16 +1,33 @@
 import { type Asset, formatAmount, isAsset } from '@minecloud/contract/amount';
-import type { Dashboard } from '@minecloud/contract/console';
+import { DASHBOARD_RANGES, type Dashboard, type DashboardRange } from '@minecloud/contract/console';
 import { signedUnits } from '@minecloud/contract/decimal';
-import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Row,
+  Segmented,
+  Skeleton,
+  Spin,
+  Statistic,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Amount } from '../../components/amount.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { groupDigits } from '../../lib/figures.ts';
 import { can, useMe } from '../../lib/session.ts';
 import { useDashboard } from './api.ts';
-import { BarChart } from './bar-chart.tsx';
+import { rangeOf, type SeriesKey, toCharts } from './chart-data.ts';
+import { HistoryChart } from './history-chart.tsx';
 import { NS } from './i18n.ts';
 
 type Liability = Dashboard['liabilities'][number];
@@ -119,31 +136,64 @@ function LedgerState({ ledger }: { ledger: Dashboard['ledger'] }) {
   );
 }
 
-function Charts({ series }: { series: Dashboard['series'] }) {
+function History({ series, days, loading }: { series: Dashboard['series']; days: number; loading: boolean }) {
   const { t } = useTranslation(NS);
-  if (!series.length) return <Typography.Text type="secondary">{t('noSeries')}</Typography.Text>;
-  const charts = [
-    { title: t('chartNewMembers'), bars: series.map((d) => ({ label: d.day, value: String(d.newMembers) })) },
-    { title: t('chartPurchases'), bars: series.map((d) => ({ label: d.day, value: d.purchases })) },
-    { title: t('chartDeposits'), bars: series.map((d) => ({ label: d.day, value: d.deposits })) },
-    { title: t('chartWithdrawals'), bars: series.map((d) => ({ label: d.day, value: d.withdrawals })) },
-  ];
+  const charts = useMemo(() => toCharts(series), [series]);
+  const label = (key: SeriesKey) => t(`series.${key}`);
   return (
-    <Row gutter={[16, 16]}>
-      {charts.map((chart) => (
-        <Col key={chart.title} xs={24} md={12} xl={6}>
-          <Typography.Text strong>{chart.title}</Typography.Text>
-          <BarChart title={chart.title} bars={chart.bars} />
+    <Spin spinning={loading} delay={150}>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} xl={14}>
+          <HistoryChart
+            title={t('chartMoney', { count: days })}
+            unit="USDT"
+            kind="lines"
+            lines={charts.money}
+            label={label}
+          />
         </Col>
-      ))}
-    </Row>
+        <Col xs={24} xl={10}>
+          <HistoryChart
+            title={t('chartNewMembers', { count: days })}
+            unit={t('unitMembers')}
+            kind="bars"
+            lines={charts.members}
+            label={label}
+          />
+        </Col>
+      </Row>
+    </Spin>
+  );
+}
+
+function RangeSwitch({ days, onChange }: { days: DashboardRange; onChange: (days: DashboardRange) => void }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Segmented<DashboardRange>
+      aria-label={t('range')}
+      size="small"
+      value={days}
+      onChange={onChange}
+      options={DASHBOARD_RANGES.map((value) => ({ value, label: t('rangeDays', { count: value }) }))}
+    />
   );
 }
 
 export function DashboardPage() {
   const { t } = useTranslation(NS);
   const me = useMe();
-  const dashboard = useDashboard();
+  const [params, setParams] = useSearchParams();
+  const days = rangeOf(params.get('days'));
+  const dashboard = useDashboard(days);
+  const setDays = (next: DashboardRange) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        copy.set('days', String(next));
+        return copy;
+      },
+      { replace: true },
+    );
 
   if (dashboard.isPending) return <Skeleton active />;
   if (dashboard.isError) {
@@ -216,8 +266,12 @@ export function DashboardPage() {
           </Card>
         </Col>
       </Row>
-      <Card title={t('last30')} size="small">
-        <Charts series={data.series} />
+      <Card
+        title={t('history', { count: data.days })}
+        size="small"
+        extra={<RangeSwitch days={days} onChange={setDays} />}
+      >
+        <History series={data.series} days={data.days} loading={dashboard.isPlaceholderData} />
       </Card>
     </Flex>
   );
