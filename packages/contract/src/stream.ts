@@ -11,6 +11,7 @@ export const STREAM_EVENTS = [
   'withdrawal',
   'reward',
   'feedback',
+  'notification',
 ] as const;
 export type StreamEventName = (typeof STREAM_EVENTS)[number];
 

@@ -84,7 +84,7 @@ export const streamEvents = pgTable(
   (t) => [
     check(
       'stream_events_kind',
-      sql`${t.kind} in ('balance', 'withdrawal', 'reward', 'feedback', 'round', 'pool', 'notice')`,
+      sql`${t.kind} in ('balance', 'withdrawal', 'reward', 'feedback', 'notification', 'round', 'pool', 'notice')`,
     ),
     index('stream_events_user_idx').on(t.userId, t.id),
     index('stream_events_created_idx').on(t.createdAt),

@@ -120,6 +120,9 @@ describe('the live stream', () => {
       expect(approved.body.code).toBe(0);
       const event = await stream.next((e) => e.event === 'withdrawal');
       expect(event.data).toMatchObject({ id: asked.body.data.withdrawalId, asset: 'USDT', status: 'approved' });
+      // And its notification, for the notification centre.
+      const notified = await stream.next((e) => e.event === 'notification');
+      expect(notified.data).toMatchObject({ kind: 'withdrawal_approved' });
       stream.close();
     } finally {
       await other.close();
