@@ -56,6 +56,9 @@ async function start(): Promise<void> {
   // The service worker (installable app, shell offline): registered once the page has loaded and
   // is idle, so its download of the app's files never competes with the first screen.
   if (import.meta.env.PROD) preloadWhenIdle(() => import('./pwa/register').then((pwa) => pwa.startServiceWorker()));
+  // The live stream (issue 27): its code and connection wait for the page to be idle as well; until
+  // then, and whenever it is cut, the pages poll.
+  preloadWhenIdle(() => import('./lib/live-stream').then((stream) => stream.startLiveStream(queryClient)));
 }
 
 void start();

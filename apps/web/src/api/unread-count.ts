@@ -1,6 +1,7 @@
 import { API } from '@minecloud/contract/api-paths';
 import type { UnreadCount } from '@minecloud/contract/notifications';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { whileNotLive } from '@/lib/live';
 import { api } from '@/lib/request';
 import { useIsLoggedIn } from '@/lib/session';
 
@@ -25,7 +26,7 @@ export function unreadCountQueryOptions() {
   return queryOptions({
     queryKey: notificationKeys.unread(),
     queryFn: ({ signal }) => getUnreadCount(signal),
-    refetchInterval: UNREAD_REFETCH_MS,
+    refetchInterval: () => whileNotLive(UNREAD_REFETCH_MS),
   });
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '@/lib/navigation';
 import { Icon } from './icons';
+import { LiveMarker } from './live-marker';
 import './nav-bar.css';
 
 type NavBarProps = {
@@ -28,6 +29,7 @@ export function NavBar({ title, showBack = true, right }: NavBarProps) {
             <Icon name="back" size={22} />
           </button>
         )}
+        {!showBack && <LiveMarker />}
       </div>
       {title ? (
         <h1 className="nav-bar__title" data-testid="nav-title">

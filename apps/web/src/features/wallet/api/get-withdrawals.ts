@@ -1,6 +1,7 @@
 import { API } from '@minecloud/contract/api-paths';
 import type { WithdrawAsset, Withdrawal } from '@minecloud/contract/wallet';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { whileNotLive } from '@/lib/live';
 import { nextPageNo } from '@/lib/paging';
 import { api } from '@/lib/request';
 import { walletKeys } from './query-keys';
@@ -26,10 +27,13 @@ export function getWithdrawalsQueryOptions(asset: WithdrawAsset) {
     queryFn: ({ pageParam, signal }) => getWithdrawals(asset, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageNo,
+    // While the live stream is up, a status change comes by itself (lib/live-stream.ts).
     refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.list.some((item) => item.status === 'processing'))
-        ? WITHDRAWALS_REFRESH_MS
-        : false,
+      whileNotLive(
+        query.state.data?.pages.some((page) => page.list.some((item) => item.status === 'processing'))
+          ? WITHDRAWALS_REFRESH_MS
+          : false,
+      ),
   });
 }
 
