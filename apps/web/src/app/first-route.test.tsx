@@ -26,8 +26,15 @@ describe('the first route, before the first render', () => {
     expect(screen.getByTestId('asset-available-USDT')).toHaveTextContent('10.99');
     expect(screen.queryByTestId('page-loading')).not.toBeInTheDocument();
     expect(screen.queryByTestId('my-assets-loading')).not.toBeInTheDocument();
-    // The page's queries took what was asked for: nothing asked twice.
-    expect(fetch).toHaveBeenCalledTimes(3);
+    // The page's queries took what was asked for: nothing asked twice. The total in USDT asks for its
+    // prices (gold per USDT, BTC's) after the first render, once each.
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([
+      '/app-api/biz/biz-user/get',
+      '/app-api/asset/selectAssetBalance',
+      '/app-api/biz/biz-user/get/earnings',
+      '/app-api/biz/biz-config/get/basic',
+      '/market-api/blockCoin/getCoinDetail?symbol=BTCUSDT',
+    ]);
   });
 
   it('keeps no failed answer and toasts nothing: the page asks again and shows the failure itself', async () => {
