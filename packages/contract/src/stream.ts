@@ -12,6 +12,8 @@ export const STREAM_EVENTS = [
   'reward',
   'feedback',
   'notification',
+  'round',
+  'pool',
 ] as const;
 export type StreamEventName = (typeof STREAM_EVENTS)[number];
 

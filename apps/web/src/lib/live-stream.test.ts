@@ -62,6 +62,12 @@ describe('the live stream client', () => {
       ([filters]) => JSON.stringify(filters) === '{"queryKey":["balances"]}',
     );
     expect(balanceCalls).toHaveLength(1);
+    // Public events refresh their feature's queries: a settled round the rounds, a tick the market.
+    invalidate.mockClear();
+    server.send('id: 7\nevent: round\ndata: {"state":"settled"}\n\nid: 7\nevent: price\ndata: {"prices":[]}\n\n');
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['rounds'] }));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['market'] });
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: ['balances'] });
     // A heartbeat refreshes nothing.
     invalidate.mockClear();
     server.send('id: 6\nevent: heartbeat\ndata: {}\n\n');

@@ -14,7 +14,9 @@ const SILENCE_MS = 3 * STREAM_HEARTBEAT_MS;
 /** Events within this time refresh their queries once. */
 const BATCH_MS = 250;
 
-type Refresh = 'money' | 'notifications' | 'all';
+/** The money queries, the notification centre, everything, or the queries under a feature's root key. */
+type Refresh = 'money' | 'notifications' | 'all' | 'rounds' | 'pool' | 'market';
+const ROOTS = ['rounds', 'pool', 'market'] as const;
 
 /** What each event makes stale: the queries the pages read it from. */
 const REFRESHES: Record<string, Refresh[]> = {
@@ -23,6 +25,9 @@ const REFRESHES: Record<string, Refresh[]> = {
   withdrawal: ['money', 'notifications'],
   feedback: ['notifications'],
   notification: ['notifications'],
+  round: ['rounds'],
+  pool: ['pool'],
+  price: ['market'],
   reset: ['all'],
 };
 
@@ -52,6 +57,7 @@ export function startLiveStream(queryClient: QueryClient): () => void {
       else {
         if (due.has('money')) void invalidateMoneyQueries(queryClient);
         if (due.has('notifications')) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        for (const root of ROOTS) if (due.has(root)) void queryClient.invalidateQueries({ queryKey: [root] });
       }
     }, BATCH_MS);
   };

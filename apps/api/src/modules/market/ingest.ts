@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { advisoryKey, type Db, queryRows, type TxDb } from '../../db/client.ts';
+import { TICKS_CHANNEL } from '../stream/hub.ts';
 import {
   INTERVAL_MS,
   type MarketDataSource,
@@ -176,6 +177,9 @@ export async function ingestTickers(db: Db, source: MarketDataSource, symbols: s
           change_24h_pct = excluded.change_24h_pct, source = excluded.source, as_of = excluded.as_of
         where market_tickers.as_of <= excluded.as_of`,
   );
+  // The live stream's price ticks (public, not stored): every API process sends them on.
+  const prices = tickers.map(({ symbol, price, change24hPct, asOf }) => ({ symbol, price, change24hPct, asOf }));
+  await db.execute(sql`select pg_notify(${TICKS_CHANNEL}, ${JSON.stringify({ prices })})`);
   return tickers.length;
 }
 

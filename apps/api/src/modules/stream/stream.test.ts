@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts';
+import { newProduct } from '../../../test/mining.ts';
 import { fund, type Member, newMember, post } from '../../../test/money.ts';
 import { openStream } from '../../../test/stream.ts';
 import { confirmCode, giveEmail, operatorCall, withdrawPath } from '../../../test/withdraw.ts';
 import { buildApp } from '../../app.ts';
 import { queryRows } from '../../db/client.ts';
+import { ingestTickers } from '../market/ingest.ts';
 
 let app: TestApp;
 let baseUrl: string;
@@ -97,6 +99,59 @@ describe('the live stream', () => {
     );
     await app.stream.prune();
     expect(await queryRows(app.db, sql`select id from stream_events where id = ${Number(missed[0]?.id)}`)).toEqual([]);
+  });
+
+  it('gives everyone the public events: price ticks, rounds opened and settled, the prize pool', async () => {
+    const anonymous = await openStream(baseUrl);
+    await anonymous.next((e) => e.event === 'hello');
+    const source = {
+      name: 'test',
+      candles: async () => [],
+      tickers: async () => [
+        {
+          symbol: 'BTCUSDT',
+          price: '64000.5',
+          open24h: '63000',
+          high24h: '65000',
+          low24h: '62000',
+          volume24h: '10',
+          quoteVolume24h: '640000',
+          change24hPct: '1.59',
+          asOf: Date.now(),
+        },
+      ],
+    } as unknown as Parameters<typeof ingestTickers>[1];
+    await ingestTickers(app.db, source, ['BTCUSDT'], Date.now());
+    const tick = await anonymous.next((e) => e.event === 'price');
+    expect(tick.data).toMatchObject({ prices: [{ symbol: 'BTCUSDT', price: '64000.5', change24hPct: '1.59' }] });
+
+    // Two rounds opened by one statement are one event: the newest.
+    await app.db.execute(
+      sql`insert into rounds (period, start_at, end_at, period_no, symbol) values
+            (1, '2026-11-27T10:00:00Z', '2026-11-27T10:01:00Z', 202611271801, 'BTCUSDT'),
+            (1, '2026-11-27T10:01:00Z', '2026-11-27T10:02:00Z', 202611271802, 'BTCUSDT')`,
+    );
+    const opened = await anonymous.next((e) => e.event === 'round');
+    expect(opened.data).toMatchObject({ period: 1, periodNo: '202611271802', state: 'opened', result: null });
+    await app.db.execute(
+      sql`update rounds set open_price = 100, close_price = 101, result = 'up', settled_at = now()
+          where period = 1 and period_no = 202611271802`,
+    );
+    const settled = await anonymous.next((e) => e.event === 'round' && e.data.state === 'settled');
+    expect(settled.data).toMatchObject({ periodNo: '202611271802', result: 'up', open: '100', close: '101' });
+    expect(anonymous.events.filter((e) => e.event === 'round')).toHaveLength(2);
+    // A miner purchase puts its share into the prize pool: the pool's size changed.
+    await fund(app, carol.userId, 'USDT', '100');
+    const product = await newProduct(app, { price: '100' });
+    expect(
+      (await post(app, carol, 'user_mining_machines/clickBuy', { productId: product, quantity: 1 })).body.code,
+    ).toBe(0);
+    await anonymous.next((e) => e.event === 'pool');
+    // And no member's own event ever reaches a signed-out client.
+    expect(anonymous.events.filter((e) => ['balance', 'reward', 'withdrawal', 'feedback'].includes(e.event))).toEqual(
+      [],
+    );
+    anonymous.close();
   });
 
   it('reaches a member on one API process when an operator approves their withdrawal on another', async () => {
