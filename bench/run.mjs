@@ -26,6 +26,7 @@ const benches = [
   { name: 'market', file: 'bench/market.ts' },
   { name: 'liabilities', file: 'bench/liabilities.ts' },
   { name: 'reads', file: 'bench/reads.ts' },
+  { name: 'stream', file: 'bench/stream.ts' },
   { name: 'pages', file: 'bench/pages.ts' },
   { name: 'lighthouse', file: 'bench/lighthouse.ts' },
   { name: 'soak', file: 'bench/soak.ts', full: true },
