@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, memberToken, shot, signInAt } from './browser.ts';
+import { launchChromium, mailedCode, memberToken, operatorSession, shot, signInAt } from './browser.ts';
 
 /**
  * The live stream in Chromium at 390×844: once the page is idle the app connects, shows the live
@@ -56,5 +56,50 @@ describe('the live stream', () => {
     await shot(receiver.page, 'live-gift-received');
     await giver.context.close();
     await receiver.context.close();
+  });
+
+  it('shows a withdrawal approved in the console in the notification centre, without a reload', async () => {
+    const admin = operatorSession(baseUrl, inject('operatorToken'));
+    const member = await signInAt(browser, baseUrl, '/pages/my_child/notifications/notifications');
+    const token = await memberToken(member.page);
+    const call = async (path: string, body: object, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${baseUrl}/app-api/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as { code: number; data: { withdrawalId: string } };
+    };
+    // A bound email, then a withdrawal asked with its code (the demo's outbox keeps the codes).
+    const email = `live-${Date.now()}@example.com`;
+    const code = () => mailedCode(admin, email).catch(() => '');
+    expect((await call('member/sendEmailCode', { email })).code).toBe(0);
+    await expect.poll(code, { timeout: 15_000 }).toMatch(/^\d{6}$/);
+    const bindCode = await code();
+    expect((await call('member/bindEmail', { email, code: bindCode })).code).toBe(0);
+    expect((await call('member/sendEmailCode', {})).code).toBe(0);
+    await expect.poll(code, { timeout: 15_000 }).not.toBe(bindCode);
+    const asked = await call(
+      'biz/user-usdt-record/withdraw',
+      { amount: '12', address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', emailCode: await code() },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
+    expect(asked.code).toBe(0);
+
+    // Live (the marker is on the tab pages), then the centre, where nothing is unread yet.
+    await member.page.goto(`${baseUrl}/#/pages/tabbar/home/home`);
+    await member.page.getByTestId('live-marker').waitFor({ timeout: 20_000 });
+    await member.page.goto(`${baseUrl}/#/pages/my_child/notifications/notifications`);
+    await member.page.getByTestId('notifications-unread').waitFor();
+    expect(await member.page.locator('[data-testid^="notification-"][data-read="false"]').count()).toBe(0);
+    const navigations: string[] = [];
+    member.page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    await admin('POST', 'withdrawals/approve', { id: asked.data.withdrawalId });
+    const item = member.page.locator('[data-testid^="notification-"][data-read="false"]');
+    await item.first().waitFor({ timeout: 10_000 });
+    expect(await item.first().textContent()).toContain('12');
+    expect(navigations).toEqual([]);
+    await shot(member.page, 'live-withdrawal-approved');
+    await member.context.close();
   });
 });
