@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, mailedCode, memberToken, operatorSession, shot, signInAt } from './browser.ts';
+import { launchChromium, mailedCode, memberToken, operatorSession, phoneContext, shot, signInAt } from './browser.ts';
 
 /**
  * The live stream in Chromium at 390×844: once the page is idle the app connects, shows the live
@@ -102,4 +102,23 @@ describe('the live stream', () => {
     await shot(member.page, 'live-withdrawal-approved');
     await member.context.close();
   });
+
+  it('settles a round on screen without a reload (the list does not poll while live)', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/#/pages/tabbar/home/home`);
+    await page.getByTestId('live-marker').waitFor({ timeout: 20_000 });
+    await page.goto(`${baseUrl}/#/pages/my_child/drawrecord/drawrecord`);
+    const newest = page.getByTestId('round-period-no').first();
+    await newest.waitFor();
+    const before = await newest.textContent();
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    // The market is polled a few seconds into every minute, and the round it closes is settled then.
+    await expect.poll(() => newest.textContent(), { timeout: 80_000, interval: 500 }).not.toBe(before);
+    expect(await page.getByTestId('round-row').first().getAttribute('data-result')).toMatch(/^(up|down|flat)$/);
+    expect(navigations).toEqual([]);
+    await shot(page, 'live-round-settled');
+    await context.close();
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { API } from '@minecloud/contract/api-paths';
 import type { RoundsPage } from '@minecloud/contract/market';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { whileNotLive } from '@/lib/live';
 import { nextPageNo } from '@/lib/paging';
 import { api } from '@/lib/request';
 import { roundsKeys } from './query-keys';
@@ -27,7 +28,8 @@ export function getRoundsQueryOptions(period: RoundPeriod) {
     queryFn: ({ pageParam, signal }) => getRounds(period, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageNo,
-    refetchInterval: ROUNDS_REFRESH_MS,
+    // While the live stream is up, a settled round comes by itself (lib/live-stream.ts).
+    refetchInterval: () => whileNotLive(ROUNDS_REFRESH_MS),
   });
 }
 
