@@ -3,9 +3,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { checkLedger } from '../../src/ledger/check.ts';
+import { openStream } from '../stream.ts';
 import {
   auditBooks,
   type LoadReport,
+  type Member,
   mixedLoad,
   type Op,
   replayAnswered,
@@ -99,6 +101,32 @@ describe('several API processes on one PostgreSQL', () => {
     await expectBooksRight();
     expect(await replayAnswered(proxy.url, report.ops)).toEqual([]);
     await expectBooksRight();
+  });
+
+  it('carry a member’s event from a change on one process to their stream on the other, and to no one else', async () => {
+    const [a, b] = processes as [ApiProcess, ApiProcess];
+    const [giver, taker, bystander] = seed.members as [Member, Member, Member];
+    const token = (member: Member) => member.bearer.replace(/^Bearer /, '');
+    const [takerStream, bystanderStream] = await Promise.all([
+      openStream(a.url, { token: token(taker) }),
+      openStream(a.url, { token: token(bystander) }),
+    ]);
+    await Promise.all([takerStream, bystanderStream].map((s) => s.next((e) => e.event === 'hello')));
+    const res = await fetch(`${b.url}/app-api/asset/send`, {
+      method: 'POST',
+      headers: {
+        authorization: giver.bearer,
+        'content-type': 'application/json',
+        'idempotency-key': `cluster-stream-${Date.now()}`,
+      },
+      body: JSON.stringify({ toUserId: String(taker.id), asset: 'GOLD', amount: '1' }),
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(0);
+    const event = await takerStream.next((e) => e.event === 'balance' && e.data.transfer === 'gift', 10_000);
+    expect(event.data).toMatchObject({ asset: 'GOLD', transfer: 'gift' });
+    expect(bystanderStream.events.filter((e) => e.event === 'balance' && e.data.transfer === 'gift')).toEqual([]);
+    takerStream.close();
+    bystanderStream.close();
   });
 
   it('lose a process to kill -9 under load: calls without an answer are retried with their keys, nothing is lost or doubled', async () => {
