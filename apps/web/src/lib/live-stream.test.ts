@@ -68,6 +68,11 @@ describe('the live stream client', () => {
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['rounds'] }));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['market'] });
     expect(invalidate).not.toHaveBeenCalledWith({ queryKey: ['balances'] });
+    // A reply to the member's feedback: their feedback history and the notification centre.
+    invalidate.mockClear();
+    server.send('id: 8\nevent: feedback\ndata: {"id":"3"}\n\n');
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['feedback'] }));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['notifications'] });
     // A heartbeat refreshes nothing.
     invalidate.mockClear();
     server.send('id: 6\nevent: heartbeat\ndata: {}\n\n');

@@ -15,15 +15,15 @@ const SILENCE_MS = 3 * STREAM_HEARTBEAT_MS;
 const BATCH_MS = 250;
 
 /** The money queries, the notification centre, everything, or the queries under a feature's root key. */
-type Refresh = 'money' | 'notifications' | 'all' | 'rounds' | 'pool' | 'market';
-const ROOTS = ['rounds', 'pool', 'market'] as const;
+type Refresh = 'money' | 'notifications' | 'all' | 'rounds' | 'pool' | 'market' | 'feedback';
+const ROOTS = ['rounds', 'pool', 'market', 'feedback'] as const;
 
 /** What each event makes stale: the queries the pages read it from. */
 const REFRESHES: Record<string, Refresh[]> = {
   balance: ['money'],
   reward: ['money', 'notifications'],
   withdrawal: ['money', 'notifications'],
-  feedback: ['notifications'],
+  feedback: ['feedback', 'notifications'],
   notification: ['notifications'],
   round: ['rounds'],
   pool: ['pool'],
