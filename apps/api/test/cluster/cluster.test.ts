@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { API } from '@minecloud/contract/api-paths';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
@@ -112,21 +113,29 @@ describe('several API processes on one PostgreSQL', () => {
       openStream(a.url, { token: token(bystander) }),
     ]);
     await Promise.all([takerStream, bystanderStream].map((s) => s.next((e) => e.event === 'hello')));
-    const res = await fetch(`${b.url}/app-api/asset/send`, {
+    // A gift like the load's own, kept with its ops: the books are audited against every call.
+    const gift: Op = {
+      op: 'gift',
+      member: giver,
+      key: `cluster-stream-${Date.now()}`,
+      path: API.gift,
+      body: { toUserId: String(taker.id), asset: 'GOLD', amount: '0.01' },
+      outcome: 'unknown',
+    };
+    const res = await fetch(`${b.url}/app-api/${gift.path}`, {
       method: 'POST',
-      headers: {
-        authorization: giver.bearer,
-        'content-type': 'application/json',
-        'idempotency-key': `cluster-stream-${Date.now()}`,
-      },
-      body: JSON.stringify({ toUserId: String(taker.id), asset: 'GOLD', amount: '1' }),
+      headers: { authorization: giver.bearer, 'content-type': 'application/json', 'idempotency-key': gift.key },
+      body: JSON.stringify(gift.body),
     });
-    expect(((await res.json()) as { code: number }).code).toBe(0);
+    const answer = (await res.json()) as { code: number; data: unknown };
+    expect(answer.code).toBe(0);
+    ops.push({ ...gift, outcome: 'ok', status: res.status, code: answer.code, data: answer.data });
     const event = await takerStream.next((e) => e.event === 'balance' && e.data.transfer === 'gift', 10_000);
     expect(event.data).toMatchObject({ asset: 'GOLD', transfer: 'gift' });
     expect(bystanderStream.events.filter((e) => e.event === 'balance' && e.data.transfer === 'gift')).toEqual([]);
     takerStream.close();
     bystanderStream.close();
+    await expectBooksRight();
   });
 
   it('lose a process to kill -9 under load: calls without an answer are retried with their keys, nothing is lost or doubled', async () => {
