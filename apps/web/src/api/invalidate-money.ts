@@ -9,10 +9,13 @@ import { getUserQueryOptions } from './get-user';
 export const ASSET_QUERIES_ROOT = ['assets'] as const;
 
 /** After money moved: balances, earnings, records, donations and the member's own balances. */
-export function invalidateMoneyQueries(queryClient: QueryClient): Promise<void> {
+export function invalidateMoneyQueries(
+  queryClient: QueryClient,
+  options?: Parameters<QueryClient['invalidateQueries']>[1],
+): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ASSET_QUERIES_ROOT }),
-    queryClient.invalidateQueries({ queryKey: getBalancesQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: ASSET_QUERIES_ROOT }, options),
+    queryClient.invalidateQueries({ queryKey: getBalancesQueryOptions().queryKey }, options),
+    queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey }, options),
   ]).then(() => undefined);
 }

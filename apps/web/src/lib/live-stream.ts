@@ -53,11 +53,14 @@ export function startLiveStream(queryClient: QueryClient): () => void {
       const due = pending;
       pending = new Set();
       batch = undefined;
-      if (due.has('all')) void queryClient.invalidateQueries();
+      // A fetch already on its way is let finish (cancelRefetch: false): under a stream of events,
+      // a page's first answer would otherwise be cancelled again and again.
+      const keep = { cancelRefetch: false };
+      if (due.has('all')) void queryClient.invalidateQueries({}, keep);
       else {
-        if (due.has('money')) void invalidateMoneyQueries(queryClient);
-        if (due.has('notifications')) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-        for (const root of ROOTS) if (due.has(root)) void queryClient.invalidateQueries({ queryKey: [root] });
+        if (due.has('money')) void invalidateMoneyQueries(queryClient, keep);
+        if (due.has('notifications')) void queryClient.invalidateQueries({ queryKey: notificationKeys.all }, keep);
+        for (const root of ROOTS) if (due.has(root)) void queryClient.invalidateQueries({ queryKey: [root] }, keep);
       }
     }, BATCH_MS);
   };
@@ -65,10 +68,9 @@ export function startLiveStream(queryClient: QueryClient): () => void {
   const onEvent = (message: EventSourceMessage) => {
     if (message.id) lastEventId = message.id;
     if (message.event === 'hello') {
+      // What was missed while it was down comes next (Last-Event-ID), or a reset.
       failures = 0;
       useLive.getState().setLive(true);
-      // What changed while the stream was down (or before it came up) is read once now.
-      refresh(['money', 'notifications']);
       return;
     }
     const what = REFRESHES[message.event ?? ''];
