@@ -79,6 +79,7 @@ export const API = {
   roundCandles: 'transparency/round-candles',
   parameters: 'transparency/parameters',
   transparencyTotals: 'transparency/totals',
+  solvency: 'transparency/solvency',
 } as const;
 
 /** Calls of the public market-data base (API_BASE.market): answered to GET (cacheable) and POST. */

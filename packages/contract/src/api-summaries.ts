@@ -80,6 +80,7 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   roundCandles: 'Market candles of guess rounds',
   parameters: 'Public economic parameters',
   transparencyTotals: 'Platform totals',
+  solvency: 'Proof of solvency: reserves, liabilities and the chain of commitments',
 };
 
 export const MARKET_API_SUMMARIES: Record<keyof typeof MARKET_API, string> = {

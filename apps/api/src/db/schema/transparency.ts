@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -76,3 +77,45 @@ export const liabilityPositions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.bucket] })],
 );
+
+/** Proof of solvency (issue 28): cold reserve addresses an operator added (lower-case hex). */
+export const reserveAddresses = pgTable('reserve_addresses', {
+  address: text('address').primaryKey(),
+  label: text('label').notNull(),
+  addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  addedBy: bigint('added_by', { mode: 'number' }).notNull(),
+  /** Set when the operator removed it: not counted from the next snapshot on. */
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+});
+
+/** A cold address's signature of `reserveMessage(chainId, address, day)`, checked when uploaded. */
+export const reserveSignatures = pgTable(
+  'reserve_signatures',
+  {
+    address: text('address')
+      .notNull()
+      .references(() => reserveAddresses.address),
+    day: date('day').notNull(),
+    chainId: integer('chain_id').notNull(),
+    signature: text('signature').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedBy: bigint('uploaded_by', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'reserve_signatures_pk', columns: [t.address, t.day, t.chainId] })],
+);
+
+/** One published day of solvency: the body as published, its commitment, and the anchor transaction. */
+export const solvencySnapshots = pgTable('solvency_snapshots', {
+  day: date('day').primaryKey(),
+  chainId: integer('chain_id').notNull(),
+  body: jsonb('body').notNull(),
+  commitment: text('commitment').notNull().unique('solvency_snapshots_commitment'),
+  previous: text('previous'),
+  anchorFrom: text('anchor_from'),
+  anchorNonce: bigint('anchor_nonce', { mode: 'number' }),
+  anchorTxHash: text('anchor_tx_hash'),
+  anchorRaw: text('anchor_raw'),
+  anchorBlock: bigint('anchor_block', { mode: 'number' }),
+  anchorError: text('anchor_error'),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+});
