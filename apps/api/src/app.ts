@@ -133,7 +133,12 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         // Plain http on a LAN or localhost must keep working; TLS is the proxy's job in production.
         upgradeInsecureRequests: null,
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...(config.walletConnectProjectId ? WALLETCONNECT_ORIGINS.connect : [])],
+        connectSrc: [
+          "'self'",
+          ...(config.walletConnectProjectId ? WALLETCONNECT_ORIGINS.connect : []),
+          // The public chain node the app asks to check the proof of solvency on chain.
+          ...(config.chain.publicRpcUrl ? [new URL(config.chain.publicRpcUrl).origin] : []),
+        ],
         ...(config.walletConnectProjectId ? { frameSrc: ["'self'", ...WALLETCONNECT_ORIGINS.frame] } : {}),
       },
     },

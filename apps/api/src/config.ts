@@ -80,6 +80,11 @@ const env = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
     .optional(),
+  /**
+   * A public JSON-RPC node of the chain that members' browsers may ask (proof of solvency): the app
+   * checks the anchor transactions and reserve balances there, not through this server.
+   */
+  CHAIN_PUBLIC_RPC_URL: z.string().url().optional(),
   /** How often the jobs process looks at payouts and deposits on chain. */
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
@@ -164,6 +169,7 @@ function toConfig(parsed: z.infer<typeof env>) {
         ...(parsed.TOKEN_BTC_ADDRESS ? { BTC: parsed.TOKEN_BTC_ADDRESS } : {}),
       } as Partial<Record<'USDT' | 'BTC', `0x${string}`>>,
       pollMs: parsed.CHAIN_POLL_SECONDS * 1000,
+      publicRpcUrl: parsed.CHAIN_PUBLIC_RPC_URL ?? null,
     },
     metrics: { token: parsed.METRICS_TOKEN, ledgerCheckMs: parsed.METRICS_LEDGER_CHECK_SECONDS * 1000 },
     /** Swagger UI at /docs: on outside production, off in production unless DOCS_ENABLED. */

@@ -9,6 +9,7 @@ import type { IngestOptions } from '../modules/market/ingest.ts';
 import { pollMarket } from '../modules/market/poll.ts';
 import type { MarketDataSource } from '../modules/market/sources/types.ts';
 import { runTeamRollup } from '../modules/team/rollup.ts';
+import { runSolvency } from '../modules/transparency/solvency.ts';
 import type { Chain } from '../modules/wallet/chain.ts';
 import { runDeposits } from '../modules/wallet/deposits.ts';
 import { runPayouts } from '../modules/wallet/payout.ts';
@@ -121,8 +122,17 @@ async function pollOnce(
 async function followChain(db: Db, clock: Clock, log: FastifyBaseLogger, chain: Chain) {
   const payouts = await observeJob('payouts', () => runPayouts(db, chain));
   const deposits = await observeJob('deposits', () => runDeposits(db, chain, clock.now()));
-  if (payouts.signed || payouts.arrived || payouts.reverted || payouts.dropped || deposits.credited)
-    log.info({ payouts, deposits }, 'chain followed');
+  const solvency = await observeJob('solvency', () => runSolvency(db, chain, clock.now()));
+  if (
+    payouts.signed ||
+    payouts.arrived ||
+    payouts.reverted ||
+    payouts.dropped ||
+    deposits.credited ||
+    solvency.published ||
+    solvency.anchored
+  )
+    log.info({ payouts, deposits, solvency }, 'chain followed');
 }
 
 /**

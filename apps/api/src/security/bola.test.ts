@@ -57,6 +57,7 @@ const MATRIX: Record<string, Access> = {
   'GET /app-api/transparency/round-candles': 'public',
   'GET /app-api/transparency/parameters': 'public',
   'GET /app-api/transparency/totals': 'public',
+  'GET /app-api/transparency/solvency': 'public',
   // The member's own leaf only: the call takes an asset and a day, never a member id.
   'GET /app-api/transparency/liabilities/proof': 'own list',
   'GET /app-api/biz/biz-notice/page': 'public',

@@ -9,6 +9,7 @@ import { jobActivity } from '../../lib/job-metrics.ts';
 import type { Chain } from '../wallet/chain.ts';
 import { payoutWallet, registerPayoutWallet } from './payout-wallet.ts';
 import { OptionalGauge, type Sampler, sampler } from './sampler.ts';
+import { registerSolvency, solvencyFigures } from './solvency.ts';
 import { openWithdrawals, registerWithdrawals } from './withdrawals.ts';
 
 /**
@@ -83,6 +84,10 @@ export function registerBusinessMetrics(registry: Registry, sources: BusinessMet
     registry,
     sample('withdrawals', 1_000, () => openWithdrawals(sources.db)),
     sources.clock,
+  );
+  registerSolvency(
+    registry,
+    sample('solvency', 10_000, () => solvencyFigures(sources.db)),
   );
   if (sources.chain?.payer) {
     const chain = sources.chain;

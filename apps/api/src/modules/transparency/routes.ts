@@ -1,5 +1,6 @@
 import { API } from '@minecloud/contract/api-paths';
 import { envelopeSchema } from '@minecloud/contract/envelope';
+import { solvencyAnswerSchema, solvencyQuerySchema } from '@minecloud/contract/solvency';
 import {
   liabilitiesAnswerSchema,
   liabilitiesQuerySchema,
@@ -16,6 +17,7 @@ import { memberOf } from '../auth/guard.ts';
 import { roundCandles } from '../market/service.ts';
 import { memberProof, publishedRoots } from './liabilities.ts';
 import { publicParameters, transparencyTotals } from './public.ts';
+import { solvencyAnswer } from './solvency.ts';
 
 /** Transparency (issue 12): public but for the member's own proof. */
 export const transparencyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,5 +66,19 @@ export const transparencyRoutes: FastifyPluginAsyncZod = async (app) => {
     `/${API.transparencyTotals}`,
     { schema: { tags, response: { 200: envelopeSchema(transparencyTotalsSchema) } } },
     async () => ok(await transparencyTotals(app.db, app.clock.now())),
+  );
+
+  app.get(
+    `/${API.solvency}`,
+    {
+      schema: { tags, querystring: solvencyQuerySchema, response: { 200: envelopeSchema(solvencyAnswerSchema) } },
+    },
+    async (request) =>
+      ok(
+        await solvencyAnswer(app.db, request.query.days, {
+          id: app.config.chain.id,
+          publicRpcUrl: app.config.chain.publicRpcUrl ?? null,
+        }),
+      ),
   );
 };
