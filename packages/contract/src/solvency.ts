@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { z } from 'zod';
-import { ASSET_SCALES } from './amount.ts';
+import { ASSET_SCALES, type Asset, formatAmount } from './amount.ts';
 
 /**
  * Proof of solvency (issue 28): each day, after the liabilities snapshot, the platform reads what its
@@ -107,6 +107,14 @@ export const solvencyAnswerSchema = z.object({
 });
 export type SolvencyAnswer = z.infer<typeof solvencyAnswerSchema>;
 
+/** Token units as a decimal of the token, without trailing zeros: how reserves are shown. */
+export function tokenAmount(units: bigint, decimals: number): string {
+  if (decimals === 0) return units.toString();
+  const text = units.toString().padStart(decimals + 1, '0');
+  const fraction = text.slice(-decimals).replace(/0+$/, '');
+  return fraction ? `${text.slice(0, -decimals)}.${fraction}` : text.slice(0, -decimals);
+}
+
 /** Reserves ÷ liabilities with 4 decimals, rounded down (never more covered than it is). */
 export function solvencyRatio(
   reserveUnits: bigint,
@@ -156,6 +164,8 @@ export type SolvencyProblem =
   | { kind: 'commitmentMismatch'; day: string }
   | { kind: 'brokenChain'; day: string }
   | { kind: 'totalsMismatch'; day: string; asset: string }
+  /** A decimal shown beside its units says something else (the units are what the commitment holds). */
+  | { kind: 'textMismatch'; day: string; asset: string }
   | { kind: 'ratioMismatch'; day: string; asset: string }
   | { kind: 'badSignature'; day: string; address: string }
   | { kind: 'rootMismatch'; day: string; asset: string }
@@ -172,6 +182,14 @@ export async function checkDay(day: SolvencyDay, recover: RecoverSigner): Promis
   const problems: SolvencyProblem[] = [];
   if (commitmentOf(day) !== day.commitment) problems.push({ kind: 'commitmentMismatch', day: day.day });
   for (const a of day.assets) {
+    const texts = [[a.liabilities.total, formatAmount(BigInt(a.liabilities.totalUnits), a.asset as Asset)]];
+    if (a.reserves) {
+      const decimals = a.reserves.decimals;
+      texts.push([a.reserves.total, tokenAmount(BigInt(a.reserves.totalUnits), decimals)]);
+      for (const r of a.reserves.addresses) texts.push([r.balance, tokenAmount(BigInt(r.balanceUnits), decimals)]);
+    }
+    if (texts.some(([shown, units]) => shown !== units))
+      problems.push({ kind: 'textMismatch', day: day.day, asset: a.asset });
     if (!a.reserves) {
       if (a.ratio !== null || a.covered !== null)
         problems.push({ kind: 'ratioMismatch', day: day.day, asset: a.asset });
@@ -257,6 +275,7 @@ export type ChainProblem =
   | { kind: 'anchorMismatch'; day: string }
   | { kind: 'anchorFailed'; day: string }
   | { kind: 'blockMismatch'; day: string }
+  | { kind: 'chainMismatch'; day: string }
   | { kind: 'balanceMismatch'; day: string; asset: string; address: string }
   | { kind: 'rpcError'; day: string; message: string };
 
@@ -276,6 +295,11 @@ export async function checkOnChain(
 ): Promise<ChainProblem[]> {
   const problems: ChainProblem[] = [];
   try {
+    // A node of another chain could answer every question below about transactions of its own.
+    if (BigInt((await rpc('eth_chainId', [])) as string) !== BigInt(day.chainId)) {
+      problems.push({ kind: 'chainMismatch', day: day.day });
+      return problems;
+    }
     if (!day.anchor) problems.push({ kind: 'anchorMissing', day: day.day });
     else {
       const tx = (await rpc('eth_getTransactionByHash', [day.anchor.txHash])) as {

@@ -101,6 +101,10 @@ function describe(problem: SolvencyProblem | ChainProblem): string {
       return `${problem.day}: the anchor transaction failed`;
     case 'blockMismatch':
       return `${problem.day}: the chain has another block at that number`;
+    case 'chainMismatch':
+      return `${problem.day}: the node is on another chain`;
+    case 'textMismatch':
+      return `${problem.day} ${problem.asset}: an amount shown differs from the units committed to`;
     case 'balanceMismatch':
       return `${problem.day} ${problem.asset}: ${problem.address} held another balance at the block`;
     case 'rpcError':

@@ -9,9 +9,10 @@ import {
   type SolvencyAsset,
   type SolvencyDay,
   solvencyRatio,
+  tokenAmount,
 } from '@minecloud/contract/solvency';
 import { sql } from 'drizzle-orm';
-import { erc20Abi, type Hex, keccak256 } from 'viem';
+import { type Address, encodeFunctionData, erc20Abi, type Hex, hexToBigInt, keccak256 } from 'viem';
 import { advisoryKey, type Db, queryRows } from '../../db/client.ts';
 import { getSetting } from '../config/settings.ts';
 import { type Chain, minedNonceAt, pinBlock, receiptOf } from '../wallet/chain.ts';
@@ -85,13 +86,7 @@ async function readReserves(db: Db, chain: Chain, day: string) {
     const decimals = await chain.decimals(asset);
     const addresses: ReserveAddress[] = [];
     for (const signer of signers) {
-      const units = await chain.client.readContract({
-        address: token,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [signer.address as Hex],
-        blockNumber: pinned.number,
-      });
+      const units = await balanceAt(chain, token, signer.address as Address, pinned.number);
       addresses.push({ ...signer, balanceUnits: units.toString(), balance: tokenAmount(units, decimals) });
     }
     const total = addresses.reduce((sum, a) => sum + BigInt(a.balanceUnits), 0n);
@@ -106,12 +101,17 @@ async function readReserves(db: Db, chain: Chain, day: string) {
   return { block: { number: pinned.number.toString(), hash: pinned.hash.toLowerCase() }, reserves, pinned };
 }
 
-/** Token units as a decimal of the token, without trailing zeros. */
-function tokenAmount(units: bigint, decimals: number): string {
-  if (decimals === 0) return units.toString();
-  const text = units.toString().padStart(decimals + 1, '0');
-  const fraction = text.slice(-decimals).replace(/0+$/, '');
-  return fraction ? `${text.slice(0, -decimals)}.${fraction}` : text.slice(0, -decimals);
+/**
+ * `who`'s balance of `token` at block `number`. A token deployed after that block has no code there
+ * and answers no data: nothing was held of it then (members' verifiers read it the same way).
+ */
+async function balanceAt(chain: Chain, token: Address, who: Address, number: bigint): Promise<bigint> {
+  const { data } = await chain.client.call({
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [who] }),
+    blockNumber: number,
+  });
+  return !data || data === '0x' ? 0n : hexToBigInt(data);
 }
 
 type Published = { day: string; commitment: string; nonce: number; raw: Hex; hash: Hex };
