@@ -146,6 +146,10 @@ export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> 
   jobs: 'Jobs and their schedules',
   jobRuns: 'Job runs, paged',
   jobRun: 'Run a job now',
+  reserves: 'Reserve addresses, their signed days and the published solvency days',
+  reserveAddresses: 'Add a cold reserve address',
+  reserveAddress: { delete: 'Remove a cold reserve address' },
+  reserveUpload: "Upload a cold address's offline signatures",
   audit: 'Audit log, paged',
   auditCsv: 'Audit log as CSV',
 };

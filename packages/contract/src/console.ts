@@ -9,6 +9,7 @@ export * from './console-catalogue.ts';
 export * from './console-config.ts';
 export * from './console-members.ts';
 export * from './console-ops.ts';
+export * from './console-reserves.ts';
 
 /** Every path of the console's API, relative to `/admin-api/`. `:id` is a path parameter. */
 export const ADMIN_API = {
@@ -63,6 +64,10 @@ export const ADMIN_API = {
   jobs: 'jobs',
   jobRuns: 'jobs/runs',
   jobRun: 'jobs/run',
+  reserves: 'reserves',
+  reserveAddresses: 'reserves/addresses',
+  reserveAddress: 'reserves/addresses/:address',
+  reserveUpload: 'reserves/signatures/upload',
   audit: 'audit/page',
   auditCsv: 'audit/export.csv',
 } as const;

@@ -98,6 +98,11 @@ export const ERROR_CODES = {
   addressAlreadySaved: 1127,
   addressBookFull: 1128,
   addressLabelRequired: 1129,
+  reserveHotWallet: 1130,
+  reserveAddressExists: 1131,
+  reserveAddressUnknown: 1132,
+  reserveChainMismatch: 1133,
+  reserveSignatureInvalid: 1134,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -204,4 +209,9 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   addressAlreadySaved: 409,
   addressBookFull: 200,
   addressLabelRequired: 400,
+  reserveHotWallet: 400,
+  reserveAddressExists: 409,
+  reserveAddressUnknown: 404,
+  reserveChainMismatch: 400,
+  reserveSignatureInvalid: 400,
 };

@@ -676,6 +676,43 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '주소록에는 최대 {max}개의 주소를 저장할 수 있습니다. 쓰지 않는 주소를 먼저 삭제하세요',
     'ms-MY': 'Buku alamat menyimpan paling banyak {max} alamat: buang alamat yang tidak digunakan lagi dahulu',
   },
+  reserveHotWallet: {
+    'zh-CN': '这是出款热钱包，由服务器签名，不能作为冷储备地址添加',
+    en: 'This is the payout hot wallet, signed by the server: it cannot be added as a cold reserve address',
+    'zh-TW': '這是出款熱錢包，由伺服器簽名，不能作為冷儲備地址新增',
+    'ko-KR': '서버가 서명하는 출금 핫월렛입니다. 콜드 준비금 주소로 추가할 수 없습니다',
+    'ms-MY':
+      'Ini dompet panas pembayaran, ditandatangani oleh pelayan: ia tidak boleh ditambah sebagai alamat rizab sejuk',
+  },
+  reserveAddressExists: {
+    'zh-CN': '该冷储备地址已添加',
+    en: 'This cold reserve address is already added',
+    'zh-TW': '該冷儲備地址已新增',
+    'ko-KR': '이 콜드 준비금 주소는 이미 추가되었습니다',
+    'ms-MY': 'Alamat rizab sejuk ini sudah ditambah',
+  },
+  reserveAddressUnknown: {
+    'zh-CN': '{address} 不是已添加（且未移除）的冷储备地址',
+    en: '{address} is not an added (and not removed) cold reserve address',
+    'zh-TW': '{address} 不是已新增（且未移除）的冷儲備地址',
+    'ko-KR': '{address}는 추가된(제거되지 않은) 콜드 준비금 주소가 아닙니다',
+    'ms-MY': '{address} bukan alamat rizab sejuk yang ditambah (dan tidak dibuang)',
+  },
+  reserveChainMismatch: {
+    'zh-CN': '签名针对链 {given}，而本平台使用链 {expected}，请用 --chain-id {expected} 重新签名',
+    en: 'The signatures are for chain {given}, this platform is on chain {expected}: sign again with --chain-id {expected}',
+    'zh-TW': '簽名針對鏈 {given}，而本平台使用鏈 {expected}，請用 --chain-id {expected} 重新簽名',
+    'ko-KR': '서명은 체인 {given}용이지만 이 플랫폼은 체인 {expected}입니다. --chain-id {expected}로 다시 서명하세요',
+    'ms-MY':
+      'Tandatangan adalah untuk rantaian {given}, platform ini pada rantaian {expected}: tandatangan semula dengan --chain-id {expected}',
+  },
+  reserveSignatureInvalid: {
+    'zh-CN': '{day} 的签名无效（不是该地址对该日消息的签名），本次上传未保存任何签名',
+    en: "The signature of {day} is not the address's signature of that day's message: nothing was stored",
+    'zh-TW': '{day} 的簽名無效（不是該地址對該日訊息的簽名），本次上傳未儲存任何簽名',
+    'ko-KR': '{day}의 서명이 해당 주소의 그날 메시지 서명이 아닙니다. 아무것도 저장되지 않았습니다',
+    'ms-MY': 'Tandatangan bagi {day} bukan tandatangan alamat itu bagi mesej hari tersebut: tiada apa yang disimpan',
+  },
 };
 
 /** "The field X is invalid", naming the field (API.md: a 400 names the field). */
