@@ -53,6 +53,7 @@ import { poolRoutes } from './modules/pool/routes.ts';
 import { StreamHub } from './modules/stream/hub.ts';
 import { streamRoutes } from './modules/stream/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
+import { reserveAdminRoutes } from './modules/transparency/reserve-admin.ts';
 import { transparencyRoutes } from './modules/transparency/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { walletAdminRoutes } from './modules/wallet/admin-routes.ts';
@@ -255,6 +256,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await admin.register(mailAdminRoutes);
       await admin.register(configAdminRoutes);
       await admin.register(jobAdminRoutes);
+      await admin.register(reserveAdminRoutes);
       await admin.register(auditRoutes);
     },
     { prefix: API_BASE.admin.slice(0, -1) },

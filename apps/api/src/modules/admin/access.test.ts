@@ -81,6 +81,10 @@ const EXPECTED: Record<string, OperatorRole[]> = {
   'GET /admin-api/jobs': [F],
   'GET /admin-api/jobs/runs': [F],
   'POST /admin-api/jobs/run': [F],
+  'GET /admin-api/reserves': [F],
+  'POST /admin-api/reserves/addresses': [F],
+  'DELETE /admin-api/reserves/addresses/:address': [F],
+  'POST /admin-api/reserves/signatures/upload': [F],
   'GET /admin-api/audit/page': [F],
   'GET /admin-api/audit/export.csv': [F],
 };

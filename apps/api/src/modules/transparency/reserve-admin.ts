@@ -1,0 +1,95 @@
+import {
+  ADMIN_API,
+  RESERVE_SIGN_MAX_DAYS,
+  reserveAddBodySchema,
+  reserveAddressParamsSchema,
+  reserveSignatureFileSchema,
+  reservesAnswerSchema,
+  reserveUploadAnswerSchema,
+} from '@minecloud/contract/console';
+import { envelopeSchema } from '@minecloud/contract/envelope';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dayOf } from '../../lib/calendar.ts';
+import { ok } from '../../lib/envelope.ts';
+import { operatorOf } from '../auth/operators.ts';
+import { getSetting } from '../config/settings.ts';
+import { addReserveAddress, removeReserveAddress, reservesOverview, uploadReserveSignatures } from './reserves.ts';
+
+/** A file of the most days: each signed day is about 300 bytes of JSON, with room for indenting. */
+export const RESERVE_UPLOAD_BODY_LIMIT = RESERVE_SIGN_MAX_DAYS * 1024;
+
+/** The payout hot wallet (lower-case), when the chain and its key are configured. */
+export function hotWalletOf(app: Pick<FastifyInstance, 'chain'>): string | null {
+  return app.chain?.payer?.address.toLowerCase() ?? null;
+}
+
+/** The chain the reserves are on: the configured chain's id. */
+const chainIdOf = (app: Pick<FastifyInstance, 'chain' | 'config'>) => app.chain?.id ?? app.config.chainId;
+
+/** The reserves screen: finance adds and removes cold addresses and uploads their offline signatures. */
+export const reserveAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const finance = { config: { access: { roles: ['finance'] } } } as const;
+  const tags = ['admin'];
+  const security = [{ bearer: [] }];
+  const added = z.object({ address: z.string(), label: z.string(), addedAt: z.string() });
+  const removed = z.object({ address: z.string(), removedAt: z.string() });
+
+  app.get(
+    `/${ADMIN_API.reserves}`,
+    { ...finance, schema: { tags, security, response: { 200: envelopeSchema(reservesAnswerSchema) } } },
+    async () => {
+      const now = app.clock.now();
+      const today = dayOf(now, await getSetting(app.db, 'settlement.timeZone', now));
+      return ok(await reservesOverview(app.db, { chainId: chainIdOf(app), hotWallet: hotWalletOf(app), today }));
+    },
+  );
+  app.post(
+    `/${ADMIN_API.reserveAddresses}`,
+    { ...finance, schema: { tags, security, body: reserveAddBodySchema, response: { 200: envelopeSchema(added) } } },
+    async (request) =>
+      ok(
+        await addReserveAddress(app.db, request.body, {
+          hotWallet: hotWalletOf(app),
+          operator: operatorOf(request),
+          now: app.clock.now(),
+        }),
+      ),
+  );
+  app.delete(
+    `/${ADMIN_API.reserveAddress}`,
+    {
+      ...finance,
+      schema: { tags, security, params: reserveAddressParamsSchema, response: { 200: envelopeSchema(removed) } },
+    },
+    async (request) =>
+      ok(
+        await removeReserveAddress(app.db, request.params.address, {
+          operator: operatorOf(request),
+          now: app.clock.now(),
+        }),
+      ),
+  );
+  app.post(
+    `/${ADMIN_API.reserveUpload}`,
+    {
+      ...finance,
+      bodyLimit: RESERVE_UPLOAD_BODY_LIMIT,
+      schema: {
+        tags,
+        security,
+        body: reserveSignatureFileSchema,
+        response: { 200: envelopeSchema(reserveUploadAnswerSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await uploadReserveSignatures(app.db, request.body, {
+          chainId: chainIdOf(app),
+          operator: operatorOf(request),
+          now: app.clock.now(),
+        }),
+      ),
+  );
+};
