@@ -27,6 +27,9 @@ const AdjustmentsPage = lazy(() =>
 );
 const EquityPage = lazy(() => import('../features/equity/equity-page.tsx').then((m) => ({ default: m.EquityPage })));
 const JobsPage = lazy(() => import('../features/jobs/jobs-page.tsx').then((m) => ({ default: m.JobsPage })));
+const ReservesPage = lazy(() =>
+  import('../features/reserves/reserves-page.tsx').then((m) => ({ default: m.ReservesPage })),
+);
 const NoticesPage = lazy(() =>
   import('../features/notices/notices-page.tsx').then((m) => ({ default: m.NoticesPage })),
 );
@@ -68,6 +71,7 @@ export const pageRoutes: PageRoute[] = [
   },
   { path: '/equity', access: 'equity', page: EquityPage, menu: { label: 'equity', group: 'finance' } },
   { path: '/jobs', access: 'jobs', page: JobsPage, menu: { label: 'jobs', group: 'finance' } },
+  { path: '/reserves', access: 'reserves', page: ReservesPage, menu: { label: 'reserves', group: 'finance' } },
   { path: '/notices', access: 'notices', page: NoticesPage, menu: { label: 'notices', group: 'content' } },
   { path: '/banners', access: 'banners', page: BannersPage, menu: { label: 'banners', group: 'content' } },
   { path: '/products', access: 'products', page: ProductsPage, menu: { label: 'products', group: 'content' } },

@@ -19,6 +19,7 @@ describe('console shell', () => {
     expect(menu().getByText('Mail outbox')).toBeInTheDocument();
     expect(menu().queryByText('Withdrawals')).not.toBeInTheDocument();
     expect(menu().queryByText('Config')).not.toBeInTheDocument();
+    expect(menu().queryByText('Proof of reserves')).not.toBeInTheDocument();
     expect(menu().queryByText('Operators')).not.toBeInTheDocument();
     expect(screen.getByText('sam')).toBeInTheDocument();
     expect(screen.getByText('Support')).toBeInTheDocument();
@@ -27,7 +28,7 @@ describe('console shell', () => {
   it('shows the owner every entry, Operators included', async () => {
     mockApi({ 'GET operators': () => ({ list: [] }) });
     renderWithApp(<ConsoleRoutes />, { route: '/operators' });
-    for (const label of ['Withdrawals', 'Config', 'Audit log', 'Operators', 'Banners', 'Jobs']) {
+    for (const label of ['Withdrawals', 'Config', 'Audit log', 'Operators', 'Banners', 'Jobs', 'Proof of reserves']) {
       expect(await menu().findByText(label)).toBeInTheDocument();
     }
   });

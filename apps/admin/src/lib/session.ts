@@ -19,6 +19,7 @@ export const ACCESS = {
   withdrawals: ['finance'],
   equity: ['finance'],
   jobs: ['finance'],
+  reserves: ['finance'],
   config: ['finance'],
   configEdit: [],
   audit: ['finance'],

@@ -1,0 +1,44 @@
+import {
+  ADMIN_API,
+  adminPath,
+  type ReserveAddBody,
+  type ReserveSignatureFile,
+  type ReservesAnswer,
+  type ReserveUploadAnswer,
+  reserveSignatureFileSchema,
+} from '@minecloud/contract/console';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+export const reservesKey = ['reserves'] as const;
+
+export function useReserves() {
+  return useQuery({ queryKey: reservesKey, queryFn: () => api.get<ReservesAnswer>(ADMIN_API.reserves) });
+}
+
+function useChange<A, T>(call: (arg: A) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reservesKey }),
+  });
+}
+
+export const useAddReserve = () =>
+  useChange((body: ReserveAddBody) => api.post<{ address: string }>(ADMIN_API.reserveAddresses, body));
+
+export const useRemoveReserve = () =>
+  useChange((address: string) => api.del<{ address: string }>(adminPath(ADMIN_API.reserveAddress, { address })));
+
+export const useUploadSignatures = () =>
+  useChange((file: ReserveSignatureFile) => api.post<ReserveUploadAnswer>(ADMIN_API.reserveUpload, file));
+
+/** The file `npm run reserves:sign` wrote, read and checked here before anything is sent; null if it is not one. */
+export async function readSignatureFile(file: Blob): Promise<ReserveSignatureFile | null> {
+  try {
+    const parsed = reserveSignatureFileSchema.safeParse(JSON.parse(await file.text()));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
