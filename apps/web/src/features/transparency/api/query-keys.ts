@@ -8,4 +8,5 @@ export const transparencyKeys = {
   // A member's own proof: forgotten with every other cached query when the session ends.
   proof: (asset: Asset) => ['transparency', 'proof', asset] as const,
   parameters: () => ['transparency', 'parameters'] as const,
+  solvency: (days: number) => ['transparency', 'solvency', days] as const,
 };
