@@ -7,20 +7,23 @@ import { useSearchParams } from 'react-router';
 import type { MessageKey } from '@/i18n/i18n';
 import { useLiabilities } from '../api/get-liabilities';
 import { useParameters } from '../api/get-parameters';
+import { useSolvency } from '../api/get-solvency';
 import { useTransparencyTotals } from '../api/get-transparency-totals';
 import { transparencyKeys } from '../api/query-keys';
 import { LiabilitySection } from '../components/liability-section';
+import { SolvencySection } from '../components/solvency-section';
 import { TotalsSection } from '../components/totals-section';
 import './transparency-page.css';
 
 // Below the fold: its names and formats load apart from the page.
 const ParameterLog = lazy(() => import('../components/parameter-log'));
 
-const SECTIONS = ['totals', 'proof', 'parameters'] as const;
+const SECTIONS = ['totals', 'proof', 'solvency', 'parameters'] as const;
 type Section = (typeof SECTIONS)[number];
 const TITLES: Record<Section, MessageKey> = {
   totals: 'transparencyTotalsTitle',
   proof: 'transparencyProofTitle',
+  solvency: 'transparencySolvencyTitle',
   parameters: 'transparencyParametersTitle',
 };
 const DEFAULT_ASSET: Asset = 'USDT';
@@ -42,8 +45,10 @@ function useScrollToSection(target: Section | null) {
   const totals = useTransparencyTotals();
   const liabilities = useLiabilities();
   const parameters = useParameters();
+  const solvency = useSolvency();
   const fetching = useIsFetching({ queryKey: transparencyKeys.all });
-  const settled = !totals.isPending && !liabilities.isPending && !parameters.isPending && fetching === 0;
+  const settled =
+    !totals.isPending && !liabilities.isPending && !solvency.isPending && !parameters.isPending && fetching === 0;
   const done = useRef(false);
   useEffect(() => {
     if (!target || done.current || !settled) return;
@@ -65,7 +70,10 @@ function Card({ section, children }: { section: Section; children: ReactNode }) 
   );
 }
 
-/** Transparency: public totals, proof of liabilities with the member's own check, and the parameter log. */
+/**
+ * Transparency: public totals, proof of liabilities with the member's own check, proof of solvency
+ * with its check, and the parameter log.
+ */
 export default function TransparencyPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -107,6 +115,9 @@ export default function TransparencyPage() {
       </Card>
       <Card section="proof">
         <LiabilitySection initialAsset={isAsset(asset) ? asset : DEFAULT_ASSET} />
+      </Card>
+      <Card section="solvency">
+        <SolvencySection />
       </Card>
       <Card section="parameters">
         <Suspense fallback={<Skeleton.Paragraph lineCount={6} animated />}>
