@@ -165,7 +165,7 @@ function Commitments({ day, answer }: { day: SolvencyDay; answer: SolvencyAnswer
  * Proof of solvency: what the platform's on-chain addresses held at one block against what it owes
  * its members, per asset, with the chain of daily commitments and the member's own check of it all.
  */
-export function SolvencySection() {
+export default function SolvencySection() {
   const { t } = useTranslation();
   const solvency = useSolvency();
   const answer = solvency.data;

@@ -11,12 +11,13 @@ import { useSolvency } from '../api/get-solvency';
 import { useTransparencyTotals } from '../api/get-transparency-totals';
 import { transparencyKeys } from '../api/query-keys';
 import { LiabilitySection } from '../components/liability-section';
-import { SolvencySection } from '../components/solvency-section';
 import { TotalsSection } from '../components/totals-section';
 import './transparency-page.css';
 
 // Below the fold: its names and formats load apart from the page.
 const ParameterLog = lazy(() => import('../components/parameter-log'));
+// Below the fold as well, with the contract's solvency code (and its hashing) that the section reads.
+const SolvencySection = lazy(() => import('../components/solvency-section'));
 
 const SECTIONS = ['totals', 'proof', 'solvency', 'parameters'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -117,7 +118,9 @@ export default function TransparencyPage() {
         <LiabilitySection initialAsset={isAsset(asset) ? asset : DEFAULT_ASSET} />
       </Card>
       <Card section="solvency">
-        <SolvencySection />
+        <Suspense fallback={<Skeleton.Paragraph lineCount={6} animated />}>
+          <SolvencySection />
+        </Suspense>
       </Card>
       <Card section="parameters">
         <Suspense fallback={<Skeleton.Paragraph lineCount={6} animated />}>
