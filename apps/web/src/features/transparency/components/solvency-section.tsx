@@ -13,6 +13,7 @@ import { AddressText } from '@/components/address-text';
 import { ErrorState } from '@/components/error-state';
 import { formatLocalTime } from '@/lib/format-time';
 import { useSolvency } from '../api/get-solvency';
+import { tokenUnitsText, unitsText } from '../lib/units-text';
 import { useExactText } from './asset-label';
 import { SolvencyChart } from './solvency-chart';
 import { SolvencyHistory } from './solvency-history';
@@ -41,7 +42,7 @@ function RatioVerdict({ row }: { row: SolvencyAsset }) {
   );
 }
 
-function ReserveRow({ reserve, asset }: { reserve: ReserveAddress; asset: OnChainAsset }) {
+function ReserveRow({ reserve, asset, decimals }: { reserve: ReserveAddress; asset: OnChainAsset; decimals: number }) {
   const { t } = useTranslation();
   const exact = useExactText();
   return (
@@ -55,14 +56,17 @@ function ReserveRow({ reserve, asset }: { reserve: ReserveAddress; asset: OnChai
       </div>
       <div className="transparency__row-side">
         <strong data-testid="solvency-address-balance">
-          {exact(reserve.balance)} {asset}
+          {exact(tokenUnitsText(reserve.balanceUnits, decimals))} {asset}
         </strong>
       </div>
     </li>
   );
 }
 
-/** One on-chain asset of the newest day: its ratio, both totals and every reserve address. */
+/**
+ * One on-chain asset of the newest day: its ratio, both totals and every reserve address. Amounts are
+ * read from the units the day's commitment holds, not from the decimals sent beside them.
+ */
 function AssetSolvency({ day, asset }: { day: SolvencyDay; asset: OnChainAsset }) {
   const { t } = useTranslation();
   const exact = useExactText();
@@ -82,13 +86,13 @@ function AssetSolvency({ day, asset }: { day: SolvencyDay; asset: OnChainAsset }
         <div>
           <dt>{t('transparencySolvencyReserves')}</dt>
           <dd data-testid={`solvency-reserves-${asset}`}>
-            {row.reserves ? `${exact(row.reserves.total)} ${asset}` : '—'}
+            {row.reserves ? `${exact(tokenUnitsText(row.reserves.totalUnits, row.reserves.decimals))} ${asset}` : '—'}
           </dd>
         </div>
         <div>
           <dt>{t('transparencySolvencyLiabilities')}</dt>
           <dd data-testid={`solvency-liabilities-${asset}`}>
-            {exact(row.liabilities.total)} {asset}
+            {exact(unitsText(row.liabilities.totalUnits, asset))} {asset}
           </dd>
         </div>
       </dl>
@@ -97,7 +101,12 @@ function AssetSolvency({ day, asset }: { day: SolvencyDay; asset: OnChainAsset }
           <h4 className="solvency-asset__heading">{t('transparencySolvencyAddresses')}</h4>
           <ul className="transparency__rows">
             {row.reserves.addresses.map((reserve) => (
-              <ReserveRow key={reserve.address} reserve={reserve} asset={asset} />
+              <ReserveRow
+                key={reserve.address}
+                reserve={reserve}
+                asset={asset}
+                decimals={row.reserves?.decimals ?? 0}
+              />
             ))}
           </ul>
         </>
