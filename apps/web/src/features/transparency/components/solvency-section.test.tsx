@@ -94,6 +94,26 @@ describe('transparency: proof of solvency', () => {
     expect(screen.getByTestId('solvency-anchor-pending')).toHaveTextContent('待打包');
   });
 
+  it('shows the amounts the commitment holds, not the decimals sent beside them', async () => {
+    const answer = await buildSolvency();
+    const usdt = answer.list[0]?.assets.find((a) => a.asset === 'USDT');
+    if (usdt?.reserves) {
+      usdt.reserves.total = '1000000';
+      usdt.liabilities.total = '1';
+      for (const reserve of usdt.reserves.addresses) reserve.balance = '500000';
+    }
+    solvencyServer(answer);
+    renderApp(PAGE);
+    const section = await screen.findByTestId('solvency-asset-USDT');
+    expect(within(section).getByTestId('solvency-reserves-USDT')).toHaveTextContent(/^200 USDT$/);
+    expect(within(section).getByTestId('solvency-liabilities-USDT')).toHaveTextContent(/^149\.75 USDT$/);
+    expect(
+      within(section)
+        .getAllByTestId('solvency-address-balance')
+        .map((cell) => cell.textContent),
+    ).toEqual(['100 USDT', '100 USDT']);
+  });
+
   it('says when nothing is published yet, and offers a retry when the answer fails', async () => {
     solvencyServer(null);
     const view = renderApp(PAGE);
@@ -129,6 +149,7 @@ describe('transparency: proof of solvency', () => {
     const onChain = within(results).getByTestId('solvency-check-onchain');
     expect(onChain).toHaveAttribute('data-ok', 'true');
     expect(onChain).toHaveTextContent(`区块 ${answer.list[0]?.block.number} 的哈希与公布的一致`);
+    expect(within(onChain).getByTestId('solvency-node')).toHaveTextContent('查询的链节点：rpc.example.org');
     const methods = fetchMock.mock.calls
       .filter(([url]) => String(url) === RPC_URL)
       .map(([, init]) => (JSON.parse(String(init?.body)) as { method: string }).method);

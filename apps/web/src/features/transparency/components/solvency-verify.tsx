@@ -115,6 +115,25 @@ function CheckResult({
   );
 }
 
+/** The node the browser asks, by its host: the platform names it, so the member sees which. */
+function nodeName(answer: SolvencyAnswer): string {
+  const url = answer.chain.rpcUrl ?? '';
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
+function ExplorerLink({ href, chain }: { href: string; chain: string }) {
+  const { t } = useTranslation();
+  return (
+    <a className="solvency-commitments__link" href={href} target="_blank" rel="noopener noreferrer">
+      {t('transparencySolvencyExplorer', { chain })}
+    </a>
+  );
+}
+
 function Results({ checks, answer }: { checks: SolvencyChecks; answer: SolvencyAnswer }) {
   const { t } = useTranslation();
   const newest = answer.list[0];
@@ -147,7 +166,10 @@ function Results({ checks, answer }: { checks: SolvencyChecks; answer: SolvencyA
           testId="solvency-check-onchain"
           problems={checks.onChain.problems}
           passed={t('transparencySolvencyOnChainOk', { block: checks.onChain.day.block.number })}
-        />
+        >
+          <span data-testid="solvency-node">{t('transparencySolvencyNodeAsked', { node: nodeName(answer) })}</span>
+          {link && <ExplorerLink href={link} chain={answer.chain.name} />}
+        </CheckResult>
       ) : (
         <li className="balance-check__verdict" data-testid="solvency-check-onchain" data-ok="skipped">
           <strong>
@@ -162,11 +184,7 @@ function Results({ checks, answer }: { checks: SolvencyChecks; answer: SolvencyA
               npm run proof:verify -- {'<proof.json>'} --solvency {solvencyFileName(answer)} --rpc {'<url>'}
             </code>
           </span>
-          {link && (
-            <a className="solvency-commitments__link" href={link} target="_blank" rel="noopener noreferrer">
-              {t('transparencySolvencyExplorer', { chain: answer.chain.name })}
-            </a>
-          )}
+          {link && <ExplorerLink href={link} chain={answer.chain.name} />}
         </li>
       )}
     </ul>
