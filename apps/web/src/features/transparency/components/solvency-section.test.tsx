@@ -154,6 +154,7 @@ describe('transparency: proof of solvency', () => {
       .filter(([url]) => String(url) === RPC_URL)
       .map(([, init]) => (JSON.parse(String(init?.body)) as { method: string }).method);
     expect(methods).toEqual([
+      'eth_chainId',
       'eth_getTransactionByHash',
       'eth_getTransactionReceipt',
       'eth_getBlockByNumber',

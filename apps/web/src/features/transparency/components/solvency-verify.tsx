@@ -51,6 +51,10 @@ function problemText(problem: ChainCheckProblem | ChainProblem, t: TFunction): s
       return t('transparencySolvencyProblemAnchorFailed', { day: problem.day });
     case 'blockMismatch':
       return t('transparencySolvencyProblemBlock', { day: problem.day });
+    case 'chainMismatch':
+      return t('transparencySolvencyProblemChainId', { day: problem.day });
+    case 'textMismatch':
+      return t('transparencySolvencyProblemText', { day: problem.day, asset: problem.asset });
     case 'balanceMismatch':
       return t('transparencySolvencyProblemBalance', {
         day: problem.day,

@@ -191,6 +191,8 @@ export function chainNode(chain: SolvencyAnswer) {
     const result = (() => {
       const [first, second] = body.params as [unknown, unknown];
       switch (body.method) {
+        case 'eth_chainId':
+          return hex(BigInt(chain.chain.id));
         case 'eth_getTransactionByHash': {
           const day = days.find((d) => d.anchor?.txHash === first);
           return day?.anchor
