@@ -20,8 +20,10 @@ export type E2eServer = { baseUrl: string; stop: () => Promise<void> };
  * 127.0.0.1 and waits until it is ready; `env` adds to or overrides its environment.
  */
 export async function startE2eServer(env: Record<string, string>): Promise<E2eServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'minecloud-e2e-'));
-  const port = await freePort();
+  // A caller may keep the database and the port over a restart (DATA_DIR, PORT): it removes its own.
+  const ownDir = !env.DATA_DIR;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'minecloud-e2e-'));
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env: {
@@ -45,7 +47,7 @@ export async function startE2eServer(env: Record<string, string>): Promise<E2eSe
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     const deadline = Date.now() + 60_000;
