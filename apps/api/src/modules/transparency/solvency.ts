@@ -76,7 +76,8 @@ async function readReserves(db: Db, chain: Chain, day: string) {
   );
   const hotSignature = await payer.signMessage({ message: reserveMessage(chain.id, hot, day) });
   const signers = [
-    { address: hot, kind: 'hot' as const, label: 'hot wallet', signature: hotSignature.toLowerCase() },
+    // No label: the app names the kind in the reader's language.
+    { address: hot, kind: 'hot' as const, label: '', signature: hotSignature.toLowerCase() },
     ...cold.map((c) => ({ ...c, kind: 'cold' as const, signature: c.signature.toLowerCase() })),
   ];
   const reserves = new Map<Asset, NonNullable<SolvencyAsset['reserves']>>();
