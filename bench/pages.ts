@@ -66,10 +66,14 @@ function moduleKey(specifier: string): string {
   return key;
 }
 
-// The router: `const X = lazyPage(() => import('…'))`, then `page(paths.y, X)` and `home(paths.y)`.
+// The router: `const X = lazyPage(() => import('…'))` (with `{ messages: 'feature' }` when the page
+// downloads a feature's own texts beside its code: part of its initial JS), then `page(paths.y, X)`
+// and `home(paths.y)`.
 const router = readFileSync(path.join(web, 'src/app/router.tsx'), 'utf8');
 const lazyModules = new Map(
-  [...router.matchAll(/const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)\)/g)].map((m) => [m[1]!, m[2]!]),
+  [
+    ...router.matchAll(/const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)(?:,\s*\{\s*messages: '(\w+)',?\s*\})?\)/g),
+  ].map((m) => [m[1]!, { specifier: m[2]!, messages: m[3] }]),
 );
 // Only a type is imported from paths.ts's own imports, so it loads as is under tsx.
 const { paths } = (await import(pathToFileURL(path.join(web, 'src/config/paths.ts')).href)) as {
@@ -83,9 +87,11 @@ const pathOf = (key: string) => {
 };
 const homePaths = [...router.matchAll(/\bhome\((paths\.\w+)\)/g)].map((m) => pathOf(m[1]!));
 const pages = [...router.matchAll(/\bpage\(([\w.]+), (\w+)\)/g)].map((m) => {
-  const specifier = lazyModules.get(m[2]!);
-  if (!specifier) throw new Error(`${m[2]} in router.tsx is not a lazyPage(() => import(…))`);
-  return { path: pathOf(m[1]!), key: moduleKey(specifier) };
+  const lazy = lazyModules.get(m[2]!);
+  if (!lazy) throw new Error(`${m[2]} in router.tsx is not a lazyPage(() => import(…))`);
+  const featureMessages = lazy.messages && `src/i18n/feature-locales/${lazy.messages}/${DEFAULT_LOCALE}.json`;
+  if (featureMessages && !manifest[featureMessages]) throw new Error(`no chunk for ${featureMessages}`);
+  return { path: pathOf(m[1]!), key: moduleKey(lazy.specifier), messages: featureMessages };
 });
 if (homePaths.length === 0 || pages.length < 10) throw new Error('router.tsx no longer reads as expected');
 
@@ -106,7 +112,9 @@ const rows: { path: string; total: number; page: number; budget: number }[] = [
 ];
 const notLazy: string[] = [];
 for (const page of pages) {
-  const own = [...closure([page.key])].filter((file) => !entry.has(file) && !messages.includes(file));
+  const own = [...closure([page.key, ...(page.messages ? [page.messages] : [])])].filter(
+    (file) => !entry.has(file) && !messages.includes(file),
+  );
   const chunk = manifest[page.key]!;
   // Lazy: the page module is a chunk of its own that only a dynamic import reaches, not the entry's.
   if (!chunk.isDynamicEntry || entry.has(chunk.file)) notLazy.push(page.path);

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
+import { loadFeatureMessages, type MessageFeature } from '@/i18n/i18n';
 import type { FirstQuery } from '@/lib/first-data';
 import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoadError } from './page-load-error';
@@ -37,10 +38,18 @@ function withTimeout(load: () => Promise<PageModule>): Promise<PageModule> {
   });
 }
 
-export function lazyPage(load: () => Promise<PageModule>): LazyPage {
+/**
+ * A page downloaded on first visit. `messages`: the feature whose own texts (i18n.ts,
+ * MESSAGE_FEATURES) the page needs, downloaded beside its code; the page renders once both are in.
+ */
+export function lazyPage(load: () => Promise<PageModule>, options: { messages?: MessageFeature } = {}): LazyPage {
   let loading: Promise<PageModule> | undefined;
+  const { messages } = options;
+  const withMessages = messages
+    ? () => Promise.all([load(), loadFeatureMessages(messages)]).then(([module]) => module)
+    : load;
   const download = () => {
-    loading ??= withTimeout(load).then(
+    loading ??= withTimeout(withMessages).then(
       (module) => {
         page.loaded = module;
         return module;

@@ -45,7 +45,10 @@ const BindWalletPage = lazyPage(() => import('@/features/account/pages/bind-wall
 const WithdrawPage = lazyPage(() => import('@/features/wallet/pages/withdraw-page'));
 const WithdrawalHistoryPage = lazyPage(() => import('@/features/wallet/pages/withdrawal-history-page'));
 const AddressBookPage = lazyPage(() => import('@/features/wallet/pages/address-book-page'));
-const TransparencyPage = lazyPage(() => import('@/features/transparency/pages/transparency-page'));
+// Its texts are a chunk of their own (i18n.ts, MESSAGE_FEATURES), loaded with the page.
+const TransparencyPage = lazyPage(() => import('@/features/transparency/pages/transparency-page'), {
+  messages: 'transparency',
+});
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found-route'));
 

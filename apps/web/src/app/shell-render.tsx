@@ -64,7 +64,11 @@ export function renderShell(): RenderedShell {
   const routePaths: Record<string, string> = {};
   for (const [key, route] of Object.entries(paths)) {
     routePaths[key] = route.path;
-    if (route.titleKey) titles[route.path] = messages[route.titleKey];
+    if (!route.titleKey) continue;
+    // Titles are among every route's texts, not a feature's (i18n.ts, MESSAGE_FEATURES).
+    const title = (messages as Record<string, string | undefined>)[route.titleKey];
+    if (!title) throw new Error(`route ${key}: its title ${route.titleKey} is not in locales/zh-CN.json`);
+    titles[route.path] = title;
   }
   return {
     frames,

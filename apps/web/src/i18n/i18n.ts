@@ -3,15 +3,47 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadAntdTexts } from '@/lib/antd-locale';
 import { manifestPath } from '@/pwa/manifest';
+import type transparencyZhCN from './feature-locales/transparency/zh-CN.json';
 import type zhCN from './locales/zh-CN.json';
 
-export type Messages = typeof zhCN;
+/** Every text: the ones every page may need, and those of features that load their own (below). */
+export type Messages = typeof zhCN & typeof transparencyZhCN;
 export type MessageKey = keyof Messages;
 
 type LocaleModule = { default: Messages };
 
 // Each language is its own chunk: only the active one is downloaded.
 const localeLoaders = import.meta.glob<LocaleModule>('./locales/*.json');
+
+/**
+ * Texts only one feature's pages use, apart from the language's chunk every route downloads first
+ * (feature-locales/<feature>/<locale>.json): the route loads them with its page (`loadFeatureMessages`),
+ * and a change of language loads them again for the new language before it switches.
+ */
+export const MESSAGE_FEATURES = ['transparency'] as const;
+export type MessageFeature = (typeof MESSAGE_FEATURES)[number];
+const featureLoaders = import.meta.glob<LocaleModule>('./feature-locales/*/*.json');
+/** The features whose texts were asked for: a new language needs them too. */
+const featuresInUse = new Set<MessageFeature>();
+const featuresAdded = new Set<string>();
+
+async function addFeatureMessages(feature: MessageFeature, locale: string): Promise<void> {
+  const key = `${feature}/${locale}`;
+  if (featuresAdded.has(key)) return;
+  const loader = featureLoaders[`./feature-locales/${key}.json`];
+  if (!loader) throw new Error(`No ${feature} messages for locale ${locale}`);
+  const messages = (await loader()).default;
+  // Merged into the language's own texts, which are loaded first (i18next would otherwise take this
+  // bundle for the whole language and never load the rest).
+  i18n.addResourceBundle(locale, 'translation', messages, true, true);
+  featuresAdded.add(key);
+}
+
+/** Loads `feature`'s texts in the current language; a route awaits it with its page's chunk. */
+export function loadFeatureMessages(feature: MessageFeature): Promise<void> {
+  featuresInUse.add(feature);
+  return addFeatureMessages(feature, i18n.language);
+}
 
 function loadMessages(locale: string): Promise<Messages> {
   const loader = localeLoaders[`./locales/${locale}.json`];
@@ -68,6 +100,9 @@ function showLocale(locale: Locale): void {
 
 /** Switches to `locale` once its messages and antd-mobile's texts in it are loaded. */
 export async function changeLocale(locale: Locale): Promise<void> {
+  // The language's texts first, then the features' in use, so no page shows a key while it switches.
+  await i18n.loadLanguages(locale);
+  await Promise.all([...featuresInUse].map((feature) => addFeatureMessages(feature, locale)));
   await Promise.all([i18n.changeLanguage(locale), loadAntdTexts(locale)]);
   showLocale(locale);
 }

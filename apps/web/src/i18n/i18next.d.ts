@@ -1,10 +1,10 @@
 import 'i18next';
-import type zhCN from './locales/zh-CN.json';
+import type { Messages } from './i18n';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof zhCN };
+    resources: { translation: Messages };
     keySeparator: false;
     nsSeparator: false;
   }

@@ -1,10 +1,24 @@
 import { LOCALES } from '@minecloud/contract/locales';
 import { describe, expect, it } from 'vitest';
+import { MESSAGE_FEATURES } from './i18n';
 
 const modules = import.meta.glob<Record<string, string>>('./locales/*.json', { eager: true, import: 'default' });
 const messages = Object.fromEntries(
   Object.entries(modules).map(([file, content]) => [file.replace('./locales/', '').replace('.json', ''), content]),
 );
+const mainKeys = [...new Set(Object.values(messages).flatMap((content) => Object.keys(content)))].sort();
+
+// A feature's own texts (i18n.ts, MESSAGE_FEATURES), merged into each language's: every rule below
+// holds for the whole of a language.
+const featureModules = import.meta.glob<Record<string, string>>('./feature-locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+const featureFiles = Object.entries(featureModules).map(([file, content]) => {
+  const [, feature = '', locale = ''] = /^\.\/feature-locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
+  return { feature, locale, content };
+});
+for (const { locale, content } of featureFiles) messages[locale] = { ...messages[locale], ...content };
 const allKeys = [...new Set(Object.values(messages).flatMap((content) => Object.keys(content)))].sort();
 
 describe('locales', () => {
@@ -16,6 +30,18 @@ describe('locales', () => {
     const content = messages[locale] ?? {};
     const missing = allKeys.filter((key) => typeof content[key] !== 'string' || !content[key]?.trim());
     expect(missing).toEqual([]);
+  });
+
+  it('gives each feature a file per locale, whose keys no other file has', () => {
+    expect(MESSAGE_FEATURES.length).toBeGreaterThan(0);
+    for (const feature of MESSAGE_FEATURES) {
+      const files = featureFiles.filter((f) => f.feature === feature);
+      expect(files.map((f) => f.locale).sort()).toEqual([...LOCALES].sort());
+      const zh = files.find((f) => f.locale === 'zh-CN')?.content ?? {};
+      expect(Object.keys(zh).length).toBeGreaterThan(0);
+      expect(Object.keys(zh).filter((key) => mainKeys.includes(key))).toEqual([]);
+    }
+    expect(featureFiles.every((f) => (MESSAGE_FEATURES as readonly string[]).includes(f.feature))).toBe(true);
   });
 
   it('uses camelCase keys', () => {

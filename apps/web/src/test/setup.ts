@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import { Dialog, Toast } from 'antd-mobile';
 import { afterAll, afterEach, vi } from 'vitest';
-import { initI18n } from '@/i18n/i18n';
+import { initI18n, loadFeatureMessages } from '@/i18n/i18n';
 import { imperativeRootCount, setUpAntdRender, unmountImperativeRoots } from '@/lib/antd-render';
 
 // jsdom has no pointer capture; antd-mobile's Swiper (use-gesture) calls it on pointerdown.
@@ -19,6 +19,8 @@ vi.mock('lightweight-charts', () => import('@/features/market/testing/chart-stan
 
 setUpAntdRender();
 await initI18n('zh-CN');
+// Texts a feature's route loads with its page: a test may render the feature's parts alone.
+await loadFeatureMessages('transparency');
 
 afterEach(async () => {
   cleanup();
