@@ -39,10 +39,20 @@ async function addFeatureMessages(feature: MessageFeature, locale: string): Prom
   featuresAdded.add(key);
 }
 
-/** Loads `feature`'s texts in the current language; a route awaits it with its page's chunk. */
-export function loadFeatureMessages(feature: MessageFeature): Promise<void> {
+/** Resolved once i18next has its language and that language's texts (initI18n). */
+let markStarted: () => void = () => {};
+const started = new Promise<void>((resolve) => {
+  markStarted = resolve;
+});
+
+/**
+ * Loads `feature`'s texts in the current language; a route awaits it with its page's chunk. A first
+ * route's page is fetched while i18n still starts: its texts wait for the language to be known.
+ */
+export async function loadFeatureMessages(feature: MessageFeature): Promise<void> {
   featuresInUse.add(feature);
-  return addFeatureMessages(feature, i18n.language);
+  await started;
+  await addFeatureMessages(feature, i18n.language);
 }
 
 function loadMessages(locale: string): Promise<Messages> {
@@ -89,6 +99,7 @@ export async function initI18n(locale: Locale = DEFAULT_LOCALE): Promise<void> {
     });
   await Promise.all([messages, loadAntdTexts(locale)]);
   showLocale(locale);
+  markStarted();
 }
 
 /** The page says which language it is in, and points the install prompt at that language's manifest. */
