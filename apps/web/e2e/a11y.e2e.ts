@@ -253,7 +253,11 @@ async function signIn(page: Page) {
   await page.getByTestId('session-card').waitFor({ timeout: 20_000 });
 }
 
-describe.concurrent('every page passes an axe-core scan of WCAG 2 A/AA', () => {
+// Each test visits and scans every route (some 80 pages signed out and in): a minute is not enough
+// when the other files' tests run beside it.
+const SCAN_ALL_MS = 240_000;
+
+describe.concurrent('every page passes an axe-core scan of WCAG 2 A/AA', { timeout: SCAN_ALL_MS }, () => {
   it('in the member app at 390×844 in Chinese, signed out and signed in', async ({ expect }) => {
     const member = await memberPage();
     const findings = new Map<string, Finding[]>();
