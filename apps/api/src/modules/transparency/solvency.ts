@@ -16,6 +16,7 @@ import { type Address, encodeFunctionData, erc20Abi, type Hex, hexToBigInt, kecc
 import { advisoryKey, type Db, queryRows } from '../../db/client.ts';
 import { getSetting } from '../config/settings.ts';
 import { type Chain, minedNonceAt, pinBlock, receiptOf } from '../wallet/chain.ts';
+import { takeNonce } from '../wallet/payout-send.ts';
 
 /**
  * Proof of solvency (issue 28). Once a day's liabilities are published, the chain follower reads what
@@ -163,17 +164,8 @@ async function publishDay(db: Db, chain: Chain, day: string, now: Date): Promise
     const commitment = commitmentOf({ ...body, previous });
     const payer = chain.payer as NonNullable<Chain['payer']>;
     const from = payer.address.toLowerCase();
-    // The anchor's nonce, as a payout's is taken (payout-send.ts): the stored next one, or the count
-    // mined at the pinned block if the key signed elsewhere.
-    await tx.execute(
-      sql`insert into payout_wallets (chain_id, address, next_nonce) values (${chain.id}, ${from}, ${mined})
-          on conflict do nothing`,
-    );
-    const [wallet] = await queryRows<{ next_nonce: string }>(
-      tx,
-      sql`select next_nonce::text from payout_wallets where chain_id = ${chain.id} and address = ${from} for update`,
-    );
-    const nonce = Math.max(Number(wallet?.next_nonce), mined);
+    // The anchor's nonce comes from the payouts' counter, under its lock.
+    const nonce = await takeNonce(tx, chain.id, from, mined);
     const raw = await payer.signTransaction({
       type: 'legacy',
       chainId: chain.id,
@@ -185,9 +177,6 @@ async function publishDay(db: Db, chain: Chain, day: string, now: Date): Promise
       gasPrice,
     });
     const hash = keccak256(raw);
-    await tx.execute(
-      sql`update payout_wallets set next_nonce = ${nonce + 1} where chain_id = ${chain.id} and address = ${from}`,
-    );
     await tx.execute(
       sql`insert into solvency_snapshots
             (day, chain_id, body, commitment, previous, anchor_from, anchor_nonce, anchor_tx_hash, anchor_raw, published_at)

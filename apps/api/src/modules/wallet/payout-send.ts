@@ -39,16 +39,7 @@ export async function startPayouts(db: Db, chain: Chain, round: Round, hooks: Pa
     const attempt = await db.transaction(async (tx) => {
       // Another worker may have signed it meanwhile: then it is no longer approved, and this one skips it.
       if (!(await moveWithdrawal(tx, withdrawal.id, 'payoutJob', 'sign'))) return null;
-      await tx.execute(
-        sql`insert into payout_wallets (chain_id, address, next_nonce) values (${chain.id}, ${from}, ${mined})
-            on conflict do nothing`,
-      );
-      const [wallet] = await queryRows<{ next_nonce: string }>(
-        tx,
-        sql`select next_nonce::text from payout_wallets where chain_id = ${chain.id} and address = ${from} for update`,
-      );
-      // The chain's count is ahead only if the key signed elsewhere: those nonces are not ours to use.
-      const nonce = Math.max(Number(wallet?.next_nonce), mined);
+      const nonce = await takeNonce(tx, chain.id, from, mined);
       const raw = await payer.signTransaction({
         type: 'legacy',
         chainId: chain.id,
@@ -66,9 +57,6 @@ export async function startPayouts(db: Db, chain: Chain, round: Round, hooks: Pa
             values (${withdrawal.id}, ${chain.id}, ${from}, ${nonce}, ${hash}, ${raw}, ${round.head.toString()}::bigint)
             returning id::int`,
       );
-      await tx.execute(
-        sql`update payout_wallets set next_nonce = ${nonce + 1} where chain_id = ${chain.id} and address = ${from}`,
-      );
       return {
         id: row?.id as number,
         withdrawal_id: withdrawal.id,
@@ -82,6 +70,34 @@ export async function startPayouts(db: Db, chain: Chain, round: Round, hooks: Pa
     await hooks.afterSign?.(attempt.tx_hash);
     await broadcast(db, chain, attempt, hooks, report);
   }
+}
+
+/**
+ * The hot wallet's next nonce, taken in `tx` under the wallet's row lock (held to the end of `tx`, so
+ * the transaction signed with it is stored before anyone takes the one after): the stored next one,
+ * or the count mined at the pinned block if that is higher. Payouts and the solvency anchors
+ * (transparency/solvency.ts) both take theirs here, so no two transactions of the key share one.
+ */
+export async function takeNonce(
+  tx: Pick<Db, 'execute'>,
+  chainId: number,
+  from: string,
+  mined: number,
+): Promise<number> {
+  await tx.execute(
+    sql`insert into payout_wallets (chain_id, address, next_nonce) values (${chainId}, ${from}, ${mined})
+        on conflict do nothing`,
+  );
+  const [wallet] = await queryRows<{ next_nonce: string }>(
+    tx,
+    sql`select next_nonce::text from payout_wallets where chain_id = ${chainId} and address = ${from} for update`,
+  );
+  // The chain's count is ahead only if the key signed elsewhere: those nonces are not ours to use.
+  const nonce = Math.max(Number(wallet?.next_nonce), mined);
+  await tx.execute(
+    sql`update payout_wallets set next_nonce = ${nonce + 1} where chain_id = ${chainId} and address = ${from}`,
+  );
+  return nonce;
 }
 
 /** Sends a stored transaction (again); a node that already has it is not an error. */
