@@ -29,6 +29,8 @@ export function lazyOverlay<P extends { visible: boolean }>(
  * asks for it at once.
  */
 export const PRELOAD_AFTER_LOAD_MS = 4000;
+/** The longest a preload waits for an idle moment once its delay is over. */
+export const IDLE_WAIT_MS = 2000;
 
 /**
  * How long from now until PRELOAD_AFTER_LOAD_MS after the document's load: 0 when that is past, the
@@ -51,7 +53,8 @@ export function preloadWhenIdle(load: () => Promise<unknown>): () => void {
   let cancel = () => {};
   const whenIdle = () => {
     if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(run);
+      // A page kept busy (animations, a slow phone) is never idle: at most this long, then run anyway.
+      const id = requestIdleCallback(run, { timeout: IDLE_WAIT_MS });
       cancel = () => cancelIdleCallback(id);
       return;
     }
