@@ -50,7 +50,8 @@ async function phoneIn(lang: Locale): Promise<Page> {
 
 async function open(page: Page, lang: Locale, hash: string): Promise<void> {
   await page.goto(`${baseUrl}/#${hash}`);
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  // The app starts in the stored language once its texts are in: on a busy machine, beyond a second.
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe(lang);
 }
 
 const textOf = async (page: Page, selector: string) =>
