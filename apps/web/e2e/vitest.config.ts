@@ -9,6 +9,10 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
+    // A page's answer to an action (a status, a language, a count) within 10 s, not vitest's default
+    // 1 s: on a loaded 2-core machine, with the other files' servers and browsers beside it, a second
+    // is too little (expect.poll with its own timeout keeps it).
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     // Files run side by side (most of a file's time is waiting on the browser and the server): each
     // works with members of its own, and a file whose counts or public lists another file's actions
