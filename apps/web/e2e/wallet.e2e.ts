@@ -135,7 +135,8 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain by a server 
     await page.getByTestId('confirm-summary').waitFor();
     expect(await text(page, 'withdraw-confirm-received')).toContain('24.5');
     // The code-sent toast fades first, then the dialog in: the screenshot shows the dialog alone.
-    await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 10_000 });
+    // Every toast gone (one may still be fading out when the next one shows).
+    await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
     await dialogSettled(page);
     await shot(page, 'withdraw-confirm');
     await page.locator('.adm-dialog-footer .adm-dialog-button').last().click();
@@ -234,7 +235,8 @@ describe('withdrawal in Chromium at 390×844, paid on a local chain by a server 
     // The saving is mailed, with the address and from when it can be paid.
     await expect.poll(() => mail.latestText(email), { timeout: 20_000 }).toContain(saved);
     expect(mail.latestText(email)).toMatch(/该地址自 \d{4}-\d\d-\d\d \d\d:\d\d UTC 起可用于提现/);
-    await page.locator('.adm-toast-mask').waitFor({ state: 'detached', timeout: 10_000 });
+    // Every toast gone (one may still be fading out when the next one shows).
+    await expect.poll(() => page.locator('.adm-toast-mask').count(), { timeout: 10_000 }).toBe(0);
     await shot(page, 'address-book-waiting');
 
     // On the withdraw form: the rule, the saved address shown waiting (it cannot be picked).
