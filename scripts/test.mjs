@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order, stopping at the first failure. Nothing is skipped silently:
 // a missing prerequisite (Chromium) fails; the PostgreSQL run needs TEST_DATABASE_URL and says so.
+import './require-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
