@@ -94,7 +94,8 @@ export default defineConfig({
   // key as well, the messages the first render awaits weighed 18.3 KB gzip instead of 11.5.
   json: { namedExports: false, stringify: true },
   build: {
-    outDir: 'dist',
+    // Every artefact of `npm run build` lies under the repository's dist/ (scripts/build-server.mjs).
+    outDir: '../../dist/web',
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {

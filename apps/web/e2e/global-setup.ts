@@ -34,10 +34,10 @@ export default async function setup(project: TestProject) {
   if (!existsSync('/usr/bin/chromium')) {
     throw new Error('Debian Chromium is missing at /usr/bin/chromium: apt-get install -y chromium fonts-noto-cjk');
   }
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  if (!existsSync(path.join(root, 'dist/web/index.html'))) {
     throw new Error('The member app is not built: run `npm run build` first (npm test does).');
   }
-  if (!existsSync(path.join(root, 'apps/admin/dist/index.html'))) {
+  if (!existsSync(path.join(root, 'dist/admin/index.html'))) {
     throw new Error('The operator console is not built: run `npm run build` first (npm test does).');
   }
   // A local chain with the app's default chain id (the injected wallet says 56) and a USDT token.

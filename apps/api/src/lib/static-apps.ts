@@ -5,9 +5,16 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-export const DEFAULT_WEB_DIST = path.join(repoRoot, 'apps/web/dist');
-export const DEFAULT_ADMIN_DIST = path.join(repoRoot, 'apps/admin/dist');
+/** Defined by the production bundle (scripts/build-server.mjs), which lies in dist/server. */
+declare const MINECLOUD_BUNDLE: boolean | undefined;
+/** `npm run build` writes every artefact under one dist/: server/, web/ and admin/. */
+const dist = fileURLToPath(
+  typeof MINECLOUD_BUNDLE === 'undefined'
+    ? new URL('../../../../dist/', import.meta.url)
+    : new URL('../', import.meta.url),
+);
+export const DEFAULT_WEB_DIST = path.join(dist, 'web');
+export const DEFAULT_ADMIN_DIST = path.join(dist, 'admin');
 
 /** Hashed assets never change; index.html must always be revalidated. */
 function cacheHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
