@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: builds the member app and the console if they are not built, then runs the server
-// (PGlite in ./data by default; DATABASE_URL for PostgreSQL). Every setting comes from the environment.
+// `npm start`. In development: builds the member app, the console and the server bundle if they are
+// not built, then runs the server from its TypeScript source (PGlite in ./data by default;
+// DATABASE_URL for PostgreSQL). With NODE_ENV=production: runs the built server, dist/server, on
+// Node alone, and never builds; a missing artefact stops it with one line saying to run
+// `npm run build` (docs/operations.md, "Build and deploy"). Every setting comes from the environment.
 // `--rebuild` builds again; `--no-build` never builds (the server then runs without the apps);
 // `--server <file>` runs another entry of the same server (a prebuilt .mjs runs without tsx).
+import './require-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
@@ -16,24 +20,45 @@ const REPEATED_SIGNAL_MS = 1000;
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const built = ['apps/web/dist/index.html', 'apps/admin/dist/index.html'].every((f) => existsSync(path.join(root, f)));
-if (!process.argv.includes('--no-build') && (!built || process.argv.includes('--rebuild'))) {
-  console.log('Building the member app and the operator console…');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+const production = process.env.NODE_ENV === 'production';
+/** What `npm run build` writes (scripts/build-server.mjs and the two Vite configs). */
+const ARTEFACTS = ['dist/server/server.mjs', 'dist/web/index.html', 'dist/admin/index.html'];
+const given = process.argv.indexOf('--server');
+
+let entry;
+if (given > 0) entry = path.resolve(process.argv[given + 1] ?? '');
+else if (production) {
+  const missing = ARTEFACTS.filter((file) => !existsSync(path.join(root, file)));
+  if (missing.length > 0) {
+    console.error(
+      `✗ ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: run \`npm run build\` first (production runs the built artefacts and never builds).`,
+    );
+    process.exit(1);
+  }
+  entry = path.join(root, 'dist/server/server.mjs');
+} else {
+  const built = ARTEFACTS.every((file) => existsSync(path.join(root, file)));
+  if (!process.argv.includes('--no-build') && (!built || process.argv.includes('--rebuild'))) {
+    console.log('Building the member app, the operator console and the server…');
+    const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+  entry = path.join(root, 'apps/api/src/server.ts');
 }
 
 // A process group of its own, so that a terminal's Ctrl-C reaches the server once, through here,
 // not twice (from the group and again from here). The IPC channel tells the server when this
 // process is gone, even by SIGKILL, so that it never runs on unsupervised.
-const given = process.argv.indexOf('--server');
-const entry = given > 0 ? path.resolve(process.argv[given + 1] ?? '') : path.join(root, 'apps/api/src/server.ts');
-const server = spawn(process.execPath, [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
-  cwd: root,
-  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-  env: process.env,
-  detached: true,
-});
+const server = spawn(
+  process.execPath,
+  [...(entry.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps']), entry],
+  {
+    cwd: root,
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: process.env,
+    detached: true,
+  },
+);
 server.channel?.unref();
 
 const graceMs = (Number(process.env.SHUTDOWN_GRACE_SECONDS) || 10) * 1000;
