@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@minecloud/contract/api-paths';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -70,6 +70,8 @@ declare module 'fastify' {
     chain: Chain | null;
     /** The mail worker's settings; the scheduler of a jobs process starts the worker with them. */
     mailWorker: MailWorkerOptions;
+    /** The first operator's one-time password, framed, for the console once the server is ready. */
+    firstOperatorNotice: string | null;
   }
 }
 
@@ -112,6 +114,10 @@ export type BuildOptions = {
 export async function buildApp({ config, database, logger, serveApps = true, clock = systemClock }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    // A request line for every call of a member clicking (thousands an hour) buries what a developer
+    // needs on the console: the one-time password, mail codes, errors. Errors are still logged
+    // (lib/error-handler.ts); production keeps every request.
+    logController: new LogController({ disableRequestLogging: config.nodeEnv === 'development' }),
     bodyLimit: BODY_LIMIT,
     frameworkErrors: frameworkError,
     trustProxy: config.trustProxy,
@@ -208,7 +214,12 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         onSignUp: config.demo ? welcomeDemoFunds : undefined,
       });
       // Mail is only queued here; the mail worker of the jobs processes sends it (modules/mail/worker.ts).
-      const mailer = createMailer({ sealKey: app.mailWorker.sealKey, showDemoCodes: config.demo && !config.smtpUrl });
+      const mailer = createMailer({
+        sealKey: app.mailWorker.sealKey,
+        showDemoCodes: config.demo && !config.smtpUrl,
+        onDemoCode: (mail, code) =>
+          app.log.info({ to: mail.to, template: mail.template, code }, 'demo mail, not sent: its code'),
+      });
       await api.register(userRoutes, { mailer, codesPerMinute: 10 });
       await api.register(assetRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
       await api.register(configRoutes, {
@@ -267,12 +278,19 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   if (config.demo && (await seedDemoNotices(database.db))) app.log.info('demo notices published');
   if (config.demo && (await seedDemoBanners(database.db))) app.log.info('demo banners added');
   const oneTimePassword = await bootstrapOperator(database.db, config.adminBootstrapPassword);
-  if (oneTimePassword) {
-    // Printed once, to the console of the first start only: it is stored hashed.
-    const consoleUrl = consoleUrlOf(config);
-    const title = 'MineCloud: the first operator (an owner)';
-    process.stdout.write(framedPassword({ title, username: 'admin', password: oneTimePassword, consoleUrl }));
-  }
+  // Shown once, on the console of the first start only (it is stored hashed): server.ts prints it
+  // when the server is ready, after the start-up lines, where a person sees it.
+  app.decorate(
+    'firstOperatorNotice',
+    oneTimePassword
+      ? framedPassword({
+          title: 'MineCloud: the first operator (an owner)',
+          username: 'admin',
+          password: oneTimePassword,
+          consoleUrl: consoleUrlOf(config),
+        })
+      : null,
+  );
 
   if (serveApps) await serveStaticApps(app, { web: config.webDist, admin: config.adminDist });
   return app;

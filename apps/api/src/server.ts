@@ -65,6 +65,8 @@ async function main() {
     },
     'MineCloud is running',
   );
+  // Last, so that no start-up line pushes it out of sight (one write: no log line lands inside it).
+  if (app.firstOperatorNotice) process.stdout.write(app.firstOperatorNotice);
 }
 
 void main();

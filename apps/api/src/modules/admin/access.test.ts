@@ -1,6 +1,6 @@
 import type { OperatorRole } from '@minecloud/contract/console';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
   operatorToken,
@@ -184,24 +184,16 @@ describe('operator accounts', () => {
     expect(login.json().data.setup).toBeNull();
   });
 
-  it('prints the first one-time password in one framed write of plain lines, with the console URL', async () => {
-    const writes: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      writes.push(String(chunk));
-      return true;
-    });
-    let fresh: TestApp | undefined;
-    try {
-      fresh = await buildTestApp({ ADMIN_BOOTSTRAP_PASSWORD: '', PORT: '9090' });
-    } finally {
-      spy.mockRestore();
-      await fresh?.close();
-    }
-    const block = writes.find((w) => w.includes('One-time password'));
+  it('frames the first one-time password in plain lines, with the console URL, for the ready server', async () => {
+    const fresh = await buildTestApp({ ADMIN_BOOTSTRAP_PASSWORD: '', PORT: '9090' });
+    const block = fresh.firstOperatorNotice;
+    await fresh.close();
     expect(block).toMatch(/^\n\+-+\+\n/);
+    expect(block).toContain('One-time password');
     expect(block).toContain('http://127.0.0.1:9090/admin/');
     expect(block).toMatch(/Username: +admin/);
     expect(block).not.toMatch(/[{}]/);
+    expect(app.firstOperatorNotice).toBeNull();
   });
 
   it('makes a one-time password change first, then TOTP, before any other call', async () => {
