@@ -105,8 +105,9 @@ describe('item 2: without SMTP outside demo, a code is never kept or logged in p
 
 describe('item 2: in demo mode without SMTP', () => {
   let app: TestApp;
+  let lines: string[];
   beforeAll(async () => {
-    app = await buildTestApp({ DEMO: 'true' });
+    ({ app, lines } = await buildLoggedApp({ DEMO: 'true' }));
   });
   afterAll(() => app.close());
 
@@ -116,6 +117,13 @@ describe('item 2: in demo mode without SMTP', () => {
     const [row] = await outbox(app);
     expect(row).toMatchObject({ to: 'gail@example.com', status: 'demo', demoCode: expect.stringMatching(/^\d{6}$/) });
     expect(await (await mailWorkerOf(app)).runOnce()).toMatchObject({ sent: 0, demo: 0 });
+    // README, "Run it": the demo's code is in the server's log too, in one line.
+    const logged = lines.filter((line) => mentions(line, row?.demoCode as string));
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0] as string)).toMatchObject({
+      msg: 'demo mail, not sent: its code',
+      to: 'gail@example.com',
+    });
     const bound = await post(app, m, 'member/bindEmail', { email: 'gail@example.com', code: row?.demoCode as string });
     expect(bound.body.code).toBe(0);
   });

@@ -24,10 +24,16 @@ export type Mailer = { queue(db: Pick<Db, 'execute'>, mail: OutgoingMail, now: D
 
 /**
  * `showDemoCodes` (demo mode without SMTP only): the mail is never sent, and its code is kept in
- * plain text, labelled as demo, for the operator's outbox (the demo's only way to read a code).
+ * plain text, labelled as demo, for the operator's outbox, and handed to `onDemoCode` for the log
+ * (README, "Run it": a person trying the demo reads it there without enrolling in the console; a
+ * demo refuses a chain that pays, config.ts, so its codes guard nothing of value).
  * Everywhere else the code is sealed with `sealKey` until the worker sends or gives up the mail.
  */
-export function createMailer(options: { sealKey: Buffer; showDemoCodes: boolean }): Mailer {
+export function createMailer(options: {
+  sealKey: Buffer;
+  showDemoCodes: boolean;
+  onDemoCode?: (mail: OutgoingMail, code: string) => void;
+}): Mailer {
   return {
     async queue(db, mail, now) {
       const secret = mail.secret ?? null;
@@ -40,6 +46,7 @@ export function createMailer(options: { sealKey: Buffer; showDemoCodes: boolean 
               ${demo ? secret : null}, ${demo ? 'demo' : 'queued'}, ${now.toISOString()}, ${now.toISOString()})
             returning id::text`,
       );
+      if (demo && secret !== null) options.onDemoCode?.(mail, secret);
       return row?.id as string;
     },
   };
