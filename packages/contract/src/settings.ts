@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSETS, type Asset, parseAmount } from './amount.ts';
+import { SUPPORT_EMAIL_PATTERN, SUPPORT_TELEGRAM_PATTERN, type SupportChannel } from './support.ts';
 
 /**
  * Every operator-editable setting of ECONOMY.md, declared once for the server and both apps: its
@@ -10,7 +11,17 @@ import { ASSETS, type Asset, parseAmount } from './amount.ts';
  */
 
 /** How the console edits a setting: the field it shows and what it accepts. */
-export const SETTING_KINDS = ['integer', 'decimal', 'rate', 'boolean', 'text', 'assets', 'percentages'] as const;
+export const SETTING_KINDS = [
+  'integer',
+  'decimal',
+  'rate',
+  'boolean',
+  'text',
+  'assets',
+  'percentages',
+  'email',
+  'telegram',
+] as const;
 export type SettingKind = (typeof SETTING_KINDS)[number];
 
 type Spec<T extends z.ZodType> = { kind: SettingKind; schema: T; min: number | null; max: number | null };
@@ -71,6 +82,21 @@ const percentages = spec(
     .refine((w) => w.reduce((a, b) => a + b, 0) <= 100, 'weights add up to at most 100'),
   0,
   100,
+);
+/**
+ * A support contact (support.ts), or empty: the member app then leaves that channel out, so a
+ * deployment starts with none until an operator sets one.
+ */
+const contact = (kind: SupportChannel, pattern: RegExp, example: string) =>
+  spec(
+    kind,
+    z.string().refine((value) => value === '' || pattern.test(value), `${example}, or empty to hide it`),
+  );
+const supportEmail = contact('email', SUPPORT_EMAIL_PATTERN, 'an email address such as support@example.com');
+const supportTelegram = contact(
+  'telegram',
+  SUPPORT_TELEGRAM_PATTERN,
+  'a Telegram username such as @minecloud_help or a link such as https://t.me/minecloud_help',
 );
 
 /**
@@ -145,6 +171,9 @@ export const SETTING_KEYS = {
   /** The symbol whose 1-minute candles decide the up/down rounds. */
   'market.roundSymbol': { ...text(/^[A-Z0-9]{2,20}$/), default: 'BTCUSDT', ...AT_ONCE },
   'chain.confirmations': { ...integer(1), default: 12, ...AT_ONCE },
+  /** The customer service screen's contacts; a change shows there once it takes effect. */
+  'support.email': { ...supportEmail, default: '', ...AT_ONCE },
+  'support.telegram': { ...supportTelegram, default: '', ...AT_ONCE },
 } as const satisfies Record<string, Declaration>;
 
 type Declarations = typeof SETTING_KEYS;

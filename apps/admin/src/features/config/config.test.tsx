@@ -39,6 +39,8 @@ const SETTINGS: SettingRow[] = [
     ],
   }),
   row('withdraw.fee.USDT', 'decimal', '2', { default: '1', isDefault: false }),
+  row('support.email', 'email', ''),
+  row('support.telegram', 'telegram', '@minecloud_help', { default: '', isDefault: false }),
 ];
 
 function api(extra: Parameters<typeof mockApi>[0] = {}) {
@@ -226,6 +228,48 @@ describe('config editor', () => {
         selector: '.ant-form-item-explain-error',
       }),
     ).toBeInTheDocument();
+  });
+
+  it('shows an unset support contact as not set, refuses a bad one before asking, and sends it trimmed', async () => {
+    const requests = api({ 'PUT config/support.email': () => null });
+    renderWithApp(<ConfigPage />);
+    expect(await screen.findByText('Customer support')).toBeInTheDocument();
+    const email = screen.getByText('Support email').closest('tr') as HTMLElement;
+    // Its value and its default.
+    expect(within(email).getAllByText('not set')).toHaveLength(2);
+    const { user, modal } = await openEditor('Support email');
+    expect(within(modal).getByText('Leave it empty to hide this channel from members.')).toBeInTheDocument();
+    const field = within(modal).getByLabelText('New value');
+    await fill(user, field, 'help at minecloud');
+    await user.click(button(modal, 'Save'));
+    expect(await within(modal).findByText('An email address such as support@example.com')).toBeInTheDocument();
+    expect(calls(requests, 'PUT config/support.email')).toHaveLength(0);
+
+    await fill(user, field, ' help@minecloud.io ');
+    await user.click(button(modal, 'Save'));
+    await waitFor(() => expect(calls(requests, 'PUT config/support.email')).toHaveLength(1));
+    expect(calls(requests, 'PUT config/support.email')[0]?.body).toEqual({ value: 'help@minecloud.io' });
+  });
+
+  it('takes a Telegram username or link, and clears the channel with an empty field', async () => {
+    const requests = api({ 'PUT config/support.telegram': () => null });
+    renderWithApp(<ConfigPage />);
+    const { user, modal } = await openEditor('Support Telegram');
+    const field = within(modal).getByLabelText('New value');
+    expect(field).toHaveValue('@minecloud_help');
+    await fill(user, field, 'minecloud_help');
+    await user.click(button(modal, 'Save'));
+    expect(
+      await within(modal).findByText(
+        'A Telegram username such as @minecloud_help, or a link such as https://t.me/minecloud_help',
+      ),
+    ).toBeInTheDocument();
+    expect(calls(requests, 'PUT config/support.telegram')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.click(button(modal, 'Save'));
+    await waitFor(() => expect(calls(requests, 'PUT config/support.telegram')).toHaveLength(1));
+    expect(calls(requests, 'PUT config/support.telegram')[0]?.body).toEqual({ value: '' });
   });
 
   it('opens the history of one setting from its row', async () => {

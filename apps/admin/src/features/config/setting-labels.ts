@@ -213,6 +213,23 @@ const SETTINGS: Record<SettingKey, Entry> = {
     en: ['Deposit confirmations', 'Block confirmations a deposit needs before it is credited.'],
     zh: ['充值确认数', '充值入账前需要的区块确认数。'],
   },
+  'support.email': {
+    en: [
+      'Support email',
+      'Shown on the member app’s customer service screen, where a tap writes to it. Empty: not shown.',
+    ],
+    zh: ['客服邮箱', '显示在会员端“客服”页面，点击即可发送邮件。留空则不显示。'],
+  },
+  'support.telegram': {
+    en: [
+      'Support Telegram',
+      'A username such as @minecloud_help or a t.me link, shown on the member app’s customer service screen, where a tap opens Telegram. Empty: not shown.',
+    ],
+    zh: [
+      '客服 Telegram',
+      '用户名（如 @minecloud_help）或 t.me 链接，显示在会员端“客服”页面，点击即可打开 Telegram。留空则不显示。',
+    ],
+  },
 };
 
 /** The groups of the editor, in order; a key belongs to the group named by its first part. */
@@ -229,6 +246,7 @@ export const SETTING_GROUPS = [
   'ledger',
   'market',
   'chain',
+  'support',
 ] as const;
 
 const GROUP_LABELS: Record<string, { en: string; zh: string }> = {
@@ -244,6 +262,7 @@ const GROUP_LABELS: Record<string, { en: string; zh: string }> = {
   ledger: { en: 'Balance adjustments', zh: '余额调整' },
   market: { en: 'Market', zh: '行情' },
   chain: { en: 'Chain', zh: '链上' },
+  support: { en: 'Customer support', zh: '客服' },
   other: { en: 'Other', zh: '其他' },
 };
 

@@ -30,6 +30,7 @@ export function SettingValue({ kind, value }: { kind: SettingKind | undefined; v
       </Typography.Text>
     );
   }
+  if ((kind === 'email' || kind === 'telegram') && value === '') return <Tag>{t('notSet')}</Tag>;
   if (kind === 'rate' && typeof value === 'string') {
     return (
       <span>

@@ -1,6 +1,7 @@
 import { ASSETS, DECIMAL_PATTERN } from '@minecloud/contract/amount';
 import type { SettingRow } from '@minecloud/contract/console';
 import { percentOf } from '@minecloud/contract/decimal';
+import { SUPPORT_EMAIL_PATTERN, SUPPORT_TELEGRAM_PATTERN, type SupportChannel } from '@minecloud/contract/support';
 import { Button, Flex, Form, type FormRule, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NS } from './i18n.ts';
@@ -11,10 +12,13 @@ const RATE_PATTERN = /^(0|[1-9]\d*)(\.\d{1,8})?$/;
 
 const reject = (message: string) => Promise.reject(new Error(message));
 
-function patternRule(pattern: RegExp, message: string): FormRule {
+/** `value`, trimmed, matches `pattern`; with `emptyOk`, nothing at all is fine too. */
+function patternRule(pattern: RegExp, message: string, emptyOk = false): FormRule {
   return {
-    validator: (_, value: unknown) =>
-      typeof value === 'string' && pattern.test(value.trim()) ? Promise.resolve() : reject(message),
+    validator: (_, value: unknown) => {
+      const text = typeof value === 'string' ? value.trim() : emptyOk && value == null ? '' : null;
+      return text !== null && ((emptyOk && text === '') || pattern.test(text)) ? Promise.resolve() : reject(message);
+    },
   };
 }
 
@@ -98,7 +102,35 @@ export function ValueField({ row }: { row: SettingRow }) {
       );
     case 'percentages':
       return <PercentagesField watched={watched} />;
+    case 'email':
+    case 'telegram':
+      return <ContactField channel={row.kind} />;
   }
+}
+
+const CONTACT_PATTERNS: Record<SupportChannel, RegExp> = {
+  email: SUPPORT_EMAIL_PATTERN,
+  telegram: SUPPORT_TELEGRAM_PATTERN,
+};
+
+/** A support contact (support.ts): checked as the server checks it; empty hides the channel from members. */
+function ContactField({ channel }: { channel: SupportChannel }) {
+  const { t } = useTranslation(NS);
+  const message = channel === 'email' ? t('contactInvalidEmail') : t('contactInvalidTelegram');
+  return (
+    <Form.Item
+      name="value"
+      label={t('newValue')}
+      rules={[patternRule(CONTACT_PATTERNS[channel], message, true)]}
+      extra={t('contactEmptyHint')}
+    >
+      <Input
+        inputMode={channel === 'email' ? 'email' : undefined}
+        placeholder={channel === 'email' ? 'support@example.com' : '@minecloud_help'}
+        allowClear
+      />
+    </Form.Item>
+  );
 }
 
 /** A list of whole percentages (e.g. prize weights, best place first) adding up to at most 100. */
@@ -156,6 +188,10 @@ export function settingValueOf(row: SettingRow, value: unknown): unknown {
     case 'rate':
     case 'text':
       return typeof value === 'string' ? value.trim() : value;
+    // Cleared (antd's clear button leaves nothing): empty, which hides the channel.
+    case 'email':
+    case 'telegram':
+      return typeof value === 'string' ? value.trim() : '';
     case 'boolean':
       return value === true;
     default:

@@ -9,6 +9,7 @@ describe('parameter names and values', () => {
     expect(parameterName('withdraw.min.BTC', t)).toBe('BTC 最低提现');
     expect(parameterName('team.goldMajor', t)).toBe('黄金节点：大区业绩门槛');
     expect(parameterName('settlement.timeZone', t)).toBe('结算时区');
+    expect(parameterName('support.telegram', t)).toBe('客服 Telegram');
     expect(parameterName('no.such.key', t)).toBe('no.such.key');
   });
 
@@ -28,6 +29,9 @@ describe('parameter names and values', () => {
     expect(parameterValue('equity.repurchaseOpen', 'true', t)).toBe('已开放');
     expect(parameterValue('gold.perUsdt', '100', t)).toBe('100');
     expect(parameterValue('market.roundSymbol', 'BTCUSDT', t)).toBe('BTCUSDT');
+    // A support contact the operators cleared (or never set) is empty.
+    expect(parameterValue('support.email', '', t)).toBe('暂未设置');
+    expect(parameterValue('support.email', 'help@minecloud.io', t)).toBe('help@minecloud.io');
     // A rate the server sent in some other form is shown as sent rather than guessed at.
     expect(parameterValue('team.directRate', '10%', t)).toBe('10%');
     expect(parameterValue('unknown.key', '0.3', t)).toBe('0.3');

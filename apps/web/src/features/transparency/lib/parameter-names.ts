@@ -16,7 +16,9 @@ type ValueKind =
   | { kind: 'days' }
   | { kind: 'switch' }
   | { kind: 'assets' }
-  | { kind: 'text' };
+  | { kind: 'text' }
+  /** A support contact: empty when the operators have set none. */
+  | { kind: 'contact' };
 
 type Level = 'identityRegular' | 'identitySilver' | 'identityGold';
 type ParameterSpec = ValueKind & { name: MessageKey; level?: Level; of?: Asset };
@@ -63,6 +65,8 @@ const PARAMETERS: Record<PublicSettingKey, ParameterSpec> = {
   'withdraw.newAddressHours': { name: 'transparencyParamNewAddressHours', kind: 'number' },
   'market.roundSymbol': { name: 'transparencyParamRoundSymbol', kind: 'text' },
   'chain.confirmations': { name: 'transparencyParamConfirmations', kind: 'number' },
+  'support.email': { name: 'serviceEmail', kind: 'contact' },
+  'support.telegram': { name: 'serviceTelegram', kind: 'contact' },
 };
 
 type Translate = TFunction;
@@ -140,5 +144,7 @@ export function parameterValue(key: string, value: string, t: Translate): string
     case 'number':
     case 'text':
       return text;
+    case 'contact':
+      return text === '' ? t('serviceNotSet') : text;
   }
 }
