@@ -21,7 +21,11 @@ export const basicConfigSchema = z.object({
   appVersion: z.string(),
   demo: z.boolean(),
   banners: z.array(bannerSchema),
-  customerService: z.object({ email: z.string(), telegram: z.string() }),
+  /**
+   * The support contacts the operators set (settings `support.*`, support.ts); a channel left unset
+   * is absent, and with none the support screen says to write through feedback instead.
+   */
+  customerService: z.object({ email: z.string().optional(), telegram: z.string().optional() }),
   limits: z.record(z.string(), z.string()),
   features: z.record(z.string(), z.boolean()),
   /** The WalletConnect Cloud project id (public): absent or null, the sign-in page offers no WalletConnect. */

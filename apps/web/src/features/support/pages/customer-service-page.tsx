@@ -1,3 +1,4 @@
+import { SUPPORT_CHANNELS } from '@minecloud/contract/support';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useBasicConfig } from '@/api/get-basic-config';
@@ -12,20 +13,39 @@ const MORE: LinkRow[] = [
   { route: paths.feedOrder, icon: 'history', name: 'feedback-history' },
 ];
 
-/** Customer service: the support email and Telegram of the basic config, each to copy. */
+/**
+ * Customer service: the contacts the operators set (the basic config's `customerService`), each to
+ * open or copy; a channel left unset is not shown. With none, it points to feedback, whose replies
+ * come back in the feedback history.
+ */
 export default function CustomerServicePage() {
   const { t } = useTranslation();
   const config = useBasicConfig();
 
-  let contacts: React.ReactNode;
+  let note: React.ReactNode = null;
+  let contacts: React.ReactNode = null;
   if (config.data) {
-    const { email, telegram } = config.data.customerService;
-    contacts = (
-      <ul className="service-contacts" data-testid="service-contacts">
-        <ContactRow icon="mail" label={t('serviceEmail')} value={email} name="email" />
-        <ContactRow icon="send" label={t('serviceTelegram')} value={telegram} name="telegram" />
-      </ul>
-    );
+    const { customerService } = config.data;
+    const set = SUPPORT_CHANNELS.flatMap((channel) => {
+      const value = customerService[channel];
+      return value ? [{ channel, value }] : [];
+    });
+    if (set.length > 0) {
+      note = <p>{t('serviceIntro')}</p>;
+      contacts = (
+        <ul className="service-contacts" data-testid="service-contacts">
+          {set.map(({ channel, value }) => (
+            <ContactRow key={channel} channel={channel} value={value} />
+          ))}
+        </ul>
+      );
+    } else {
+      note = (
+        <p data-testid="service-none">
+          {t('serviceNone', { feedback: t('titleFeedback'), history: t('titleFeedbackHistory') })}
+        </p>
+      );
+    }
   } else if (config.isPending) {
     contacts = <Skeleton.Paragraph lineCount={4} animated data-testid="service-loading" />;
   } else {
@@ -38,7 +58,7 @@ export default function CustomerServicePage() {
     <div className="service-page">
       <section className="service-intro">
         <h2>{t('serviceHeading')}</h2>
-        <p>{t('serviceIntro')}</p>
+        {note}
       </section>
       {contacts}
       <LinkRows links={MORE} label={t('titleFeedback')} testIdPrefix="service-go" />
