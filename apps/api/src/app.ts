@@ -36,7 +36,14 @@ import { configRoutes } from './modules/config/routes.ts';
 import { contentAdminRoutes } from './modules/content/admin-routes.ts';
 import { seedDemoBanners } from './modules/content/banners.ts';
 import { contentRoutes } from './modules/content/routes.ts';
-import { seedDemo, seedDemoEquity, seedDemoMiners, seedDemoNotices, welcomeDemoFunds } from './modules/demo/seed.ts';
+import {
+  seedDemo,
+  seedDemoEquity,
+  seedDemoMiners,
+  seedDemoNotices,
+  seedDemoSupport,
+  welcomeDemoFunds,
+} from './modules/demo/seed.ts';
 import { equityAdminRoutes } from './modules/equity/admin-routes.ts';
 import { equityRoutes } from './modules/equity/routes.ts';
 import { feedbackAdminRoutes } from './modules/feedback/admin-routes.ts';
@@ -277,6 +284,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   if (config.demo && (await seedDemoEquity(database.db))) app.log.info('demo equity round opened');
   if (config.demo && (await seedDemoNotices(database.db))) app.log.info('demo notices published');
   if (config.demo && (await seedDemoBanners(database.db))) app.log.info('demo banners added');
+  if (config.demo && (await seedDemoSupport(database.db))) app.log.info('demo support email set');
   const oneTimePassword = await bootstrapOperator(database.db, config.adminBootstrapPassword);
   // Shown once, on the console of the first start only (it is stored hashed): server.ts prints it
   // when the server is ready, after the start-up lines, where a person sees it.

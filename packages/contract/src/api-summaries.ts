@@ -13,7 +13,7 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   login: 'Sign in with a signed wallet message',
   logout: 'Sign out: revoke this token',
   userGet: "The member's profile",
-  basicConfig: 'Public app settings: chain, banners, limits, features',
+  basicConfig: 'Public app settings: chain, banners, limits, features, support contacts',
   upload: 'Upload an image (multipart, field `file`)',
   uploadedImage: 'An uploaded image, re-encoded, at the URL the upload answered with',
   earnings: "The member's earnings: totals and what is claimable",

@@ -18,7 +18,7 @@ export const configRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // Its banners are in the request's language.
       varyByLanguage(reply);
-      return ok(await basicConfig(app.db, { ...options, locale: requestLocale(request) }));
+      return ok(await basicConfig(app.db, { ...options, locale: requestLocale(request), now: app.clock.now() }));
     },
   );
 };

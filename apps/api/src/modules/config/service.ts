@@ -1,5 +1,6 @@
 import type { BasicConfig } from '@minecloud/contract/config';
 import type { Locale } from '@minecloud/contract/locales';
+import { SUPPORT_CHANNELS } from '@minecloud/contract/support';
 import { WITHDRAW_ASSETS, walletLimitKey } from '@minecloud/contract/wallet';
 import type { Db } from '../../db/client.ts';
 import { activeBanners } from '../content/banners.ts';
@@ -19,21 +20,27 @@ export async function basicConfig(
     walletConnectProjectId?: string | null;
     /** The language of the banners. */
     locale: Locale;
+    /** When the settings are read (the app's clock). */
+    now: Date;
   },
 ): Promise<BasicConfig> {
+  const at = options.now;
   const [goldPerUsdt, transferAssets, donationAssets, tradingOpen, repurchaseOpen, confirmations, ...fees] =
     await Promise.all([
-      getSetting(db, 'gold.perUsdt'),
-      getSetting(db, 'transfer.assets'),
-      getSetting(db, 'donation.assets'),
-      getSetting(db, 'equity.tradingOpen'),
-      getSetting(db, 'equity.repurchaseOpen'),
-      getSetting(db, 'chain.confirmations'),
+      getSetting(db, 'gold.perUsdt', at),
+      getSetting(db, 'transfer.assets', at),
+      getSetting(db, 'donation.assets', at),
+      getSetting(db, 'equity.tradingOpen', at),
+      getSetting(db, 'equity.repurchaseOpen', at),
+      getSetting(db, 'chain.confirmations', at),
       ...WITHDRAW_ASSETS.flatMap((asset) => [
-        getSetting(db, `withdraw.fee.${asset}`),
-        getSetting(db, `withdraw.min.${asset}`),
+        getSetting(db, `withdraw.fee.${asset}`, at),
+        getSetting(db, `withdraw.min.${asset}`, at),
       ]),
     ]);
+  const support = await Promise.all(
+    SUPPORT_CHANNELS.map(async (channel) => [channel, await getSetting(db, `support.${channel}`, at)] as const),
+  );
   const { depositAddress, tokens } = options.wallet;
   const walletLimits: Record<string, string> = { [walletLimitKey.confirmations]: String(confirmations) };
   WITHDRAW_ASSETS.forEach((asset, index) => {
@@ -49,7 +56,8 @@ export async function basicConfig(
     appVersion: APP_VERSION,
     demo: options.demo,
     banners: await activeBanners(db, 'home', options.locale),
-    customerService: { email: options.demo ? 'support@example.com' : '', telegram: '' },
+    // A channel the operators left empty is left out: the support screen shows only what is set.
+    customerService: Object.fromEntries(support.filter(([, value]) => value !== '')),
     limits: {
       goldPerUsdt: String(goldPerUsdt),
       transferAssets: transferAssets.join(','),

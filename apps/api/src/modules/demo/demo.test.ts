@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { get } from '../../../test/money.ts';
 import { bearer, signIn } from '../../../test/wallet.ts';
+import { queryRows } from '../../db/client.ts';
 import { checkLedger } from '../../ledger/check.ts';
+import { seedDemoSupport } from './seed.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -26,6 +29,19 @@ describe('demo mode', () => {
     const basic = await app.inject({ method: 'GET', url: '/app-api/biz/biz-config/get/basic' });
     expect(basic.json().data.demo).toBe(true);
     expect(basic.json().data.banners).toHaveLength(3);
+  });
+
+  it('sets the demo support email once, as an audited change, and no Telegram', async () => {
+    const basic = await app.inject({ method: 'GET', url: '/app-api/biz/biz-config/get/basic' });
+    expect(basic.json().data.customerService).toEqual({ email: 'support@example.com' });
+    const audits = await queryRows<{ actor: string; after: { value: string } }>(
+      app.db,
+      sql`select actor, after from audit_log where action = 'config.set' and target like 'support.%'`,
+    );
+    expect(audits).toEqual([
+      { actor: 'system:demo', after: expect.objectContaining({ value: 'support@example.com' }) },
+    ]);
+    expect(await seedDemoSupport(app.db)).toBe(false);
   });
 
   it('publishes demo notices and an article, none of them a pop-up', async () => {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { parseAmount } from '@minecloud/contract/amount';
 import { parseHashRate } from '@minecloud/contract/miner';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Db, TxDb } from '../../db/client.ts';
-import { equityRounds, inviteCodes, minerProducts, notices, users } from '../../db/schema.ts';
+import { equityRounds, inviteCodes, minerProducts, notices, settingChanges, users } from '../../db/schema.ts';
 import { adjustBalance } from '../adjustments/move.ts';
+import { setSetting } from '../config/settings.ts';
 import { createNotice, type NoticeInput, setPublished } from '../content/service.ts';
 import { openNewRound } from '../equity/service.ts';
 
@@ -116,6 +117,17 @@ export async function seedDemoEquity(db: Db) {
       termDays: 365,
     }),
   );
+  return true;
+}
+
+/**
+ * The demo's support email, set once (audited, as an operator's change is) when it was never set:
+ * production starts with no support contact. No Telegram: any username would be someone's.
+ */
+export async function seedDemoSupport(db: Db) {
+  const [row] = await db.select({ n: count() }).from(settingChanges).where(eq(settingChanges.key, 'support.email'));
+  if ((row?.n ?? 0) > 0) return false;
+  await setSetting(db, 'support.email', 'support@example.com', DEMO_ACTOR);
   return true;
 }
 
