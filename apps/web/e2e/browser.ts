@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { ERROR_CODES } from '@minecloud/contract/errors';
+import { type Locale, languageFromLocale } from '@minecloud/contract/locales';
 import { type Browser, type BrowserContext, chromium, type LaunchOptions, type Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from '../../api/src/lib/totp.ts';
 
 export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
@@ -49,6 +50,26 @@ export async function phoneContext(
     locale: 'zh-CN',
     serviceWorkers,
   });
+}
+
+/** A phone whose app starts in `lang` (the session the language switch keeps). */
+export async function phoneInLanguage(browser: Browser, lang: Locale): Promise<Page> {
+  const context = await phoneContext(browser);
+  await context.addInitScript(
+    ([language, localType]) => {
+      if (localStorage.getItem('minecloud-session')) return;
+      localStorage.setItem('minecloud-session', JSON.stringify({ state: { language, localType }, version: 0 }));
+    },
+    [languageFromLocale(lang), lang],
+  );
+  return context.newPage();
+}
+
+/** Opens the app's page `hash` at `baseUrl` and waits until it shows in `lang`. */
+export async function openInLanguage(page: Page, baseUrl: string, lang: Locale, hash: string): Promise<void> {
+  await page.goto(`${baseUrl}/#${hash}`);
+  // The app starts in the stored language once its texts are in: on a busy machine, beyond a second.
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe(lang);
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { Banner } from '@minecloud/contract/config';
 import type { Notice, NoticeRow } from '@minecloud/contract/content';
-import { type Locale, languageFromLocale } from '@minecloud/contract/locales';
+import type { Locale } from '@minecloud/contract/locales';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, phoneContext, shot } from './browser.ts';
+import { launchChromium, openInLanguage, phoneInLanguage, shot } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const CHINESE = /[\u4e00-\u9fff]/;
@@ -35,24 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A phone whose app starts in `lang` (the session the language switch keeps). */
-async function phoneIn(lang: Locale): Promise<Page> {
-  const context = await phoneContext(browser);
-  await context.addInitScript(
-    ([language, localType]) => {
-      if (localStorage.getItem('minecloud-session')) return;
-      localStorage.setItem('minecloud-session', JSON.stringify({ state: { language, localType }, version: 0 }));
-    },
-    [languageFromLocale(lang), lang],
-  );
-  return context.newPage();
-}
-
-async function open(page: Page, lang: Locale, hash: string): Promise<void> {
-  await page.goto(`${baseUrl}/#${hash}`);
-  // The app starts in the stored language once its texts are in: on a busy machine, beyond a second.
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe(lang);
-}
+const phoneIn = (lang: Locale) => phoneInLanguage(browser, lang);
+const open = (page: Page, lang: Locale, hash: string) => openInLanguage(page, baseUrl, lang, hash);
 
 const textOf = async (page: Page, selector: string) =>
   ((await page.locator(selector).first().textContent()) ?? '').trim();
