@@ -1,4 +1,4 @@
-import { addDays, dayOf, isDay } from '../lib/calendar.ts';
+import { addDays, dayOf, isDay, startOfDay } from '../lib/calendar.ts';
 import { settleEquityDay } from '../modules/equity/yield.ts';
 import { settleMiningDay } from '../modules/mining/settlement.ts';
 import { closeRound } from '../modules/pool/close-round.ts';
@@ -11,12 +11,19 @@ import type { JobDefinition } from './runner.ts';
  */
 const dayJustEnded = (now: Date, timeZone: string) => addDays(dayOf(now, timeZone), -1);
 
+/** What every daily job shares: its periods are days of the settlement time zone, 'YYYY-MM-DD'. */
+export const DAILY = {
+  periodAt: dayJustEnded,
+  isPeriod: isDay,
+  nextPeriod: (day: string) => addDays(day, 1),
+  periodEnd: (day: string, timeZone: string) => startOfDay(addDays(day, 1), timeZone),
+} satisfies Partial<JobDefinition>;
+
 export const settlementJob: JobDefinition = {
   name: 'settlement',
   // 00:00:05 in the settlement time zone: the day just ended.
   schedule: '5 0 0 * * *',
-  periodAt: dayJustEnded,
-  isPeriod: isDay,
+  ...DAILY,
   // One transaction: the mining output of the day, then the equity earnings of the day.
   run: async (context) => ({ ...(await settleMiningDay(context)), ...(await settleEquityDay(context)) }),
 };
@@ -26,8 +33,7 @@ export const poolJob: JobDefinition = {
   // 00:01:00 in the settlement time zone: a minute after the day's end, so that purchases that were
   // in flight at midnight have committed and been rolled up.
   schedule: '0 1 0 * * *',
-  periodAt: dayJustEnded,
-  isPeriod: isDay,
+  ...DAILY,
   run: closeRound,
 };
 
@@ -38,8 +44,7 @@ export const liabilitiesJob: JobDefinition = {
   schedule: '0 2 0 * * *',
   // The day's output and prize payouts must be in the balances it publishes.
   after: ['settlement', 'pool'],
-  periodAt: dayJustEnded,
-  isPeriod: isDay,
+  ...DAILY,
   run: takeSnapshot,
 };
 

@@ -162,6 +162,27 @@ export const jobRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     result: text('result'),
     trigger: text('trigger').notNull(),
+    /** Which attempt this was: 1 + the failed ones in `job_attempts` before it. */
+    attempt: integer('attempt').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.job, t.period] })],
+);
+
+/**
+ * A run of a job that failed, recorded after its work was rolled back: what the backoff counts
+ * (jobs/retry.ts). `round` is the job's latest period when it was made: each round has its own tries.
+ */
+export const jobAttempts = pgTable(
+  'job_attempts',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    attempt: integer('attempt').notNull(),
+    round: text('round').notNull(),
+    trigger: text('trigger').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+    error: text('error').notNull(),
+  },
+  (t) => [primaryKey({ name: 'job_attempts_pk', columns: [t.job, t.period, t.attempt] })],
 );

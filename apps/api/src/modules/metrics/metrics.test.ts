@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { testDbKind } from '../../../test/database.ts';
 import { fund, type Member, post, quickMembers } from '../../../test/money.ts';
 import { loadConfig } from '../../config.ts';
+import { DAILY } from '../../jobs/index.ts';
 import { type JobDefinition, runJob } from '../../jobs/runner.ts';
 import { userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
@@ -45,7 +46,7 @@ async function scrape(app: TestApp, headers: Record<string, string> = {}) {
 const NOW = new Date('2026-03-10T12:00:00Z');
 
 function job(name: string, run: JobDefinition['run']): JobDefinition {
-  return { name, schedule: '0 0 * * *', periodAt: () => '2026-03-09', isPeriod: () => true, run };
+  return { ...DAILY, name, schedule: '0 0 * * *', periodAt: () => '2026-03-09', run };
 }
 
 /** A withdrawal of `amount` USDT waiting in `status`, created `ageSeconds` before NOW, its funds locked. */
