@@ -40,7 +40,7 @@ export const poolJob: JobDefinition = {
 export const liabilitiesJob: JobDefinition = {
   name: 'liabilities',
   // 00:02:00 in the settlement time zone, after the settlement (00:00:05) and the pool (00:01:00); the
-  // scheduler also starts it as soon as either of those finishes a period.
+  // catch-up (jobs/catch-up.ts) also starts it as soon as both of those have finished the day.
   schedule: '0 2 0 * * *',
   // The day's output and prize payouts must be in the balances it publishes.
   after: ['settlement', 'pool'],

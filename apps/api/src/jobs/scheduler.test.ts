@@ -32,10 +32,33 @@ it('takes the liabilities snapshot once the settlement and the pool have both fi
   );
   const liabilities = runs.filter((r) => r.job === 'liabilities');
   // Started as soon as the pool (after the settlement) finished, never before: one run, no failure.
-  expect(liabilities).toEqual([{ job: 'liabilities', period: '2026-11-21', trigger: 'after pool' }]);
+  expect(liabilities).toEqual([{ job: 'liabilities', period: '2026-11-21', trigger: 'startup' }]);
+  expect(await queryRows(app.db, sql`select 1 from job_attempts`)).toEqual([]);
   const [snapshots] = await queryRows<{ n: number }>(
     app.db,
     sql`select count(*)::int as n from liability_snapshots where day = '2026-11-21'`,
   );
   expect(snapshots?.n).toBe(3);
+});
+
+it('catches up on each tick between scheduled times, not only at start', async () => {
+  const scheduler = await startScheduler(app.db, clock, app.log, { catchUpMs: 20 });
+  try {
+    // Two days pass with the process up but no scheduled time seen (the clock is moved, not waited for).
+    clock.set('2026-11-23T16:30:00Z');
+    await expect
+      .poll(
+        async () =>
+          (
+            await queryRows<{ period: string; trigger: string }>(
+              app.db,
+              sql`select period, trigger from job_runs where job = 'settlement' order by period`,
+            )
+          ).map((r) => `${r.period} ${r.trigger}`),
+        { timeout: 10_000, interval: 50 },
+      )
+      .toEqual(['2026-11-21 startup', '2026-11-22 catch-up', '2026-11-23 tick']);
+  } finally {
+    scheduler.stop();
+  }
 });

@@ -13,12 +13,14 @@ import { runSolvency } from '../modules/transparency/solvency.ts';
 import type { Chain } from '../modules/wallet/chain.ts';
 import { runDeposits } from '../modules/wallet/deposits.ts';
 import { runPayouts } from '../modules/wallet/payout.ts';
+import { catchUp } from './catch-up.ts';
 import { JOBS } from './index.ts';
 import { startMailWorker } from './mail.ts';
-import { type JobDefinition, periodsDone, runJob } from './runner.ts';
 
 /** How often the team roll-up runs by default (TEAM_ROLLUP_SECONDS): figures are at most this behind. */
 export const TEAM_ROLLUP_INTERVAL_MS = 20_000;
+/** How often the period jobs' catch-up runs by default: a failed period is tried again at most this late. */
+export const CATCH_UP_INTERVAL_MS = 60_000;
 /** Croner pattern (with seconds): a few seconds into every minute, once the exchange closed it. */
 const MARKET_POLL_SCHEDULE = '5 * * * * *';
 
@@ -36,9 +38,11 @@ export async function startScheduler(
     chain?: { chain: Chain; pollMs: number } | null;
     /** The mail worker's settings (app.mailWorker); left out, no mail is sent from here. */
     mail?: MailWorkerOptions | null;
+    /** How often the period jobs' catch-up runs between their scheduled times. */
+    catchUpMs?: number;
   } = {},
 ) {
-  const periodJobs = await startPeriodJobs(db, clock, log);
+  const periodJobs = await startPeriodJobs(db, clock, log, options.catchUpMs ?? CATCH_UP_INTERVAL_MS);
 
   // The team roll-up is not a period job: it takes whatever purchases and newcomers are queued. Every
   // process may tick; its advisory lock makes them take turns, and an empty queue costs one query.
@@ -71,36 +75,50 @@ export async function startScheduler(
 }
 
 /**
- * Runs every period job (jobs/index.ts) on its schedule in the settlement time zone, in every jobs
- * process: the runner's advisory lock and (job, period) key make one of them do the work and the
- * others answer `busy` or `done`. At start, each job's latest period is run too, so a period missed
- * while no process was up is caught up; a job whose `after` jobs just finished the period starts.
+ * Runs the period jobs (jobs/index.ts) in every jobs process: a catch-up pass (jobs/catch-up.ts) at
+ * start, at each job's scheduled time in the settlement time zone, and every `tickMs`, which also
+ * tries failed periods again when their backoff has passed (jobs/retry.ts). The runner's advisory
+ * lock and (job, period) row make one process do each period and the others answer `busy` or `done`.
  */
-async function startPeriodJobs(db: Db, clock: Clock, log: FastifyBaseLogger) {
+async function startPeriodJobs(db: Db, clock: Clock, log: FastifyBaseLogger, tickMs: number) {
   const timeZone = await getSetting(db, 'settlement.timeZone');
-  const fire = async (job: JobDefinition, trigger: string): Promise<void> => {
-    const now = clock.now();
-    const period = job.periodAt(now, timeZone);
+  // Passes of one process never overlap; one asked for during a pass runs right after it, so a
+  // schedule's time that falls in a long pass is not lost.
+  let running: Promise<void> | null = null;
+  let asked: string | null = null;
+  const take = () => {
+    const trigger = asked;
+    asked = null;
+    return trigger;
+  };
+  const drain = async () => {
     try {
-      const outcome = await runJob(db, job, period, { now, trigger });
-      if (outcome.ran) log.info({ job: job.name, period, result: outcome.result }, 'job ran');
-      else log.debug({ job: job.name, period, reason: outcome.reason }, 'job skipped');
-      if (outcome.ran) {
-        for (const next of Object.values(JOBS) as JobDefinition[]) {
-          if (next.after?.includes(job.name) && (await periodsDone(db, next.after, period)))
-            await fire(next, `after ${job.name}`);
+      for (let next = take(); next !== null; next = take()) {
+        try {
+          await catchUp(db, clock, log, next);
+        } catch (error) {
+          log.error({ err: error }, 'job catch-up failed');
         }
       }
-    } catch (error) {
-      log.error({ err: error, job: job.name, period }, 'job failed');
+    } finally {
+      // In the same step as the last look at `asked`: a pass asked for later starts a new drain.
+      running = null;
     }
   };
+  const pass = (trigger: string): Promise<void> => {
+    asked = trigger;
+    running ??= drain();
+    return running;
+  };
   const crons = Object.values(JOBS).map(
-    (job) => new Cron(job.schedule, { timezone: timeZone, protect: true }, () => fire(job, 'schedule')),
+    (job) => new Cron(job.schedule, { timezone: timeZone, protect: true }, () => pass('schedule')),
   );
-  for (const job of Object.values(JOBS)) await fire(job, 'startup');
+  const ticks = setInterval(() => void pass('tick'), tickMs);
+  ticks.unref();
+  await pass('startup');
   return {
     stop() {
+      clearInterval(ticks);
       for (const cron of crons) cron.stop();
     },
   };
