@@ -19,6 +19,22 @@ export const jobInfoSchema = z.object({
   lastRun: z
     .object({ period: z.string(), startedAt: z.string(), finishedAt: z.string().nullable(), trigger: z.string() })
     .nullable(),
+  /** Periods due and not run yet (a failed run, or days without a jobs process): 0 when up to date. */
+  behind: z.number().int().min(0),
+  /** The oldest of them, which runs first; null when up to date. */
+  oldestMissing: z.string().nullable(),
+  /** The retries of that period, when it failed before; null otherwise. */
+  retry: z
+    .object({
+      period: z.string(),
+      /** Failed tries so far. */
+      attempts: z.number().int().min(1),
+      lastError: z.string(),
+      lastFailedAt: z.string(),
+      /** When it is tried again by itself; null: not before the job's next scheduled start (run it by hand). */
+      nextRetryAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export const jobListSchema = z.object({ list: z.array(jobInfoSchema) });
 export const jobRunsQuerySchema = pageQuerySchema.extend({ job: z.string().max(32).optional() });
@@ -29,6 +45,8 @@ export const jobRunRowSchema = z.object({
   finishedAt: z.string().nullable(),
   result: z.string().nullable(),
   trigger: z.string(),
+  /** Which try this run was: 1, or 1 + the failed tries before it. */
+  attempt: z.number().int().min(1),
 });
 export const jobRunPageSchema = pageSchema(jobRunRowSchema);
 

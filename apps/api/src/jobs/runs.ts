@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { type Db, isoTime, pageClause, queryRows } from '../db/client.ts';
 import { getSetting } from '../modules/config/settings.ts';
-import { JOBS } from './index.ts';
+import { readBacklog } from './catch-up.ts';
 
-/** Every job with its latest period at `now` and its last run, for the console's jobs screen. */
+/**
+ * Every job with its latest period at `now`, its last run, its backlog and the retries of its oldest
+ * missing period, for the console's jobs screen.
+ */
 export async function jobList(db: Db, now: Date) {
   const timeZone = await getSetting(db, 'settlement.timeZone');
+  const backlog = await readBacklog(db, now, timeZone);
   const last = await queryRows<{
     job: string;
     period: string;
@@ -18,8 +22,9 @@ export async function jobList(db: Db, now: Date) {
         from job_runs order by job_runs.job, job_runs.started_at desc`,
   );
   return {
-    list: Object.values(JOBS).map((job) => {
+    list: backlog.map(({ job, pending, retry }) => {
       const run = last.find((r) => r.job === job.name);
+      const oldestMissing = pending[0] ?? null;
       return {
         name: job.name,
         latestPeriod: job.periodAt(now, timeZone),
@@ -31,6 +36,18 @@ export async function jobList(db: Db, now: Date) {
               trigger: run.trigger,
             }
           : null,
+        behind: pending.length,
+        oldestMissing,
+        retry:
+          retry && oldestMissing
+            ? {
+                period: oldestMissing,
+                attempts: retry.attempts,
+                lastError: retry.lastError,
+                lastFailedAt: retry.lastFailedAt.toISOString(),
+                nextRetryAt: retry.nextTryAt?.toISOString() ?? null,
+              }
+            : null,
       };
     }),
   };
@@ -46,9 +63,10 @@ export async function jobRunPage(db: Db, query: { job?: string | undefined; page
     finished_at: string | null;
     result: string | null;
     trigger: string;
+    attempt: number;
   }>(
     db,
-    sql`select job, period, started_at::text, finished_at::text, result, trigger from job_runs ${where}
+    sql`select job, period, started_at::text, finished_at::text, result, trigger, attempt from job_runs ${where}
         order by job_runs.started_at desc, job_runs.job, job_runs.period desc ${pageClause(query)}`,
   );
   const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from job_runs ${where}`);
@@ -60,6 +78,7 @@ export async function jobRunPage(db: Db, query: { job?: string | undefined; page
       finishedAt: isoTime(r.finished_at),
       result: r.result,
       trigger: r.trigger,
+      attempt: r.attempt,
     })),
     total: count?.n ?? 0,
   };
