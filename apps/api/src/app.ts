@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { jobAdminRoutes } from './jobs/admin-routes.ts';
+import { periodsBehind } from './jobs/catch-up.ts';
 import { ensureSystemAccounts } from './ledger/transfer.ts';
 import { runInRequest } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -186,7 +187,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   if (config.docsEnabled) await app.register(swaggerUi, { routePrefix: '/docs' });
   installMetrics(app, {
     token: config.metrics.token,
-    figures: businessFigures(app, config.metrics.ledgerCheckMs),
+    figures: businessFigures(app, config.metrics.ledgerCheckMs, (now) => periodsBehind(app.db, now)),
   });
 
   await ensureSystemAccounts(database.db);

@@ -27,8 +27,14 @@ export const SAMPLE_TIMEOUT_MS = 2_000;
 /**
  * The business figures of `app`, for installMetrics (lib/metrics.ts) to serve at /metrics.
  * `ledgerCheckMs`: how long a ledger check result is served before a scrape runs the check again.
+ * `jobsBehind`: how many periods each period job is behind (jobs/catch-up.ts, which this module
+ * may not import: app.ts hands it over).
  */
-export function businessFigures(app: FastifyInstance, ledgerCheckMs: number) {
+export function businessFigures(
+  app: FastifyInstance,
+  ledgerCheckMs: number,
+  jobsBehind?: BusinessMetricsSources['jobsBehind'],
+) {
   return (registry: Registry) =>
     registerBusinessMetrics(registry, {
       db: app.db,
@@ -38,6 +44,7 @@ export function businessFigures(app: FastifyInstance, ledgerCheckMs: number) {
       log: app.log,
       ledgerCheckMs,
       sampleTimeoutMs: SAMPLE_TIMEOUT_MS,
+      jobsBehind,
     });
 }
 
@@ -51,6 +58,8 @@ export type BusinessMetricsSources = {
   ledgerCheckMs: number;
   /** The longest a scrape waits for any one read. */
   sampleTimeoutMs: number;
+  /** Periods each period job is behind at `now`, by job name; left out, the gauge is absent. */
+  jobsBehind?: ((now: Date) => Promise<Map<string, number>>) | undefined;
 };
 
 /** Registers every business gauge on `registry`. */
@@ -78,7 +87,10 @@ export function registerBusinessMetrics(registry: Registry, sources: BusinessMet
   );
   registerJobs(
     registry,
-    sample('jobs', 1_000, () => lastJobSuccesses(sources.db)),
+    sample('jobs', 1_000, async () => ({
+      successes: await lastJobSuccesses(sources.db),
+      behind: (await sources.jobsBehind?.(sources.clock.now())) ?? new Map<string, number>(),
+    })),
   );
   registerWithdrawals(
     registry,
@@ -158,20 +170,34 @@ async function lastJobSuccesses(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.job, Number(r.at)]));
 }
 
-function registerJobs(registry: Registry, stored: Sampler<Map<string, number>>) {
+function registerJobs(
+  registry: Registry,
+  stored: Sampler<{ successes: Map<string, number>; behind: Map<string, number> }>,
+) {
   new Gauge({
     name: 'minecloud_job_last_success_timestamp_seconds',
     help: 'When each job last did its work: the later of its last finished period in the database and the last success seen by this process',
     labelNames: ['job_name'] as const,
     registers: [registry],
     async collect() {
-      const fromDatabase = (await stored.get())?.value ?? new Map<string, number>();
+      const fromDatabase = (await stored.get())?.value.successes ?? new Map<string, number>();
       const latest = new Map(fromDatabase);
       for (const [name, seen] of jobActivity()) {
         if (seen.lastSuccessAt !== null) latest.set(name, Math.max(seen.lastSuccessAt, latest.get(name) ?? 0));
       }
       this.reset();
       for (const [name, at] of latest) this.set({ job_name: name }, at);
+    },
+  });
+  new Gauge({
+    name: 'minecloud_job_days_behind',
+    help: 'Periods (days) each daily job has due and not run: a failed run, or days without a jobs process; 0 when up to date',
+    labelNames: ['job_name'] as const,
+    registers: [registry],
+    async collect() {
+      const behind = (await stored.get())?.value.behind ?? new Map<string, number>();
+      this.reset();
+      for (const [name, days] of behind) this.set({ job_name: name }, days);
     },
   });
   new Gauge({
