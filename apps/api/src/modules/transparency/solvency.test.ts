@@ -125,6 +125,13 @@ describe('proof of solvency on chain', () => {
     expect((await answer()).list).toEqual([]);
   });
 
+  it('never publishes a day before the one just ended: its reserves can no longer be read', async () => {
+    // As the jobs' catch-up takes a missed day's liabilities late (2026-11-20 is the day just ended).
+    await snapshot('2026-11-19');
+    expect((await runSolvency(app.db, app.chain, clock.now())).published).toBeNull();
+    expect((await answer()).list).toEqual([]);
+  });
+
   it('reads the reserves at the pinned block, confirmations deep, not at the head', async () => {
     await chain.mint(usdt, hot.address, usdtOnChain('600'));
     await chain.mint(usdt, cold.address, usdtOnChain('500'));

@@ -14,6 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Address, encodeFunctionData, erc20Abi, type Hex, hexToBigInt, keccak256 } from 'viem';
 import { advisoryKey, type Db, queryRows } from '../../db/client.ts';
+import { addDays, dayOf } from '../../lib/calendar.ts';
 import { getSetting } from '../config/settings.ts';
 import { type Chain, minedNonceAt, pinBlock, receiptOf } from '../wallet/chain.ts';
 import { takeNonce } from '../wallet/payout-send.ts';
@@ -38,17 +39,21 @@ export type SolvencyReport = { published: string | null; anchored: number; resen
 
 /**
  * One step of the chain follower: follows the anchors still unmined, then publishes the newest
- * liabilities day if it is newer than the newest published one. Days missed while no follower ran are
- * not published afterwards: their reserves can no longer be read as they were.
+ * liabilities day if it is newer than the newest published one and not older than the day just
+ * ended (settlement time zone). Days missed while no follower ran, and days whose liabilities the
+ * jobs' catch-up took late (jobs/catch-up.ts), are not published: their reserves can no longer be
+ * read as they were, and today's balances are not theirs.
  */
 export async function runSolvency(db: Db, chain: Chain | null, now: Date): Promise<SolvencyReport> {
   const report: SolvencyReport = { published: null, anchored: 0, resent: 0 };
   if (!chain?.payer) return report;
   await followAnchors(db, chain, report);
+  const readable = addDays(dayOf(now, await getSetting(db, 'settlement.timeZone')), -1);
   const [due] = await queryRows<{ day: string }>(
     db,
     sql`select max(day)::text as day from liability_snapshots
-        having max(day) > coalesce((select max(day) from solvency_snapshots), '-infinity'::date)`,
+        having max(day) > coalesce((select max(day) from solvency_snapshots), '-infinity'::date)
+          and max(day) >= ${readable}::date`,
   );
   if (!due?.day) return report;
   const published = await publishDay(db, chain, due.day, now);
