@@ -46,6 +46,11 @@ export const ledgerCheckAnswerSchema = z.object({
 
 /** Jobs an operator may start by hand (API.md: settlement, rounds, pool; more arrive with their issues). */
 export const JOB_NAMES = ['settlement', 'pool', 'liabilities'] as const;
+/**
+ * The most days a job may be behind for the jobs processes to catch it up by themselves
+ * (docs/operations.md, section 5 "Catch-up"); further behind, an operator runs the oldest days.
+ */
+export const JOB_CATCH_UP_DAYS = 31;
 export const runJobBodySchema = z.object({
   job: z.enum(JOB_NAMES),
   /** The period to run, e.g. '2026-11-21' for settlement; absent means the job's latest period. */

@@ -1,3 +1,4 @@
+import { JOB_CATCH_UP_DAYS } from '@minecloud/contract/admin';
 import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,7 +20,7 @@ import { type JobDefinition, periodsDone, runJob } from './runner.ts';
  * A job more periods behind than this is not caught up by itself: an operator runs its oldest days by
  * hand. It bounds what a clock set years ahead could do (a month of days settled at once, no more).
  */
-export const CATCH_UP_LIMIT = 31;
+export const CATCH_UP_LIMIT = JOB_CATCH_UP_DAYS;
 /** Past this many periods the backlog is not listed further (ten years of days). */
 const COUNT_LIMIT = 3_660;
 

@@ -1,4 +1,4 @@
-import { JOB_NAMES } from '@minecloud/contract/admin';
+import { JOB_CATCH_UP_DAYS, JOB_NAMES } from '@minecloud/contract/admin';
 import { ADMIN_API } from '@minecloud/contract/console';
 import { Button, Card, Descriptions, Flex, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -15,7 +15,10 @@ import { RunJobModal } from './run-job-modal.tsx';
 /** Only these may be started by hand (contract admin.ts runJobBodySchema). */
 const RUNNABLE: readonly string[] = JOB_NAMES;
 
-/** The platform's jobs with their last run, a way to run one again, and every run below. */
+/**
+ * The platform's jobs with their last run, how many days each is behind and the retries of its oldest
+ * missing day, a way to run one again, and every run below.
+ */
 export function JobsPage() {
   const { t } = useTranslation(NS);
   const jobs = useJobs();
@@ -35,6 +38,7 @@ export function JobsPage() {
         value ? <TimeText value={value} /> : <Tag color="processing">{t('running')}</Tag>,
     },
     { title: t('trigger'), dataIndex: 'trigger' },
+    { title: t('attempt'), dataIndex: 'attempt' },
     {
       title: t('result'),
       dataIndex: 'result',
@@ -87,7 +91,20 @@ export function JobsPage() {
               ) : (
                 <Descriptions.Item label={t('lastRun')}>{t('neverRan')}</Descriptions.Item>
               )}
+              <Descriptions.Item label={t('behind')}>
+                {job.behind === 0 ? (
+                  <Tag color="success">{t('upToDate')}</Tag>
+                ) : (
+                  <Tag color="warning">{t('daysBehind', { count: job.behind, from: job.oldestMissing })}</Tag>
+                )}
+              </Descriptions.Item>
             </Descriptions>
+            {job.behind > 0 && (
+              <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+                {t('backlogHint', { limit: JOB_CATCH_UP_DAYS })}
+              </Typography.Paragraph>
+            )}
+            {job.retry && <RetryState retry={job.retry} />}
           </Card>
         ))}
       </Flex>
@@ -118,5 +135,25 @@ export function JobsPage() {
       />
       {running && <RunJobModal job={running} onClose={() => setRunning(null)} />}
     </Flex>
+  );
+}
+
+/** The failed tries of a job's oldest missing day: how many, when the next one starts, and the last error. */
+function RetryState({ retry }: { retry: NonNullable<JobInfo['retry']> }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Descriptions column={1} size="small" title={t('retryTitle', { period: retry.period })} style={{ marginTop: 8 }}>
+      <Descriptions.Item label={t('attempts')}>{retry.attempts}</Descriptions.Item>
+      <Descriptions.Item label={t('nextRetry')}>
+        {retry.nextRetryAt ? (
+          <TimeText value={retry.nextRetryAt} />
+        ) : (
+          <Typography.Text type="danger">{t('noMoreRetries')}</Typography.Text>
+        )}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('lastError')}>
+        <Typography.Text code>{retry.lastError}</Typography.Text> (<TimeText value={retry.lastFailedAt} />)
+      </Descriptions.Item>
+    </Descriptions>
   );
 }

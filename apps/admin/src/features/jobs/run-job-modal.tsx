@@ -35,7 +35,8 @@ export function RunJobModal({ job, onClose }: { job: JobInfo; onClose: () => voi
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ period: job.latestPeriod }}
+        // The oldest missing day first: a later one run before it could not be undone.
+        initialValues={{ period: job.oldestMissing ?? job.latestPeriod }}
         onFinish={finish}
       >
         <Form.Item
