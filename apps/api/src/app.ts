@@ -141,7 +141,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('clock', clock);
-  app.decorate('chain', createChain(config.chain));
+  app.decorate('chain', createChain(config));
   const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {

@@ -59,7 +59,7 @@ async function withdrawalOf(member: Member, id: string) {
 const stagesOf = (item: Record<string, unknown>) => (item.timeline as { stage: string }[]).map((e) => e.stage);
 
 /** Payouts as a freshly started worker would run them: a new chain client, state from the database only. */
-const payoutsAfterRestart = () => runPayouts(app.db, createChain(app.config.chain), {});
+const payoutsAfterRestart = () => runPayouts(app.db, createChain(app.config), {});
 
 async function attemptsOf(id: string) {
   return queryRows<{ status: string; nonce: number; tx_hash: Hex }>(
@@ -372,7 +372,7 @@ describe('deposits by transaction hash', () => {
     // Two workers at once: one credit.
     const runs = await Promise.all([
       runDeposits(app.db, app.chain, clock.now()),
-      runDeposits(app.db, createChain(app.config.chain), clock.now()),
+      runDeposits(app.db, createChain(app.config), clock.now()),
     ]);
     expect(runs[0].credited + runs[1].credited).toBe(1);
     expect(await unitsOf(app, a.userId, 'USDT')).toBe(50_000_000n);

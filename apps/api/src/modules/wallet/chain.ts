@@ -8,13 +8,13 @@ import {
   getAddress,
   type Hex,
   http,
-  type PrivateKeyAccount,
+  type LocalAccount,
   type PublicClient,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import type { Config } from '../../config.ts';
+import { payoutSigner } from './signer.ts';
 
 /**
  * The platform's view of its EVM chain: a JSON-RPC client, the hot wallet that signs payouts, the
@@ -24,15 +24,19 @@ import type { Config } from '../../config.ts';
 export type Chain = {
   id: number;
   client: PublicClient;
-  /** The hot wallet; null when PAYOUT_KEY is not set (deposits only). */
-  payer: PrivateKeyAccount | null;
+  /** The hot wallet's signer (signer.ts); null when PAYOUT_KEY is not set (deposits only). */
+  payer: LocalAccount | null;
   tokens: Partial<Record<WithdrawAsset, Address>>;
   depositAddress: Address | null;
   /** The token's decimals, read once from the contract. */
   decimals(asset: WithdrawAsset): Promise<number>;
 };
 
-export function createChain(config: Config['chain'], options: { timeoutMs?: number } = {}): Chain | null {
+export function createChain(
+  settings: Pick<Config, 'mode' | 'chain'>,
+  options: { timeoutMs?: number } = {},
+): Chain | null {
+  const config = settings.chain;
   if (!config.rpcUrl) return null;
   const chain = defineChain({
     id: config.id,
@@ -54,7 +58,7 @@ export function createChain(config: Config['chain'], options: { timeoutMs?: numb
   return {
     id: config.id,
     client,
-    payer: config.payoutKey ? privateKeyToAccount(config.payoutKey as Hex) : null,
+    payer: payoutSigner(settings),
     tokens,
     depositAddress: config.depositAddress ? getAddress(config.depositAddress) : null,
     decimals(asset) {
