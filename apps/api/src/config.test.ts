@@ -1,5 +1,18 @@
+import { privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from '../test/production-env.ts';
 import { ConfigError, loadConfig } from './config.ts';
+
+/** The problems of a configuration that must be refused. */
+function refusal(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems.join('\n');
+  }
+  return expect.unreachable('the configuration was accepted');
+}
 
 describe('config', () => {
   it('runs on PGlite in demo mode on 127.0.0.1:8080 by default', () => {
@@ -78,23 +91,56 @@ describe('config', () => {
 
   it('refuses a short JWT secret and demo mode in production', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
-    const full = {
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://u@h/db',
-      JWT_SECRET: 'x'.repeat(40),
-      PUBLIC_ORIGIN: 'https://app.example.com',
-      ADMIN_BOOTSTRAP_PASSWORD: 'a-long-operator-password',
-      SMTP_URL: 'smtp://mail.example.com',
-      CHAIN_RPC_URL: 'https://rpc.example.com',
-      MARKET_SOURCE_URL: 'https://market.example.com',
-      DEPOSIT_ADDRESS: `0x${'1'.repeat(40)}`,
-      // A dummy of the right shape: no chain has ever seen it.
-      PAYOUT_KEY: `0x${'11'.repeat(32)}`,
-      TOKEN_USDT_ADDRESS: `0x${'2'.repeat(40)}`,
-    };
+    const full = PRODUCTION_ENV;
     expect(loadConfig(full)).toMatchObject({ production: true, host: '0.0.0.0', demo: false });
     expect(() => loadConfig({ ...full, DEMO: '1' })).toThrow(/DEMO/);
     expect(() => loadConfig({ ...full, PAYOUT_KEY: 'kms:payout' })).toThrow(/PAYOUT_KEY/);
     expect(() => loadConfig({ ...full, TOKEN_USDT_ADDRESS: undefined })).toThrow(/TOKEN_USDT_ADDRESS is required/);
+  });
+
+  describe('the hot wallet key, only where payouts run', () => {
+    const hot = privateKeyToAddress(PRODUCTION_ENV.PAYOUT_KEY as `0x${string}`);
+
+    it('refuses PAYOUT_KEY in a MODE=api process, in production and elsewhere, saying why', () => {
+      for (const env of [
+        { ...PRODUCTION_ENV, MODE: 'api', PAYOUT_ADDRESS: hot },
+        { MODE: 'api', DEMO: '0', PAYOUT_KEY: PRODUCTION_ENV.PAYOUT_KEY },
+      ]) {
+        const problems = refusal(env);
+        expect(problems).toMatch(/PAYOUT_KEY must not be given to a MODE=api process/);
+        expect(problems).toMatch(/a flaw in any route handler would then reach the hot wallet/);
+        expect(problems).not.toContain(PRODUCTION_ENV.PAYOUT_KEY);
+      }
+    });
+
+    it('lets an API process know the hot wallet by its address alone, which production requires', () => {
+      const { PAYOUT_KEY: _key, ...withoutKey } = PRODUCTION_ENV;
+      const api = loadConfig({ ...withoutKey, MODE: 'api', PAYOUT_ADDRESS: hot });
+      expect(api.chain).toMatchObject({ payoutKey: undefined, payoutAddress: hot });
+      expect(refusal({ ...withoutKey, MODE: 'api' })).toMatch(/PAYOUT_ADDRESS is required in production by a MODE=api/);
+    });
+
+    it('refuses a production process that runs jobs without PAYOUT_KEY, when a chain is set', () => {
+      const { PAYOUT_KEY: _key, ...withoutKey } = PRODUCTION_ENV;
+      for (const MODE of ['worker', 'all']) {
+        expect(refusal({ ...withoutKey, MODE })).toContain(
+          `PAYOUT_KEY is required in production by a process that runs jobs (MODE=${MODE})`,
+        );
+        expect(loadConfig({ ...PRODUCTION_ENV, MODE }).chain.payoutKey).toBe(PRODUCTION_ENV.PAYOUT_KEY);
+      }
+      // Outside production a worker may follow deposits without paying anything.
+      expect(loadConfig({ MODE: 'worker', DEMO: '0', CHAIN_RPC_URL: 'http://127.0.0.1:8545' }).chain.payoutKey).toBe(
+        undefined,
+      );
+    });
+
+    it('refuses a PAYOUT_ADDRESS that is not the address of PAYOUT_KEY', () => {
+      expect(loadConfig({ ...PRODUCTION_ENV, MODE: 'worker', PAYOUT_ADDRESS: hot.toLowerCase() }).production).toBe(
+        true,
+      );
+      const problems = refusal({ ...PRODUCTION_ENV, MODE: 'worker', PAYOUT_ADDRESS: `0x${'3'.repeat(40)}` });
+      expect(problems).toContain(`PAYOUT_KEY is the key of ${hot}`);
+      expect(problems).not.toContain(PRODUCTION_ENV.PAYOUT_KEY);
+    });
   });
 });

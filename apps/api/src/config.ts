@@ -1,3 +1,4 @@
+import { privateKeyToAddress } from 'viem/accounts';
 import { z } from 'zod';
 
 const bool = z
@@ -66,10 +67,21 @@ const env = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
     .optional(),
-  /** The hot wallet's private key (0x and 64 hex digits): it signs every payout. */
+  /**
+   * The hot wallet's private key (0x and 64 hex digits): it signs every payout and solvency anchor.
+   * Only processes that run jobs (MODE=worker or all) may have it.
+   */
   PAYOUT_KEY: z
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, 'a private key: 0x and 64 hex digits')
+    .optional(),
+  /**
+   * The hot wallet's address (public): what MODE=api processes know of it, without its key (they
+   * show it, refuse it as a withdrawal address, and tell whether payouts run).
+   */
+  PAYOUT_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'an address: 0x and 40 hex digits')
     .optional(),
   /** The ERC-20 contract of each asset on the chain: withdrawals pay in it, deposits count only it. */
   TOKEN_USDT_ADDRESS: z
@@ -107,7 +119,6 @@ const PRODUCTION_REQUIRED = [
   'CHAIN_RPC_URL',
   'MARKET_SOURCE_URL',
   'DEPOSIT_ADDRESS',
-  'PAYOUT_KEY',
   'TOKEN_USDT_ADDRESS',
 ] as const;
 
@@ -164,6 +175,7 @@ function toConfig(parsed: z.infer<typeof env>) {
       rpcUrl: parsed.CHAIN_RPC_URL,
       depositAddress: parsed.DEPOSIT_ADDRESS,
       payoutKey: parsed.PAYOUT_KEY as `0x${string}` | undefined,
+      payoutAddress: parsed.PAYOUT_ADDRESS as `0x${string}` | undefined,
       tokens: {
         ...(parsed.TOKEN_USDT_ADDRESS ? { USDT: parsed.TOKEN_USDT_ADDRESS } : {}),
         ...(parsed.TOKEN_BTC_ADDRESS ? { BTC: parsed.TOKEN_BTC_ADDRESS } : {}),
@@ -185,14 +197,52 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const parsed = result.data;
+  const problems: string[] = [];
   if (parsed.NODE_ENV === 'production') {
-    const missing = PRODUCTION_REQUIRED.filter((key) => !parsed[key]);
-    if (missing.length) throw new ConfigError(missing.map((key) => `${key} is required in production`));
-    if (parsed.DEMO) throw new ConfigError(['DEMO cannot be on in production']);
+    problems.push(
+      ...PRODUCTION_REQUIRED.filter((key) => !parsed[key]).map((key) => `${key} is required in production`),
+    );
+    if (parsed.DEMO) problems.push('DEMO cannot be on in production');
   }
+  problems.push(...misplacedPayoutKey(parsed));
+  if (problems.length) throw new ConfigError(problems);
   const config = toConfig(parsed);
   refuseDemoThatCanPay(config, parsed.DEMO === undefined);
   return config;
+}
+
+/**
+ * The hot wallet's key belongs to the processes that sign with it, never to one that faces the
+ * internet: in an API process a flaw in any route handler would reach it (docs/operations.md,
+ * "Secrets and the payout signer"). Refused in every NODE_ENV. In production a process that runs
+ * jobs needs it (when a chain is set), and an API process needs the wallet's address instead.
+ */
+function misplacedPayoutKey(parsed: z.infer<typeof env>): string[] {
+  const problems: string[] = [];
+  if (parsed.MODE === 'api' && parsed.PAYOUT_KEY) {
+    problems.push(
+      "PAYOUT_KEY must not be given to a MODE=api process: it faces the internet, and a flaw in any route handler would then reach the hot wallet. Give the key only to MODE=worker processes, and PAYOUT_ADDRESS (the hot wallet's address) to API processes",
+    );
+  }
+  if (parsed.NODE_ENV === 'production' && parsed.CHAIN_RPC_URL) {
+    if (parsed.MODE !== 'api' && !parsed.PAYOUT_KEY) {
+      problems.push(
+        `PAYOUT_KEY is required in production by a process that runs jobs (MODE=${parsed.MODE}): it signs the payouts`,
+      );
+    }
+    if (parsed.MODE === 'api' && !parsed.PAYOUT_ADDRESS) {
+      problems.push(
+        "PAYOUT_ADDRESS is required in production by a MODE=api process: the hot wallet's address, which API processes show and refuse as a withdrawal address (its key stays with the workers)",
+      );
+    }
+  }
+  if (parsed.PAYOUT_KEY && parsed.PAYOUT_ADDRESS) {
+    const address = privateKeyToAddress(parsed.PAYOUT_KEY as `0x${string}`);
+    if (address.toLowerCase() !== parsed.PAYOUT_ADDRESS.toLowerCase()) {
+      problems.push(`PAYOUT_ADDRESS is ${parsed.PAYOUT_ADDRESS}, but PAYOUT_KEY is the key of ${address}`);
+    }
+  }
+  return problems;
 }
 
 /**

@@ -101,7 +101,7 @@ export function registerBusinessMetrics(registry: Registry, sources: BusinessMet
     registry,
     sample('solvency', 10_000, () => solvencyFigures(sources.db)),
   );
-  if (sources.chain?.payer) {
+  if (sources.chain?.hotWallet) {
     const chain = sources.chain;
     registerPayoutWallet(
       registry,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { testDbKind } from '../../../test/database.ts';
 import { fund, type Member, post, quickMembers } from '../../../test/money.ts';
+import { PRODUCTION_ENV } from '../../../test/production-env.ts';
 import { loadConfig } from '../../config.ts';
 import { DAILY } from '../../jobs/index.ts';
 import { type JobDefinition, runJob } from '../../jobs/runner.ts';
@@ -102,19 +103,7 @@ describe('/metrics and /docs access (item 8), a broken ledger (item 11)', () => 
   });
 
   it('keeps /docs off in production unless DOCS_ENABLED', () => {
-    const production = {
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://app@127.0.0.1:5432/app',
-      JWT_SECRET: 'x'.repeat(40),
-      PUBLIC_ORIGIN: 'https://app.example.com',
-      ADMIN_BOOTSTRAP_PASSWORD: 'a-long-enough-password',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-      CHAIN_RPC_URL: 'http://127.0.0.1:8545',
-      MARKET_SOURCE_URL: 'http://127.0.0.1:9999',
-      DEPOSIT_ADDRESS: `0x${'11'.repeat(20)}`,
-      PAYOUT_KEY: `0x${'22'.repeat(32)}`,
-      TOKEN_USDT_ADDRESS: `0x${'33'.repeat(20)}`,
-    };
+    const production = PRODUCTION_ENV;
     expect(loadConfig(production).docsEnabled).toBe(false);
     expect(loadConfig({ ...production, DOCS_ENABLED: '1' }).docsEnabled).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).docsEnabled).toBe(true);

@@ -1,7 +1,7 @@
 import type { WithdrawAsset } from '@minecloud/contract/wallet';
 import { sql } from 'drizzle-orm';
 import { Gauge, type Registry } from 'prom-client';
-import { erc20Abi, formatUnits } from 'viem';
+import { type Address, erc20Abi, formatUnits } from 'viem';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Chain } from '../wallet/chain.ts';
 import { OptionalGauge, type Sampler } from './sampler.ts';
@@ -19,7 +19,7 @@ type PayoutWallet = {
 
 /** The hot wallet as the chain and the database see it: balances, and nonces mined, sent and handed out. */
 export async function payoutWallet(db: Db, chain: Chain): Promise<PayoutWallet> {
-  const address = (chain.payer as NonNullable<Chain['payer']>).address;
+  const address = chain.hotWallet as Address;
   const tokenBalance = async ([asset, token]: [string, `0x${string}`]) => {
     const [value, decimals] = await Promise.all([
       chain.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),

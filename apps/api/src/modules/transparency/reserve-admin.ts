@@ -20,9 +20,9 @@ import { addReserveAddress, removeReserveAddress, reservesOverview, uploadReserv
 /** A file of the most days: each signed day is about 300 bytes of JSON, with room for indenting. */
 export const RESERVE_UPLOAD_BODY_LIMIT = RESERVE_SIGN_MAX_DAYS * 1024;
 
-/** The payout hot wallet (lower-case), when the chain and its key are configured. */
+/** The payout hot wallet (lower-case), when the chain and its key (or PAYOUT_ADDRESS) are configured. */
 export function hotWalletOf(app: Pick<FastifyInstance, 'chain'>): string | null {
-  return app.chain?.payer?.address.toLowerCase() ?? null;
+  return app.chain?.hotWallet?.toLowerCase() ?? null;
 }
 
 /** The chain the reserves are on: the configured chain's id. */

@@ -20,7 +20,7 @@ export type SaveAddressInput = { address: string; label: string; emailCode: stri
  * them would only burn the money, so neither the form nor the address book takes them.
  */
 export function isPlatformAddress(chain: Chain | null, address: string): boolean {
-  const own = [chain?.depositAddress, chain?.payer?.address, ...Object.values(chain?.tokens ?? {})].filter(Boolean);
+  const own = [chain?.depositAddress, chain?.hotWallet, ...Object.values(chain?.tokens ?? {})].filter(Boolean);
   return own.includes(getAddress(address));
 }
 

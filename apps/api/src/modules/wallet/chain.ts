@@ -17,15 +17,24 @@ import type { Config } from '../../config.ts';
 import { payoutSigner } from './signer.ts';
 
 /**
- * The platform's view of its EVM chain: a JSON-RPC client, the hot wallet that signs payouts, the
- * token contract of each asset and the deposit address. Null when no CHAIN_RPC_URL is set (the
- * embedded demo): withdrawals are then reviewed but not paid, and deposits are closed.
+ * The platform's view of its EVM chain: a JSON-RPC client, the hot wallet (its address, and in a
+ * jobs process its signer), the token contract of each asset and the deposit address. Null when no
+ * CHAIN_RPC_URL is set (the embedded demo): withdrawals are then reviewed but not paid, and
+ * deposits are closed.
  */
 export type Chain = {
   id: number;
   client: PublicClient;
-  /** The hot wallet's signer (signer.ts); null when PAYOUT_KEY is not set (deposits only). */
+  /**
+   * The hot wallet's signer (signer.ts): only in a process that runs jobs, with PAYOUT_KEY. Only the
+   * payout and solvency jobs sign; everything else asks `hotWallet`.
+   */
   payer: LocalAccount | null;
+  /**
+   * The hot wallet's address, in every process: the signer's, or PAYOUT_ADDRESS in an API process.
+   * Null without either (no payouts: deposits only).
+   */
+  hotWallet: Address | null;
   tokens: Partial<Record<WithdrawAsset, Address>>;
   depositAddress: Address | null;
   /** The token's decimals, read once from the contract. */
@@ -55,10 +64,13 @@ export function createChain(
     Object.entries(config.tokens).map(([asset, address]) => [asset, getAddress(address as string)]),
   ) as Partial<Record<WithdrawAsset, Address>>;
   const known = new Map<WithdrawAsset, Promise<number>>();
+  const payer = payoutSigner(settings);
+  const hotWallet = payer?.address ?? config.payoutAddress;
   return {
     id: config.id,
     client,
-    payer: payoutSigner(settings),
+    payer,
+    hotWallet: hotWallet ? getAddress(hotWallet) : null,
     tokens,
     depositAddress: config.depositAddress ? getAddress(config.depositAddress) : null,
     decimals(asset) {
@@ -81,11 +93,12 @@ export function createChain(
 }
 
 /**
- * Whether this server pays withdrawals (of `asset`, when given): a chain with the hot wallet's key
- * (PAYOUT_KEY) and that asset's token. Without it, approved withdrawals wait (`paused`).
+ * Whether the platform pays withdrawals (of `asset`, when given): a chain with a hot wallet (its
+ * key in the jobs processes, its address PAYOUT_ADDRESS in API processes) and that asset's token.
+ * Without it, approved withdrawals wait (`paused`).
  */
 export function paysOut(chain: Chain | null, asset?: WithdrawAsset): boolean {
-  if (!chain?.payer) return false;
+  if (!chain?.hotWallet) return false;
   return asset === undefined || Boolean(chain.tokens[asset]);
 }
 
