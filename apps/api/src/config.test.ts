@@ -1,7 +1,10 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { privateKeyToAddress } from 'viem/accounts';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_ENV } from '../test/production-env.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, SECRET_SETTINGS } from './config.ts';
 
 /** The problems of a configuration that must be refused. */
 function refusal(env: Record<string, string | undefined>): string {
@@ -141,6 +144,77 @@ describe('config', () => {
       const problems = refusal({ ...PRODUCTION_ENV, MODE: 'worker', PAYOUT_ADDRESS: `0x${'3'.repeat(40)}` });
       expect(problems).toContain(`PAYOUT_KEY is the key of ${hot}`);
       expect(problems).not.toContain(PRODUCTION_ENV.PAYOUT_KEY);
+    });
+  });
+
+  describe('secrets from files (<NAME>_FILE)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'minecloud-secrets-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    let files = 0;
+    /** A file holding `content`, readable by its owner only unless `mode` says otherwise. */
+    function secretFile(content: string, mode = 0o600): string {
+      const file = path.join(dir, `secret-${files++}`);
+      writeFileSync(file, content);
+      chmodSync(file, mode);
+      return file;
+    }
+
+    it('reads every secret setting from its file, without the trailing line break, as the plain variable would give it', () => {
+      const values = {
+        DATABASE_URL: 'postgres://minecloud:pa55@db.internal:5432/minecloud',
+        JWT_SECRET: 'j'.repeat(48),
+        ADMIN_BOOTSTRAP_PASSWORD: 'a-long-operator-password',
+        SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+        CHAIN_RPC_URL: 'https://rpc.example.com/v3/0123456789abcdef',
+        PAYOUT_KEY: PRODUCTION_ENV.PAYOUT_KEY,
+        METRICS_TOKEN: 'm'.repeat(24),
+      } satisfies Record<(typeof SECRET_SETTINGS)[number], string>;
+      const fromFiles = Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [`${name}_FILE`, secretFile(`${value}\n`)]),
+      );
+      const plain = loadConfig({ ...PRODUCTION_ENV, ...values });
+      const filed = loadConfig({
+        ...PRODUCTION_ENV,
+        ...Object.fromEntries(SECRET_SETTINGS.map((n) => [n, ''])),
+        ...fromFiles,
+      });
+      expect(filed).toEqual(plain);
+      expect(filed).toMatchObject({
+        databaseUrl: values.DATABASE_URL,
+        jwtSecret: values.JWT_SECRET,
+        adminBootstrapPassword: values.ADMIN_BOOTSTRAP_PASSWORD,
+        smtpUrl: values.SMTP_URL,
+        chain: { rpcUrl: values.CHAIN_RPC_URL, payoutKey: values.PAYOUT_KEY },
+        metrics: { token: values.METRICS_TOKEN },
+        warnings: [],
+      });
+      // Windows line ends too.
+      expect(loadConfig({ JWT_SECRET_FILE: secretFile(`${values.JWT_SECRET}\r\n`) }).jwtSecret).toBe(values.JWT_SECRET);
+    });
+
+    it('refuses a secret given both ways, naming the variable', () => {
+      const problems = refusal({ JWT_SECRET: 'j'.repeat(40), JWT_SECRET_FILE: secretFile('k'.repeat(40)) });
+      expect(problems).toBe('JWT_SECRET and JWT_SECRET_FILE are both set: give the value one way only');
+    });
+
+    it('refuses an unreadable or empty file, naming the variable and the path, never the content', () => {
+      const missing = path.join(dir, 'no-such-file');
+      expect(refusal({ PAYOUT_KEY_FILE: missing })).toBe(`PAYOUT_KEY_FILE: cannot read ${missing} (ENOENT)`);
+      expect(refusal({ SMTP_URL_FILE: dir })).toBe(`SMTP_URL_FILE: cannot read ${dir} (EISDIR)`);
+      const empty = secretFile('\n');
+      expect(refusal({ METRICS_TOKEN_FILE: empty })).toBe(`METRICS_TOKEN_FILE: ${empty} is empty`);
+      // A bad value from a file is named by its file, and not shown.
+      const problems = refusal({ PAYOUT_KEY_FILE: secretFile('0xnot-a-key-but-still-a-secret\n') });
+      expect(problems).toMatch(/^PAYOUT_KEY \(from PAYOUT_KEY_FILE\): a private key/);
+      expect(problems).not.toContain('still-a-secret');
+    });
+
+    it('warns of a secret file that every user may read, and still starts', () => {
+      const file = secretFile('j'.repeat(40), 0o644);
+      const config = loadConfig({ JWT_SECRET_FILE: file });
+      expect(config.jwtSecret).toBe('j'.repeat(40));
+      expect(config.warnings).toEqual([expect.stringContaining(`JWT_SECRET_FILE: ${file} can be read by every user`)]);
+      expect(config.warnings.join()).not.toContain('jjjj');
     });
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { privateKeyToAddress } from 'viem/accounts';
 import { z } from 'zod';
 
@@ -122,6 +123,21 @@ const PRODUCTION_REQUIRED = [
   'TOKEN_USDT_ADDRESS',
 ] as const;
 
+/**
+ * The settings that may instead be given as `<NAME>_FILE`, the path of a file holding the value
+ * (Docker and Kubernetes secrets): each one is a credential, or may carry one (a database, SMTP or
+ * JSON-RPC URL with a password or an API key in it).
+ */
+export const SECRET_SETTINGS = [
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'ADMIN_BOOTSTRAP_PASSWORD',
+  'SMTP_URL',
+  'CHAIN_RPC_URL',
+  'PAYOUT_KEY',
+  'METRICS_TOKEN',
+] as const;
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -186,17 +202,15 @@ function toConfig(parsed: z.infer<typeof env>) {
     metrics: { token: parsed.METRICS_TOKEN, ledgerCheckMs: parsed.METRICS_LEDGER_CHECK_SECONDS * 1000 },
     /** Swagger UI at /docs: on outside production, off in production unless DOCS_ENABLED. */
     docsEnabled: parsed.DOCS_ENABLED ?? !production,
+    /** What the process should log at start: nothing wrong enough to refuse it. */
+    warnings: [] as string[],
   };
 }
 
 /** Parses every setting once; throws a ConfigError that lists every problem at once. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const result = env.safeParse(cleaned);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
-  const parsed = result.data;
+  const files = readSecretFiles(source, SECRET_SETTINGS);
+  const parsed = parseSettings(files, env);
   const problems: string[] = [];
   if (parsed.NODE_ENV === 'production') {
     problems.push(
@@ -207,8 +221,67 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   problems.push(...misplacedPayoutKey(parsed));
   if (problems.length) throw new ConfigError(problems);
   const config = toConfig(parsed);
+  config.warnings.push(...files.warnings);
   refuseDemoThatCanPay(config, parsed.DEMO === undefined);
   return config;
+}
+
+/** The environment with every `<NAME>_FILE` of `names` read in, and the warnings of reading them. */
+type SecretSource = { values: Record<string, string>; warnings: string[]; fromFile: Set<string> };
+
+/**
+ * Reads `<NAME>_FILE` for each of `names` into `<NAME>`: the file's content without its trailing
+ * line break. Both at once, or a file that cannot be read or is empty, is a ConfigError naming the
+ * variable and the path (never the content). A file that every user may read is only a warning:
+ * Kubernetes mounts secrets 0644 unless `defaultMode` says otherwise.
+ */
+function readSecretFiles(source: NodeJS.ProcessEnv, names: readonly string[]): SecretSource {
+  const values = Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const fromFile = new Set<string>();
+  for (const name of names) {
+    const file = values[`${name}_FILE`];
+    delete values[`${name}_FILE`];
+    if (file === undefined) continue;
+    if (values[name] !== undefined) {
+      problems.push(`${name} and ${name}_FILE are both set: give the value one way only`);
+      continue;
+    }
+    try {
+      const value = readFileSync(file, 'utf8').replace(/[\r\n]+$/, '');
+      if (value === '') {
+        problems.push(`${name}_FILE: ${file} is empty`);
+        continue;
+      }
+      values[name] = value;
+      fromFile.add(name);
+      if (statSync(file).mode & 0o004) {
+        warnings.push(
+          `${name}_FILE: ${file} can be read by every user of the machine; make it readable by this process's user only (e.g. mode 0400)`,
+        );
+      }
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+      problems.push(`${name}_FILE: cannot read ${file} (${reason})`);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return { values, warnings, fromFile };
+}
+
+/** `schema` applied to the settings; a ConfigError lists every problem, naming a value's file if it came from one. */
+function parseSettings<T extends z.ZodType>(source: SecretSource, schema: T): z.infer<T> {
+  const result = schema.safeParse(source.values);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const key = issue.path.join('.');
+      return `${source.fromFile.has(key) ? `${key} (from ${key}_FILE)` : key}: ${issue.message}`;
+    }),
+  );
 }
 
 /**

@@ -22,7 +22,9 @@ async function main() {
   }
   const logs = logDestination();
   // Until the app (and its logger) exists, a logger of the same destination and level.
-  let log: Pick<pino.BaseLogger, 'info'> = pino({ level: config.logLevel }, logs);
+  const startLog = pino({ level: config.logLevel }, logs);
+  let log: Pick<pino.BaseLogger, 'info'> = startLog;
+  for (const warning of config.warnings) startLog.warn(warning);
   let scheduler: { stop(): void } | undefined;
   let stop = async () => {};
   // Signals count from the start: a stop while the database is still migrating ends the process too.
