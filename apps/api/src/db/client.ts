@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,8 +25,12 @@ export type JobContext = { tx: TxDb; period: string; now: Date };
 export type Database = {
   db: Db;
   kind: 'pglite' | 'pg';
-  /** Runs the drizzle migrations; on PostgreSQL under an advisory lock, so many processes may start at once. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the pending drizzle migrations and resolves their names (none: the database was
+   * current). On PostgreSQL under an advisory lock, so many processes may migrate at once: the
+   * others wait for it, at most `lockTimeoutMs` (then MigrationLockTimeout), and find nothing left.
+   */
+  migrate(options?: MigrateOptions): Promise<string[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** The connection pool's figures at this moment, for /metrics (PGlite: one connection, always idle). */
@@ -44,10 +48,105 @@ export type PoolStats = { total: number; idle: number; waiting: number; max: num
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK_KEY = 7_240_001;
+/** How long migrating waits for another process's migration lock unless told (MIGRATE_LOCK_TIMEOUT_SECONDS). */
+const MIGRATION_LOCK_TIMEOUT_MS = 60_000;
+/** How often a migration waiting for the lock asks for it again. */
+const MIGRATION_LOCK_POLL_MS = 200;
+
+export type MigrateOptions = {
+  lockTimeoutMs?: number;
+  /** Called once when the lock is held by another process, before waiting for it. */
+  onWait?: () => void;
+};
+
+/** Another process held the migration lock longer than the wait allowed. */
+export class MigrationLockTimeout extends Error {
+  constructor(timeoutMs: number) {
+    super(
+      `another process has held the migration lock (pg_advisory_lock ${MIGRATION_LOCK_KEY}) for ${timeoutMs / 1000} s: it may still be migrating (see pg_stat_activity); try again later, or wait longer with MIGRATE_LOCK_TIMEOUT_SECONDS`,
+    );
+  }
+}
+
+/** The database lacks migrations of this code: what may only read or use it refuses it. */
+export class SchemaBehind extends Error {
+  constructor(readonly missing: string[]) {
+    super(
+      `the database is ${missing.length} migration${missing.length === 1 ? '' : 's'} behind this code, missing ${missing.join(', ')}: apply ${missing.length === 1 ? 'it' : 'them'} first with \`npm run db:migrate\` (docs/operations.md, "Deploying a release (migrations)")`,
+    );
+  }
+}
+
+type JournalEntry = { tag: string; when: number };
+let journal: JournalEntry[] | undefined;
+
+/** This code's migrations, oldest first, as drizzle's journal lists them. */
+export function codeMigrations(): JournalEntry[] {
+  journal ??= (
+    JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: JournalEntry[] }
+  ).entries;
+  return journal;
+}
+
+/**
+ * The names of this code's migrations that the database has not applied, oldest first; only
+ * reads. drizzle's rule (its pg-core dialect's `migrate`): a migration is applied when it is newer
+ * (journal `when`) than the newest one recorded in `drizzle.__drizzle_migrations`.
+ */
+export async function pendingMigrations(db: Tx): Promise<string[]> {
+  const [table] = await queryRows<{ exists: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+  );
+  let newest = -1;
+  if (table?.exists) {
+    const [row] = await queryRows<{ newest: string | null }>(
+      db,
+      sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+    );
+    newest = row?.newest === null || row?.newest === undefined ? -1 : Number(row.newest);
+  }
+  return codeMigrations()
+    .filter((migration) => migration.when > newest)
+    .map((migration) => migration.tag);
+}
+
+/** Refuses (SchemaBehind) a database without every migration of this code; changes nothing. */
+export async function assertMigrated(db: Tx): Promise<void> {
+  const missing = await pendingMigrations(db);
+  if (missing.length) throw new SchemaBehind(missing);
+}
+
+/** `pg_try_advisory_lock` on `client` until it holds the migration lock; MigrationLockTimeout after `timeoutMs`. */
+async function takeMigrationLock(client: pg.PoolClient, { lockTimeoutMs, onWait }: MigrateOptions) {
+  const timeoutMs = lockTimeoutMs ?? MIGRATION_LOCK_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
+  for (let waiting = false; ; waiting = true) {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+      MIGRATION_LOCK_KEY,
+    ]);
+    if (rows[0]?.locked) return;
+    if (!waiting) onWait?.();
+    const left = deadline - Date.now();
+    if (left <= 0) throw new MigrationLockTimeout(timeoutMs);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(MIGRATION_LOCK_POLL_MS, left)));
+  }
+}
 
 export type DatabaseOptions =
   | { kind: 'pg'; url: string; poolMax?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  /** `mustExist`: refuse to create a PGlite database where there is none (a tool that only reads). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; mustExist?: boolean };
+
+/** The database of a process's settings: PostgreSQL at DATABASE_URL, else the PGlite files in DATA_DIR. */
+export function openConfiguredDatabase(
+  settings: { databaseUrl?: string | undefined; dataDir: string },
+  options: { poolMax: number; mustExist?: boolean },
+): Promise<Database> {
+  return settings.databaseUrl
+    ? openDatabase({ kind: 'pg', url: settings.databaseUrl, poolMax: options.poolMax })
+    : openDatabase({ kind: 'pglite', dataDir: settings.dataDir, mustExist: options.mustExist ?? false });
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pg') {
@@ -67,14 +166,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'pg',
-      async migrate() {
+      async migrate(migrateOptions = {}) {
         const lockClient = await pool.connect();
         try {
-          await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-          // On the lock's own connection: with DATABASE_POOL_MAX=1 a second one would never come.
-          await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+          await takeMigrationLock(lockClient, migrateOptions);
+          try {
+            // On the lock's own connection: with DATABASE_POOL_MAX=1 a second one would never come.
+            const lockDb = drizzlePg(lockClient, { schema });
+            const pending = await pendingMigrations(lockDb as unknown as Db);
+            if (pending.length) await migratePg(lockDb, { migrationsFolder: MIGRATIONS_DIR });
+            return pending;
+          } finally {
+            await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+          }
         } finally {
-          await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
           lockClient.release();
         }
       },
@@ -105,6 +210,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir, 'pglite');
+    if (options.mustExist && !existsSync(dataDir)) throw new Error(`no PGlite database in ${dataDir} (DATA_DIR)`);
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
@@ -112,8 +218,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    // One process only (PGlite): nobody to wait for.
     async migrate() {
-      await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
+      const pending = await pendingMigrations(pgliteDb as unknown as Db);
+      if (pending.length) await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR });
+      return pending;
     },
     async ping() {
       await client.query('select 1');
