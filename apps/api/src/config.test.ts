@@ -4,7 +4,7 @@ import path from 'node:path';
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_ENV } from '../test/production-env.ts';
-import { ConfigError, loadConfig, SECRET_SETTINGS } from './config.ts';
+import { ConfigError, loadConfig, loadDatabaseConfig, SECRET_SETTINGS } from './config.ts';
 
 /** The problems of a configuration that must be refused. */
 function refusal(env: Record<string, string | undefined>): string {
@@ -215,6 +215,19 @@ describe('config', () => {
       expect(config.jwtSecret).toBe('j'.repeat(40));
       expect(config.warnings).toEqual([expect.stringContaining(`JWT_SECRET_FILE: ${file} can be read by every user`)]);
       expect(config.warnings.join()).not.toContain('jjjj');
+    });
+
+    it('gives the database tools DATABASE_URL from its file, and only the database settings', () => {
+      const url = 'postgres://minecloud:pa55@db.internal:5432/minecloud';
+      // No JWT_SECRET and the rest: a migration needs none of them, even in production.
+      expect(loadDatabaseConfig({ NODE_ENV: 'production', DATABASE_URL_FILE: secretFile(url) })).toEqual({
+        databaseUrl: url,
+        dataDir: './data',
+        migrateLockTimeoutMs: 60_000,
+        warnings: [],
+      });
+      expect(() => loadDatabaseConfig({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL is required in production/);
+      expect(() => loadDatabaseConfig({ DATABASE_URL: url, DATABASE_URL_FILE: secretFile(url) })).toThrow(/both set/);
     });
   });
 });

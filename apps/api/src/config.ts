@@ -106,6 +106,8 @@ const env = z.object({
   METRICS_LEDGER_CHECK_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   /** The API explorer at /docs; off in production unless set. */
   DOCS_ENABLED: bool.optional(),
+  /** How long migrating (at start, or `npm run db:migrate`) waits for another process's migration lock. */
+  MIGRATE_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -202,6 +204,7 @@ function toConfig(parsed: z.infer<typeof env>) {
     metrics: { token: parsed.METRICS_TOKEN, ledgerCheckMs: parsed.METRICS_LEDGER_CHECK_SECONDS * 1000 },
     /** Swagger UI at /docs: on outside production, off in production unless DOCS_ENABLED. */
     docsEnabled: parsed.DOCS_ENABLED ?? !production,
+    migrateLockTimeoutMs: parsed.MIGRATE_LOCK_TIMEOUT_SECONDS * 1000,
     /** What the process should log at start: nothing wrong enough to refuse it. */
     warnings: [] as string[],
   };
@@ -316,6 +319,32 @@ function misplacedPayoutKey(parsed: z.infer<typeof env>): string[] {
     }
   }
   return problems;
+}
+
+const databaseEnv = env.pick({
+  NODE_ENV: true,
+  DATA_DIR: true,
+  DATABASE_URL: true,
+  MIGRATE_LOCK_TIMEOUT_SECONDS: true,
+});
+
+/**
+ * Only what a command-line tool of the database needs (`npm run db:migrate`, `npm run ledger:check`):
+ * it runs with the database's settings alone, not every secret of a server process.
+ */
+export function loadDatabaseConfig(source: NodeJS.ProcessEnv = process.env) {
+  const files = readSecretFiles(source, ['DATABASE_URL']);
+  const parsed = parseSettings(files, databaseEnv);
+  // Without it the tool would work on a new PGlite in DATA_DIR, not on the production database.
+  if (parsed.NODE_ENV === 'production' && !parsed.DATABASE_URL) {
+    throw new ConfigError(['DATABASE_URL is required in production']);
+  }
+  return {
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir: parsed.DATA_DIR,
+    migrateLockTimeoutMs: parsed.MIGRATE_LOCK_TIMEOUT_SECONDS * 1000,
+    warnings: files.warnings,
+  };
 }
 
 /**

@@ -3,11 +3,12 @@
 // uses (DATABASE_URL, or the PGlite files in DATA_DIR: stop the server first, PGlite is
 // single-process). It clears the operator's TOTP enrolment and lock, ends all its sessions, stores
 // only the hash, audits the reset (actor `shell:admin-reset`) and prints the password once, framed.
-// Exit 0: reset; 1: no such operator, a disabled one, or a bad configuration.
+// It never migrates: a database behind this code is refused (`npm run db:migrate` first).
+// Exit 0: reset; 1: no such operator, a disabled one, a bad configuration, or a database behind the code.
 import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { type Config, ConfigError, loadConfig } from '../config.ts';
-import { type Db, openDatabase } from '../db/client.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import { operators } from '../db/schema.ts';
 import {
   bootstrapOperator,
@@ -16,6 +17,7 @@ import {
   framedPassword,
   resetOperatorPassword,
 } from '../modules/auth/operator-accounts.ts';
+import { openMigratedDatabase, settingsOrExit } from './database.ts';
 
 /** The audit's actor of a reset made here: someone with the server's shell, not an operator. */
 export const SHELL_ACTOR = 'shell:admin-reset';
@@ -60,19 +62,9 @@ export async function adminReset(
 }
 
 async function main() {
-  let config: Config;
+  const config = settingsOrExit(() => loadConfig());
+  const database = await openMigratedDatabase(config, 1);
   try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: 'pg', url: config.databaseUrl, poolMax: 2 })
-    : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
-  try {
-    await database.migrate();
     const outcome = await adminReset(database.db, config, process.argv[2]);
     (outcome.ok ? process.stdout : process.stderr).write(outcome.text);
     process.exitCode = outcome.ok ? 0 : 1;

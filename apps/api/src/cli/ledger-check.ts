@@ -1,15 +1,16 @@
 // `npm run ledger:check`: the ledger invariant from the command line, on the database the server
-// would use (DATABASE_URL, or the PGlite files in DATA_DIR: stop the server first, PGlite is single-process).
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+// would use (DATABASE_URL, or the PGlite files in DATA_DIR: stop the server first, PGlite is
+// single-process). It only reads: a database behind this code is refused, never migrated.
+// Exit 0: balanced; 1: not balanced; 2: not checked (bad settings, no database, or one behind the code).
+import { loadDatabaseConfig } from '../config.ts';
 import { checkLedger } from '../ledger/check.ts';
+import { openMigratedDatabase, settingsOrExit } from './database.ts';
 
-const config = loadConfig();
-const database = config.databaseUrl
-  ? await openDatabase({ kind: 'pg', url: config.databaseUrl, poolMax: 2 })
-  : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+const NOT_CHECKED = 2;
+
+const settings = settingsOrExit(() => loadDatabaseConfig());
+const database = await openMigratedDatabase(settings, NOT_CHECKED);
 try {
-  await database.migrate();
   const result = await checkLedger(database.db);
   for (const { asset, sum } of result.assets) console.log(`${asset.padEnd(5)} sum of all accounts: ${sum}`);
   for (const m of result.mismatches) {
