@@ -101,6 +101,20 @@ describe('config', () => {
     expect(() => loadConfig({ ...full, TOKEN_USDT_ADDRESS: undefined })).toThrow(/TOKEN_USDT_ADDRESS is required/);
   });
 
+  it('migrates on start outside production, and in production only when MIGRATE_ON_START says so', () => {
+    expect(loadConfig({})).toMatchObject({ migrateOnStart: true, migrateLockTimeoutMs: 60_000 });
+    expect(loadConfig({ NODE_ENV: 'test' }).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: '0' }).migrateOnStart).toBe(false);
+    expect(loadConfig(PRODUCTION_ENV).migrateOnStart).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_ENV, MIGRATE_ON_START: '1', MIGRATE_LOCK_TIMEOUT_SECONDS: '300' })).toMatchObject(
+      {
+        migrateOnStart: true,
+        migrateLockTimeoutMs: 300_000,
+      },
+    );
+    expect(() => loadConfig({ MIGRATE_LOCK_TIMEOUT_SECONDS: '0' })).toThrow(/MIGRATE_LOCK_TIMEOUT_SECONDS/);
+  });
+
   describe('the hot wallet key, only where payouts run', () => {
     const hot = privateKeyToAddress(PRODUCTION_ENV.PAYOUT_KEY as `0x${string}`);
 

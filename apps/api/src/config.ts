@@ -106,6 +106,8 @@ const env = z.object({
   METRICS_LEDGER_CHECK_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   /** The API explorer at /docs; off in production unless set. */
   DOCS_ENABLED: bool.optional(),
+  /** Whether a starting process applies pending migrations itself; on outside production. */
+  MIGRATE_ON_START: bool.optional(),
   /** How long migrating (at start, or `npm run db:migrate`) waits for another process's migration lock. */
   MIGRATE_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
@@ -204,6 +206,7 @@ function toConfig(parsed: z.infer<typeof env>) {
     metrics: { token: parsed.METRICS_TOKEN, ledgerCheckMs: parsed.METRICS_LEDGER_CHECK_SECONDS * 1000 },
     /** Swagger UI at /docs: on outside production, off in production unless DOCS_ENABLED. */
     docsEnabled: parsed.DOCS_ENABLED ?? !production,
+    migrateOnStart: parsed.MIGRATE_ON_START ?? !production,
     migrateLockTimeoutMs: parsed.MIGRATE_LOCK_TIMEOUT_SECONDS * 1000,
     /** What the process should log at start: nothing wrong enough to refuse it. */
     warnings: [] as string[],

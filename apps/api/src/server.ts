@@ -1,7 +1,13 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import {
+  assertMigrated,
+  type Database,
+  MigrationLockTimeout,
+  openConfiguredDatabase,
+  SchemaBehind,
+} from './db/client.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { ignoreStdioErrors, logDestination } from './lib/logger.ts';
 import { installShutdown } from './lib/shutdown.ts';
@@ -35,11 +41,9 @@ async function main() {
     log: (event, message) => log.info(event, message),
   });
 
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: 'pg', url: config.databaseUrl, poolMax: config.databasePoolMax })
-    : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+  const database = await openConfiguredDatabase(config, { poolMax: config.databasePoolMax });
   stop = () => database.close();
-  await database.migrate();
+  await prepareSchema(database, config, startLog);
   const app = await buildApp({ config, database, logger: { level: config.logLevel, stream: logs } });
   app.addHook('onClose', async () => database.close());
   log = app.log;
@@ -69,6 +73,29 @@ async function main() {
   );
   // Last, so that no start-up line pushes it out of sight (one write: no log line lands inside it).
   if (app.firstOperatorNotice) process.stdout.write(app.firstOperatorNotice);
+}
+
+/**
+ * Migrates (MIGRATE_ON_START, on outside production) or refuses a database behind this code: in
+ * production the migrations are a deploy step of their own, `npm run db:migrate` (docs/operations.md,
+ * "Deploying a release (migrations)"), so a process never changes the schema under another release's
+ * processes by starting. Either refusal, or a lock not had in time, ends the process with 1.
+ */
+async function prepareSchema(database: Database, config: Config, log: pino.Logger) {
+  try {
+    if (!config.migrateOnStart) return await assertMigrated(database.db);
+    const applied = await database.migrate({
+      lockTimeoutMs: config.migrateLockTimeoutMs,
+      onWait: () => log.info('another process holds the migration lock: waiting for it'),
+    });
+    if (applied.length) log.info({ applied }, 'migrations applied');
+  } catch (error) {
+    if (!(error instanceof SchemaBehind || error instanceof MigrationLockTimeout)) throw error;
+    const hint = error instanceof SchemaBehind ? ' (or start one process with MIGRATE_ON_START=1)' : '';
+    console.error(`MineCloud does not start: ${error.message}${hint}`);
+    await database.close();
+    process.exit(1);
+  }
 }
 
 void main();
