@@ -27,7 +27,10 @@ const ENTRIES = {
   'db-migrate': 'src/cli/db-migrate.ts',
 };
 
-const runtime = Object.keys(JSON.parse(readFileSync(path.join(api, 'package.json'), 'utf8')).dependencies);
+/** The workspace's own packages (the contract) are TypeScript source: always bundled. */
+const runtime = Object.keys(JSON.parse(readFileSync(path.join(api, 'package.json'), 'utf8')).dependencies).filter(
+  (name) => !name.startsWith('@minecloud/'),
+);
 /** A bare import is external when it names one of those packages, or a file inside one. */
 const external = (specifier) => runtime.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 

@@ -10,7 +10,17 @@
 // Needs TEST_DATABASE_URL (or DEPLOY_DATABASE_URL): a PostgreSQL it may create a database in.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API } from '@minecloud/contract/api-paths';
@@ -155,14 +165,21 @@ async function main() {
     for (const source of sources) {
       const from = path.join(root, source);
       if (!existsSync(from)) fail(`the Dockerfile copies ${source}, which the build did not make`);
-      const to = target.endsWith('/') ? path.join(image, target, path.basename(source)) : path.join(image, target);
+      // Docker's rules: a folder's contents go into the target; a file into a target ending in `/`.
+      const into = statSync(from).isDirectory() || !target.endsWith('/');
+      const to = into ? path.join(image, target) : path.join(image, target, path.basename(source));
       mkdirSync(path.dirname(to), { recursive: true });
       cpSync(from, to, { recursive: true });
     }
   }
   // An operator's Node: the supported one that runs this check (not the machine's older one).
   const pathWithNode = `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`;
-  const base = { PATH: pathWithNode, HOME: process.env.HOME ?? '/root', ...steps.env };
+  // The machine's own environment (its CA bundle and registry settings reach npm, as a build host's
+  // would), less what `npm run` added for this script.
+  const machine = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('npm_') && !key.startsWith('INIT_CWD')),
+  ) as Record<string, string>;
+  const base = { ...machine, PATH: pathWithNode, ...steps.env };
   for (const run of steps.runs) {
     step(`RUN ${run}`);
     const result = spawnSync('sh', ['-c', run], { cwd: image, env: base, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -218,6 +235,7 @@ async function main() {
       CHAIN_RPC_URL: chain.url,
       MARKET_SOURCE_URL: exchange.url,
       DEPOSIT_ADDRESS: depositAddress,
+      PAYOUT_ADDRESS: hot.address,
       TOKEN_USDT_ADDRESS: usdt,
       CHAIN_POLL_SECONDS: '1',
     };
