@@ -131,8 +131,9 @@ async function npmStart(tsx: boolean, viaNpm = false): Promise<Started> {
       HOME: process.env.HOME ?? '',
       HOST: '127.0.0.1',
       PORT: String(port),
-      NODE_ENV: 'development',
-      // Every request logs two lines: the log stream is busy when its reader goes away.
+      // Not development, which logs no line per request (app.ts): here every request logs two
+      // lines, so that the log stream is busy when its reader goes away.
+      NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       DEMO: '0',
       MODE: 'api',
@@ -163,7 +164,7 @@ async function npmStart(tsx: boolean, viaNpm = false): Promise<Started> {
     await new Promise((r) => setTimeout(r, 100));
   }
   const server = viaNpm
-    ? descendantsOf(starter.pid as number).find((pid) => readCmdline(pid).split('\0')[1] === bundle)
+    ? descendantsOf(starter.pid as number).find((pid) => readCmdline(pid).split('\0').includes(bundle))
     : childrenOf(starter.pid as number)[0];
   if (!server) throw new Error('npm start runs no server process');
   started.add(server);
