@@ -43,7 +43,8 @@ const env = (mode: 'api' | 'all') => ({
   CHAIN_RPC_URL: chainUrl,
   CHAIN_PUBLIC_RPC_URL: chainUrl,
   DEPOSIT_ADDRESS: privateKeyToAccount(generatePrivateKey()).address,
-  PAYOUT_KEY: hotKey,
+  // The hot wallet's key only where jobs run; an API process knows its address (config.ts).
+  ...(mode === 'api' ? { PAYOUT_ADDRESS: privateKeyToAccount(hotKey).address } : { PAYOUT_KEY: hotKey }),
   TOKEN_USDT_ADDRESS: usdt,
   CHAIN_POLL_SECONDS: '1',
 });
