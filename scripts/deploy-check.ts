@@ -5,7 +5,8 @@
 // with NODE_ENV=production on PostgreSQL (secrets from `_FILE` variables; a local SMTP catcher, a
 // replaying exchange and a Hardhat chain), signs two members in with real wallets, moves money (an
 // on-chain deposit the worker credits, a gift through the other API process), checks each process
-// with the image's HEALTHCHECK, stops them all and checks the ledger with the built `ledger:check`.
+// with the image's HEALTHCHECK, stops them all, checks the ledger with the built `ledger:check` and
+// resets the first operator with the built `admin:reset`.
 // It prints the runtime node_modules size and fails above the budget (150 MB).
 // Needs TEST_DATABASE_URL (or DEPLOY_DATABASE_URL): a PostgreSQL it may create a database in.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -304,7 +305,18 @@ async function main() {
     const check = spawnSync('npm', ['run', '-s', 'ledger:check'], { cwd: image, env: shared, encoding: 'utf8' });
     process.stdout.write(check.stdout);
     if (check.status !== 0) fail(`ledger:check failed (${check.status}):\n${check.stderr}`);
-    step(`ledger:check holds; runtime node_modules ${size} MB`);
+    step('ledger:check holds');
+    // The operator's way back into the console, as built: a new one-time password for `admin`.
+    // On an API host, in that host's environment.
+    const reset = spawnSync('npm', ['run', '-s', 'admin:reset'], {
+      cwd: image,
+      env: { ...shared, MODE: 'api' },
+      encoding: 'utf8',
+    });
+    if (reset.status !== 0 || !/One-time password: +\S{12,}/.test(reset.stdout)) {
+      fail(`admin:reset failed (${reset.status}):\n${reset.stderr}`);
+    }
+    step(`admin:reset gives admin a new one-time password; runtime node_modules ${size} MB`);
   } catch (error) {
     for (const proc of processes) console.error(`── ${proc.name} ──\n${proc.log().slice(-4000)}`);
     throw error;
