@@ -19,37 +19,45 @@ function bundled(entry: string): Promise<string> {
   let file = bundles.get(entry);
   if (!file) {
     const outfile = path.join(bundleDir, `${entry.replace(/\W+/g, '-')}.mjs`);
-    const main = path.join(root, 'apps/api/src', entry);
-    file = build({
-      entryPoints: [main],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      logLevel: 'error',
-      plugins: [
-        {
-          name: 'keep-module-urls',
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith('@minecloud/') ? undefined : { path: args.path, external: true },
-            );
-            b.onLoad({ filter: /\.ts$/ }, async (args) => {
-              const source = await readFile(args.path, 'utf8');
-              // The entry's own stays the bundle's: its "am I the main module" check compares it
-              // with process.argv[1].
-              if (args.path === main) return { loader: 'ts', contents: source };
-              const url = JSON.stringify(pathToFileURL(args.path).href);
-              return { loader: 'ts', contents: source.replaceAll('import.meta.url', url) };
-            });
-          },
-        },
-      ],
-    }).then(() => outfile);
+    file = bundleEntry(entry, outfile).then(() => outfile);
     bundles.set(entry, file);
   }
   return file;
+}
+
+/**
+ * Bundles `apps/api/src/<entry>` and the workspace's own sources into `outfile`; packages stay
+ * imports, resolved from beside it.
+ */
+export async function bundleEntry(entry: string, outfile: string): Promise<void> {
+  const main = path.join(root, 'apps/api/src', entry);
+  await build({
+    entryPoints: [main],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'keep-module-urls',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@minecloud/') ? undefined : { path: args.path, external: true },
+          );
+          b.onLoad({ filter: /\.ts$/ }, async (args) => {
+            const source = await readFile(args.path, 'utf8');
+            // The entry's own stays the bundle's: its "am I the main module" check compares it
+            // with process.argv[1].
+            if (args.path === main) return { loader: 'ts', contents: source };
+            const url = JSON.stringify(pathToFileURL(args.path).href);
+            return { loader: 'ts', contents: source.replaceAll('import.meta.url', url) };
+          });
+        },
+      },
+    ],
+  });
 }
 
 export type EntryRun = { code: number | null; stdout: string; stderr: string };

@@ -1,13 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
+import { bundleEntry } from '../entry.ts';
 import { freePort } from '../net.ts';
 import { type PrivatePostgres, startPrivatePostgres } from './postgres.ts';
 
@@ -64,32 +62,7 @@ type Started = { starter: ChildProcess; server: number; url: string; output: () 
  */
 async function bundleServer() {
   mkdirSync(bundleDir, { recursive: true });
-  await build({
-    entryPoints: [path.join(root, 'apps/api/src/server.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    plugins: [
-      {
-        name: 'keep-module-urls',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@minecloud/') ? undefined : { path: args.path, external: true },
-          );
-          build.onLoad({ filter: /\.ts$/ }, async (args) => ({
-            loader: 'ts',
-            contents: (await readFile(args.path, 'utf8')).replaceAll(
-              'import.meta.url',
-              JSON.stringify(pathToFileURL(args.path).href),
-            ),
-          }));
-        },
-      },
-    ],
-  });
+  await bundleEntry('server.ts', bundle);
 }
 
 /** The processes below `parent`, from /proc (npm → its shell → start.mjs → the server). */
