@@ -8,7 +8,7 @@
 // WebAssembly, jsdom, the API explorer's pages) or loaded by name, and zod, which the Fastify type
 // provider must share with the schemas. Every other package the server imports is bundled, and so is
 // a devDependency: viem alone is 61 MB installed.
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -36,11 +36,7 @@ const external = (specifier) => runtime.some((name) => specifier === name || spe
 
 async function main() {
   rmSync(out, { recursive: true, force: true });
-  const entryPoints = Object.fromEntries(
-    Object.entries(ENTRIES)
-      .filter(([, file]) => existsSync(path.join(api, file)))
-      .map(([name, file]) => [name, path.join(api, file)]),
-  );
+  const entryPoints = Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(api, file)]));
   const result = await build({
     entryPoints,
     outdir: out,
