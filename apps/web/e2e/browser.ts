@@ -42,7 +42,7 @@ export async function phoneContext(
   browser: Browser,
   { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport: PHONE,
     deviceScaleFactor: 2,
     isMobile: true,
@@ -50,6 +50,60 @@ export async function phoneContext(
     locale: 'zh-CN',
     serviceWorkers,
   });
+  watchStream(context);
+  return context;
+}
+
+/** What each context's pages did with the live stream, for the message of a `waitForLive` that fails. */
+const streamLogs = new WeakMap<BrowserContext, string[]>();
+
+function watchStream(context: BrowserContext) {
+  const log: string[] = [];
+  streamLogs.set(context, log);
+  const started = Date.now();
+  const note = (what: string) => log.push(`+${Date.now() - started} ms ${what}`);
+  const isStream = (url: string) => url.includes('/app-api/stream');
+  context.on('request', (request) => {
+    if (isStream(request.url())) note(`request ${request.headers().authorization ? 'member' : 'guest'}`);
+  });
+  context.on('response', (response) => {
+    if (isStream(response.url())) note(`response ${response.status()}`);
+  });
+  context.on('requestfinished', (request) => {
+    if (isStream(request.url())) note('ended');
+  });
+  context.on('requestfailed', (request) => {
+    if (isStream(request.url())) note(`failed ${request.failure()?.errorText ?? ''}`);
+  });
+  context.on('page', (page) => {
+    page.on('load', () => note('load'));
+    page.on('pageerror', (error) => note(`page error ${error.message}`));
+  });
+}
+
+/**
+ * The app asks for the stream once the page is idle (about 5 s after its load) and, refused or cut,
+ * asks again after 1, 2, 5, 10 and 15 s (lib/live-stream.ts): a stream refused a few times on a
+ * loaded machine is still live within this, which a missing or broken stream never is.
+ */
+const LIVE_WITHIN_MS = 45_000;
+/** Slower than this, the stream's log is printed even when it came: the next slow run says why. */
+const LIVE_SLOW_MS = 12_000;
+
+/**
+ * Waits for the live marker (the stream connected). When it does not come, the error says what the
+ * stream did meanwhile (requests, answers, failures, page loads), which a bare timeout does not.
+ */
+export async function waitForLive(page: Page): Promise<void> {
+  const started = Date.now();
+  const log = () => (streamLogs.get(page.context()) ?? []).join('; ') || 'never asked for';
+  try {
+    await page.getByTestId('live-marker').waitFor({ timeout: LIVE_WITHIN_MS });
+  } catch (error) {
+    throw new Error(`not live within ${LIVE_WITHIN_MS} ms; the stream: ${log()}`, { cause: error });
+  }
+  const waited = Date.now() - started;
+  if (waited > LIVE_SLOW_MS) console.warn(`live only after ${waited} ms; the stream: ${log()}`);
 }
 
 /** A phone whose app starts in `lang` (the session the language switch keeps). */

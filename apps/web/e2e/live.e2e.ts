@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, mailedCode, memberToken, operatorSession, phoneContext, shot, signInAt } from './browser.ts';
+import {
+  launchChromium,
+  mailedCode,
+  memberToken,
+  operatorSession,
+  phoneContext,
+  shot,
+  signInAt,
+  waitForLive,
+} from './browser.ts';
 
 /**
  * The live stream in Chromium at 390×844: once the page is idle the app connects, shows the live
@@ -20,7 +29,7 @@ describe('the live stream', () => {
     const receiver = await signInAt(browser, baseUrl, '/pages/my_child/assetslist/assetslist');
     // The marker is on the tab pages (those without a back button).
     await receiver.page.goto(`${baseUrl}/#/pages/tabbar/home/home`);
-    await receiver.page.getByTestId('live-marker').waitFor({ timeout: 20_000 });
+    await waitForLive(receiver.page);
     expect(await receiver.page.getByTestId('live-marker').textContent()).toBe('实时');
     await shot(receiver.page, 'live-marker');
     const receiverId = await receiver.page.evaluate(
@@ -56,7 +65,7 @@ describe('the live stream', () => {
     await shot(receiver.page, 'live-gift-received');
     await giver.context.close();
     await receiver.context.close();
-  });
+  }, 120_000);
 
   it('shows a withdrawal approved in the console in the notification centre, without a reload', async () => {
     const admin = operatorSession(baseUrl, inject('operatorToken'));
@@ -88,7 +97,7 @@ describe('the live stream', () => {
 
     // Live (the marker is on the tab pages), then the centre, where nothing is unread yet.
     await member.page.goto(`${baseUrl}/#/pages/tabbar/home/home`);
-    await member.page.getByTestId('live-marker').waitFor({ timeout: 20_000 });
+    await waitForLive(member.page);
     await member.page.goto(`${baseUrl}/#/pages/my_child/notifications/notifications`);
     await member.page.getByTestId('notifications-unread').waitFor();
     expect(await member.page.locator('[data-testid^="notification-"][data-read="false"]').count()).toBe(0);
@@ -101,13 +110,13 @@ describe('the live stream', () => {
     expect(navigations).toEqual([]);
     await shot(member.page, 'live-withdrawal-approved');
     await member.context.close();
-  });
+  }, 120_000);
 
   it('settles a round on screen without a reload (the list does not poll while live)', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/#/pages/tabbar/home/home`);
-    await page.getByTestId('live-marker').waitFor({ timeout: 20_000 });
+    await waitForLive(page);
     await page.goto(`${baseUrl}/#/pages/my_child/drawrecord/drawrecord`);
     const newest = page.getByTestId('round-period-no').first();
     await newest.waitFor();
