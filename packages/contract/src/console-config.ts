@@ -40,6 +40,36 @@ export const settingChangeBodySchema = z.object({
   /** Absent: now. A time in the past is refused. */
   effectiveAt: z.iso.datetime({ offset: true }).optional(),
 });
+/**
+ * A change of a guarded setting that loosens it waits as a proposal for a second operator
+ * (docs/operations.md, "Settings that guard money"): pending until approved, rejected, withdrawn by
+ * its proposer, or expired.
+ */
+export const PROPOSAL_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn', 'expired'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+export const settingProposalSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  /** The value in effect when it was proposed, and the one proposed. */
+  before: z.unknown(),
+  value: z.unknown(),
+  status: z.enum(PROPOSAL_STATUSES),
+  /** Usernames of the operators. */
+  proposer: z.string(),
+  proposedAt: z.string(),
+  expiresAt: z.string(),
+  /** The time the proposer asked for, if any: the change never applies before it. */
+  askedAt: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** Approved: when it takes effect. Pending: when it would if approved now (after the delay). */
+  effectiveAt: z.string().nullable(),
+});
+export type SettingProposal = z.infer<typeof settingProposalSchema>;
+export const settingProposalListSchema = z.object({ list: z.array(settingProposalSchema) });
+/** A PUT answers the change made (plain, or tightening) or the proposal waiting for approval. */
+export const settingPutAnswerSchema = z.union([settingProposalSchema, settingChangeSchema]);
+
 export const settingChangesQuerySchema = pageQuerySchema.extend({ key: z.string().max(64).optional() });
 export const settingChangePageSchema = pageSchema(settingChangeSchema);
 export { settingChangeSchema };

@@ -103,6 +103,10 @@ export const ERROR_CODES = {
   reserveAddressUnknown: 1132,
   reserveChainMismatch: 1133,
   reserveSignatureInvalid: 1134,
+  proposalNotFound: 1135,
+  proposalDecided: 1136,
+  proposalOwnApproval: 1137,
+  proposalNotYours: 1138,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -214,4 +218,8 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   reserveAddressUnknown: 404,
   reserveChainMismatch: 400,
   reserveSignatureInvalid: 400,
+  proposalNotFound: 404,
+  proposalDecided: 409,
+  proposalOwnApproval: 403,
+  proposalNotYours: 403,
 };

@@ -713,6 +713,35 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '{day}의 서명이 해당 주소의 그날 메시지 서명이 아닙니다. 아무것도 저장되지 않았습니다',
     'ms-MY': 'Tandatangan bagi {day} bukan tandatangan alamat itu bagi mesej hari tersebut: tiada apa yang disimpan',
   },
+  proposalNotFound: {
+    'zh-CN': '该配置修改提议不存在',
+    en: 'No such proposed setting change',
+    'zh-TW': '該配置修改提議不存在',
+    'ko-KR': '해당 설정 변경 제안이 없습니다',
+    'ms-MY': 'Cadangan perubahan tetapan ini tidak wujud',
+  },
+  proposalDecided: {
+    'zh-CN': '该配置修改提议已被批准、拒绝、撤回或已过期',
+    en: 'This proposed setting change has already been approved, rejected, withdrawn or has expired',
+    'zh-TW': '該配置修改提議已被批准、拒絕、撤回或已過期',
+    'ko-KR': '이 설정 변경 제안은 이미 승인, 거절, 철회되었거나 만료되었습니다',
+    'ms-MY': 'Cadangan perubahan tetapan ini telah diluluskan, ditolak, ditarik balik atau telah tamat tempoh',
+  },
+  proposalOwnApproval: {
+    'zh-CN': '您不能批准自己提议的配置修改，需由另一名所有者或财务人员批准',
+    en: 'You cannot approve your own proposed change: another owner or finance operator must approve it',
+    'zh-TW': '您不能批准自己提議的配置修改，需由另一名擁有者或財務人員批准',
+    'ko-KR': '본인이 제안한 설정 변경은 승인할 수 없습니다. 다른 소유자나 재무 운영자가 승인해야 합니다',
+    'ms-MY':
+      'Anda tidak boleh meluluskan perubahan yang anda cadangkan sendiri: pemilik atau operator kewangan lain mesti meluluskannya',
+  },
+  proposalNotYours: {
+    'zh-CN': '只有提议人可以撤回该配置修改提议',
+    en: 'Only the operator who proposed this change can withdraw it',
+    'zh-TW': '只有提議人可以撤回該配置修改提議',
+    'ko-KR': '이 변경은 제안한 운영자만 철회할 수 있습니다',
+    'ms-MY': 'Hanya operator yang mencadangkan perubahan ini boleh menariknya balik',
+  },
 };
 
 /** "The field X is invalid", naming the field (API.md: a 400 names the field). */

@@ -27,8 +27,8 @@ function planted(): string {
   const opening = 'export const SETTING_KEYS = {\n';
   expect(source).toContain(opening);
   const added = [
-    "  'test.publicTerm': { ...rate, default: '0.1', ...TERM },",
-    "  'test.internalControl': { ...amount, default: '1', ...INTERNAL },",
+    "  'test.publicTerm': { ...rate, default: '0.1', ...TERM, ...PLAIN },",
+    "  'test.internalControl': { ...amount, default: '1', ...INTERNAL, ...RAISE_LOOSENS },",
   ];
   return source.replace(opening, `${opening}${added.join('\n')}\n`);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BOUNDARY_SETTINGS, isSettingKey, PUBLIC_SETTING_KEYS, SETTING_KEYS } from './settings.ts';
+import {
+  BOUNDARY_SETTINGS,
+  GUARDED_SETTINGS,
+  isSettingKey,
+  loosens,
+  PUBLIC_SETTING_KEYS,
+  SETTING_KEYS,
+  type SettingKey,
+} from './settings.ts';
 
 describe('settings', () => {
   it('changes member-facing terms at the settlement boundary, the rest at once', () => {
@@ -45,7 +53,83 @@ describe('settings', () => {
       'ledger.adjustDailyCap.USDT',
       'ledger.adjustDailyCap.BTC',
       'ledger.adjustDailyCap.GOLD',
+      'config.loosenDelayHours',
     ]);
+  });
+
+  it('names a class for every setting: the money guards and which way loosens each, the rest plain', () => {
+    // A new setting must be placed here too: the class decides whether one owner alone may loosen it.
+    const expected: Record<string, 'raise' | 'lower' | 'any' | null> = {
+      'gold.perUsdt': 'any',
+      'transfer.assets': null,
+      'donation.assets': null,
+      'mining.burnRate': 'any',
+      'mining.btcPerThPerDay': 'any',
+      'settlement.timeZone': 'any',
+      'equity.minQuantity': null,
+      'equity.minReinvestU': null,
+      'equity.btcShare': 'any',
+      'equity.termDays': 'any',
+      'equity.tradingOpen': null,
+      'equity.repurchaseOpen': null,
+      'equity.fallbackBtcPrice': 'any',
+      'team.directRate': 'any',
+      'team.indirectRate': 'any',
+      'team.silverMajor': 'lower',
+      'team.silverMinor': 'lower',
+      'team.goldMajor': 'lower',
+      'team.goldMinor': 'lower',
+      'team.regularBonusPct': 'any',
+      'team.silverBonusPct': 'any',
+      'team.goldBonusPct': 'any',
+      'pool.purchaseShare': 'any',
+      'pool.minForge': null,
+      'pool.winners': 'any',
+      'pool.weights': 'any',
+      'withdraw.fee.USDT': 'any',
+      'withdraw.fee.BTC': 'any',
+      'withdraw.min.USDT': null,
+      'withdraw.min.BTC': null,
+      'withdraw.newAddressHours': 'lower',
+      'withdraw.secondApproval.USDT': 'raise',
+      'withdraw.secondApproval.BTC': 'raise',
+      'ledger.adjustApprovalAbove.USDT': 'raise',
+      'ledger.adjustApprovalAbove.BTC': 'raise',
+      'ledger.adjustApprovalAbove.GOLD': 'raise',
+      'ledger.adjustDailyCap.USDT': 'raise',
+      'ledger.adjustDailyCap.BTC': 'raise',
+      'ledger.adjustDailyCap.GOLD': 'raise',
+      'market.roundSymbol': null,
+      'chain.confirmations': 'lower',
+      'config.loosenDelayHours': 'lower',
+      'support.email': null,
+      'support.telegram': null,
+    };
+    const declared = Object.fromEntries(
+      Object.entries(SETTING_KEYS).map(([key, spec]) => [key, (spec as { guard?: unknown }).guard]),
+    );
+    expect(declared).toEqual(expected);
+    for (const key of Object.keys(SETTING_KEYS) as SettingKey[]) {
+      expect([key, GUARDED_SETTINGS.get(key) ?? null]).toEqual([key, expected[key]]);
+    }
+  });
+
+  it('tells a loosening change from a tightening one by the setting’s direction', () => {
+    expect(loosens('ledger.adjustApprovalAbove.USDT', '1000', '100000')).toBe(true);
+    expect(loosens('ledger.adjustApprovalAbove.USDT', '1000', '999.5')).toBe(false);
+    expect(loosens('ledger.adjustApprovalAbove.USDT', '1000', '1000.00')).toBe(false);
+    // Decimals compare exactly, not as text: "9" is less than "10".
+    expect(loosens('ledger.adjustDailyCap.BTC', '10', '9')).toBe(false);
+    expect(loosens('withdraw.newAddressHours', 24, 0)).toBe(true);
+    expect(loosens('withdraw.newAddressHours', 0, 1)).toBe(false);
+    expect(loosens('chain.confirmations', 12, 15)).toBe(false);
+    expect(loosens('withdraw.fee.USDT', '1', '2')).toBe(true);
+    expect(loosens('withdraw.fee.USDT', '1', '0.5')).toBe(true);
+    expect(loosens('pool.weights', [40, 25], [40, 25])).toBe(false);
+    expect(loosens('pool.weights', [40, 25], [25, 40])).toBe(true);
+    expect(loosens('settlement.timeZone', 'Asia/Shanghai', 'UTC')).toBe(true);
+    expect(loosens('withdraw.min.USDT', '10', '1')).toBe(false);
+    expect(loosens('support.email', '', 'help@example.com')).toBe(false);
   });
 
   it('accepts each default by its own schema, and knows only its keys', () => {

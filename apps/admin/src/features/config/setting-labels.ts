@@ -213,6 +213,16 @@ const SETTINGS: Record<SettingKey, Entry> = {
     en: ['Deposit confirmations', 'Block confirmations a deposit needs before it is credited.'],
     zh: ['充值确认数', '充值入账前需要的区块确认数。'],
   },
+  'config.loosenDelayHours': {
+    en: [
+      'Delay of a loosening change (hours)',
+      'After a second operator approves loosening a guarded setting, the change waits this many hours before it takes effect. Lowering it needs a second operator too.',
+    ],
+    zh: [
+      '放宽修改的等待时长（小时）',
+      '放宽受保护配置的修改经第二名运营人员批准后，需再等待这么多小时才生效。调低此值同样需要第二名运营人员批准。',
+    ],
+  },
   'support.email': {
     en: [
       'Support email',
@@ -246,6 +256,7 @@ export const SETTING_GROUPS = [
   'ledger',
   'market',
   'chain',
+  'config',
   'support',
 ] as const;
 
@@ -262,6 +273,7 @@ const GROUP_LABELS: Record<string, { en: string; zh: string }> = {
   ledger: { en: 'Balance adjustments', zh: '余额调整' },
   market: { en: 'Market', zh: '行情' },
   chain: { en: 'Chain', zh: '链上' },
+  config: { en: 'Approval of changes', zh: '修改审批' },
   support: { en: 'Customer support', zh: '客服' },
   other: { en: 'Other', zh: '其他' },
 };
