@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { operators } from './operators.ts';
 
 /**
  * Every change of an operator-editable setting (modules/config/settings.ts), kept for good: a key's
@@ -17,6 +18,46 @@ export const settingChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('setting_changes_key_idx').on(t.key, t.effectiveAt, t.id)],
+);
+
+/**
+ * A loosening change of a guarded setting, waiting for a second operator (docs/operations.md,
+ * "Settings that guard money"; modules/config/proposals.ts). Approved, it becomes a row of
+ * setting_changes (`change_id`); the database refuses an approval by the proposer.
+ */
+export const settingProposals = pgTable(
+  'setting_proposals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    /** The value in effect when proposed, for the diff the approver sees. */
+    before: jsonb('before'),
+    /** The effect time the proposer asked for; the change never applies before it. */
+    askedAt: timestamp('asked_at', { withTimezone: true }),
+    status: text('status').notNull().default('pending'),
+    proposedById: bigint('proposed_by_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedById: bigint('decided_by_id', { mode: 'number' }).references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    changeId: bigint('change_id', { mode: 'number' }).references(() => settingChanges.id),
+  },
+  (t) => [
+    check(
+      'setting_proposals_status_known',
+      sql`${t.status} in ('pending','approved','rejected','withdrawn','expired')`,
+    ),
+    check('setting_proposals_decided', sql`(${t.status} = 'pending') = (${t.decidedAt} is null)`),
+    check('setting_proposals_approved', sql`(${t.status} = 'approved') = (${t.changeId} is not null)`),
+    check(
+      'setting_proposals_second_operator',
+      sql`${t.status} not in ('approved','rejected') or ${t.decidedById} <> ${t.proposedById}`,
+    ),
+    index('setting_proposals_status_idx').on(t.status, t.createdAt, t.id),
+  ],
 );
 
 /** The first answer to each (member, Idempotency-Key), replayed to every repeat. */
