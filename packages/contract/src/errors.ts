@@ -728,12 +728,13 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ms-MY': 'Cadangan perubahan tetapan ini telah diluluskan, ditolak, ditarik balik atau telah tamat tempoh',
   },
   proposalOwnApproval: {
-    'zh-CN': '您不能批准自己提议的配置修改，需由另一名所有者或财务人员批准',
-    en: 'You cannot approve your own proposed change: another owner or finance operator must approve it',
-    'zh-TW': '您不能批准自己提議的配置修改，需由另一名擁有者或財務人員批准',
-    'ko-KR': '본인이 제안한 설정 변경은 승인할 수 없습니다. 다른 소유자나 재무 운영자가 승인해야 합니다',
+    'zh-CN': '这是您提议的修改：需由另一名所有者或财务人员批准或拒绝，您可以撤回',
+    en: 'You proposed this change: another owner or finance operator must approve or reject it; you may withdraw it',
+    'zh-TW': '這是您提議的修改：需由另一名擁有者或財務人員批准或拒絕，您可以撤回',
+    'ko-KR':
+      '본인이 제안한 변경입니다. 다른 소유자나 재무 운영자가 승인하거나 거절해야 하며, 본인은 철회할 수 있습니다',
     'ms-MY':
-      'Anda tidak boleh meluluskan perubahan yang anda cadangkan sendiri: pemilik atau operator kewangan lain mesti meluluskannya',
+      'Anda yang mencadangkan perubahan ini: pemilik atau operator kewangan lain mesti meluluskan atau menolaknya; anda boleh menariknya balik',
   },
   proposalNotYours: {
     'zh-CN': '只有提议人可以撤回该配置修改提议',

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, operatorToken, operatorWithRole, type TestApp } from '../../../test/app.ts';
 import { fund, get, type Member, newMember, post } from '../../../test/money.ts';
+import { changeSetting, noLoosenDelay } from '../../../test/settings.ts';
 import { queryRows } from '../../db/client.ts';
 import { csvCell } from '../../lib/csv.ts';
 import { boundaryAtOrAfter, forgetSettings, getSetting } from '../config/settings.ts';
@@ -140,7 +141,9 @@ describe('config', () => {
   });
 
   it('moves a member-facing term to the next settlement boundary, whatever time is asked', async () => {
-    const change = await data('PUT', 'config/gold.perUsdt', { payload: { value: 120 } });
+    // A guarded rate: proposed by the owner, approved by finance, without the loosening delay here.
+    await noLoosenDelay(app);
+    const { data: change } = await changeSetting(app, 'gold.perUsdt', { value: 120 });
     const boundary = boundaryAtOrAfter(new Date(Date.now() + 5_000), 'Asia/Shanghai');
     expect(change).toMatchObject({ key: 'gold.perUsdt', before: 100, value: 120, effectiveAt: boundary.toISOString() });
     expect(new Date(boundary).toLocaleTimeString('en-GB', { timeZone: 'Asia/Shanghai' })).toBe('00:00:00');

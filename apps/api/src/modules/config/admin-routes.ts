@@ -1,33 +1,34 @@
 import {
   ADMIN_API,
+  idParamsSchema,
   settingChangeBodySchema,
   settingChangePageSchema,
-  settingChangeSchema,
   settingChangesQuerySchema,
   settingKeyParamsSchema,
   settingListSchema,
+  settingProposalListSchema,
+  settingProposalSchema,
+  settingPutAnswerSchema,
 } from '@minecloud/contract/console';
 import { envelopeSchema } from '@minecloud/contract/envelope';
-import { BOUNDARY_SETTINGS, isSettingKey } from '@minecloud/contract/settings';
+import { isSettingKey, loosens } from '@minecloud/contract/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
-import { actorOf } from '../auth/operators.ts';
-import {
-  allSettings,
-  boundaryAtOrAfter,
-  getSetting,
-  IMMEDIATE_DELAY_MS,
-  SettingInvalid,
-  setSetting,
-  settingChangeLog,
-} from './settings.ts';
+import { actorOf, operatorOf } from '../auth/operators.ts';
+import { approveProposal, closeProposal, effectTime, pendingProposals, proposeChange } from './proposals.ts';
+import { allSettings, getSetting, parseSetting, SettingInvalid, setSetting, settingChangeLog } from './settings.ts';
 
-/** The settings: finance reads them and their changes; only the owner changes one (no roles on the PUT). */
+/**
+ * The settings: finance reads them and their changes; only the owner changes one (no roles on the
+ * PUT). A change that loosens a guarded setting becomes a proposal that another owner or finance
+ * approves (proposals.ts; docs/operations.md, "Settings that guard money").
+ */
 export const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const finance = { config: { access: { roles: ['finance'] } } } as const;
   const tags = ['admin'];
   const security = [{ bearer: [] }];
+  const clock = () => app.clock.now();
 
   app.get(
     `/${ADMIN_API.config}`,
@@ -55,28 +56,53 @@ export const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: settingKeyParamsSchema,
         body: settingChangeBodySchema,
-        response: { 200: envelopeSchema(settingChangeSchema) },
+        response: { 200: envelopeSchema(settingPutAnswerSchema) },
       },
     },
     async (request) => {
       const { key } = request.params;
       if (!isSettingKey(key)) return fail('notFound', 'key');
       const now = Date.now();
-      // "Now" is when every process has seen it (settings.ts, IMMEDIATE_DELAY_MS).
-      const asked = request.body.effectiveAt ? new Date(request.body.effectiveAt) : new Date(now + IMMEDIATE_DELAY_MS);
-      if (asked.getTime() < now) return fail('effectiveInPast');
+      const asked = request.body.effectiveAt ? new Date(request.body.effectiveAt) : null;
+      if (asked && asked.getTime() < now) return fail('effectiveInPast');
       // A member-facing term changes at the next settlement boundary, never within a day (issue 12).
-      const effectiveAt = BOUNDARY_SETTINGS.has(key)
-        ? boundaryAtOrAfter(asked, await getSetting(app.db, 'settlement.timeZone'))
-        : asked;
+      const effectiveAt = await effectTime(app.db, key, new Date(now), asked);
       try {
-        return ok(
-          await setSetting(app.db, key, request.body.value, actorOf(request), { effectiveAt, requestId: request.id }),
-        );
+        const value = parseSetting(key, request.body.value);
+        const before = await getSetting(app.db, key, effectiveAt);
+        // Tightening, or a plain setting, applies as one owner says; loosening waits for a second operator.
+        if (loosens(key, before, value)) {
+          return ok(await proposeChange(app.db, operatorOf(request), { key, value, before, askedAt: asked }, clock()));
+        }
+        return ok(await setSetting(app.db, key, value, actorOf(request), { effectiveAt, requestId: request.id }));
       } catch (error) {
         if (error instanceof SettingInvalid) return failWith('settingInvalid', { detail: error.message });
         throw error;
       }
     },
+  );
+
+  // ---- Proposals of loosening changes: owner and finance list and decide, the proposer withdraws.
+  app.get(
+    `/${ADMIN_API.configProposals}`,
+    { ...finance, schema: { tags, security, response: { 200: envelopeSchema(settingProposalListSchema) } } },
+    async () => ok({ list: await pendingProposals(app.db, clock()) }),
+  );
+  const decision = { tags, security, params: idParamsSchema, response: { 200: envelopeSchema(settingProposalSchema) } };
+  const decide = (request: { id: string; params: { id: string } } & Parameters<typeof operatorOf>[0]) => ({
+    operator: operatorOf(request),
+    id: Number(request.params.id),
+    now: clock(),
+    requestId: request.id,
+  });
+  app.post(`/${ADMIN_API.configProposalApprove}`, { ...finance, schema: decision }, async (request) =>
+    ok(await approveProposal(app.db, decide(request))),
+  );
+  app.post(`/${ADMIN_API.configProposalReject}`, { ...finance, schema: decision }, async (request) =>
+    ok(await closeProposal(app.db, 'reject', decide(request))),
+  );
+  // Only owners propose, so only an owner can withdraw (the route has no roles).
+  app.post(`/${ADMIN_API.configProposalWithdraw}`, { schema: decision }, async (request) =>
+    ok(await closeProposal(app.db, 'withdraw', decide(request))),
   );
 };

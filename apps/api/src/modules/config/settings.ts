@@ -1,6 +1,6 @@
 import { isSettingKey, SETTING_KEYS, type SettingKey, type SettingValue } from '@minecloud/contract/settings';
 import { asc, type SQL, sql } from 'drizzle-orm';
-import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { settingChanges } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
@@ -133,9 +133,44 @@ export async function allSettings(db: Reader, now = new Date()) {
 
 export class SettingInvalid extends Error {}
 
+/** A value checked against its setting's schema, or SettingInvalid naming what it wants. */
+export function parseSetting<K extends SettingKey>(key: K, value: unknown): SettingValue<K> {
+  const parsed = SETTING_KEYS[key].schema.safeParse(value);
+  if (!parsed.success) throw new SettingInvalid(parsed.error.issues.map((i) => i.message).join('; '));
+  return parsed.data as SettingValue<K>;
+}
+
+type ChangeInput = {
+  key: SettingKey;
+  value: unknown;
+  before: unknown;
+  actor: string;
+  effectiveAt: Date;
+  requestId: string | null;
+  /** Who approved a loosening change (proposals.ts), for the audit row. */
+  approvedBy?: string;
+};
+
+/** Inserts a checked change with its `config.set` audit row, in the caller's transaction. */
+export async function recordChange(tx: TxDb, input: ChangeInput) {
+  const { key, value, before, actor, effectiveAt, requestId, approvedBy } = input;
+  const [inserted] = await tx.insert(settingChanges).values({ key, value, effectiveAt, actor, requestId }).returning();
+  await audit(tx, {
+    actor,
+    action: 'config.set',
+    target: key,
+    before,
+    after: { value, effectiveAt: effectiveAt.toISOString(), ...(approvedBy ? { approvedBy } : {}) },
+  });
+  // The value as given, not as returned: drizzle's jsonb parses a returned "100" a second time.
+  return changeView({ ...(inserted as typeof settingChanges.$inferSelect), value }, before);
+}
+
 /**
  * Validates and records a change of a setting, effective at `effectiveAt` (now by default), with an
- * audit row: who, before (the value in effect then), after, and when it takes effect.
+ * audit row: who, before (the value in effect then), after, and when it takes effect. It does not
+ * ask for a second operator: the console's PUT does (proposals.ts); tests and the demo seed call it
+ * directly.
  */
 export async function setSetting(
   db: Db,
@@ -144,27 +179,14 @@ export async function setSetting(
   actor: string,
   options: { effectiveAt?: Date; requestId?: string | null } = {},
 ) {
-  const spec = SETTING_KEYS[key];
-  const parsed = spec.schema.safeParse(value);
-  if (!parsed.success) throw new SettingInvalid(parsed.error.issues.map((i) => i.message).join('; '));
+  const parsed = parseSetting(key, value);
   const effectiveAt = options.effectiveAt ?? new Date();
   const before = await getSetting(db, key, effectiveAt);
-  const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(settingChanges)
-      .values({ key, value: parsed.data, effectiveAt, actor, requestId: options.requestId ?? null })
-      .returning();
-    await audit(tx, {
-      actor,
-      action: 'config.set',
-      target: key,
-      before,
-      after: { value: parsed.data, effectiveAt: effectiveAt.toISOString() },
-    });
-    return inserted as typeof settingChanges.$inferSelect;
-  });
+  const change = await db.transaction((tx) =>
+    recordChange(tx, { key, value: parsed, before, actor, effectiveAt, requestId: options.requestId ?? null }),
+  );
   forgetSettings();
-  return changeView(row, before);
+  return change;
 }
 
 /**

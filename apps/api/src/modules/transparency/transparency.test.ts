@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts';
 import { newProduct } from '../../../test/mining.ts';
 import { fund, get, type Member, newMember, post, quickMembers } from '../../../test/money.ts';
+import { changeSetting, noLoosenDelay } from '../../../test/settings.ts';
 import { queryRows } from '../../db/client.ts';
 import { liabilitiesJob, poolJob, settlementJob } from '../../jobs/index.ts';
 import { runJob } from '../../jobs/runner.ts';
@@ -222,27 +223,25 @@ describe('rounds anyone can recompute', () => {
 });
 
 describe('the parameter log', () => {
+  // Rates and fees are guarded (docs/operations.md): proposed, approved by a second operator, and
+  // here without the loosening delay, so they apply at the boundary a lone owner's change did.
+  beforeAll(() => noLoosenDelay(app));
+
   it('a change made mid-day shows at once, and applies from the next settlement boundary only', async () => {
     const token = await operatorToken(app);
     const now = new Date();
+    clock.set(now);
     const boundary = startOfDay(addDays(dayOf(now, TZ), 1), TZ);
-    const res = await app.inject({
-      method: 'PUT',
-      url: '/admin-api/config/mining.burnRate',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { value: '0.06' },
-    });
-    expect(res.json()).toMatchObject({ code: 0, data: { effectiveAt: boundary.toISOString() } });
+    const res = await changeSetting(app, 'mining.burnRate', { value: '0.06' });
+    expect(res).toMatchObject({ code: 0, data: { effectiveAt: boundary.toISOString() } });
     expect(await getSetting(app.db, 'mining.burnRate', new Date(boundary.getTime() - 1))).toBe('0.05');
     expect(await getSetting(app.db, 'mining.burnRate', boundary)).toBe('0.06');
     // A time asked for inside a day moves to that day's end.
-    const later = await app.inject({
-      method: 'PUT',
-      url: '/admin-api/config/withdraw.fee.USDT',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { value: '2', effectiveAt: new Date(boundary.getTime() + 3_600_000).toISOString() },
+    const later = await changeSetting(app, 'withdraw.fee.USDT', {
+      value: '2',
+      effectiveAt: new Date(boundary.getTime() + 3_600_000).toISOString(),
     });
-    expect(later.json().data.effectiveAt).toBe(startOfDay(addDays(dayOf(boundary, TZ), 1), TZ).toISOString());
+    expect(later.data.effectiveAt).toBe(startOfDay(addDays(dayOf(boundary, TZ), 1), TZ).toISOString());
     // A switch is not a term: it changes when the operator says.
     const open = await app.inject({
       method: 'PUT',
@@ -274,19 +273,14 @@ describe('the parameter log', () => {
   });
 
   it('the settlement of a day pays with the rate in force during that day, not one set after it', async () => {
-    const token = await operatorToken(app);
     const day = dayOf(new Date(), TZ);
     const m = await newMember(app);
     await fund(app, m.userId, 'USDT', '1000');
     const productId = await newProduct(app, { hashRate: '100', price: '10', durationDays: 3 });
     clock.set(startOfDay(addDays(day, -1), TZ));
     expect((await post(app, m, 'user_mining_machines/clickBuy', { productId, quantity: 1 })).body.code).toBe(0);
-    await app.inject({
-      method: 'PUT',
-      url: '/admin-api/config/mining.btcPerThPerDay',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { value: '0.0000016' },
-    });
+    clock.set(new Date());
+    expect((await changeSetting(app, 'mining.btcPerThPerDay', { value: '0.0000016' })).code).toBe(0);
     const paid = async (period: string) => {
       await runJob(app.db, settlementJob, period, { now: afterDay(period, 5_000), trigger: 'test' });
       const [row] = await queryRows<{ btc: string }>(
