@@ -40,6 +40,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import {
   seedDemo,
   seedDemoEquity,
+  seedDemoLoosenDelay,
   seedDemoMiners,
   seedDemoNotices,
   seedDemoSupport,
@@ -286,6 +287,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   if (config.demo && (await seedDemoNotices(database.db))) app.log.info('demo notices published');
   if (config.demo && (await seedDemoBanners(database.db))) app.log.info('demo banners added');
   if (config.demo && (await seedDemoSupport(database.db))) app.log.info('demo support email set');
+  if (config.demo && (await seedDemoLoosenDelay(database.db))) app.log.info('demo loosening delay set to 0 h');
   const oneTimePassword = await bootstrapOperator(database.db, config.adminBootstrapPassword);
   // Shown once, on the console of the first start only (it is stored hashed): server.ts prints it
   // when the server is ready, after the start-up lines, where a person sees it.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseAmount } from '@minecloud/contract/amount';
 import { parseHashRate } from '@minecloud/contract/miner';
+import type { SettingKey } from '@minecloud/contract/settings';
 import { count, eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { Db, TxDb } from '../../db/client.ts';
@@ -120,16 +121,26 @@ export async function seedDemoEquity(db: Db) {
   return true;
 }
 
-/**
- * The demo's support email, set once (audited, as an operator's change is) when it was never set:
- * production starts with no support contact. No Telegram: any username would be someone's.
- */
-export async function seedDemoSupport(db: Db) {
-  const [row] = await db.select({ n: count() }).from(settingChanges).where(eq(settingChanges.key, 'support.email'));
+/** Sets `key` as the demo (audited, as an operator's change is) when it was never set; true when it did. */
+async function setOnce(db: Db, key: SettingKey, value: unknown, effectiveAt?: Date) {
+  const [row] = await db.select({ n: count() }).from(settingChanges).where(eq(settingChanges.key, key));
   if ((row?.n ?? 0) > 0) return false;
-  await setSetting(db, 'support.email', 'support@example.com', DEMO_ACTOR);
+  await setSetting(db, key, value, DEMO_ACTOR, effectiveAt ? { effectiveAt } : {});
   return true;
 }
+
+/**
+ * The demo's support email, set once when it was never set: production starts with no support
+ * contact. No Telegram: any username would be someone's.
+ */
+export const seedDemoSupport = (db: Db) => setOnce(db, 'support.email', 'support@example.com');
+
+/**
+ * In demo mode an approved loosening change of a guarded setting waits no extra hours
+ * (`config.loosenDelayHours` 0, in force from the start, set once), so the four-eyes flow can be
+ * tried, and the e2e run through, in minutes; production keeps the 24 h default (docs/operations.md).
+ */
+export const seedDemoLoosenDelay = (db: Db) => setOnce(db, 'config.loosenDelayHours', 0, new Date(0));
 
 /** Demo notices and an article, published once when there are none. */
 export async function seedDemoNotices(db: Db) {
