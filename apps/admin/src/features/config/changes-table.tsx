@@ -1,12 +1,12 @@
 import { ADMIN_API, type SettingChange, type SettingKind } from '@minecloud/contract/console';
-import { Flex, Select, type TableColumnsType, Typography } from 'antd';
+import { Select, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { changesKey } from './api.ts';
 import { NS } from './i18n.ts';
 import { SETTINGS_NS } from './setting-labels.ts';
-import { SettingValue } from './setting-value.tsx';
+import { SettingDiff, SettingName } from './setting-value.tsx';
 
 /** Every change of the settings, newest first, optionally of one setting only. */
 export function ChangesTable({
@@ -29,26 +29,13 @@ export function ChangesTable({
     {
       title: t('key'),
       dataIndex: 'key',
-      render: (key: string) => (
-        <Flex vertical>
-          <span>{labelOf(key)}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {key}
-          </Typography.Text>
-        </Flex>
-      ),
+      render: (key: string) => <SettingName settingKey={key} />,
     },
     {
       title: t('change'),
       key: 'change',
       width: 320,
-      render: (_, row) => (
-        <Flex gap={8} align="center" wrap>
-          <SettingValue kind={kinds.get(row.key)} value={row.before} />
-          <span>→</span>
-          <SettingValue kind={kinds.get(row.key)} value={row.value} />
-        </Flex>
-      ),
+      render: (_, row) => <SettingDiff kind={kinds.get(row.key)} before={row.before} after={row.value} />,
     },
     { title: t('effective'), dataIndex: 'effectiveAt', render: (value: string) => <TimeText value={value} /> },
     {

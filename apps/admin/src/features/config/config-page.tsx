@@ -9,6 +9,7 @@ import { allowed, useMe } from '../../lib/session.ts';
 import { useSettings } from './api.ts';
 import { ChangesTable } from './changes-table.tsx';
 import { NS } from './i18n.ts';
+import { PendingChanges } from './pending-changes.tsx';
 import { SettingEditModal } from './setting-edit-modal.tsx';
 import { groupOf, SETTING_GROUPS, SETTINGS_NS } from './setting-labels.ts';
 import { SettingValue } from './setting-value.tsx';
@@ -35,6 +36,7 @@ export function ConfigPage() {
       .map((group) => ({ group, rows: byGroup.get(group) ?? [] }));
   }, [settings.data]);
   const kinds = useMemo(() => new Map<string, SettingKind>(rows.map((row) => [row.key, row.kind])), [rows]);
+  const delay = rows.find((row) => row.key === 'config.loosenDelayHours')?.value;
 
   const showHistory = (key: string) => {
     setKeyFilter(key);
@@ -118,6 +120,10 @@ export function ConfigPage() {
       <PageHeader title={t('title')} intro={t('intro')} />
       {!canEdit && <Alert type="info" showIcon title={t('readOnly')} />}
       <LoadState query={settings} empty={rows.length === 0} />
+      <Card size="small" title={t('proposal.title')}>
+        <Typography.Paragraph type="secondary">{t('proposal.intro')}</Typography.Paragraph>
+        <PendingChanges kinds={kinds} />
+      </Card>
       {groups.map(({ group, rows: groupRows }) => (
         <Card key={group} size="small" title={t(`${SETTINGS_NS}:group.${group}`)}>
           <Table<SettingRow>
@@ -140,7 +146,13 @@ export function ConfigPage() {
           onKeyFilter={setKeyFilter}
         />
       </div>
-      {editing && <SettingEditModal row={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <SettingEditModal
+          row={editing}
+          delayHours={typeof delay === 'number' ? delay : 24}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Flex>
   );
 }

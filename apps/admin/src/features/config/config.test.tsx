@@ -1,4 +1,4 @@
-import type { SettingRow } from '@minecloud/contract/console';
+import type { SettingProposal, SettingRow } from '@minecloud/contract/console';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, mockApi } from '../../test/fetch.ts';
@@ -47,6 +47,7 @@ function api(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET config': () => ({ list: SETTINGS }),
     'GET config/changes': () => ({ list: [], total: 0 }),
+    'GET config/proposals': () => ({ list: [] }),
     ...extra,
   });
 }
@@ -281,5 +282,85 @@ describe('config editor', () => {
     await waitFor(() =>
       expect(calls(requests, 'GET config/changes').at(-1)?.url.searchParams.get('key')).toBe('pool.winners'),
     );
+  });
+});
+
+const PROPOSAL: SettingProposal = {
+  id: '5',
+  key: 'withdraw.fee.USDT',
+  before: '2',
+  value: '0',
+  status: 'pending',
+  proposer: 'oscar',
+  proposedAt: '2026-04-01T00:00:00.000Z',
+  expiresAt: '2026-04-02T00:00:00.000Z',
+  askedAt: null,
+  decidedBy: null,
+  decidedAt: null,
+  effectiveAt: '2099-01-02T00:00:00.000Z',
+};
+
+describe('pending changes of guarded settings', () => {
+  it('shows the diff, who proposed it and when it would apply; finance approves it', async () => {
+    const requests = api({
+      'GET config/proposals': () => ({ list: [PROPOSAL] }),
+      'POST config/proposals/5/approve': () => ({ ...PROPOSAL, status: 'approved', decidedBy: 'fiona' }),
+    });
+    renderWithApp(<ConfigPage />, { me: { role: 'finance', username: 'fiona' } });
+    const table = await screen.findByTestId('pending-changes');
+    const row = (await within(table).findByText('oscar')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('USDT withdrawal fee')).toBeInTheDocument();
+    expect(within(row).getByText('2')).toBeInTheDocument();
+    expect(within(row).getByText('0')).toBeInTheDocument();
+    expect(within(row).getByText(/^2099-01-0/)).toBeInTheDocument();
+    expect(() => button(row, 'Withdraw')).toThrow();
+    await quickUser().click(button(row, 'Approve'));
+    await waitFor(() => expect(calls(requests, 'POST config/proposals/5/approve')).toHaveLength(1));
+    expect(await screen.findByText(/^Approved: takes effect 2099-01-0/)).toBeInTheDocument();
+  });
+
+  it('lets the proposer withdraw but not approve, and shows a refusal', async () => {
+    api({
+      'GET config/proposals': () => ({ list: [PROPOSAL] }),
+      'POST config/proposals/5/withdraw': () => {
+        throw { code: 1136, msg: 'This proposed setting change has already been decided', status: 409 };
+      },
+    });
+    renderWithApp(<ConfigPage />, { me: { username: 'oscar' } });
+    const row = (await within(await screen.findByTestId('pending-changes')).findByText('oscar')).closest(
+      'tr',
+    ) as HTMLElement;
+    expect(() => button(row, 'Approve')).toThrow();
+    expect(within(row).getByText('Yours: another operator must approve it')).toBeInTheDocument();
+    await quickUser().click(button(row, 'Withdraw'));
+    expect(await screen.findByText('This proposed setting change has already been decided')).toBeInTheDocument();
+  });
+
+  it('says when none wait, and when they cannot be loaded', async () => {
+    api();
+    const first = renderWithApp(<ConfigPage />);
+    expect(await screen.findByText('No changes are waiting for approval')).toBeInTheDocument();
+    first.unmount();
+    api({
+      'GET config/proposals': () => {
+        throw { code: 500, msg: 'Server error', status: 500 };
+      },
+    });
+    renderWithApp(<ConfigPage />);
+    expect(await screen.findByText('Server error')).toBeInTheDocument();
+  });
+
+  it('says in the editor that loosening a guarded setting waits for approval, and tightening does not', async () => {
+    const requests = api({ 'PUT config/withdraw.fee.USDT': () => ({ ...PROPOSAL, proposer: 'olivia' }) });
+    renderWithApp(<ConfigPage />);
+    const { user, modal } = await openEditor('USDT withdrawal fee');
+    const note = within(modal).getByTestId('guard-note');
+    expect(note).toHaveTextContent('loosening it needs a second operator');
+    expect(note).toHaveTextContent('tightens it or keeps it');
+    await fill(user, within(modal).getByLabelText('New value'), '0');
+    expect(await within(modal).findByText(/This value loosens it/)).toHaveTextContent('24 h after the approval');
+    await user.click(button(modal, 'Save'));
+    await waitFor(() => expect(calls(requests, 'PUT config/withdraw.fee.USDT')).toHaveLength(1));
+    expect(await screen.findByText('Proposed: the change waits for a second operator’s approval')).toBeInTheDocument();
   });
 });

@@ -1,11 +1,12 @@
 import type { SettingRow } from '@minecloud/contract/console';
 import { ERROR_CODES } from '@minecloud/contract/errors';
+import { GUARDED_SETTINGS, isSettingKey, loosens } from '@minecloud/contract/settings';
 import { Alert, DatePicker, type DatePickerProps, Flex, Form, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { useChangeSetting } from './api.ts';
+import { isProposal, useChangeSetting } from './api.ts';
 import { NS } from './i18n.ts';
 import { SETTINGS_NS } from './setting-labels.ts';
 import { SettingValue } from './setting-value.tsx';
@@ -15,12 +16,41 @@ import { settingValueOf, ValueField } from './value-field.tsx';
 type Moment = Parameters<NonNullable<DatePickerProps['disabledDate']>>[0];
 type Values = { value: unknown; when: 'now' | 'later'; effectiveAt?: Moment };
 
+/**
+ * Whether a guarded setting's new value would wait for a second operator (docs/operations.md,
+ * "Settings that guard money"): the note says so, and that tightening applies at once.
+ */
+function GuardNote({ row, typed, delayHours }: { row: SettingRow; typed: unknown; delayHours: number }) {
+  const { t } = useTranslation(NS);
+  if (!isSettingKey(row.key) || !GUARDED_SETTINGS.has(row.key)) return null;
+  const loosening = typed !== undefined && loosens(row.key, row.value, settingValueOf(row, typed));
+  return (
+    <Alert
+      type={loosening ? 'warning' : 'info'}
+      showIcon
+      data-testid="guard-note"
+      title={t('guardedNote')}
+      description={loosening ? t('guardedLoosening', { hours: delayHours }) : t('guardedTightening')}
+    />
+  );
+}
+
 /** Changes one setting, now or from a chosen time; the server's refusal stays on the form. */
-export function SettingEditModal({ row, onClose }: { row: SettingRow; onClose: () => void }) {
+export function SettingEditModal({
+  row,
+  delayHours,
+  onClose,
+}: {
+  row: SettingRow;
+  /** `config.loosenDelayHours` now: how long an approved loosening change waits. */
+  delayHours: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation([NS, SETTINGS_NS]);
   const notify = useNotify();
   const [form] = Form.useForm<Values>();
   const when = Form.useWatch('when', form);
+  const typed = Form.useWatch('value', form);
   const change = useChangeSetting();
   const [refusal, setRefusal] = useState<string | null>(null);
   const label = t(`${SETTINGS_NS}:label.${row.key}`, { defaultValue: row.key });
@@ -35,8 +65,8 @@ export function SettingEditModal({ row, onClose }: { row: SettingRow; onClose: (
     change.mutate(
       { key: row.key, body },
       {
-        onSuccess: () => {
-          notify.success(later ? t('scheduled') : t('changed'));
+        onSuccess: (answer) => {
+          notify.success(isProposal(answer) ? t('proposed') : later ? t('scheduled') : t('changed'));
           onClose();
         },
         onError: (error) => {
@@ -74,6 +104,7 @@ export function SettingEditModal({ row, onClose }: { row: SettingRow; onClose: (
           <Typography.Text>{t('currentValue')}:</Typography.Text>
           <SettingValue kind={row.kind} value={row.value} />
         </Flex>
+        <GuardNote row={row} typed={typed} delayHours={delayHours} />
         {row.atBoundary && <Alert type="info" showIcon title={t('atBoundaryNote')} data-testid="at-boundary-note" />}
         {refusal && <Alert type="error" showIcon title={refusal} />}
         <Form<Values>

@@ -3,6 +3,7 @@ import { percentOf } from '@minecloud/contract/decimal';
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NS } from './i18n.ts';
+import { SETTINGS_NS } from './setting-labels.ts';
 
 export function sumOf(values: readonly unknown[]): number {
   return values.reduce<number>((sum, value) => sum + (typeof value === 'number' ? value : 0), 0);
@@ -41,4 +42,36 @@ export function SettingValue({ kind, value }: { kind: SettingKind | undefined; v
   }
   if (typeof value === 'string' || typeof value === 'number') return <Typography.Text code>{value}</Typography.Text>;
   return <Typography.Text code>{JSON.stringify(value) ?? '-'}</Typography.Text>;
+}
+
+/** A setting's name in the console's language, with its key below it. */
+export function SettingName({ settingKey }: { settingKey: string }) {
+  const { t } = useTranslation(SETTINGS_NS);
+  return (
+    <Flex vertical>
+      <span>{t(`label.${settingKey}`, { defaultValue: settingKey })}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {settingKey}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** A change of a setting: the value before → the value after. */
+export function SettingDiff({
+  kind,
+  before,
+  after,
+}: {
+  kind: SettingKind | undefined;
+  before: unknown;
+  after: unknown;
+}) {
+  return (
+    <Flex gap={8} align="center" wrap>
+      <SettingValue kind={kind} value={before} />
+      <span>→</span>
+      <SettingValue kind={kind} value={after} />
+    </Flex>
+  );
 }
