@@ -12,16 +12,20 @@ import {
   signInAt,
   signInToConsole,
 } from './browser.ts';
+import { secondOperator } from './server.ts';
 
 /**
  * The operator console in Chromium at 1280×800: the owner signs in with a TOTP code, publishes a
- * notice a member then reads, replies to a member's feedback, approves a withdrawal, and changes a
- * setting that members then see announced for the next settlement boundary.
+ * notice a member then reads, replies to a member's feedback, approves a withdrawal, and proposes a
+ * change of a guarded rate that a finance operator approves and members then see announced for the
+ * next settlement boundary (demo mode has no loosening delay: docs/operations.md).
  */
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
 let admin: OperatorCall;
+/** A finance operator: the second operator that approves the owner's change of a guarded rate. */
+let finance: OperatorCall;
 let desk: BrowserContext;
 let console_: Page;
 let member: {
@@ -56,6 +60,7 @@ async function overlaySettled(page: Page) {
 beforeAll(async () => {
   browser = await launchChromium();
   admin = operatorSession(baseUrl, inject('operatorToken'));
+  finance = operatorSession(baseUrl, await secondOperator(baseUrl, inject('operatorToken'), 'e2e-finance', 'finance'));
   desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', serviceWorkers: 'block' });
   console_ = await desk.newPage();
   const signedIn = await signInAt(browser, baseUrl, '/pages/my_child/feedback/feedback');
@@ -75,6 +80,14 @@ beforeAll(async () => {
 /** The top-up rate the other e2e files expect; the config test changes it and puts it back. */
 const GOLD_PER_USDT = 100;
 
+/** Finance approves the owner's pending proposal of `key` (a guarded setting's loosening change). */
+async function approveProposal(key: string) {
+  const { list } = await finance<{ list: { id: string; key: string }[] }>('GET', 'config/proposals');
+  const proposal = list.find((p) => p.key === key);
+  if (!proposal) throw new Error(`no pending proposal of ${key}`);
+  await finance('POST', `config/proposals/${proposal.id}/approve`);
+}
+
 async function goldPerUsdt(): Promise<string> {
   const res = await fetch(`${baseUrl}/app-api/biz/biz-config/get/basic`);
   return ((await res.json()) as { data: { limits: { goldPerUsdt: string } } }).data.limits.goldPerUsdt;
@@ -85,6 +98,7 @@ afterAll(async () => {
   // The rate changed below waits for the next settlement boundary: put it back for that boundary too
   // (of two changes at the same time, the later wins), so no later run sees 125.
   await admin('PUT', 'config/gold.perUsdt', { value: GOLD_PER_USDT });
+  await approveProposal('gold.perUsdt');
 }, 30_000);
 
 describe('the operator console in Chromium', () => {
@@ -195,6 +209,12 @@ describe('the operator console in Chromium', () => {
     await overlaySettled(console_);
     await shot(console_, 'console-config-edit');
     await dialog.getByRole('button', { name: /Save|OK/ }).click();
+    // A rate guards money: the owner's change is a proposal, listed as pending until finance approves.
+    const proposal = console_.getByTestId('pending-changes').getByRole('row').filter({ hasText: 'gold.perUsdt' });
+    await proposal.getByRole('button', { name: 'Withdraw' }).waitFor({ timeout: 15_000 });
+    expect(await proposal.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await approveProposal('gold.perUsdt');
+    await console_.reload();
     await row.getByText('125').first().waitFor({ timeout: 15_000 });
 
     // A member-facing rate changes at the next settlement boundary (00:00 Asia/Shanghai), not now.

@@ -68,22 +68,43 @@ export async function startE2eServer(env: Record<string, string>): Promise<E2eSe
   return { baseUrl, stop };
 }
 
+/** A POST of `/admin-api/…`, with a token or not; answers `data`, throws on any error code. */
+async function consolePost<T>(baseUrl: string, path: string, body: object, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl}/admin-api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number; data: T };
+  if (json.code !== 0) throw new Error(`${path}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Enrolls TOTP for a signed-in session, as its first sign-in asks. */
+async function enrolTotp(baseUrl: string, token: string): Promise<string> {
+  const { secret } = await consolePost<{ secret: string }>(baseUrl, 'auth/totp/setup', {}, token);
+  await consolePost(baseUrl, 'auth/totp/enable', { code: totpCode(secret, totpStep(new Date())) }, token);
+  return secret;
+}
+
 /** Signs the bootstrap owner in and enrolls TOTP, as its first sign-in asks. */
 export async function enrolOperator(baseUrl: string): Promise<{ token: string; secret: string }> {
-  const call = async <T>(path: string, body: object, token?: string) => {
-    const res = await fetch(`${baseUrl}/admin-api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const json = (await res.json()) as { code: number; data: T };
-    if (json.code !== 0) throw new Error(`${path}: ${JSON.stringify(json)}`);
-    return json.data;
-  };
-  const { token } = await call<{ token: string }>('auth/login', { username: 'admin', password: OPERATOR_PASSWORD });
-  const { secret } = await call<{ secret: string }>('auth/totp/setup', {}, token);
-  await call('auth/totp/enable', { code: totpCode(secret, totpStep(new Date())) }, token);
-  return { token, secret };
+  const login = { username: 'admin', password: OPERATOR_PASSWORD };
+  const { token } = await consolePost<{ token: string }>(baseUrl, 'auth/login', login);
+  return { token, secret: await enrolTotp(baseUrl, token) };
+}
+
+/**
+ * A second operator, created by the owner (`ownerToken`) with a role, its one-time password
+ * changed and TOTP enrolled: the second pair of eyes a guarded setting's loosening needs
+ * (docs/operations.md, "Settings that guard money"). Answers its token.
+ */
+export async function secondOperator(baseUrl: string, ownerToken: string, username: string, role: string) {
+  const made = await consolePost<{ password: string }>(baseUrl, 'operators', { username, role }, ownerToken);
+  const { token } = await consolePost<{ token: string }>(baseUrl, 'auth/login', { username, password: made.password });
+  await consolePost(baseUrl, 'auth/password', { current: made.password, next: `${username}-e2e-password` }, token);
+  await enrolTotp(baseUrl, token);
+  return token;
 }
 
 export type PayingServer = E2eServer & {
