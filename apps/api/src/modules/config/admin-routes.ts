@@ -65,7 +65,7 @@ export const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = Date.now();
       const asked = request.body.effectiveAt ? new Date(request.body.effectiveAt) : null;
       if (asked && asked.getTime() < now) return fail('effectiveInPast');
-      // A member-facing term changes at the next settlement boundary, never within a day (issue 12).
+      // A member-facing term changes at the next settlement boundary, never within a day (docs/operations.md, section 3).
       const effectiveAt = await effectTime(app.db, key, new Date(now), asked);
       try {
         const value = parseSetting(key, request.body.value);
