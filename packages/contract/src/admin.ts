@@ -12,7 +12,7 @@ export const operatorLoginBodySchema = z.object({
 export const operatorLoginAnswerSchema = z.object({
   token: z.string(),
   /** The next step this session must take before other calls (console.ts SETUP_STEPS); null when none. */
-  setup: z.enum(['password', 'totp']).nullable(),
+  setup: z.enum(['password', 'totp', 'passkey']).nullable(),
 });
 
 /** An adjustment may be negative (a debit); its reason is kept in the audit log. */

@@ -7,8 +7,11 @@ export const OPERATOR_ROLES = ['owner', 'finance', 'content', 'support'] as cons
 export const operatorRoleSchema = z.enum(OPERATOR_ROLES);
 export type OperatorRole = z.infer<typeof operatorRoleSchema>;
 
-/** What a session still has to do before it may use the console: change its password, enrol TOTP. */
-export const SETUP_STEPS = ['password', 'totp'] as const;
+/**
+ * What a session still has to do before it may use the console: change its password, enrol TOTP,
+ * and, when its role requires passkeys and it has none, enrol a passkey (docs/operations.md, "Passkeys").
+ */
+export const SETUP_STEPS = ['password', 'totp', 'passkey'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 
 // ---------------------------------------------------------------------------------------------
@@ -43,6 +46,8 @@ export const operatorRowSchema = z.object({
   lockedUntil: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
+  /** How many passkeys the operator has enrolled. */
+  passkeys: z.number().int(),
 });
 export type OperatorRow = z.infer<typeof operatorRowSchema>;
 export const operatorListSchema = z.object({ list: z.array(operatorRowSchema) });
@@ -61,3 +66,52 @@ export const operatorUpdateBodySchema = z.object({
   disabled: z.boolean().optional(),
 });
 export const idParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) });
+
+// ---------------------------------------------------------------------------------------------
+// Passkeys (WebAuthn): docs/operations.md, "Passkeys"
+
+export const passkeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+export const passkeyListSchema = z.object({ list: z.array(passkeySchema) });
+
+/** The browser's `PublicKeyCredentialCreationOptionsJSON` / `…RequestOptionsJSON`, passed through. */
+export const passkeyOptionsSchema = z.record(z.string(), z.unknown());
+
+const base64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]*$/)
+  .max(16_384);
+/** A credential as the browser returns it, in its JSON form (WebAuthn Level 3 `toJSON()`). */
+const credentialJson = <T extends z.ZodRawShape>(response: T) =>
+  z.object({
+    id: base64url.min(1),
+    rawId: base64url.min(1),
+    type: z.literal('public-key'),
+    response: z.object({ clientDataJSON: base64url, ...response }),
+    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  });
+
+export const PASSKEY_NAME_MAX = 64;
+export const passkeyRegisterBodySchema = z.object({
+  name: z.string().trim().min(1).max(PASSKEY_NAME_MAX),
+  credential: credentialJson({
+    attestationObject: base64url,
+    transports: z.array(z.string().max(32)).max(16).optional(),
+  }),
+});
+export const passkeySignInBodySchema = z.object({
+  credential: credentialJson({
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+});
+
+/** The roles whose operators must sign in with a passkey instead of password and TOTP. */
+export const passkeyPolicySchema = z.object({ roles: z.array(operatorRoleSchema) });

@@ -107,6 +107,9 @@ export const ERROR_CODES = {
   proposalDecided: 1136,
   proposalOwnApproval: 1137,
   proposalNotYours: 1138,
+  passkeyRequired: 1140,
+  passkeyInvalid: 1141,
+  passkeyOwnRecovery: 1142,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -222,4 +225,7 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   proposalDecided: 409,
   proposalOwnApproval: 403,
   proposalNotYours: 403,
+  passkeyRequired: 403,
+  passkeyInvalid: 401,
+  passkeyOwnRecovery: 403,
 };

@@ -743,6 +743,27 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '이 변경은 제안한 운영자만 철회할 수 있습니다',
     'ms-MY': 'Hanya operator yang mencadangkan perubahan ini boleh menariknya balik',
   },
+  passkeyRequired: {
+    'zh-CN': '您的角色须使用通行密钥登录，请点击“使用通行密钥登录”',
+    en: 'Your role signs in with a passkey: use "Sign in with a passkey"',
+    'zh-TW': '您的角色須使用通行密鑰登入，請點擊「使用通行密鑰登入」',
+    'ko-KR': '이 역할은 패스키로 로그인해야 합니다. "패스키로 로그인"을 사용하세요',
+    'ms-MY': 'Peranan anda log masuk dengan kunci laluan: gunakan "Log masuk dengan kunci laluan"',
+  },
+  passkeyInvalid: {
+    'zh-CN': '通行密钥验证失败或已过期，请重试',
+    en: 'The passkey could not be verified, or the attempt expired; try again',
+    'zh-TW': '通行密鑰驗證失敗或已過期，請重試',
+    'ko-KR': '패스키를 확인하지 못했거나 시도가 만료되었습니다. 다시 시도하세요',
+    'ms-MY': 'Kunci laluan tidak dapat disahkan, atau cubaan telah tamat tempoh; cuba lagi',
+  },
+  passkeyOwnRecovery: {
+    'zh-CN': '不能清除自己的通行密钥，请由另一位所有者操作',
+    en: 'You cannot clear your own passkeys: another owner must do it',
+    'zh-TW': '不能清除自己的通行密鑰，請由另一位擁有者操作',
+    'ko-KR': '자신의 패스키는 지울 수 없습니다. 다른 소유자가 해야 합니다',
+    'ms-MY': 'Anda tidak boleh mengosongkan kunci laluan sendiri: pemilik lain mesti melakukannya',
+  },
 };
 
 /** "The field X is invalid", naming the field (API.md: a 400 names the field). */

@@ -16,6 +16,7 @@ function operator(over: Partial<OperatorRow>): OperatorRow {
     lockedUntil: null,
     lastLoginAt: '2026-04-01T09:00:00.000Z',
     createdAt: '2026-01-01T00:00:00.000Z',
+    passkeys: 0,
     ...over,
   };
 }
