@@ -39,3 +39,54 @@ export const operatorSessions = pgTable(
   },
   (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
 );
+
+/**
+ * Operators' passkeys (WebAuthn credentials): the credential's id and COSE public key (base64url),
+ * its signature counter, and the transports the browser reported, to offer it again.
+ */
+export const operatorPasskeys = pgTable(
+  'operator_passkeys',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('operator_passkeys_operator_idx').on(t.operatorId)],
+);
+
+/**
+ * WebAuthn challenges: single use (taken by a delete) and short-lived, in the database so that any
+ * API process may finish a ceremony another one started. `operatorId` is the enrolling operator;
+ * a sign-in's challenge has none (the passkey names its operator).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose').notNull(),
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
+    check('webauthn_challenges_purpose_known', sql`${t.purpose} in ('register','sign-in')`),
+  ],
+);
+
+/** The roles whose operators must sign in with a passkey (docs/operations.md, "Passkeys"). */
+export const passkeyRequiredRoles = pgTable(
+  'passkey_required_roles',
+  {
+    role: text('role').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('passkey_required_roles_role_known', sql`${t.role} in ('owner','finance','content','support')`)],
+);
