@@ -30,12 +30,19 @@ const EXPECTED: Record<string, OperatorRole[]> = {
   'POST /admin-api/auth/password': ANY,
   'POST /admin-api/auth/totp/setup': ANY,
   'POST /admin-api/auth/totp/enable': ANY,
+  'GET /admin-api/auth/passkeys': ANY,
+  'POST /admin-api/auth/passkeys': ANY,
+  'POST /admin-api/auth/passkeys/options': ANY,
+  'DELETE /admin-api/auth/passkeys/:id': ANY,
   'GET /admin-api/operators': [],
   'POST /admin-api/operators': [],
   'PUT /admin-api/operators/:id': [],
   'POST /admin-api/operators/:id/unlock': [],
   'POST /admin-api/operators/:id/reset': [],
   'POST /admin-api/operators/members': [],
+  'DELETE /admin-api/operators/:id/passkeys': [],
+  'GET /admin-api/operators/passkey-policy': [],
+  'PUT /admin-api/operators/passkey-policy': [],
   'GET /admin-api/dashboard': ANY,
   'GET /admin-api/members/page': [F, S],
   'GET /admin-api/members/export.csv': [F, S],
@@ -93,7 +100,12 @@ const EXPECTED: Record<string, OperatorRole[]> = {
   'GET /admin-api/audit/export.csv': [F],
 };
 /** Calls every signed-in operator may make, tested on their own below. */
-const SEPARATE = ['POST /admin-api/auth/login', 'POST /admin-api/auth/logout'];
+const SEPARATE = [
+  'POST /admin-api/auth/login',
+  'POST /admin-api/auth/logout',
+  'POST /admin-api/auth/passkey/options',
+  'POST /admin-api/auth/passkey/login',
+];
 
 let app: TestApp;
 const routes: string[] = [];

@@ -8,13 +8,14 @@ import {
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { operators } from '../../db/schema.ts';
+import { operatorPasskeys, operators } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { hashPassword, oneTimePassword, verifyPassword } from '../../lib/passwords.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../lib/totp.ts';
 import { audited, endSessions } from '../auth/operator-accounts.ts';
 import type { Operator } from '../auth/operators.ts';
+import { needsPasskeySql, passkeyCountSql, setupOf } from '../auth/passkey-policy.ts';
 
 /** The operator accounts as the console's calls change them; each change audited in its transaction. */
 
@@ -28,17 +29,30 @@ async function operatorRow(db: Pick<Db, 'select'>, id: number) {
   return row;
 }
 
-function me(row: OperatorRecord): OperatorMe {
+/** The operator with what its set-up and its listing need to know of its passkeys. */
+async function operatorWithPasskeys(db: Pick<Db, 'select'>, id: number) {
+  const [row] = await db.select(withPasskeys).from(operators).where(eq(operators.id, id));
+  if (!row) return fail('notFound');
+  return { ...row.operator, needsPasskey: row.needsPasskey, passkeys: row.passkeys };
+}
+
+const withPasskeys = {
+  operator: operators,
+  needsPasskey: needsPasskeySql,
+  passkeys: passkeyCountSql,
+};
+
+function me(row: OperatorRecord & { needsPasskey: boolean }): OperatorMe {
   return {
     id: String(row.id),
     username: row.username,
     role: row.role as OperatorMe['role'],
     totpEnabled: row.totpEnabled,
-    setup: row.mustChangePassword ? 'password' : row.totpEnabled ? null : 'totp',
+    setup: setupOf(row),
   };
 }
 
-function listed(row: OperatorRecord): OperatorRow {
+function listed(row: OperatorRecord & { passkeys: number }): OperatorRow {
   return {
     id: String(row.id),
     username: row.username,
@@ -49,12 +63,13 @@ function listed(row: OperatorRecord): OperatorRow {
     lockedUntil: row.lockedUntil?.toISOString() ?? null,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    passkeys: Number(row.passkeys),
   };
 }
 
 /** The signed-in operator, with the set-up step it still has to take. */
 export async function operatorMe(db: Db, id: number) {
-  return me(await operatorRow(db, id));
+  return me(await operatorWithPasskeys(db, id));
 }
 
 /** The operator's own new password; this session stays, every other one ends. */
@@ -81,7 +96,7 @@ export async function changePassword(db: Db, operator: Operator, change: { curre
     });
     return after as OperatorRecord;
   });
-  return me(updated);
+  return operatorMe(db, updated.id);
 }
 
 /** A new TOTP secret to enrol; once enabled, only an owner's reset starts a new enrolment. */
@@ -117,11 +132,12 @@ export async function enableTotp(db: Db, operator: Operator, code: string, now: 
     });
     return after;
   });
-  return me(updated);
+  return operatorMe(db, updated.id);
 }
 
 export async function allOperators(db: Db) {
-  return { list: (await db.select().from(operators).orderBy(asc(operators.id))).map(listed) };
+  const rows = await db.select(withPasskeys).from(operators).orderBy(asc(operators.id));
+  return { list: rows.map((row) => listed({ ...row.operator, passkeys: row.passkeys })) };
 }
 
 /** A new operator with a one-time password, shown once; it is changed at the first sign-in. */
@@ -173,7 +189,7 @@ export async function updateOperator(
     });
     return after as OperatorRecord;
   });
-  return listed(updated);
+  return listed(await operatorWithPasskeys(db, updated.id));
 }
 
 /** Clears the failed sign-ins and the lock they set. */
@@ -194,5 +210,27 @@ export async function unlockOperator(db: Db, id: number, actor: string) {
     });
     return after as OperatorRecord;
   });
-  return listed(updated);
+  return listed(await operatorWithPasskeys(db, updated.id));
+}
+
+/**
+ * Another operator's lost passkeys (docs/operations.md, "Passkeys"): removes them all and ends the
+ * operator's sessions, audited; the operator then signs in with password and TOTP to enrol a new
+ * one. Never the owner's own: that would let one person drop the requirement alone.
+ */
+export async function clearPasskeys(db: Db, owner: Operator, id: number) {
+  if (id === owner.id) return fail('passkeyOwnRecovery');
+  await db.transaction(async (tx) => {
+    const before = await operatorRow(tx, id);
+    const removed = await tx.delete(operatorPasskeys).where(eq(operatorPasskeys.operatorId, id)).returning();
+    await endSessions(tx, id);
+    await audit(tx, {
+      actor: `operator:${owner.username}`,
+      action: 'operator.passkey.clear',
+      target: `operator:${before.username}`,
+      before: { passkeys: removed.map((row) => ({ passkey: String(row.id), name: row.name })) },
+      after: { passkeys: [] },
+    });
+  });
+  return listed(await operatorWithPasskeys(db, id));
 }

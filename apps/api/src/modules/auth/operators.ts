@@ -9,6 +9,7 @@ import { AppError, fail, failWith } from '../../lib/errors.ts';
 import { DUMMY_HASH, hashPassword, isLegacyHash, verifyPassword } from '../../lib/passwords.ts';
 import { matchTotp } from '../../lib/totp.ts';
 import { bearerToken } from './guard.ts';
+import { needsPasskeySql, passkeyStanding, setupOf } from './passkey-policy.ts';
 
 const AUDIENCE = 'operator';
 const ISSUER = 'minecloud';
@@ -45,13 +46,9 @@ declare module 'fastify' {
 /** Every operator role: for routes any operator may use once set up. */
 export const ANY_ROLE = { roles: ['finance', 'content', 'support'] } as const satisfies Access;
 
-function setupOf(row: { mustChangePassword: boolean; totpEnabled: boolean }): SetupStep | null {
-  if (row.mustChangePassword) return 'password';
-  if (!row.totpEnabled) return 'totp';
-  return null;
-}
+type OperatorRecord = typeof operators.$inferSelect;
 
-function lockTime(until: Date): string {
+export function lockTime(until: Date): string {
   return `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
@@ -79,6 +76,24 @@ export function createOperatorAuth(db: Db, key: Uint8Array) {
       .setAudience(AUDIENCE)
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(key);
+  }
+
+  async function signedIn(
+    operator: OperatorRecord,
+    now: Date,
+    change: Partial<OperatorRecord> = {},
+  ): Promise<{ token: string; setup: SetupStep | null }> {
+    const [after] = await db
+      .update(operators)
+      .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now, ...change })
+      .where(eq(operators.id, operator.id))
+      .returning({
+        mustChangePassword: operators.mustChangePassword,
+        totpEnabled: operators.totpEnabled,
+        needsPasskey: needsPasskeySql,
+      });
+    if (!after) throw new AppError('unauthorized');
+    return { token: await issue(operator.id, operator.username, now), setup: setupOf(after) };
   }
 
   return {
@@ -116,18 +131,24 @@ export function createOperatorAuth(db: Db, key: Uint8Array) {
           return fail('totpReused');
         }
       }
-      await db
-        .update(operators)
-        .set({
-          failedLogins: 0,
-          lockedUntil: null,
-          lastLoginAt: now,
-          // An older scrypt hash becomes argon2id now that the password is known.
-          ...(isLegacyHash(operator.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {}),
-        })
-        .where(eq(operators.id, operator.id));
-      return { token: await issue(operator.id, operator.username, now), setup: setupOf(operator) };
+      // Checked once both factors are proven, so that the answer tells nobody else anything. One
+      // without a passkey yet signs in to enrol one (set-up step `passkey`, docs/operations.md).
+      const standing = await passkeyStanding(db, operator.id);
+      if (standing.required && standing.passkeys > 0) return fail('passkeyRequired');
+      return signedIn(operator, now, {
+        // An older scrypt hash becomes argon2id now that the password is known.
+        ...(isLegacyHash(operator.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {}),
+      });
     },
+
+    /** A failed sign-in of a known operator: counted toward the lock. */
+    recordFailure,
+
+    /**
+     * The session of an operator whose every proof passed (password and TOTP, or a passkey): clears
+     * the failures and the lock, notes the time, and issues the token.
+     */
+    signedIn,
 
     /** The signed-in operator of a request, or a 401. */
     async authenticate(request: FastifyRequest): Promise<Operator> {
@@ -147,6 +168,7 @@ export function createOperatorAuth(db: Db, key: Uint8Array) {
           role: operators.role,
           mustChangePassword: operators.mustChangePassword,
           totpEnabled: operators.totpEnabled,
+          needsPasskey: needsPasskeySql,
           disabled: operators.disabled,
         })
         .from(operatorSessions)
