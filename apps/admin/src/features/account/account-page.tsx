@@ -1,13 +1,14 @@
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PasskeyList } from '../../components/passkey-list.tsx';
 import { PasswordForm } from '../../components/password-form.tsx';
 import { roleKey } from '../../i18n/common.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useMe, useSession } from '../../lib/session.ts';
 import { NS } from './i18n.ts';
 
-/** The operator's own account: who they are, their TOTP state, and a new password. */
+/** The operator's own account: who they are, their TOTP state, their passkeys, and a new password. */
 export function AccountPage() {
   const { t } = useTranslation(NS);
   const me = useMe();
@@ -30,6 +31,10 @@ export function AccountPage() {
             </Flex>
           </Descriptions.Item>
         </Descriptions>
+      </Card>
+      <Card title={t('passkeys')}>
+        <Typography.Paragraph type="secondary">{t('passkeysIntro')}</Typography.Paragraph>
+        <PasskeyList />
       </Card>
       <Card title={t('common:changePassword')}>
         <PasswordForm

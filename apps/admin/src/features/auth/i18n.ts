@@ -26,6 +26,13 @@ registerMessages(NS, {
     stepTotp: 'Authenticator',
     stepDone: 'Console',
     signOut: 'Sign out',
+    or: 'or',
+    passkeySignIn: 'Sign in with a passkey',
+    passkeyCancelled: 'No passkey was used (cancelled or timed out)',
+    passkeyTitle: 'Add a passkey',
+    passkeyIntro:
+      'Your role signs in with a passkey instead of password and code. Add one now (this device’s screen lock, or a security key); from then on, sign in with it.',
+    stepPasskey: 'Passkey',
   },
   'zh-CN': {
     signInTitle: '登录运营后台',
@@ -50,5 +57,12 @@ registerMessages(NS, {
     stepTotp: '身份验证器',
     stepDone: '控制台',
     signOut: '退出登录',
+    or: '或',
+    passkeySignIn: '使用通行密钥登录',
+    passkeyCancelled: '未使用通行密钥（已取消或已超时）',
+    passkeyTitle: '添加通行密钥',
+    passkeyIntro:
+      '您的角色须使用通行密钥登录，而非密码和验证码。请现在添加一个（本设备的屏幕锁或安全密钥），之后请用它登录。',
+    stepPasskey: '通行密钥',
   },
 });

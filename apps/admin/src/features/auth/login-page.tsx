@@ -1,8 +1,10 @@
 import { ERROR_CODES } from '@minecloud/contract/errors';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Divider, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { passkeysAvailable, signInWithPasskey } from '../../api/passkeys.ts';
+import { isBrowserRefusal } from '../../components/passkey-list.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
@@ -15,7 +17,10 @@ type Values = { username: string; password: string; totp?: string };
 
 const TOTP_CODES: number[] = [ERROR_CODES.totpRequired, ERROR_CODES.totpInvalid, ERROR_CODES.totpReused];
 
-/** Username and password, then the authenticator code when the account has TOTP on. */
+/**
+ * Username and password, then the authenticator code when the account has TOTP on; or a passkey
+ * instead of both, where the browser can use one (docs/operations.md, "Passkeys").
+ */
 export function LoginPage() {
   const { t } = useTranslation(NS);
   const session = useSession();
@@ -26,22 +31,20 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ text: string; tone: 'error' | 'info' } | null>(null);
   const from = (location.state as { from?: string } | null)?.from;
+  const [withPasskey] = useState(passkeysAvailable);
 
   if (session.status === 'signedIn' && session.me && !busy) {
     return <Navigate to={session.me.setup ? '/setup' : (from ?? '/')} replace />;
   }
 
-  async function submit(values: Values) {
+  /** Signs in with the token `signIn` gets; a refusal is shown in place. */
+  async function attempt(signIn: () => Promise<{ token: string }>) {
     setBusy(true);
     setProblem(null);
     try {
       // A stale token must not ride along: a refused sign-in is not the end of another session.
       clearToken();
-      const answer = await login({
-        username: values.username.trim(),
-        password: values.password,
-        ...(askTotp && values.totp ? { totp: values.totp } : {}),
-      });
+      const answer = await signIn();
       const me = await session.signIn(answer.token);
       navigate(me.setup ? '/setup' : (from ?? '/'), { replace: true });
     } catch (error) {
@@ -49,12 +52,24 @@ export function LoginPage() {
         setAskTotp(true);
         form.setFieldValue('totp', '');
         setProblem({ text: error.msg, tone: error.code === ERROR_CODES.totpRequired ? 'info' : 'error' });
+      } else if (isBrowserRefusal(error)) {
+        setProblem({ text: t('passkeyCancelled'), tone: 'info' });
       } else {
         setProblem({ text: errorText(error, t('common:requestFailed')), tone: 'error' });
       }
     } finally {
       setBusy(false);
     }
+  }
+
+  function submit(values: Values) {
+    return attempt(() =>
+      login({
+        username: values.username.trim(),
+        password: values.password,
+        ...(askTotp && values.totp ? { totp: values.totp } : {}),
+      }),
+    );
   }
 
   const notice = problem ?? (session.notice ? { text: session.notice, tone: 'info' as const } : null);
@@ -85,6 +100,14 @@ export function LoginPage() {
           {t('signIn')}
         </Button>
       </Form>
+      {withPasskey && (
+        <>
+          <Divider plain>{t('or')}</Divider>
+          <Button block loading={busy} onClick={() => attempt(signInWithPasskey)}>
+            {t('passkeySignIn')}
+          </Button>
+        </>
+      )}
     </AuthFrame>
   );
 }

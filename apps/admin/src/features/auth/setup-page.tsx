@@ -4,6 +4,7 @@ import { Alert, Button, Flex, Form, Input, Spin, Steps, Typography } from 'antd'
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { PasskeyList } from '../../components/passkey-list.tsx';
 import { PasswordForm } from '../../components/password-form.tsx';
 import { errorText } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.ts';
@@ -105,15 +106,24 @@ export function SetupPage() {
     navigate('/login', { replace: true });
   }
 
+  const finished = async () => {
+    const after = await session.refresh();
+    if (after && !after.setup) navigate('/', { replace: true });
+  };
+  const steps = [{ title: t('stepPassword') }, { title: t('stepTotp') }, { title: t('stepDone') }];
+  // The passkey step only for a role that requires one (docs/operations.md, "Passkeys").
+  if (me.setup === 'passkey') steps.splice(2, 0, { title: t('stepPasskey') });
+  const titles = { password: t('passwordTitle'), totp: t('totpTitle'), passkey: t('passkeyTitle') };
+
   return (
-    <AuthFrame title={me.setup === 'password' ? t('passwordTitle') : t('totpTitle')} width={560}>
+    <AuthFrame title={titles[me.setup]} width={560}>
       <Steps
         size="small"
-        current={me.setup === 'password' ? 0 : 1}
-        items={[{ title: t('stepPassword') }, { title: t('stepTotp') }, { title: t('stepDone') }]}
+        current={{ password: 0, totp: 1, passkey: 2 }[me.setup]}
+        items={steps}
         style={{ marginBottom: 24 }}
       />
-      {me.setup === 'password' ? (
+      {me.setup === 'password' && (
         <>
           <Typography.Paragraph>{t('passwordIntro')}</Typography.Paragraph>
           <PasswordForm
@@ -122,14 +132,13 @@ export function SetupPage() {
             }}
           />
         </>
-      ) : (
-        <TotpEnrolment
-          me={me}
-          onEnabled={async () => {
-            const after = await session.refresh();
-            if (after && !after.setup) navigate('/', { replace: true });
-          }}
-        />
+      )}
+      {me.setup === 'totp' && <TotpEnrolment me={me} onEnabled={finished} />}
+      {me.setup === 'passkey' && (
+        <>
+          <Typography.Paragraph>{t('passkeyIntro')}</Typography.Paragraph>
+          <PasskeyList onChange={finished} />
+        </>
       )}
       <Button type="link" onClick={signOut} style={{ paddingInline: 0, marginTop: 16 }}>
         {t('signOut')}

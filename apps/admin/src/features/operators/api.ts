@@ -32,3 +32,21 @@ export async function unlockOperator(id: string): Promise<void> {
 export function resetOperator(id: string): Promise<OneTimePassword> {
   return api.post<OneTimePassword>(adminPath(ADMIN_API.operatorReset, { id }));
 }
+
+/** Lost-passkey recovery: removes another operator's passkeys (never the owner's own). */
+export async function clearPasskeys(id: string): Promise<void> {
+  await api.del(adminPath(ADMIN_API.operatorPasskeys, { id }));
+}
+
+export const passkeyPolicyKey = ['operators', 'passkeyPolicy'] as const;
+
+export function usePasskeyPolicy() {
+  return useQuery({
+    queryKey: passkeyPolicyKey,
+    queryFn: () => api.get<{ roles: OperatorRole[] }>(ADMIN_API.passkeyPolicy),
+  });
+}
+
+export function setPasskeyPolicy(roles: OperatorRole[]): Promise<{ roles: OperatorRole[] }> {
+  return api.put<{ roles: OperatorRole[] }>(ADMIN_API.passkeyPolicy, { roles });
+}

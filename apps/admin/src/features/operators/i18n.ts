@@ -5,6 +5,16 @@ export const NS = 'operators';
 registerMessages(NS, {
   en: {
     title: 'Operators',
+    passkeys: 'Passkeys',
+    clearPasskeys: 'Remove passkeys',
+    clearPasskeysTitle: 'Remove every passkey of {{name}}?',
+    clearPasskeysText:
+      'For a lost passkey: they are signed out, and sign in with password and code to add a new one. Check who is asking first.',
+    passkeysCleared: 'The passkeys of {{name}} were removed',
+    passkeyPolicy: 'Roles that sign in with a passkey',
+    passkeyPolicyText:
+      'Operators of these roles sign in with a passkey only; password and code are refused once they have one. One without a passkey yet signs in with password and code and must add one first.',
+    passkeyPolicySaved: 'Saved',
     create: 'New operator',
     username: 'Username',
     usernameRule: '3–32 characters: lowercase letters, digits, _ . - (starting with a letter or digit)',
@@ -43,6 +53,16 @@ registerMessages(NS, {
   },
   'zh-CN': {
     title: '运营账号',
+    passkeys: '通行密钥',
+    clearPasskeys: '清除通行密钥',
+    clearPasskeysTitle: '清除 {{name}} 的全部通行密钥？',
+    clearPasskeysText:
+      '用于通行密钥丢失的情况：对方将被退出登录，并需用密码和验证码登录后添加新的通行密钥。请先核实请求者身份。',
+    passkeysCleared: '已清除 {{name}} 的通行密钥',
+    passkeyPolicy: '须用通行密钥登录的角色',
+    passkeyPolicyText:
+      '这些角色的运营人员只能用通行密钥登录；一旦拥有通行密钥，密码和验证码登录将被拒绝。尚无通行密钥者可用密码和验证码登录，但须先添加一个。',
+    passkeyPolicySaved: '已保存',
     create: '新建账号',
     username: '用户名',
     usernameRule: '3–32 个字符：小写字母、数字、_ . -（以字母或数字开头）',

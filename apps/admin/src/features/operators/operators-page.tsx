@@ -11,6 +11,7 @@ import { formatTime } from '../../lib/format.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useMe } from '../../lib/session.ts';
 import {
+  clearPasskeys,
   type OneTimePassword,
   operatorsKey,
   resetOperator,
@@ -20,11 +21,12 @@ import {
 } from './api.ts';
 import { CreateOperatorModal } from './create-modal.tsx';
 import { NS } from './i18n.ts';
+import { PasskeyPolicy } from './passkey-policy.tsx';
 import { PasswordModal } from './password-modal.tsx';
 
 const isLocked = (row: OperatorRow) => row.lockedUntil !== null && new Date(row.lockedUntil).getTime() > Date.now();
 
-/** The owner's list of operator accounts: create, role, disable, unlock, reset. */
+/** The owner's list of operator accounts: create, role, disable, unlock, reset, lost passkeys; and the roles that require passkeys. */
 export function OperatorsPage() {
   const { t } = useTranslation(NS);
   const me = useMe();
@@ -108,6 +110,19 @@ export function OperatorsPage() {
     });
   }
 
+  function removePasskeys(row: OperatorRow) {
+    confirm({
+      title: t('clearPasskeysTitle', { name: row.username }),
+      content: t('clearPasskeysText'),
+      okText: t('clearPasskeys'),
+      danger: true,
+      run: async () => {
+        await clearPasskeys(row.id);
+        notify.success(t('passkeysCleared', { name: row.username }));
+      },
+    });
+  }
+
   const columns: ColumnsType<OperatorRow> = [
     {
       title: t('username'),
@@ -138,6 +153,7 @@ export function OperatorsPage() {
       dataIndex: 'totpEnabled',
       render: (on: boolean) => <Tag color={on ? 'green' : 'orange'}>{on ? t('on') : t('off')}</Tag>,
     },
+    { title: t('passkeys'), dataIndex: 'passkeys', align: 'right' },
     {
       title: t('state'),
       dataIndex: 'disabled',
@@ -172,6 +188,11 @@ export function OperatorsPage() {
             <Button size="small" danger onClick={() => reset(row)}>
               {t('reset')}
             </Button>
+            {row.passkeys > 0 && (
+              <Button size="small" danger onClick={() => removePasskeys(row)}>
+                {t('clearPasskeys')}
+              </Button>
+            )}
           </Space>
         ),
     },
@@ -208,6 +229,7 @@ export function OperatorsPage() {
         }}
       />
       <PasswordModal shown={shown} onClose={() => setShown(null)} />
+      <PasskeyPolicy />
     </Flex>
   );
 }

@@ -1,0 +1,45 @@
+import { ADMIN_API, adminPath, type Passkey, type SetupStep } from '@minecloud/contract/console';
+import {
+  browserSupportsWebAuthn,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  startAuthentication,
+  startRegistration,
+} from '@simplewebauthn/browser';
+import { api } from '../lib/api.ts';
+
+/** Operators' passkeys (docs/operations.md, "Passkeys"): the browser's ceremonies and the server's calls. */
+
+export const passkeysKey = ['auth', 'passkeys'] as const;
+
+/**
+ * Whether this page can use passkeys: a browser with WebAuthn, on a host name (an IP address is
+ * never a valid relying party, so the console at 127.0.0.1 cannot use them; localhost can).
+ */
+export function passkeysAvailable(): boolean {
+  const host = typeof location === 'undefined' ? '' : location.hostname;
+  if (/^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[')) return false;
+  return browserSupportsWebAuthn();
+}
+
+export function listPasskeys(): Promise<{ list: Passkey[] }> {
+  return api.get<{ list: Passkey[] }>(ADMIN_API.passkeys);
+}
+
+/** Asks the server for a challenge, lets the browser make a passkey, and has the server keep it. */
+export async function enrolPasskey(name: string): Promise<{ list: Passkey[] }> {
+  const optionsJSON = await api.post<PublicKeyCredentialCreationOptionsJSON>(ADMIN_API.passkeyOptions);
+  const credential = await startRegistration({ optionsJSON });
+  return api.post<{ list: Passkey[] }>(ADMIN_API.passkeys, { name, credential });
+}
+
+export function removePasskey(id: string): Promise<{ list: Passkey[] }> {
+  return api.del<{ list: Passkey[] }>(adminPath(ADMIN_API.passkey, { id }));
+}
+
+/** Signs in with any passkey of this console the browser holds (it names its operator). */
+export async function signInWithPasskey(): Promise<{ token: string; setup: SetupStep | null }> {
+  const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>(ADMIN_API.passkeySignInOptions);
+  const credential = await startAuthentication({ optionsJSON });
+  return api.post<{ token: string; setup: SetupStep | null }>(ADMIN_API.passkeySignIn, { credential });
+}
