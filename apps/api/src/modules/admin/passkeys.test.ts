@@ -14,6 +14,8 @@ let owner: string;
 beforeAll(async () => {
   app = await buildTestApp({ RATE_LIMIT_SIGNIN_PER_MINUTE: '1000' });
   owner = await operatorToken(app);
+  // Passkey ids far from operator ids: a query that mixed the two up cannot pass by chance.
+  await app.db.execute(sql`select setval('operator_passkeys_id_seq', 1000)`);
 });
 afterAll(() => app.close());
 
@@ -107,6 +109,12 @@ describe('passkeys', () => {
     await enrol(token, first, 'first');
     const list = ((await enrol(token, second, 'second')).data as { list: { id: string; name: string }[] }).list;
     expect(list.map((p) => p.name)).toEqual(['first', 'second']);
+    const counts = ((await call('GET', 'operators', owner)).data as { list: { username: string; passkeys: number }[] })
+      .list;
+    expect(counts.filter((row) => ['admin', 'rory'].includes(row.username))).toMatchObject([
+      { username: 'admin', passkeys: 0 },
+      { username: 'rory', passkeys: 2 },
+    ]);
     const removed = await call('DELETE', `auth/passkeys/${list[0]?.id}`, token);
     expect(removed).toMatchObject({ code: 0, data: { list: [{ name: 'second' }] } });
     expect(await signInWith(first)).toMatchObject({ code: ERROR_CODES.passkeyInvalid });

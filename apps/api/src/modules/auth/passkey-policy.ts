@@ -1,7 +1,10 @@
 import type { OperatorRole, SetupStep } from '@minecloud/contract/console';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { operatorPasskeys, operators, passkeyRequiredRoles } from '../../db/schema.ts';
+import { operators, passkeyRequiredRoles } from '../../db/schema.ts';
+
+// The subqueries name `operators` in full: drizzle writes a single table's columns unqualified,
+// and inside the subquery an unqualified `id` would be the passkey's own.
 
 /**
  * Which roles must sign in with a passkey, and what that means for one operator
@@ -10,10 +13,10 @@ import { operatorPasskeys, operators, passkeyRequiredRoles } from '../../db/sche
  */
 
 /** For a select on `operators`: whether its role requires passkeys and it has none. */
-export const needsPasskeySql = sql<boolean>`(exists (select 1 from ${passkeyRequiredRoles} where ${passkeyRequiredRoles.role} = ${operators.role}) and not exists (select 1 from ${operatorPasskeys} where ${operatorPasskeys.operatorId} = ${operators.id}))`;
+export const needsPasskeySql = sql<boolean>`(exists (select 1 from passkey_required_roles r where r.role = "operators"."role") and not exists (select 1 from operator_passkeys p where p.operator_id = "operators"."id"))`;
 
 /** For a select on `operators`: how many passkeys it has. */
-export const passkeyCountSql = sql<number>`(select count(*)::int from ${operatorPasskeys} where ${operatorPasskeys.operatorId} = ${operators.id})`;
+export const passkeyCountSql = sql<number>`(select count(*)::int from operator_passkeys p where p.operator_id = "operators"."id")`;
 
 /** The set-up step a session of this operator has left, if any. */
 export function setupOf(row: { mustChangePassword: boolean; totpEnabled: boolean; needsPasskey: boolean }) {
@@ -28,7 +31,7 @@ export function setupOf(row: { mustChangePassword: boolean; totpEnabled: boolean
 export async function passkeyStanding(db: Pick<Db, 'select'>, operatorId: number) {
   const [row] = await db
     .select({
-      required: sql<boolean>`exists (select 1 from ${passkeyRequiredRoles} where ${passkeyRequiredRoles.role} = ${operators.role})`,
+      required: sql<boolean>`exists (select 1 from passkey_required_roles r where r.role = "operators"."role")`,
       passkeys: passkeyCountSql,
     })
     .from(operators)
