@@ -24,7 +24,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...finance, schema: { tags, security, querystring: auditQuerySchema.omit({ pageNo: true, pageSize: true }) } },
     (request, reply) =>
       sendCsv(reply, 'audit.csv', (pageNo, pageSize) => auditPage(app.db, request.query, { pageNo, pageSize }), [
-        { title: 'id', value: (r) => r.id },
+        { title: 'id', value: (r) => r.id, kind: 'number' },
         { title: 'time', value: (r) => r.createdAt },
         { title: 'actor', value: (r) => r.actor },
         { title: 'action', value: (r) => r.action },

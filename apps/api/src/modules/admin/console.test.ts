@@ -266,7 +266,8 @@ describe('members', () => {
     const ledger = await call('GET', `members/${m.userId}/ledger/export.csv`);
     expect(ledger.body).toContain(',miner_purchase,-200,available,');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell('-12.5')).toBe('-12.5');
+    expect(csvCell('-12.5', 'number')).toBe('-12.5');
+    expect(csvCell('-12.5')).toBe("'-12.5");
     expect(csvCell('-cmd')).toBe("'-cmd");
   });
 });

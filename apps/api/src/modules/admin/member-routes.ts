@@ -35,15 +35,15 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...members, schema: withSchema({ querystring: memberPageQuerySchema.omit({ pageNo: true, pageSize: true }) }) },
     (request, reply) =>
       sendCsv(reply, 'members.csv', (pageNo, pageSize) => memberPage(app.db, { ...request.query, pageNo, pageSize }), [
-        { title: 'id', value: (r) => r.id },
+        { title: 'id', value: (r) => r.id, kind: 'number' },
         { title: 'address', value: (r) => r.address },
         { title: 'email', value: (r) => r.email },
         { title: 'identity', value: (r) => r.identity },
         { title: 'level', value: (r) => r.level },
-        { title: 'inviter', value: (r) => r.inviterId },
-        { title: 'GOLD', value: (r) => r.balances.GOLD },
-        { title: 'USDT', value: (r) => r.balances.USDT },
-        { title: 'BTC', value: (r) => r.balances.BTC },
+        { title: 'inviter', value: (r) => r.inviterId, kind: 'number' },
+        { title: 'GOLD', value: (r) => r.balances.GOLD, kind: 'number' },
+        { title: 'USDT', value: (r) => r.balances.USDT, kind: 'number' },
+        { title: 'BTC', value: (r) => r.balances.BTC, kind: 'number' },
         { title: 'joined', value: (r) => r.createdAt },
       ]),
   );
@@ -81,11 +81,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         (pageNo, pageSize) =>
           memberLedger(app.db, memberId(request.params), { asset: request.query.asset, pageNo, pageSize }),
         [
-          { title: 'transfer', value: (r) => r.id },
+          { title: 'transfer', value: (r) => r.id, kind: 'number' },
           { title: 'time', value: (r) => r.createdAt },
           { title: 'asset', value: (r) => r.asset },
           { title: 'kind', value: (r) => r.kind },
-          { title: 'amount', value: (r) => r.amount },
+          { title: 'amount', value: (r) => r.amount, kind: 'number' },
           { title: 'account', value: (r) => r.account },
           { title: 'counterparty', value: (r) => r.counterparty },
           { title: 'reference', value: (r) => r.reference },

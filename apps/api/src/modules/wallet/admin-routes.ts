@@ -49,11 +49,11 @@ export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         'withdrawals.csv',
         (pageNo, pageSize) => operatorWithdrawals(app.db, app.chain, { ...request.query, pageNo, pageSize }),
         [
-          { title: 'id', value: (r) => r.id },
-          { title: 'member', value: (r) => r.userId },
+          { title: 'id', value: (r) => r.id, kind: 'number' },
+          { title: 'member', value: (r) => r.userId, kind: 'number' },
           { title: 'asset', value: (r) => r.asset },
-          { title: 'amount', value: (r) => r.amount },
-          { title: 'fee', value: (r) => r.fee },
+          { title: 'amount', value: (r) => r.amount, kind: 'number' },
+          { title: 'fee', value: (r) => r.fee, kind: 'number' },
           { title: 'address', value: (r) => r.address },
           { title: 'status', value: (r) => r.reviewStatus },
           // The same words the console's table and the member's list use (withdrawal-states.ts).
