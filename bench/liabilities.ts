@@ -11,7 +11,7 @@ import { liabilitiesJob } from '../apps/api/src/jobs/index.ts';
 import { runJob } from '../apps/api/src/jobs/runner.ts';
 import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
 import { addDays, startOfDay } from '../apps/api/src/lib/calendar.ts';
-import { createTokenService } from '../apps/api/src/modules/auth/tokens.ts';
+import { createTokenService, memberTokenKey } from '../apps/api/src/modules/auth/tokens.ts';
 import { dropDatabase, freshDatabase, percentile, quick, record, startServer } from './lib.ts';
 
 const MEMBERS = quick ? 20_000 : 1_000_000;
@@ -89,7 +89,7 @@ try {
 
   // Proofs through the server: an API-only process (no jobs), a JWT secret shared with the tokens.
   const jwtSecret = randomBytes(32).toString('hex');
-  const tokens = createTokenService(db, new TextEncoder().encode(jwtSecret), 3600);
+  const tokens = createTokenService(db, memberTokenKey(jwtSecret), 3600);
   const bearer: string[] = [];
   const sampled = await queryRows<{ id: string }>(db, sql`select id::text from users order by random() limit 200`);
   for (const { id } of sampled) bearer.push(`Bearer ${(await tokens.issue(Number(id))).token}`);

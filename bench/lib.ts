@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Db, openDatabase, queryRows } from '../apps/api/src/db/client.ts';
 import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
-import { createTokenService } from '../apps/api/src/modules/auth/tokens.ts';
+import { createTokenService, memberTokenKey } from '../apps/api/src/modules/auth/tokens.ts';
 import { freePort } from '../apps/api/test/net.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -266,7 +266,7 @@ export async function benchMembers(name: string, count: number) {
     sql`insert into users (address) select '0x' || lpad(to_hex(g), 40, '0') from generate_series(1, ${count}) g returning id`,
   );
   const ids = users.map((u) => Number(u.id));
-  const tokens = createTokenService(database.db as Db, new TextEncoder().encode(jwtSecret), 3600);
+  const tokens = createTokenService(database.db as Db, memberTokenKey(jwtSecret), 3600);
   const bearer: string[] = [];
   for (const id of ids) bearer.push(`Bearer ${(await tokens.issue(id)).token}`);
   return { url, jwtSecret, database, ids, bearer };

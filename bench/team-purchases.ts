@@ -8,7 +8,7 @@ import { type Db, openDatabase, queryRows } from '../apps/api/src/db/client.ts';
 import { systemAccount, userAccount } from '../apps/api/src/ledger/accounts.ts';
 import { checkLedger } from '../apps/api/src/ledger/check.ts';
 import { ensureSystemAccounts, transfer } from '../apps/api/src/ledger/transfer.ts';
-import { createTokenService } from '../apps/api/src/modules/auth/tokens.ts';
+import { createTokenService, memberTokenKey } from '../apps/api/src/modules/auth/tokens.ts';
 import { runTeamRollup } from '../apps/api/src/modules/team/rollup.ts';
 import { dropDatabase, freshDatabase, quick, record, roundRobin, startServer } from './lib.ts';
 
@@ -17,7 +17,7 @@ const SECONDS = quick ? 2 : 10;
 const CONNECTIONS = 32;
 const RATIO_BUDGET = 0.8;
 const jwtSecret = randomBytes(32).toString('hex');
-const secretKey = new TextEncoder().encode(jwtSecret);
+const secretKey = memberTokenKey(jwtSecret);
 /** A random member address, as SQL. */
 export const address = sql`'0x' || substr(md5(random()::text) || md5(random()::text), 1, 40)`;
 

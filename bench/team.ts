@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, queryRows } from '../apps/api/src/db/client.ts';
 import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
 import { dayOf } from '../apps/api/src/lib/calendar.ts';
-import { createTokenService } from '../apps/api/src/modules/auth/tokens.ts';
+import { createTokenService, memberTokenKey } from '../apps/api/src/modules/auth/tokens.ts';
 import { runTeamRollup } from '../apps/api/src/modules/team/rollup.ts';
 import { dropDatabase, freshDatabase, percentile, quick, record, startServer } from './lib.ts';
 import { address, sharedAncestorPurchases } from './team-purchases.ts';
@@ -19,7 +19,7 @@ const CHAIN = quick ? 1_000 : 10_000;
 const READS = quick ? 50 : 300;
 const READ_BUDGET_MS = 50;
 const jwtSecret = randomBytes(32).toString('hex');
-const secretKey = new TextEncoder().encode(jwtSecret);
+const secretKey = memberTokenKey(jwtSecret);
 
 async function departmentRead() {
   const name = 'minecloud_bench_team_read';

@@ -25,6 +25,7 @@ const ENTRIES = {
   'verify-proof': 'src/cli/verify-proof.ts',
   'reserves-sign': 'src/cli/reserves-sign.ts',
   'db-migrate': 'src/cli/db-migrate.ts',
+  'totp-rotate': 'src/cli/totp-rotate.ts',
 };
 
 /** The workspace's own packages (the contract) are TypeScript source: always bundled. */

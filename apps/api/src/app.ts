@@ -14,6 +14,7 @@ import { ensureSystemAccounts } from './ledger/transfer.ts';
 import { runInRequest } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { frameworkError, installErrorHandling } from './lib/error-handler.ts';
+import { serverKeys, type TotpKeyring } from './lib/keys.ts';
 import { sharedRateLimitStore } from './lib/limits.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { openapiOptions } from './lib/openapi.ts';
@@ -33,7 +34,8 @@ import { bootstrapOperator, consoleUrlOf, framedPassword } from './modules/auth/
 import { createOperatorAuth, installOperatorAccess } from './modules/auth/operators.ts';
 import { relyingPartyOf } from './modules/auth/passkeys.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { createTokenService, loadSigningKey } from './modules/auth/tokens.ts';
+import { createTokenService, loadMasterSecret } from './modules/auth/tokens.ts';
+import { sealStoredTotpSecrets } from './modules/auth/totp-secrets.ts';
 import { configAdminRoutes } from './modules/config/admin-routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { contentAdminRoutes } from './modules/content/admin-routes.ts';
@@ -81,6 +83,8 @@ declare module 'fastify' {
     chain: Chain | null;
     /** The mail worker's settings; the scheduler of a jobs process starts the worker with them. */
     mailWorker: MailWorkerOptions;
+    /** The keys of operators' TOTP secrets at rest (TOTP_KEYS). */
+    totpKeys: TotpKeyring;
     /** The first operator's one-time password, framed, for the console once the server is ready. */
     firstOperatorNotice: string | null;
   }
@@ -194,9 +198,12 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   });
 
   await ensureSystemAccounts(database.db);
-  const key = await loadSigningKey(database.db, config.jwtSecret);
-  const tokens = createTokenService(database.db, key, config.tokenTtlSeconds);
-  app.decorate('mailWorker', mailWorkerOptions(config, key));
+  // One key per purpose, none of them the master itself (docs/operations.md, "Keys and secrets").
+  const keys = serverKeys(await loadMasterSecret(database.db, config.jwtSecret), config.totpKeys);
+  const tokens = createTokenService(database.db, keys.memberToken, config.tokenTtlSeconds);
+  app.decorate('mailWorker', mailWorkerOptions(config, keys.mailSeal));
+  app.decorate('totpKeys', keys.totp);
+  await sealStoredTotpSecrets(database.db, keys.totp, app.log);
   app.decorate('tokens', tokens);
   app.decorate('requireMember', memberGuard(tokens));
   app.decorate('requireSignedToken', signedTokenGuard(tokens));
@@ -263,7 +270,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
 
   await app.register(
     async (admin) => {
-      installOperatorAccess(admin, createOperatorAuth(database.db, key));
+      installOperatorAccess(admin, createOperatorAuth(database.db, keys.operatorToken, keys.totp));
       await admin.register(signInRoutes, { loginsPerMinute: config.signInPerMinute });
       await admin.register(setupRoutes);
       await admin.register(passkeyRoutes, { loginsPerMinute: config.signInPerMinute, rp: relyingPartyOf(config) });

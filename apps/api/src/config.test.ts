@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -182,6 +183,7 @@ describe('config', () => {
         CHAIN_RPC_URL: 'https://rpc.example.com/v3/0123456789abcdef',
         PAYOUT_KEY: PRODUCTION_ENV.PAYOUT_KEY,
         METRICS_TOKEN: 'm'.repeat(24),
+        TOTP_KEYS: `k1:${randomBytes(32).toString('base64')},m1`,
       } satisfies Record<(typeof SECRET_SETTINGS)[number], string>;
       const fromFiles = Object.fromEntries(
         Object.entries(values).map(([name, value]) => [`${name}_FILE`, secretFile(`${value}\n`)]),
@@ -200,6 +202,7 @@ describe('config', () => {
         smtpUrl: values.SMTP_URL,
         chain: { rpcUrl: values.CHAIN_RPC_URL, payoutKey: values.PAYOUT_KEY },
         metrics: { token: values.METRICS_TOKEN },
+        totpKeys: [{ id: 'k1' }, { id: 'm1', key: null }],
         warnings: [],
       });
       // Windows line ends too.
@@ -221,6 +224,10 @@ describe('config', () => {
       const problems = refusal({ PAYOUT_KEY_FILE: secretFile('0xnot-a-key-but-still-a-secret\n') });
       expect(problems).toMatch(/^PAYOUT_KEY \(from PAYOUT_KEY_FILE\): a private key/);
       expect(problems).not.toContain('still-a-secret');
+      const short = randomBytes(16).toString('base64');
+      expect(refusal({ TOTP_KEYS_FILE: secretFile(`k1:${short}\n`) })).toBe(
+        'TOTP_KEYS (from TOTP_KEYS_FILE): key k1 is not 32 bytes in base64 or hex',
+      );
     });
 
     it('warns of a secret file that every user may read, and still starts', () => {

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { privateKeyToAddress } from 'viem/accounts';
 import { z } from 'zod';
+import { DEFAULT_TOTP_KEYS, parseTotpKeys, type TotpKeySpec } from './lib/keys.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -17,7 +18,23 @@ const env = z.object({
   ADMIN_BOOTSTRAP_PASSWORD: z.string().min(12).optional(),
   CHAIN_ID: z.coerce.number().int().positive().default(56),
   PUBLIC_ORIGIN: z.string().url().optional(),
+  /**
+   * The master secret: every key of the server is derived from it, one per purpose (lib/keys.ts).
+   * The name is the one it had when it was the token key, so that deployments keep their setting.
+   */
   JWT_SECRET: z.string().min(32).optional(),
+  /** The keys of operators' TOTP secrets at rest, current first (lib/keys.ts, `parseTotpKeys`). */
+  TOTP_KEYS: z
+    .string()
+    .transform((text, ctx): TotpKeySpec[] => {
+      try {
+        return parseTotpKeys(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -135,6 +152,7 @@ const PRODUCTION_REQUIRED = [
 export const SECRET_SETTINGS = [
   'DATABASE_URL',
   'JWT_SECRET',
+  'TOTP_KEYS',
   'ADMIN_BOOTSTRAP_PASSWORD',
   'SMTP_URL',
   'CHAIN_RPC_URL',
@@ -163,6 +181,7 @@ function toConfig(parsed: z.infer<typeof env>) {
     chainId: parsed.CHAIN_ID,
     publicOrigin: parsed.PUBLIC_ORIGIN,
     jwtSecret: parsed.JWT_SECRET,
+    totpKeys: parsed.TOTP_KEYS ?? DEFAULT_TOTP_KEYS,
     tokenTtlSeconds: parsed.TOKEN_TTL_SECONDS,
     mode: parsed.MODE,
     teamRollupMs: parsed.TEAM_ROLLUP_SECONDS * 1000,

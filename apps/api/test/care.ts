@@ -7,9 +7,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
-import { loadSigningKey } from '../src/modules/auth/tokens.ts';
-import { mailSealKey, unsealSecret } from '../src/modules/mail/mailer.ts';
-import { createMailWorker, type MailWorkerOptions, mailWorkerOptions } from '../src/modules/mail/worker.ts';
+import { unsealSecret } from '../src/modules/mail/mailer.ts';
+import { createMailWorker, type MailWorkerOptions } from '../src/modules/mail/worker.ts';
 import { TEST_OPERATOR_PASSWORD, type TestApp } from './app.ts';
 import { createTestDatabase } from './database.ts';
 import type { Member } from './money.ts';
@@ -148,8 +147,7 @@ export async function mailWorkerOf(
   overrides: Partial<MailWorkerOptions> = {},
   log: FastifyBaseLogger = app.log,
 ) {
-  const signingKey = await loadSigningKey(app.db, app.config.jwtSecret);
-  const options = { ...mailWorkerOptions(app.config, signingKey), ...overrides };
+  const options = { ...app.mailWorker, ...overrides };
   return createMailWorker(app.db, log, app.clock, options);
 }
 
@@ -174,8 +172,7 @@ export async function queuedCode(app: TestApp, to: string): Promise<string> {
   );
   if (mail?.demo_code) return mail.demo_code;
   if (!mail?.sealed_secret) throw new Error(`no code queued for ${to}`);
-  const key = mailSealKey(await loadSigningKey(app.db, app.config.jwtSecret));
-  return unsealSecret(key, to, mail.sealed_secret);
+  return unsealSecret(app.mailWorker.sealKey, to, mail.sealed_secret);
 }
 
 /** A mail server that takes the connection and then never says a word. */

@@ -6,7 +6,7 @@ import { systemAccount, type UserAccountKind, userAccount } from '../../src/ledg
 import { ensureSystemAccounts, transfer } from '../../src/ledger/transfer.ts';
 import { addDays, dayOf } from '../../src/lib/calendar.ts';
 import type { AuthorizedUserId } from '../../src/modules/auth/tokens.ts';
-import { createTokenService } from '../../src/modules/auth/tokens.ts';
+import { createTokenService, memberTokenKey } from '../../src/modules/auth/tokens.ts';
 import { getSetting } from '../../src/modules/config/settings.ts';
 import { buyMiners } from '../../src/modules/mining/buy.ts';
 import { newEmailCode } from '../../src/modules/user/email.ts';
@@ -58,7 +58,7 @@ export async function seedMembers(db: Db, jwtSecret: string, count: number, now 
         values ('Cluster miner', '/miners/s19.svg', 1000000, 10000000, 30, 1000000000) returning id`,
   );
   const productId = product?.id as string;
-  const tokens = createTokenService(db, new TextEncoder().encode(jwtSecret), 3600);
+  const tokens = createTokenService(db, memberTokenKey(jwtSecret), 3600);
   const fund = (id: number, asset: 'GOLD' | 'USDT', amount: bigint, kind: UserAccountKind) =>
     transfer(db, {
       asset,

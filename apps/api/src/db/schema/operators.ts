@@ -14,7 +14,12 @@ export const operators = pgTable(
     role: text('role').notNull(),
     /** A one-time password (printed at first start, or set by an owner) must be changed first. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * The TOTP secret sealed with a key of TOTP_KEYS (modules/auth/totp-secrets.ts), never in clear;
+     * `totpKeyId` names that key (migration 0029).
+     */
     totpSecret: text('totp_secret'),
+    totpKeyId: text('totp_key_id'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
     /** The last accepted TOTP time step: a code is accepted once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),

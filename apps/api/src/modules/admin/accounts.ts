@@ -11,11 +11,13 @@ import type { Db } from '../../db/client.ts';
 import { operatorPasskeys, operators } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail, failWith } from '../../lib/errors.ts';
+import type { TotpKeyring } from '../../lib/keys.ts';
 import { hashPassword, oneTimePassword, verifyPassword } from '../../lib/passwords.ts';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../lib/totp.ts';
 import { audited, endSessions } from '../auth/operator-accounts.ts';
 import type { Operator } from '../auth/operators.ts';
 import { needsPasskeySql, passkeyCountSql, setupOf } from '../auth/passkey-policy.ts';
+import { openTotp, sealedTotp } from '../auth/totp-secrets.ts';
 
 /** The operator accounts as the console's calls change them; each change audited in its transaction. */
 
@@ -100,21 +102,26 @@ export async function changePassword(db: Db, operator: Operator, change: { curre
 }
 
 /** A new TOTP secret to enrol; once enabled, only an owner's reset starts a new enrolment. */
-export async function startTotpSetup(db: Db, id: number) {
+export async function startTotpSetup(db: Db, keys: TotpKeyring, id: number) {
   const row = await operatorRow(db, id);
   if (row.mustChangePassword) return fail('setupRequired');
   if (row.totpEnabled) return fail('conflict');
   const secret = newTotpSecret();
-  await db.update(operators).set({ totpSecret: secret }).where(eq(operators.id, row.id));
+  // Shown once, here; stored only sealed (docs/operations.md, "Keys and secrets").
+  await db
+    .update(operators)
+    .set(sealedTotp(keys, row.id, secret))
+    .where(eq(operators.id, row.id));
   return { secret, otpauthUrl: otpauthUrl(secret, row.username, TOTP_ISSUER) };
 }
 
 /** Turns TOTP on with a first code from the enrolled secret. */
-export async function enableTotp(db: Db, operator: Operator, code: string, now: Date) {
+export async function enableTotp(db: Db, keys: TotpKeyring, operator: Operator, code: string, now: Date) {
   const row = await operatorRow(db, operator.id);
   if (row.totpEnabled) return fail('conflict');
-  if (!row.totpSecret) return fail('setupRequired');
-  const step = matchTotp(row.totpSecret, code, now);
+  const secret = openTotp(keys, row);
+  if (!secret) return fail('setupRequired');
+  const step = matchTotp(secret, code, now);
   if (step === null) return fail('totpInvalid');
   const updated = await db.transaction(async (tx) => {
     const [after] = await tx

@@ -36,7 +36,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `/${ADMIN_API.totpSetup}`,
     { ...setup, schema: { tags, security, response: { 200: envelopeSchema(totpSetupAnswerSchema) } } },
-    async (request) => ok(await startTotpSetup(app.db, operatorOf(request).id)),
+    async (request) => ok(await startTotpSetup(app.db, app.totpKeys, operatorOf(request).id)),
   );
 
   app.post(
@@ -46,6 +46,6 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, body: totpCodeBodySchema, response: { 200: envelopeSchema(operatorMeSchema) } },
     },
     // Real time, not the app clock, as for sign-in.
-    async (request) => ok(await enableTotp(app.db, operatorOf(request), request.body.code, new Date())),
+    async (request) => ok(await enableTotp(app.db, app.totpKeys, operatorOf(request), request.body.code, new Date())),
   );
 };

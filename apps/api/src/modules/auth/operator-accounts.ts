@@ -75,6 +75,7 @@ export async function resetOperatorPassword(
         passwordHash,
         mustChangePassword: true,
         totpSecret: null,
+        totpKeyId: null,
         totpEnabled: false,
         totpLastStep: null,
         failedLogins: 0,

@@ -6,10 +6,12 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.ts';
 import { operatorSessions, operators } from '../../db/schema.ts';
 import { AppError, fail, failWith } from '../../lib/errors.ts';
+import type { TotpKeyring } from '../../lib/keys.ts';
 import { DUMMY_HASH, hashPassword, isLegacyHash, verifyPassword } from '../../lib/passwords.ts';
 import { matchTotp } from '../../lib/totp.ts';
 import { bearerToken } from './guard.ts';
 import { needsPasskeySql, passkeyStanding, setupOf } from './passkey-policy.ts';
+import { openTotp } from './totp-secrets.ts';
 
 const AUDIENCE = 'operator';
 const ISSUER = 'minecloud';
@@ -52,7 +54,8 @@ export function lockTime(until: Date): string {
   return `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-export function createOperatorAuth(db: Db, key: Uint8Array) {
+/** `key`: the operator token key, not the member one (lib/keys.ts); `totpKeys` open the TOTP secrets. */
+export function createOperatorAuth(db: Db, key: Uint8Array, totpKeys: TotpKeyring) {
   /** Counts a failure; the fifth in a row locks the account. */
   async function recordFailure(id: number, now: Date) {
     await db
@@ -108,9 +111,10 @@ export function createOperatorAuth(db: Db, key: Uint8Array) {
         await recordFailure(operator.id, now);
         throw new AppError('unauthorized');
       }
-      if (operator.totpEnabled && operator.totpSecret) {
+      const totpSecret = operator.totpEnabled ? openTotp(totpKeys, operator) : null;
+      if (totpSecret) {
         if (!input.totp) return fail('totpRequired');
-        const step = matchTotp(operator.totpSecret, input.totp, now);
+        const step = matchTotp(totpSecret, input.totp, now);
         if (step === null) {
           await recordFailure(operator.id, now);
           return fail('totpInvalid');

@@ -3,6 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { type Db, preparedRows } from '../../db/client.ts';
 import { serverSecrets, sessions } from '../../db/schema.ts';
+import { deriveKey } from '../../lib/keys.ts';
 
 /** A user id that a token check has proven; only these reach user-scoped queries. */
 export type AuthorizedUserId = number & { readonly __brand: 'AuthorizedUserId' };
@@ -19,10 +20,12 @@ const AUDIENCE = 'member';
 const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/;
 
 /**
- * The signing key: JWT_SECRET in production (config refuses to start without it); otherwise one
- * generated once and kept in the database, so every process and restart shares it.
+ * The master secret that every key of the server is derived from (lib/keys.ts): JWT_SECRET in
+ * production (config refuses to start without it); otherwise one generated once and kept in the
+ * database, so every process and restart shares it. It signs nothing itself: member tokens are
+ * signed with `deriveKey(master, 'memberToken')`.
  */
-export async function loadSigningKey(db: Db, configured: string | undefined): Promise<Uint8Array> {
+export async function loadMasterSecret(db: Db, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
   const generated = randomBytes(32).toString('base64url');
   await db.insert(serverSecrets).values({ name: 'jwt', value: generated }).onConflictDoNothing();
@@ -50,6 +53,11 @@ export function sessionIsLive(sessionId: SQL, userId: SQL, now: Date | SQL): SQL
   // batch into a scan of every session, hashed; this is always one index lookup by the session's id.
   return sql`coalesce((select true from sessions s where s.id = ${sessionId} and s.user_id = ${userId}
     and s.revoked_at is null and s.expires_at > ${at} limit 1), false)`;
+}
+
+/** The member token key of a server whose JWT_SECRET is `master`: how tools outside it sign tokens it accepts. */
+export function memberTokenKey(master: string): Buffer {
+  return deriveKey(new TextEncoder().encode(master), 'memberToken');
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;

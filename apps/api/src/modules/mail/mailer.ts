@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { outboxRowSchema } from '@minecloud/contract/content';
 import type { Locale } from '@minecloud/contract/locales';
 import { sql } from 'drizzle-orm';
@@ -55,14 +55,8 @@ export function createMailer(options: {
 const SEAL_VERSION = 'v1';
 
 /**
- * The key that seals codes in the outbox, derived from the server's signing key (JWT_SECRET, or
- * the generated one every process shares): one secret to keep, and a key used for nothing else.
- */
-export function mailSealKey(signingKey: Uint8Array): Buffer {
-  return Buffer.from(hkdfSync('sha256', signingKey, 'minecloud', 'mail-outbox-seal-v1', 32));
-}
-
-/** AES-256-GCM, bound to the recipient: a sealed code moved to another row does not open. */
+ * AES-256-GCM under the mail seal key (`deriveKey(master, 'mailSeal')`, lib/keys.ts: a key used
+ * for nothing else), bound to the recipient: a sealed code moved to another row does not open. */
 export function sealSecret(key: Buffer, to: string, secret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createSmtpTransport, mailSealKey, type SmtpTimeouts, unsealSecret } from './mailer.ts';
+import { createSmtpTransport, type SmtpTimeouts, unsealSecret } from './mailer.ts';
 import { type MailTemplate, renderMail } from './templates.ts';
 
 export type MailWorkerOptions = {
@@ -22,13 +22,13 @@ export type MailWorkerOptions = {
   batch?: number;
 };
 
-/** The worker's settings from the process's configuration; the seal key from the signing key. */
-export function mailWorkerOptions(config: Config, signingKey: Uint8Array): MailWorkerOptions {
+/** The worker's settings from the process's configuration, and the mail seal key (lib/keys.ts). */
+export function mailWorkerOptions(config: Config, sealKey: Buffer): MailWorkerOptions {
   return {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     demo: config.demo,
-    sealKey: mailSealKey(signingKey),
+    sealKey,
     ...config.mail,
   };
 }
