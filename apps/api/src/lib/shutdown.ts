@@ -10,16 +10,33 @@ export const REPEATED_SIGNAL_MS = 1000;
 const LAST_WORDS_MS = 500;
 
 /**
- * SIGKILLs this process `ms` from now, from a thread of its own: it fires even while the main
- * thread is blocked (a synchronous write retried for ever, a busy loop), where a timer cannot.
+ * The last resort of a stop (docs/operations.md, section 8, "Stopping"): a thread of its own,
+ * started with the process, that SIGKILLs it `ms` after `arm(ms)`. It fires even while the main
+ * thread is blocked (a synchronous write retried for ever, a busy loop) or stuck in process.exit,
+ * where a timer cannot. Started beforehand, not at the signal: on a machine busy enough, booting a
+ * thread at that moment took part of the grace period. It waits in Atomics.wait on memory shared
+ * with the main thread, so that arming it needs neither thread's event loop; unref'd, it never
+ * keeps the process alive.
  */
-export function armHardDeadline(ms: number) {
+export function startHardDeadline(): { arm(ms: number): void } {
+  const shared = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(
     `const { workerData } = require('node:worker_threads');
-     setTimeout(() => process.kill(workerData.pid, 'SIGKILL'), workerData.ms);`,
-    { eval: true, workerData: { pid: process.pid, ms }, stdout: true, stderr: true },
+     const cell = workerData.shared;
+     while (Atomics.load(cell, 0) === 0) Atomics.wait(cell, 0, 0);
+     Atomics.wait(cell, 0, Atomics.load(cell, 0), Atomics.load(cell, 0));
+     process.kill(workerData.pid, 'SIGKILL');`,
+    { eval: true, workerData: { pid: process.pid, shared }, stdout: true, stderr: true },
   );
   worker.unref();
+  // A thread that could not start must not take the process down: the main thread's deadline stays.
+  worker.on('error', () => {});
+  return {
+    arm(ms) {
+      Atomics.store(shared, 0, Math.max(1, Math.round(ms)));
+      Atomics.notify(shared, 0);
+    },
+  };
 }
 
 export type ShutdownOptions = {
@@ -35,25 +52,31 @@ export type ShutdownOptions = {
 
 /**
  * Stops on SIGTERM or SIGINT (or when `npm start`, the parent, went away) within `graceMs`: a
- * graceful stop first, then `process.exit(1)` a second before the end, then SIGKILL from another
- * thread. A second signal (not a repeat of the first) exits at once.
+ * graceful stop first; a second before the end, if it is not done, `process.exit(1)` from a timer
+ * that keeps the event loop alive (an unref'd one could let a stop whose promise never settles end
+ * with 0); at the end, SIGKILL from another thread. A second signal (not a repeat of the first)
+ * exits at once, with 1.
  */
 export function installShutdown(options: ShutdownOptions) {
   const exit = options.exit ?? ((code: number) => process.exit(code));
+  const hard = options.exit ? { arm: () => {} } : startHardDeadline();
   let firstAt: number | undefined;
 
   async function stopWithin(signal: string) {
-    armHardDeadline(options.graceMs);
-    const soft = setTimeout(() => exit(1), Math.max(options.graceMs - 1000, options.graceMs / 2));
-    soft.unref();
-    options.log({ signal, graceMs: options.graceMs }, 'shutting down');
+    hard.arm(options.graceMs);
+    setTimeout(() => exit(1), Math.max(options.graceMs - 1000, options.graceMs / 2));
+    try {
+      options.log({ signal, graceMs: options.graceMs }, 'shutting down');
+    } catch {
+      // A log that cannot be written never holds up the stop.
+    }
     let code = 0;
     try {
       await options.stop();
     } catch {
       code = 1;
     }
-    await options.flushLogs(LAST_WORDS_MS);
+    await options.flushLogs(LAST_WORDS_MS).catch(() => {});
     exit(code);
   }
 

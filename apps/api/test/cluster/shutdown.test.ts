@@ -9,25 +9,29 @@ import { bundleEntry } from '../entry.ts';
 import { freePort } from '../net.ts';
 import { type PrivatePostgres, startPrivatePostgres } from './postgres.ts';
 
-// Issue 23, item 12: `npm start` (scripts/start.mjs, which runs src/server.ts) sent SIGTERM during a
-// burst of requests while the process reading its log goes away must be gone within its grace
-// period, every time. The old server looped on a log write to the dead pipe and never exited.
+// The stop guarantee (docs/operations.md, section 8, "Stopping"): `npm start` (scripts/start.mjs,
+// which runs src/server.ts) sent SIGTERM during a burst of requests while the process reading its
+// log goes away is gone within its grace period plus one second, every time, on a machine kept
+// busy beside it. The old server looped on a log write to the dead pipe and never exited.
 const root = path.resolve(import.meta.dirname, '../../../..');
 const START = path.join(root, 'scripts/start.mjs');
 const STOPS = 50;
-const AT_ONCE = 5;
+/** Stops under way at once. */
+const AT_ONCE = 8;
 /**
  * Stops of the server exactly as `npm start` runs it (server.ts through tsx); the others run the
  * same server.ts bundled once by esbuild, which starts in half the CPU (tsx's loader hooks see every
- * module), so that fifty stops fit in about a minute and a half on two cores.
+ * module), so that fifty stops fit in well under a minute on two cores, one of them burnt.
  */
-const THROUGH_TSX = 5;
+const THROUGH_TSX = 1;
 /** Beside apps/api's own node_modules, so that the bundle imports the packages server.ts would. */
 const bundleDir = path.join(root, 'apps/api/node_modules/.cache', `shutdown-test-${process.pid}`);
 const bundle = path.join(bundleDir, 'server.mjs');
 const GRACE_SECONDS = 4;
-/** Signal delivery and process teardown on a loaded machine: the measured time is not exact. */
-const SLACK_MS = 500;
+/** The guarantee: gone within the grace period plus this, whatever the machine is doing. */
+const SLACK_MS = 1000;
+/** Spins one core for the whole file: the stops must hold on a busy machine too. */
+let burner: ChildProcess | undefined;
 
 let postgres: PrivatePostgres;
 let databaseUrl: string;
@@ -192,8 +196,8 @@ async function stopUnderLoad(tsx: boolean): Promise<StopResult> {
   await sleep(100);
   starter.stdout?.destroy();
   starter.stderr?.destroy();
-  // Past the old server's own 10 s fallback: a server that is still there then would never go.
-  const limit = signalled + 12_000;
+  // Past the guarantee, so that a late stop is measured, not cut at the limit.
+  const limit = signalled + GRACE_SECONDS * 1000 + SLACK_MS + 3000;
   while (!(starter.exitCode !== null || starter.signalCode !== null) || !gone(server)) {
     if (Date.now() > limit) break;
     await sleep(20);
@@ -216,6 +220,8 @@ beforeAll(async () => {
   await database.migrate();
   await database.close();
   await bundleServer();
+  burner = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  if (burner.pid) started.add(burner.pid);
 }, 120_000);
 
 afterAll(async () => {
@@ -232,17 +238,21 @@ afterAll(async () => {
 }, 60_000);
 
 describe('stopping the server started by npm start', () => {
-  it(`ends it within its grace period, ${STOPS} times under load with the log reader gone`, async () => {
+  it(`ends it within its grace period and a second, ${STOPS} times under load with the log reader gone, beside a CPU burner`, async () => {
+    // A pool, not rounds: a new stop starts as soon as one ends, never waiting for a round's slowest.
     const results: StopResult[] = [];
-    for (let i = 0; i < STOPS; i += AT_ONCE) {
-      const round = Array.from({ length: Math.min(AT_ONCE, STOPS - i) }, (_, j) => i + j < THROUGH_TSX);
-      results.push(...(await Promise.all(round.map(stopUnderLoad))));
-    }
+    let next = 0;
+    const runner = async () => {
+      for (let i = next++; i < STOPS; i = next++) results.push(await stopUnderLoad(i < THROUGH_TSX));
+    };
+    await Promise.all(Array.from({ length: AT_ONCE }, runner));
     const late = results.filter((r) => r.ms > GRACE_SECONDS * 1000 + SLACK_MS);
     expect(late.map((r) => ({ ms: r.ms, code: r.code, output: r.output.slice(-2000) }))).toEqual([]);
-    // Each stop happened under load, and the server stopped on its own (not killed by npm start).
+    // Each stop happened under load, with the machine busy, and the server ended itself: 0 when the
+    // graceful stop finished, 1 when its deadline passed first; never killed (137), never lingering.
+    expect(burner?.exitCode).toBe(null);
     expect(results.every((r) => r.answered > 0)).toBe(true);
-    expect(results.map((r) => r.code).filter((code) => code !== 0)).toEqual([]);
+    expect(results.map((r) => r.code).filter((code) => code !== 0 && code !== 1)).toEqual([]);
   }, 600_000);
 
   it('ends it when a supervisor stops npm itself (the signal reaches npm and its shell, not start.mjs)', async () => {
