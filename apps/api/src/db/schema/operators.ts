@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Operator accounts of the console; separate from members, with their own sessions. Passwords are
@@ -28,9 +39,32 @@ export const operators = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Who last created the account, gave it an approving role or reset its credentials: null for the
+     * bootstrap owner and self-service changes. Such an account is that operator's hands until
+     * someone else vouches for it (docs/operations.md, "Approvers and vouching").
+     */
+    setUpById: bigint('set_up_by_id', { mode: 'number' }).references((): AnyPgColumn => operators.id),
+    /** An approver (owner or finance) set up after four eyes was established, not vouched for yet. */
+    vouchNeeded: boolean('vouch_needed').notNull().default(false),
+    vouchedById: bigint('vouched_by_id', { mode: 'number' }).references((): AnyPgColumn => operators.id),
+    /** Set with `vouched_by_id`, or alone where a rule counts the account as vouched (first approver, migration). */
+    vouchedAt: timestamp('vouched_at', { withTimezone: true }),
   },
-  (t) => [check('operators_role_known', sql`${t.role} in ('owner','finance','content','support')`)],
+  (t) => [
+    check('operators_role_known', sql`${t.role} in ('owner','finance','content','support')`),
+    check('operators_vouch_not_self', sql`${t.vouchedById} <> ${t.id} and ${t.vouchedById} <> ${t.setUpById}`),
+  ],
 );
+
+/**
+ * Facts of the platform that, once true, stay true: `four-eyes` is recorded when a second
+ * independent approver first exists (docs/operations.md, "Approvers and vouching").
+ */
+export const platformFacts = pgTable('platform_facts', {
+  fact: text('fact').primaryKey(),
+  establishedAt: timestamp('established_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const operatorSessions = pgTable(
   'operator_sessions',
