@@ -109,6 +109,7 @@ export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> 
   operator: "Change an operator's role or disable it",
   operatorUnlock: 'Unlock a locked operator',
   operatorReset: "Reset an operator's password",
+  operatorVouch: 'Vouch for an approver set up by another owner',
   operatorMembers: 'Link an operator to a member account',
   operatorPasskeys: "Remove another operator's passkeys (a lost passkey)",
   passkeyPolicy: {

@@ -48,6 +48,11 @@ export const operatorRowSchema = z.object({
   createdAt: z.string(),
   /** How many passkeys the operator has enrolled. */
   passkeys: z.number().int(),
+  /** Who last created, promoted or reset the account (docs/operations.md, "Approvers and vouching"). */
+  setUpBy: z.string().nullable(),
+  /** An approver that cannot decide four-eyes questions until another approver vouches for it. */
+  vouchNeeded: z.boolean(),
+  vouchedBy: z.string().nullable(),
 });
 export type OperatorRow = z.infer<typeof operatorRowSchema>;
 export const operatorListSchema = z.object({ list: z.array(operatorRowSchema) });

@@ -28,6 +28,7 @@ export const ADMIN_API = {
   operator: 'operators/:id',
   operatorUnlock: 'operators/:id/unlock',
   operatorReset: 'operators/:id/reset',
+  operatorVouch: 'operators/:id/vouch',
   operatorMembers: 'operators/members',
   operatorPasskeys: 'operators/:id/passkeys',
   passkeyPolicy: 'operators/passkey-policy',

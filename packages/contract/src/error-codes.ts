@@ -110,6 +110,11 @@ export const ERROR_CODES = {
   passkeyRequired: 1140,
   passkeyInvalid: 1141,
   passkeyOwnRecovery: 1142,
+  approverAwaitingVouch: 1139,
+  approverSetUpByAsker: 1143,
+  vouchNotAllowed: 1144,
+  vouchNotNeeded: 1145,
+  askerSetUpByApprover: 1146,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -228,4 +233,9 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   passkeyRequired: 403,
   passkeyInvalid: 401,
   passkeyOwnRecovery: 403,
+  approverAwaitingVouch: 403,
+  approverSetUpByAsker: 403,
+  vouchNotAllowed: 403,
+  vouchNotNeeded: 409,
+  askerSetUpByApprover: 403,
 };

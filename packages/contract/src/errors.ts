@@ -764,6 +764,47 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '자신의 패스키는 지울 수 없습니다. 다른 소유자가 해야 합니다',
     'ms-MY': 'Anda tidak boleh mengosongkan kunci laluan sendiri: pemilik lain mesti melakukannya',
   },
+  approverAwaitingVouch: {
+    'zh-CN': '您的账号尚待另一名所有者或财务人员担保，担保前不能作出双人复核决定',
+    en: 'Your account awaits a vouch from another owner or finance operator: until then it cannot decide four-eyes approvals',
+    'zh-TW': '您的帳號尚待另一名擁有者或財務人員擔保，擔保前不能作出雙人覆核決定',
+    'ko-KR':
+      '계정이 다른 소유자나 재무 운영자의 보증을 기다리고 있습니다. 보증 전에는 4인 확인 승인을 결정할 수 없습니다',
+    'ms-MY':
+      'Akaun anda menunggu jaminan daripada pemilik atau operator kewangan lain: sehingga itu ia tidak boleh membuat keputusan kelulusan empat mata',
+  },
+  approverSetUpByAsker: {
+    'zh-CN': '您的账号由本次请求的发起人设置，且尚未由他人担保：需由另一名所有者或财务人员决定',
+    en: 'Your account was set up by the operator who asked for this and nobody else has vouched for it: another owner or finance operator must decide',
+    'zh-TW': '您的帳號由本次請求的發起人設定，且尚未由他人擔保：需由另一名擁有者或財務人員決定',
+    'ko-KR':
+      '계정이 이 요청을 한 운영자에 의해 설정되었고 다른 사람이 보증하지 않았습니다. 다른 소유자나 재무 운영자가 결정해야 합니다',
+    'ms-MY':
+      'Akaun anda disediakan oleh operator yang meminta ini dan tiada orang lain menjaminnya: pemilik atau operator kewangan lain mesti membuat keputusan',
+  },
+  vouchNotAllowed: {
+    'zh-CN': '不能为自己的账号或由您设置的账号担保',
+    en: 'You cannot vouch for your own account or for an account you set up',
+    'zh-TW': '不能為自己的帳號或由您設定的帳號擔保',
+    'ko-KR': '본인 계정이나 본인이 설정한 계정은 보증할 수 없습니다',
+    'ms-MY': 'Anda tidak boleh menjamin akaun anda sendiri atau akaun yang anda sediakan',
+  },
+  vouchNotNeeded: {
+    'zh-CN': '该账号无需担保',
+    en: 'This account is not awaiting a vouch',
+    'zh-TW': '該帳號無需擔保',
+    'ko-KR': '이 계정은 보증을 기다리고 있지 않습니다',
+    'ms-MY': 'Akaun ini tidak menunggu jaminan',
+  },
+  askerSetUpByApprover: {
+    'zh-CN': '发起人的账号由您设置，且尚未由他人担保：需由另一名所有者或财务人员决定',
+    en: 'This was asked for by an account you set up, which nobody else has vouched for: another owner or finance operator must decide',
+    'zh-TW': '發起人的帳號由您設定，且尚未由他人擔保：需由另一名擁有者或財務人員決定',
+    'ko-KR':
+      '본인이 설정했고 다른 사람이 보증하지 않은 계정이 요청한 것입니다. 다른 소유자나 재무 운영자가 결정해야 합니다',
+    'ms-MY':
+      'Ini diminta oleh akaun yang anda sediakan dan tiada orang lain menjaminnya: pemilik atau operator kewangan lain mesti membuat keputusan',
+  },
 };
 
 /** "The field X is invalid", naming the field (API.md: a 400 names the field). */

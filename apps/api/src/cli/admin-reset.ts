@@ -51,7 +51,7 @@ export async function adminReset(
   if (target.disabled) {
     return { ok: false, text: `${target.username} is disabled: reset an owner instead, who can enable it\n` };
   }
-  const { row, password } = await resetOperatorPassword(db, target.id, SHELL_ACTOR);
+  const { row, password } = await resetOperatorPassword(db, target.id, SHELL_ACTOR, null);
   const title = `MineCloud: a new one-time password for ${row.username} (${row.role}); its sessions are ended`;
   return {
     ok: true,

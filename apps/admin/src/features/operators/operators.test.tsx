@@ -17,6 +17,9 @@ function operator(over: Partial<OperatorRow>): OperatorRow {
     lastLoginAt: '2026-04-01T09:00:00.000Z',
     createdAt: '2026-01-01T00:00:00.000Z',
     passkeys: 0,
+    setUpBy: null,
+    vouchNeeded: false,
+    vouchedBy: null,
     ...over,
   };
 }

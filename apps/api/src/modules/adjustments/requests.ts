@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import { findReceiver } from '../asset/service.ts';
 import type { Operator } from '../auth/operators.ts';
+import { checkApprover } from '../auth/vouch.ts';
 import { checkDailyCap, creditedSince, dayStartOf, limitsOf, lockCredits } from './limits.ts';
 import { type AdjustInput, moveAdjustment, signedAdjustUnits } from './move.ts';
 
@@ -134,6 +135,7 @@ export async function approveAdjustment(db: Db, operator: Operator, id: number, 
     }
     if (row.status !== 'pending') return fail('adjustmentDecided');
     if (row.requested_by_id === operator.id) return fail('adjustmentOwnRequest');
+    await checkApprover(tx, operator.id, row.requested_by_id);
     const units = BigInt(row.amount);
     await lockCredits(tx, row.asset);
     const limits = await limitsOf(tx, row.asset, now);

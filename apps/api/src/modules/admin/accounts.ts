@@ -5,7 +5,7 @@ import {
   type operatorCreateBodySchema,
   type operatorUpdateBodySchema,
 } from '@minecloud/contract/console';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { operatorPasskeys, operators } from '../../db/schema.ts';
@@ -18,6 +18,7 @@ import { audited, endSessions } from '../auth/operator-accounts.ts';
 import type { Operator } from '../auth/operators.ts';
 import { needsPasskeySql, passkeyCountSql, setupOf } from '../auth/passkey-policy.ts';
 import { openTotp, sealedTotp } from '../auth/totp-secrets.ts';
+import { checkApprover, establishFourEyes, isApprover, lockApprovers, setUpBy } from '../auth/vouch.ts';
 
 /** The operator accounts as the console's calls change them; each change audited in its transaction. */
 
@@ -54,7 +55,8 @@ function me(row: OperatorRecord & { needsPasskey: boolean }): OperatorMe {
   };
 }
 
-function listed(row: OperatorRecord & { passkeys: number }): OperatorRow {
+function listed(row: OperatorRecord & { passkeys: number }, names: ReadonlyMap<number, string>): OperatorRow {
+  const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
   return {
     id: String(row.id),
     username: row.username,
@@ -66,7 +68,22 @@ function listed(row: OperatorRecord & { passkeys: number }): OperatorRow {
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     passkeys: Number(row.passkeys),
+    setUpBy: nameOf(row.setUpById),
+    vouchNeeded: row.vouchNeeded,
+    vouchedBy: nameOf(row.vouchedById),
   };
+}
+
+/** One account as the list shows it, with the names of who set it up and who vouched. */
+async function listedOne(db: Pick<Db, 'select'>, row: OperatorRecord & { passkeys: number }) {
+  const ids = [row.setUpById, row.vouchedById].filter((id): id is number => id !== null);
+  const names = ids.length
+    ? await db
+        .select({ id: operators.id, username: operators.username })
+        .from(operators)
+        .where(inArray(operators.id, ids))
+    : [];
+  return listed(row, new Map(names.map((n) => [n.id, n.username])));
 }
 
 /** The signed-in operator, with the set-up step it still has to take. */
@@ -144,21 +161,26 @@ export async function enableTotp(db: Db, keys: TotpKeyring, operator: Operator, 
 
 export async function allOperators(db: Db) {
   const rows = await db.select(withPasskeys).from(operators).orderBy(asc(operators.id));
-  return { list: rows.map((row) => listed({ ...row.operator, passkeys: row.passkeys })) };
+  const names = new Map(rows.map((row) => [row.operator.id, row.operator.username]));
+  return { list: rows.map((row) => listed({ ...row.operator, passkeys: row.passkeys }, names)) };
 }
 
 /** A new operator with a one-time password, shown once; it is changed at the first sign-in. */
-export async function createOperator(db: Db, input: z.infer<typeof operatorCreateBodySchema>, actor: string) {
+export async function createOperator(db: Db, input: z.infer<typeof operatorCreateBodySchema>, creator: Operator) {
+  const actor = `operator:${creator.username}`;
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
   const created = await db.transaction(async (tx) => {
+    await lockApprovers(tx);
+    const vouch = await setUpBy(tx, input.role, creator.id);
     const [row] = await tx
       .insert(operators)
-      .values({ username: input.username, role: input.role, passwordHash, mustChangePassword: true })
+      .values({ username: input.username, role: input.role, passwordHash, mustChangePassword: true, ...vouch })
       .onConflictDoNothing()
       .returning();
     if (!row) return fail('usernameTaken');
     await audit(tx, { actor, action: 'operator.create', target: `operator:${row.username}`, after: audited(row) });
+    if (isApprover(row.role)) await establishFourEyes(tx, row.username, actor);
     return row;
   });
   return { id: String(created.id), username: created.username, password };
@@ -169,11 +191,12 @@ export async function updateOperator(
   db: Db,
   id: number,
   input: z.infer<typeof operatorUpdateBodySchema>,
-  actor: string,
+  changer: Operator,
 ) {
+  const actor = `operator:${changer.username}`;
   const updated = await db.transaction(async (tx) => {
     // Owners are locked in a fixed order, so that two demotions cannot leave none.
-    await tx.execute(sql`select id from operators where role = 'owner' order by id for update`);
+    await lockApprovers(tx);
     const before = await operatorRow(tx, id);
     const role = input.role ?? before.role;
     const disabled = input.disabled ?? before.disabled;
@@ -185,7 +208,14 @@ export async function updateOperator(
         .where(and(eq(operators.role, 'owner'), eq(operators.disabled, false), ne(operators.id, id)));
       if (!others?.n) return fail('lastOwner');
     }
-    const [after] = await tx.update(operators).set({ role, disabled }).where(eq(operators.id, id)).returning();
+    // A new approving role is given by the changer: the account awaits a vouch as a new one would.
+    const promoted = isApprover(role) && !isApprover(before.role);
+    const vouch = promoted ? await setUpBy(tx, role, changer.id) : {};
+    const [after] = await tx
+      .update(operators)
+      .set({ role, disabled, ...vouch })
+      .where(eq(operators.id, id))
+      .returning();
     if (disabled) await endSessions(tx, id);
     await audit(tx, {
       actor,
@@ -194,9 +224,10 @@ export async function updateOperator(
       before: audited(before),
       after: audited(after as OperatorRecord),
     });
+    if (promoted) await establishFourEyes(tx, before.username, actor);
     return after as OperatorRecord;
   });
-  return listed(await operatorWithPasskeys(db, updated.id));
+  return listedOne(db, await operatorWithPasskeys(db, updated.id));
 }
 
 /** Clears the failed sign-ins and the lock they set. */
@@ -217,7 +248,7 @@ export async function unlockOperator(db: Db, id: number, actor: string) {
     });
     return after as OperatorRecord;
   });
-  return listed(await operatorWithPasskeys(db, updated.id));
+  return listedOne(db, await operatorWithPasskeys(db, updated.id));
 }
 
 /**
@@ -239,5 +270,33 @@ export async function clearPasskeys(db: Db, owner: Operator, id: number) {
       after: { passkeys: [] },
     });
   });
-  return listed(await operatorWithPasskeys(db, id));
+  return listedOne(db, await operatorWithPasskeys(db, id));
+}
+
+/**
+ * An approver vouches for an account awaiting it: never the account itself nor whoever set it up,
+ * and only an approver who may decide four-eyes questions (docs/operations.md, "Approvers and vouching").
+ */
+export async function vouchOperator(db: Db, voucher: Operator, id: number, now: Date) {
+  const updated = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
+    if (!before) return fail('notFound');
+    if (before.id === voucher.id || before.setUpById === voucher.id) return fail('vouchNotAllowed');
+    await checkApprover(tx, voucher.id, before.setUpById);
+    if (!before.vouchNeeded) return fail('vouchNotNeeded');
+    const [after] = await tx
+      .update(operators)
+      .set({ vouchNeeded: false, vouchedById: voucher.id, vouchedAt: now })
+      .where(eq(operators.id, id))
+      .returning();
+    await audit(tx, {
+      actor: `operator:${voucher.username}`,
+      action: 'operator.vouch',
+      target: `operator:${before.username}`,
+      before: { vouchNeeded: true },
+      after: { vouchNeeded: false, role: before.role },
+    });
+    return after as OperatorRecord;
+  });
+  return listedOne(db, await operatorWithPasskeys(db, updated.id));
 }

@@ -4,6 +4,7 @@ import { operatorSessions, operators } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import { hashPassword, oneTimePassword } from '../../lib/passwords.ts';
+import { lockApprovers, setUpBy } from './vouch.ts';
 
 /** Operator accounts outside a console request: the first operator, resets, ended sessions, the printed password. */
 
@@ -58,17 +59,24 @@ export const audited = (row: OperatorRecord) => ({
  * Gives an operator a new one-time password (stored hashed; to be changed at the next sign-in),
  * clears its TOTP enrolment and its lock, ends all its sessions, and audits it, in one transaction.
  * The owner's reset of another operator and `npm run admin:reset` both come here.
+ *
+ * An owner's reset (`resetBy`) makes the owner whoever set the account up, and an approver then
+ * awaits a vouch (docs/operations.md, "Approvers and vouching"). The shell's reset, the break-glass
+ * path, is made by no operator: it clears who set the account up and leaves its vouch as it was.
  */
 export async function resetOperatorPassword(
   db: Db,
   id: number,
   actor: string,
+  resetBy: number | null,
 ): Promise<{ row: OperatorRecord; password: string }> {
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
   const row = await db.transaction(async (tx) => {
+    await lockApprovers(tx);
     const [before] = await tx.select().from(operators).where(eq(operators.id, id));
     if (!before) return fail('notFound');
+    const vouch = resetBy === null ? { setUpById: null } : await setUpBy(tx, before.role, resetBy);
     const [after] = await tx
       .update(operators)
       .set({
@@ -80,6 +88,7 @@ export async function resetOperatorPassword(
         totpLastStep: null,
         failedLogins: 0,
         lockedUntil: null,
+        ...vouch,
       })
       .where(eq(operators.id, id))
       .returning();

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, operatorToken, operatorWithRole, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, consoleCall, operatorToken, operatorWithRole, type TestApp } from '../../../test/app.ts';
 import { newMember } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
 import { fixedClock } from '../../lib/clock.ts';
@@ -36,15 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const call = async (method: 'GET' | 'PUT' | 'POST', path: string, token: string, payload?: object) => {
-  const res = await app.inject({
-    method,
-    url: `/admin-api/${path}`,
-    headers: { authorization: `Bearer ${token}`, 'accept-language': 'en', 'idempotency-key': randomUUID() },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() };
-};
+const call = (method: 'GET' | 'PUT' | 'POST', path: string, token: string, payload?: object) =>
+  consoleCall(app, method, path, token, payload);
 const put = (key: string, value: unknown, token = owner) => call('PUT', `config/${key}`, token, { value });
 const decide = (id: string, how: 'approve' | 'reject' | 'withdraw', token: string) =>
   call('POST', `config/proposals/${id}/${how}`, token);

@@ -5,6 +5,7 @@ import { type Db, isoTime, queryRows, type TxDb } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Operator } from '../auth/operators.ts';
+import { checkApprover } from '../auth/vouch.ts';
 import { boundaryAtOrAfter, forgetSettings, getSetting, IMMEDIATE_DELAY_MS, recordChange } from './settings.ts';
 
 /*
@@ -177,6 +178,7 @@ export async function approveProposal(db: Db, { operator, id, now, requestId }: 
   const answer = await db.transaction(async (tx) => {
     const row = await lockPending(tx, id, now);
     if (row.proposed_by_id === operator.id) return fail('proposalOwnApproval');
+    await checkApprover(tx, operator.id, row.proposed_by_id);
     const key = row.key as SettingKey;
     const asked = row.asked_at ? new Date(isoTime(row.asked_at) as string) : null;
     const effectiveAt = await effectAfterApproval(tx, key, now, asked);
@@ -215,6 +217,7 @@ export async function closeProposal(db: Db, how: 'reject' | 'withdraw', { operat
     const own = row.proposed_by_id === operator.id;
     if (how === 'reject' && own) return fail('proposalOwnApproval');
     if (how === 'withdraw' && !own) return fail('proposalNotYours');
+    if (how === 'reject') await checkApprover(tx, operator.id, row.proposed_by_id);
     const status = how === 'reject' ? 'rejected' : 'withdrawn';
     await tx.execute(
       sql`update setting_proposals set status = ${status}, decided_by_id = ${operator.id},

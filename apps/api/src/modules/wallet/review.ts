@@ -8,6 +8,7 @@ import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import { adjustedMember } from '../adjustments/history.ts';
 import type { Operator } from '../auth/operators.ts';
+import { checkApprover } from '../auth/vouch.ts';
 import { getSetting } from '../config/settings.ts';
 import { notify } from '../notifications/write.ts';
 import { type Chain, paysOut } from './chain.ts';
@@ -141,6 +142,9 @@ export async function approveWithdrawal(db: Db, operator: Operator, id: number) 
     const move = approvalOf(row);
     if (!move) return fail('withdrawalDecided');
     if (move === 'secondApproval' && row.first_approver_id === operator.id) return fail('secondApproverSame');
+    // Both approvals of a large withdrawal are four-eyes decisions (docs/operations.md, "Approvers and vouching").
+    if (move === 'firstApproval') await checkApprover(tx, operator.id, null);
+    if (move === 'secondApproval') await checkApprover(tx, operator.id, row.first_approver_id);
     await moveWithdrawal(tx, id, 'operator', move, APPROVALS[move].also(operator.id));
     await addEvent(tx, id, APPROVALS[move].stage, `operator:${operator.username}`);
     // The member hears of the last approval it needed; approving again after failed payouts is no news.

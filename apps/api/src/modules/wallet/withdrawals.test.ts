@@ -3,7 +3,7 @@ import type { Withdrawal } from '@minecloud/contract/wallet';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTooManyDecimals } from '../../../test/amounts.ts';
-import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts';
+import { buildTestApp, createdOperator, operatorToken, type TestApp } from '../../../test/app.ts';
 import { fund, get, type Member, newMember, post, quickMembers, unitsOf } from '../../../test/money.ts';
 import { confirmCode, giveEmail, operatorCall, secondOperator, withdrawPath } from '../../../test/withdraw.ts';
 import { queryRows } from '../../db/client.ts';
@@ -305,6 +305,17 @@ describe('operator review', () => {
       .list as Record<string, unknown>[];
     expect(row).toMatchObject({ id, firstApprover: 'admin', secondApprover: 'finance1', userId: String(m.userId) });
     expect((await audits(id)).map((a) => a.actor)).toEqual(['operator:admin', 'operator:finance1']);
+  });
+
+  it('refuses a second review by an approver the first approver set up, until another vouches', async () => {
+    // Four eyes established (the accounts of this file are made without the console).
+    await app.db.execute(sql`insert into platform_facts (fact) values ('four-eyes') on conflict do nothing`);
+    const wanda = await createdOperator(app, admin, 'wanda', 'finance');
+    const id = await request('10000');
+    expect((await operatorCall(app, admin, 'withdrawals/approve', { id })).body.data.status).toBe('secondReview');
+    expect((await operatorCall(app, wanda.token, 'withdrawals/approve', { id })).body.code).toBe(1139);
+    expect((await operatorCall(app, finance, `operators/${wanda.id}/vouch`, {})).body.code).toBe(0);
+    expect((await operatorCall(app, wanda.token, 'withdrawals/approve', { id })).body.data.status).toBe('approved');
   });
 
   it('never lets an operator approve a withdrawal of an account they own', async () => {
