@@ -28,7 +28,9 @@ export const ACCESS = {
   products: ['content'],
   feedback: ['support'],
   outbox: ['support'],
-  operators: [],
+  // Finance sees the list to vouch for approvers (docs/operations.md, "Approvers and vouching").
+  operators: ['finance'],
+  operatorsManage: [],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Access = keyof typeof ACCESS;
 

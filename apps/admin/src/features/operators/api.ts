@@ -50,3 +50,8 @@ export function usePasskeyPolicy() {
 export function setPasskeyPolicy(roles: OperatorRole[]): Promise<{ roles: OperatorRole[] }> {
   return api.put<{ roles: OperatorRole[] }>(ADMIN_API.passkeyPolicy, { roles });
 }
+
+/** Vouches for an approver another owner set up: it may then decide four-eyes questions. */
+export async function vouchOperator(id: string): Promise<void> {
+  await api.post(adminPath(ADMIN_API.operatorVouch, { id }));
+}

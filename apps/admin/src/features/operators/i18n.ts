@@ -50,6 +50,15 @@ registerMessages(NS, {
     passwordTitle: 'One-time password of {{name}}',
     passwordOnce: 'This password is shown only once. Hand it over safely; it must be changed at the first sign-in.',
     passwordCopied: 'I have copied it',
+    vouch: 'Vouch',
+    vouchState: 'Approval',
+    awaitingVouch: 'Awaiting a vouch',
+    setUpBy: 'set up by {{name}}',
+    vouchedBy: 'vouched for by {{name}}',
+    vouchTitle: 'Vouch for {{name}}?',
+    vouchText:
+      '{{name}} was set up by {{by}}, who knew its one-time password. Vouch only if you have confirmed with {{name}} in person or by a separate channel that they hold this account: after it, they may approve what {{by}} asks for.',
+    vouched: 'You vouched for {{name}}',
   },
   'zh-CN': {
     title: '运营账号',
@@ -97,5 +106,14 @@ registerMessages(NS, {
     passwordTitle: '{{name}} 的一次性密码',
     passwordOnce: '此密码只显示一次，请安全地交给对方；首次登录时必须修改。',
     passwordCopied: '我已复制',
+    vouch: '担保',
+    vouchState: '审批资格',
+    awaitingVouch: '待担保',
+    setUpBy: '由 {{name}} 设置',
+    vouchedBy: '由 {{name}} 担保',
+    vouchTitle: '为 {{name}} 担保？',
+    vouchText:
+      '{{name}} 由 {{by}} 设置，{{by}} 知道其一次性密码。请先当面或通过其他渠道确认该账号确由 {{name}} 本人持有再担保：担保后，{{name}} 可以批准 {{by}} 发起的请求。',
+    vouched: '您已为 {{name}} 担保',
   },
 });

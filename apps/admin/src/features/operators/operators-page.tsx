@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { roleKey } from '../../i18n/common.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useNotify } from '../../lib/notify.ts';
-import { useMe } from '../../lib/session.ts';
+import { can, useMe } from '../../lib/session.ts';
 import {
   clearPasskeys,
   type OneTimePassword,
@@ -18,6 +18,7 @@ import {
   unlockOperator,
   updateOperator,
   useOperators,
+  vouchOperator,
 } from './api.ts';
 import { CreateOperatorModal } from './create-modal.tsx';
 import { NS } from './i18n.ts';
@@ -26,7 +27,11 @@ import { PasswordModal } from './password-modal.tsx';
 
 const isLocked = (row: OperatorRow) => row.lockedUntil !== null && new Date(row.lockedUntil).getTime() > Date.now();
 
-/** The owner's list of operator accounts: create, role, disable, unlock, reset, lost passkeys; and the roles that require passkeys. */
+/**
+ * The list of operator accounts: the owner creates, changes roles, disables, unlocks, resets, clears
+ * lost passkeys and sets the roles that require passkeys; an owner or finance vouches for an approver
+ * someone else set up (docs/operations.md, "Approvers and vouching").
+ */
 export function OperatorsPage() {
   const { t } = useTranslation(NS);
   const me = useMe();
@@ -36,6 +41,16 @@ export function OperatorsPage() {
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<OneTimePassword | null>(null);
   const operators = useOperators();
+  const manage = can(me.role, 'operatorsManage');
+  const myRow = operators.data?.list.find((row) => row.id === me.id);
+  /** As the server rules: an approver not awaiting a vouch, never for itself or an account it set up. */
+  const mayVouch = (row: OperatorRow) =>
+    row.vouchNeeded &&
+    (me.role === 'owner' || me.role === 'finance') &&
+    myRow !== undefined &&
+    !myRow.vouchNeeded &&
+    row.id !== me.id &&
+    row.setUpBy !== me.username;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: operatorsKey });
 
@@ -98,6 +113,18 @@ export function OperatorsPage() {
     await refresh();
   }
 
+  function vouch(row: OperatorRow) {
+    confirm({
+      title: t('vouchTitle', { name: row.username }),
+      content: t('vouchText', { name: row.username, by: row.setUpBy ?? '—' }),
+      okText: t('vouch'),
+      run: async () => {
+        await vouchOperator(row.id);
+        notify.success(t('vouched', { name: row.username }));
+      },
+    });
+  }
+
   function reset(row: OperatorRow) {
     confirm({
       title: t('resetTitle', { name: row.username }),
@@ -141,11 +168,22 @@ export function OperatorsPage() {
         <Select<OperatorRole>
           aria-label={`${t('role')} ${row.username}`}
           value={role}
-          disabled={row.id === me.id}
+          disabled={row.id === me.id || !manage}
           style={{ width: 140 }}
           onChange={(next) => changeRole(row, next)}
           options={OPERATOR_ROLES.map((value) => ({ value, label: t(roleKey(value)) }))}
         />
+      ),
+    },
+    {
+      title: t('vouchState'),
+      key: 'vouch',
+      render: (_, row) => (
+        <Space size={4} wrap>
+          {row.vouchNeeded && <Tag color="orange">{t('awaitingVouch')}</Tag>}
+          {row.setUpBy && <span>{t('setUpBy', { name: row.setUpBy })}</span>}
+          {row.vouchedBy && <span>{t('vouchedBy', { name: row.vouchedBy })}</span>}
+        </Space>
       ),
     },
     {
@@ -177,35 +215,51 @@ export function OperatorsPage() {
       render: (_, row) =>
         row.id === me.id ? null : (
           <Space wrap>
-            <Button size="small" danger={!row.disabled} onClick={() => setDisabled(row, !row.disabled)}>
-              {row.disabled ? t('enable') : t('disable')}
-            </Button>
-            {(isLocked(row) || row.failedLogins > 0) && (
-              <Button size="small" onClick={() => unlock(row)}>
-                {t('unlock')}
+            {mayVouch(row) && (
+              <Button size="small" type="primary" onClick={() => vouch(row)}>
+                {t('vouch')}
               </Button>
             )}
-            <Button size="small" danger onClick={() => reset(row)}>
-              {t('reset')}
-            </Button>
-            {row.passkeys > 0 && (
-              <Button size="small" danger onClick={() => removePasskeys(row)}>
-                {t('clearPasskeys')}
-              </Button>
-            )}
+            {manage && manageButtons(row)}
           </Space>
         ),
     },
   ];
+
+  /** The owner's own actions on an account. */
+  function manageButtons(row: OperatorRow) {
+    return (
+      <>
+        <Button size="small" danger={!row.disabled} onClick={() => setDisabled(row, !row.disabled)}>
+          {row.disabled ? t('enable') : t('disable')}
+        </Button>
+        {(isLocked(row) || row.failedLogins > 0) && (
+          <Button size="small" onClick={() => unlock(row)}>
+            {t('unlock')}
+          </Button>
+        )}
+        <Button size="small" danger onClick={() => reset(row)}>
+          {t('reset')}
+        </Button>
+        {row.passkeys > 0 && (
+          <Button size="small" danger onClick={() => removePasskeys(row)}>
+            {t('clearPasskeys')}
+          </Button>
+        )}
+      </>
+    );
+  }
 
   return (
     <Flex vertical gap={16}>
       <PageHeader
         title={t('title')}
         extra={
-          <Button type="primary" onClick={() => setCreating(true)}>
-            {t('create')}
-          </Button>
+          manage && (
+            <Button type="primary" onClick={() => setCreating(true)}>
+              {t('create')}
+            </Button>
+          )
         }
       />
       {operators.isError && <LoadFailed error={operators.error} onRetry={() => operators.refetch()} />}
@@ -229,7 +283,7 @@ export function OperatorsPage() {
         }}
       />
       <PasswordModal shown={shown} onClose={() => setShown(null)} />
-      <PasskeyPolicy />
+      {manage && <PasskeyPolicy />}
     </Flex>
   );
 }

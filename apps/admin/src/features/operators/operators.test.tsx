@@ -85,4 +85,59 @@ describe('operators', () => {
     expect(await screen.findByText('new-one-time')).toBeInTheDocument();
     await waitFor(() => expect(calls(requests, 'POST operators/2/reset')).toHaveLength(1));
   });
+
+  it('lets finance vouch for an approver someone else set up, after confirming, and shows a refusal', async () => {
+    const fiona = operator({ id: '5', username: 'fiona', role: 'finance', setUpBy: 'olivia' });
+    const frank = operator({ id: '6', username: 'frank', role: 'finance', setUpBy: 'olivia', vouchNeeded: true });
+    const mine = operator({ id: '7', username: 'fred', role: 'finance', setUpBy: 'fiona', vouchNeeded: true });
+    let refuse = true;
+    const requests = mockApi({
+      'GET operators': () => ({ list: [operator({}), fiona, frank, mine] }),
+      'POST operators/6/vouch': () => {
+        if (refuse) {
+          refuse = false;
+          throw { code: 1139, msg: 'Your account awaits a vouch', status: 403 };
+        }
+        return { ...frank, vouchNeeded: false, vouchedBy: 'fiona' };
+      },
+    });
+    const { user } = renderWithApp(<OperatorsPage />, { me: { id: '5', username: 'fiona', role: 'finance' } });
+    const row = within((await screen.findByText('frank')).closest('tr')!);
+    expect(row.getByText('Awaiting a vouch')).toBeInTheDocument();
+    expect(row.getByText('set up by olivia')).toBeInTheDocument();
+    // Finance vouches, but neither creates nor resets; never for an account it set up.
+    expect(screen.queryByRole('button', { name: 'New operator' })).not.toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+    const fred = within(screen.getByText('fred').closest('tr')!);
+    expect(fred.queryByRole('button', { name: 'Vouch' })).not.toBeInTheDocument();
+
+    await user.click(row.getByRole('button', { name: 'Vouch' }));
+    let dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/was set up by olivia, who knew its one-time password/)).toBeInTheDocument();
+    expect(calls(requests, 'POST operators/6/vouch')).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Vouch' }));
+    expect(await screen.findByText('Your account awaits a vouch')).toBeInTheDocument();
+
+    await user.click(row.getByRole('button', { name: 'Vouch' }));
+    await waitFor(() => expect(screen.getAllByRole('dialog')).not.toHaveLength(0));
+    dialog = within(screen.getAllByRole('dialog').at(-1)!);
+    await user.click(dialog.getByRole('button', { name: 'Vouch' }));
+    expect(await screen.findByText('You vouched for frank')).toBeInTheDocument();
+    expect(calls(requests, 'POST operators/6/vouch')).toHaveLength(2);
+  });
+
+  it('offers no vouch to an approver who awaits one itself', async () => {
+    mockApi({
+      'GET operators': () => ({
+        list: [
+          operator({}),
+          operator({ id: '5', username: 'fiona', role: 'finance', setUpBy: 'olivia', vouchNeeded: true }),
+          operator({ id: '6', username: 'frank', role: 'finance', setUpBy: 'olivia', vouchNeeded: true }),
+        ],
+      }),
+    });
+    renderWithApp(<OperatorsPage />, { me: { id: '5', username: 'fiona', role: 'finance' } });
+    expect(await screen.findByText('frank')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Vouch' })).not.toBeInTheDocument();
+  });
 });
