@@ -60,7 +60,11 @@ async function overlaySettled(page: Page) {
 beforeAll(async () => {
   browser = await launchChromium();
   admin = operatorSession(baseUrl, inject('operatorToken'));
-  finance = operatorSession(baseUrl, await secondOperator(baseUrl, inject('operatorToken'), 'e2e-finance', 'finance'));
+  const owner = inject('operatorToken');
+  finance = operatorSession(
+    baseUrl,
+    await secondOperator(baseUrl, owner, 'e2e-finance', 'finance', inject('voucherToken')),
+  );
   desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', serviceWorkers: 'block' });
   console_ = await desk.newPage();
   const signedIn = await signInAt(browser, baseUrl, '/pages/my_child/feedback/feedback');

@@ -4,7 +4,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startLocalChain } from '../../api/test/chain.ts';
 import { CHROMIUM_LAUNCH_OPTIONS } from './browser.ts';
-import { type E2eServer, enrolOperator, OPERATOR_PASSWORD, startE2eServer } from './server.ts';
+import { type E2eServer, enrolOperator, OPERATOR_PASSWORD, secondOperator, startE2eServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 /** A made-up WalletConnect Cloud project id: no request with it ever leaves this machine. */
@@ -18,6 +18,11 @@ declare module 'vitest' {
     operatorToken: string;
     /** The owner's TOTP secret: the console e2e signs in through the page with a code of it. */
     operatorTotpSecret: string;
+    /**
+     * A finance operator made here as the server's first approver, before any file runs: it vouches
+     * for the approvers the files create, whatever their order (docs/operations.md, "Approvers and vouching").
+     */
+    voucherToken: string;
     /**
      * The local EVM (JSON-RPC on 127.0.0.1): the demo server takes deposits on it; wallet.e2e.ts
      * starts a server of its own (not a demo) that also pays withdrawals on it.
@@ -72,7 +77,9 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   const { token, secret } = await enrolOperator(baseUrl);
+  const voucher = await secondOperator(baseUrl, token, 'e2e-voucher', 'finance');
   project.provide('baseUrl', baseUrl);
+  project.provide('voucherToken', voucher);
   project.provide('operatorToken', token);
   project.provide('operatorTotpSecret', secret);
   project.provide('operatorPassword', OPERATOR_PASSWORD);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ERROR_CODES } from '@minecloud/contract/errors';
 import { type Address, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { totpCode, totpStep } from '../../api/src/lib/totp.ts';
@@ -97,14 +98,38 @@ export async function enrolOperator(baseUrl: string): Promise<{ token: string; s
 /**
  * A second operator, created by the owner (`ownerToken`) with a role, its one-time password
  * changed and TOTP enrolled: the second pair of eyes a guarded setting's loosening needs
- * (docs/operations.md, "Settings that guard money"). Answers its token.
+ * (docs/operations.md, "Settings that guard money"). Answers its token. An approver created after
+ * the server's first one awaits a vouch (docs/operations.md, "Approvers and vouching"): `voucher`,
+ * an approver the owner did not set up after that, gives it; the first approver needs none.
  */
-export async function secondOperator(baseUrl: string, ownerToken: string, username: string, role: string) {
-  const made = await consolePost<{ password: string }>(baseUrl, 'operators', { username, role }, ownerToken);
+export async function secondOperator(
+  baseUrl: string,
+  ownerToken: string,
+  username: string,
+  role: string,
+  voucher?: string,
+) {
+  const made = await consolePost<{ id: string; password: string }>(
+    baseUrl,
+    'operators',
+    { username, role },
+    ownerToken,
+  );
   const { token } = await consolePost<{ token: string }>(baseUrl, 'auth/login', { username, password: made.password });
   await consolePost(baseUrl, 'auth/password', { current: made.password, next: `${username}-e2e-password` }, token);
   await enrolTotp(baseUrl, token);
+  if (voucher) await vouchIfNeeded(baseUrl, made.id, voucher);
   return token;
+}
+
+/** Vouches for operator `id` as `voucher`; an account that awaits no vouch (error 1142) is fine as it is. */
+async function vouchIfNeeded(baseUrl: string, id: string, voucher: string) {
+  const res = await fetch(`${baseUrl}/admin-api/operators/${id}/vouch`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${voucher}` },
+  });
+  const { code } = (await res.json()) as { code: number };
+  if (code !== 0 && code !== ERROR_CODES.vouchNotNeeded) throw new Error(`operators/${id}/vouch: ${code}`);
 }
 
 export type PayingServer = E2eServer & {
