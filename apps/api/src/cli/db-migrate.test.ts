@@ -121,3 +121,39 @@ describe('the tools that never migrate, on a database one migration behind', () 
     SLOW,
   );
 });
+
+describe('migration 0030 on a database that already has operators', () => {
+  // docs/operations.md, "Approvers and vouching": two approvers already there mean four eyes is
+  // established, and the accounts count as vouched; a lone owner still gets the bootstrap exemption.
+  it(
+    'establishes four eyes only where two approvers exist, and awaits no vouch of existing accounts',
+    async () => {
+      const behind = ALL.length - ALL.indexOf('0030_operator_vouch');
+      const migrated = async (roles: string[]) => {
+        let answer: { facts: number; waiting: number; vouched: number } | undefined;
+        await onEmptyDatabase(async (db) => {
+          answer = await inspect(db, async (database) => {
+            await migrateAllBut(database, behind);
+            for (const [i, role] of roles.entries()) {
+              await database.db.execute(
+                sql`insert into operators (username, password_hash, role) values (${`op${i}`}, 'x', ${role})`,
+              );
+            }
+            await database.migrate();
+            const [row] = await queryRows<{ facts: number; waiting: number; vouched: number }>(
+              database.db,
+              sql`select (select count(*)::int from platform_facts where fact = 'four-eyes') as facts,
+                         (select count(*)::int from operators where vouch_needed) as waiting,
+                         (select count(*)::int from operators where vouched_at is not null) as vouched`,
+            );
+            return row;
+          });
+        });
+        return answer;
+      };
+      expect(await migrated(['owner', 'finance', 'support'])).toEqual({ facts: 1, waiting: 0, vouched: 2 });
+      expect(await migrated(['owner', 'support'])).toEqual({ facts: 0, waiting: 0, vouched: 0 });
+    },
+    SLOW,
+  );
+});
