@@ -122,7 +122,7 @@ export async function secondOperator(
   return token;
 }
 
-/** Vouches for operator `id` as `voucher`; an account that awaits no vouch (error 1142) is fine as it is. */
+/** Vouches for operator `id` as `voucher`; an account that awaits no vouch (vouchNotNeeded) is fine as it is. */
 async function vouchIfNeeded(baseUrl: string, id: string, voucher: string) {
   const res = await fetch(`${baseUrl}/admin-api/operators/${id}/vouch`, {
     method: 'POST',

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@minecloud/contract/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, consoleCall, createdOperator, onboard, operatorToken, type TestApp } from '../../../test/app.ts';
@@ -63,12 +64,14 @@ describe('approvers set up by an owner', () => {
     const id = await proposal('60000');
     expect(await call(`config/proposals/${id}/approve`, f2.token)).toMatchObject({
       status: 403,
-      body: { code: 1139, msg: expect.stringContaining('awaits a vouch') },
+      body: { code: ERROR_CODES.approverAwaitingVouch, msg: expect.stringContaining('awaits a vouch') },
     });
-    expect((await call(`config/proposals/${id}/reject`, f2.token)).body.code).toBe(1139);
+    expect((await call(`config/proposals/${id}/reject`, f2.token)).body.code).toBe(ERROR_CODES.approverAwaitingVouch);
     expect(await proposalStatus(id)).toBe('pending');
     const credit = await pendingCredit();
-    expect((await call(`ledger/adjustments/${credit}/approve`, f2.token)).body.code).toBe(1139);
+    expect((await call(`ledger/adjustments/${credit}/approve`, f2.token)).body.code).toBe(
+      ERROR_CODES.approverAwaitingVouch,
+    );
     const [still] = await queryRows<{ status: string }>(
       app.db,
       sql`select status from adjustment_requests where id = ${Number(credit)}`,
@@ -76,11 +79,11 @@ describe('approvers set up by an owner', () => {
     expect(still?.status).toBe('pending');
 
     // Neither the account itself nor whoever set it up may vouch; an unvouched one neither.
-    expect((await call(`operators/${f2.id}/vouch`, f2.token)).body.code).toBe(1141);
-    expect((await call(`operators/${f2.id}/vouch`, owner)).body.code).toBe(1141);
+    expect((await call(`operators/${f2.id}/vouch`, f2.token)).body.code).toBe(ERROR_CODES.vouchNotAllowed);
+    expect((await call(`operators/${f2.id}/vouch`, owner)).body.code).toBe(ERROR_CODES.vouchNotAllowed);
     const vouched = await call(`operators/${f2.id}/vouch`, f1.token);
     expect(vouched.body).toMatchObject({ code: 0, data: { vouchNeeded: false, vouchedBy: 'fiona' } });
-    expect((await call(`operators/${f2.id}/vouch`, f1.token)).body.code).toBe(1142);
+    expect((await call(`operators/${f2.id}/vouch`, f1.token)).body.code).toBe(ERROR_CODES.vouchNotNeeded);
     expect((await call(`config/proposals/${id}/approve`, f2.token)).body.code).toBe(0);
     expect((await call(`ledger/adjustments/${credit}/approve`, f2.token)).body.code).toBe(0);
 
@@ -89,7 +92,7 @@ describe('approvers set up by an owner', () => {
     const f1Again = await onboard(app, 'fiona', reset.body.data.password);
     expect(await vouchOf(f1.id)).toMatchObject({ setUpBy: 'admin', vouchNeeded: true, vouchedBy: null });
     const next = await proposal('70000');
-    expect((await call(`config/proposals/${next}/approve`, f1Again)).body.code).toBe(1139);
+    expect((await call(`config/proposals/${next}/approve`, f1Again)).body.code).toBe(ERROR_CODES.approverAwaitingVouch);
     expect(await proposalStatus(next)).toBe('pending');
     // ...and it cannot vouch while it waits itself.
     const s1 = await create('sam', 'support');
@@ -99,7 +102,9 @@ describe('approvers set up by an owner', () => {
     // A role change to finance needs a vouch as a new account does.
     const promoted = await call(`operators/${s1.id}`, owner, { role: 'finance' }, 'PUT');
     expect(promoted.body.data).toMatchObject({ role: 'finance', setUpBy: 'admin', vouchNeeded: true });
-    expect((await call(`config/proposals/${next}/approve`, s1.token)).body.code).toBe(1139);
+    expect((await call(`config/proposals/${next}/approve`, s1.token)).body.code).toBe(
+      ERROR_CODES.approverAwaitingVouch,
+    );
     expect((await call(`config/proposals/${next}/approve`, f1Again)).body.code).toBe(0);
 
     const vouches = await queryRows<{ actor: string; target: string }>(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ERROR_CODES } from '@minecloud/contract/errors';
 import type { Withdrawal } from '@minecloud/contract/wallet';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -313,7 +314,9 @@ describe('operator review', () => {
     const wanda = await createdOperator(app, admin, 'wanda', 'finance');
     const id = await request('10000');
     expect((await operatorCall(app, admin, 'withdrawals/approve', { id })).body.data.status).toBe('secondReview');
-    expect((await operatorCall(app, wanda.token, 'withdrawals/approve', { id })).body.code).toBe(1139);
+    expect((await operatorCall(app, wanda.token, 'withdrawals/approve', { id })).body.code).toBe(
+      ERROR_CODES.approverAwaitingVouch,
+    );
     expect((await operatorCall(app, finance, `operators/${wanda.id}/vouch`, {})).body.code).toBe(0);
     expect((await operatorCall(app, wanda.token, 'withdrawals/approve', { id })).body.data.status).toBe('approved');
   });
