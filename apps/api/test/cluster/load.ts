@@ -198,7 +198,7 @@ async function nextOp(db: Db, member: Member, members: Member[], productId: stri
   let code = '';
   for (let attempt = 0; !code; attempt += 1) {
     try {
-      code = (await newEmailCode(db, member.id, member.email, 'confirm', new Date())).code;
+      code = (await newEmailCode(db, { user: member.id }, member.email, 'confirm', new Date())).code;
     } catch (error) {
       if (attempt > 100) throw error;
       await new Promise((r) => setTimeout(r, 200));

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { operators } from './operators.ts';
 
 /** Notices and articles; `content_html` is stored only after DOMPurify sanitized it. */
 export const notices = pgTable(
@@ -112,13 +113,15 @@ export const feedback = pgTable(
 
 /**
  * Emailed codes: only a hash is kept. `purpose` is `bind` (to an address being bound) or
- * `confirm` (to the bound address: wallet binding, withdrawals).
+ * `confirm` (to the bound address: wallet binding, withdrawals), held by a member; or `notices`,
+ * held by an operator confirming the address for security notices.
  */
 export const emailCodes = pgTable(
   'email_codes',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }),
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
     email: text('email').notNull(),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -127,7 +130,11 @@ export const emailCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_codes_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('email_codes_user_idx').on(t.userId, t.createdAt.desc()),
+    index('email_codes_operator_idx').on(t.operatorId, t.createdAt.desc()),
+    check('email_codes_one_holder', sql`(${t.userId} is null) <> (${t.operatorId} is null)`),
+  ],
 );
 
 /**
@@ -155,7 +162,10 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('mail_outbox_template', sql`${t.template} in ('email_code', 'address_added')`),
+    check(
+      'mail_outbox_template',
+      sql`${t.template} in ('email_code', 'address_added', 'operator_email_code', 'setting_notice')`,
+    ),
     check('mail_outbox_locale', sql`${t.locale} in ('zh-CN', 'en', 'zh-TW', 'ko-KR', 'ms-MY')`),
     check('mail_outbox_status', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'undeliverable', 'demo')`),
     check('mail_outbox_sealed_until_done', sql`${t.sealedSecret} is null or ${t.status} in ('queued', 'sending')`),

@@ -50,10 +50,18 @@ export const operators = pgTable(
     vouchedById: bigint('vouched_by_id', { mode: 'number' }).references((): AnyPgColumn => operators.id),
     /** Set with `vouched_by_id`, or alone where a rule counts the account as vouched (first approver, migration). */
     vouchedAt: timestamp('vouched_at', { withTimezone: true }),
+    /**
+     * The address for security notices, set only once its mailed code was entered, with the language
+     * it was confirmed in (docs/operations.md, "Settings that guard money").
+     */
+    email: text('email'),
+    emailLocale: text('email_locale'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
   },
   (t) => [
     check('operators_role_known', sql`${t.role} in ('owner','finance','content','support')`),
     check('operators_vouch_not_self', sql`${t.vouchedById} <> ${t.id} and ${t.vouchedById} <> ${t.setUpById}`),
+    check('operators_email_confirmed', sql`(${t.email} is null) = (${t.emailConfirmedAt} is null)`),
   ],
 );
 
