@@ -24,6 +24,7 @@ import { adjustmentAdminRoutes } from './modules/adjustments/admin-routes.ts';
 import { auditRoutes } from './modules/admin/audit-routes.ts';
 import { dashboardRoutes } from './modules/admin/dashboard-routes.ts';
 import { memberRoutes } from './modules/admin/member-routes.ts';
+import { operatorEmailRoutes } from './modules/admin/operator-email-routes.ts';
 import { operatorRoutes } from './modules/admin/operator-routes.ts';
 import { passkeyRoutes } from './modules/admin/passkey-routes.ts';
 import { setupRoutes } from './modules/admin/setup-routes.ts';
@@ -223,6 +224,13 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
     }
   });
 
+  // Mail is only queued here; the mail worker of the jobs processes sends it (modules/mail/worker.ts).
+  const mailer = createMailer({
+    sealKey: app.mailWorker.sealKey,
+    showDemoCodes: config.demo && !config.smtpUrl,
+    onDemoCode: (mail, code) =>
+      app.log.info({ to: mail.to, template: mail.template, code }, 'demo mail, not sent: its code'),
+  });
   await app.register(
     async (api) => {
       await api.register(authRoutes, {
@@ -230,13 +238,6 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         publicOrigin: config.publicOrigin,
         signInPerMinute: config.signInPerMinute,
         onSignUp: config.demo ? welcomeDemoFunds : undefined,
-      });
-      // Mail is only queued here; the mail worker of the jobs processes sends it (modules/mail/worker.ts).
-      const mailer = createMailer({
-        sealKey: app.mailWorker.sealKey,
-        showDemoCodes: config.demo && !config.smtpUrl,
-        onDemoCode: (mail, code) =>
-          app.log.info({ to: mail.to, template: mail.template, code }, 'demo mail, not sent: its code'),
       });
       await api.register(userRoutes, { mailer, codesPerMinute: 10 });
       await api.register(assetRoutes, { moneyCallsPerMinute: config.moneyCallsPerMinute });
@@ -275,6 +276,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await admin.register(setupRoutes);
       await admin.register(passkeyRoutes, { loginsPerMinute: config.signInPerMinute, rp: relyingPartyOf(config) });
       await admin.register(operatorRoutes);
+      await admin.register(operatorEmailRoutes, { mailer });
       await admin.register(dashboardRoutes);
       await admin.register(memberRoutes);
       await admin.register(adjustmentAdminRoutes);

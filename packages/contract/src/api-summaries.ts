@@ -105,6 +105,12 @@ export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> 
   passkeys: { get: "The operator's passkeys", post: 'Finish enrolling a passkey' },
   passkeyOptions: 'Start enrolling a passkey',
   passkey: 'Remove one of your passkeys',
+  operatorEmail: {
+    get: "The operator's address for security notices",
+    post: 'Confirm the address for security notices with its mailed code',
+    delete: 'Remove the address for security notices',
+  },
+  operatorEmailCode: 'Mail a code to confirm an address for security notices',
   operators: { get: 'Operators', post: 'Add an operator' },
   operator: "Change an operator's role or disable it",
   operatorUnlock: 'Unlock a locked operator',

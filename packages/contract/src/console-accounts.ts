@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailCodeSchema, emailSchema } from './content.ts';
 
 /** The console's operators: roles, sign-in setup and the operators' management. */
 
@@ -71,6 +72,21 @@ export const operatorUpdateBodySchema = z.object({
   disabled: z.boolean().optional(),
 });
 export const idParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) });
+
+// ---------------------------------------------------------------------------------------------
+// The address for security notices: docs/operations.md, "Settings that guard money"
+
+/** The operator's own address: only a confirmed one (`email`) gets the notices. */
+export const operatorEmailSchema = z.object({
+  email: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  /** An address a code was mailed to and not yet entered, and until when the code is good. */
+  pending: z.string().nullable(),
+  pendingUntil: z.string().nullable(),
+});
+export type OperatorEmail = z.infer<typeof operatorEmailSchema>;
+export const operatorEmailCodeBodySchema = z.object({ email: emailSchema });
+export const operatorEmailConfirmBodySchema = z.object({ email: emailSchema, code: emailCodeSchema });
 
 // ---------------------------------------------------------------------------------------------
 // Passkeys (WebAuthn): docs/operations.md, "Passkeys"

@@ -24,6 +24,8 @@ export const ADMIN_API = {
   passkeys: 'auth/passkeys',
   passkeyOptions: 'auth/passkeys/options',
   passkey: 'auth/passkeys/:id',
+  operatorEmail: 'auth/email',
+  operatorEmailCode: 'auth/email/code',
   operators: 'operators',
   operator: 'operators/:id',
   operatorUnlock: 'operators/:id/unlock',

@@ -123,6 +123,29 @@ const ADDRESS_ADDED: Record<Locale, AddressTexts> = {
   },
 };
 
+/**
+ * Mails to operators are in the console's languages only (English and Simplified Chinese: the
+ * language the operator confirmed the address in); any other falls back to English.
+ */
+type ConsoleLocale = 'en' | 'zh-CN';
+const consoleLocale = (locale: string): ConsoleLocale => (locale === 'zh-CN' ? 'zh-CN' : 'en');
+
+/** The code that confirms an operator's address for security notices. */
+const OPERATOR_CODE: Record<ConsoleLocale, Omit<CodeTexts, 'why'> & { why: string }> = {
+  en: {
+    subject: 'Your MineCloud console verification code',
+    body: EMAIL_CODE.en.body,
+    why: "You asked to receive the MineCloud console's security notices at this address.",
+    ignore: 'If you did not ask for it, ignore this mail; nobody from MineCloud will ever ask you for it.',
+  },
+  'zh-CN': {
+    subject: '您的 MineCloud 后台验证码',
+    body: EMAIL_CODE['zh-CN'].body,
+    why: '您正在设置接收 MineCloud 后台安全通知的邮箱。',
+    ignore: EMAIL_CODE['zh-CN'].ignore,
+  },
+};
+
 /** An instant as the mails write it: unambiguous in every language, "2026-11-28 09:30 UTC". */
 export function mailTime(iso: string): string {
   return `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -151,6 +174,13 @@ export function renderMail(template: MailTemplate, locale: string, params: MailP
         wait ? texts.usable(mailTime(String(params.usableAt))) : texts.now,
       ];
       return { subject: texts.subject, text: `${lines.join('\n')}\n\n${texts.notYou}\n` };
+    }
+    case 'operator_email_code': {
+      const texts = OPERATOR_CODE[consoleLocale(locale)];
+      return {
+        subject: texts.subject,
+        text: `${texts.body(secret, Number(params.minutes))}\n${texts.why}\n\n${texts.ignore}\n`,
+      };
     }
   }
 }

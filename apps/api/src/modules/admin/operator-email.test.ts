@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODES } from '@minecloud/contract/error-codes';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, operatorToken, operatorWithRole, type TestApp } from '../../../test/app.ts';
+import { queuedCode } from '../../../test/care.ts';
+import { queryRows } from '../../db/client.ts';
+import { fixedClock } from '../../lib/clock.ts';
+import { renderMail } from '../mail/templates.ts';
+
+/**
+ * An operator confirms an address for security notices with a mailed code (docs/operations.md,
+ * "Settings that guard money").
+ */
+
+const clock = fixedClock(new Date());
+let app: TestApp;
+let admin: string;
+let otto: string;
+
+beforeAll(async () => {
+  app = await buildTestApp({}, undefined, { clock });
+  admin = await operatorToken(app);
+  otto = await operatorWithRole(app, 'otto', 'owner');
+});
+afterAll(() => app.close());
+
+const call = async (method: string, path: string, token: string, payload?: object, language = 'en') => {
+  const res = await app.inject({
+    method: method as 'GET',
+    url: `/admin-api/${path}`,
+    headers: { authorization: `Bearer ${token}`, 'accept-language': language, 'idempotency-key': randomUUID() },
+    ...(payload ? { payload } : {}),
+  });
+  return res.json() as { code: number; msg: string; data: Record<string, unknown> };
+};
+
+async function confirm(token: string, email: string, language = 'en') {
+  expect((await call('POST', 'auth/email/code', token, { email }, language)).code).toBe(0);
+  const answer = await call('POST', 'auth/email', token, { email, code: await queuedCode(app, email) }, language);
+  expect(answer).toMatchObject({ code: 0, data: { email, pending: null } });
+}
+
+const mails = (template: string) =>
+  queryRows<{ to: string; locale: string; params: Record<string, string>; sealed_secret: string | null }>(
+    app.db,
+    sql`select "to", locale, params, sealed_secret from mail_outbox where template = ${template} order by id`,
+  );
+
+describe("an operator's address for security notices", () => {
+  it('is confirmed with the mailed code: a wrong or used code is refused, and changes are audited', async () => {
+    expect((await call('GET', 'auth/email', admin)).data).toEqual({
+      email: null,
+      confirmedAt: null,
+      pending: null,
+      pendingUntil: null,
+    });
+    const asked = await call('POST', 'auth/email/code', admin, { email: 'Admin@Example.com' });
+    expect(asked.data).toMatchObject({ email: null, pending: 'admin@example.com' });
+    // The code is in the outbox only sealed, never among the params.
+    const code = await queuedCode(app, 'admin@example.com');
+    const [mail] = await mails('operator_email_code');
+    expect(mail?.params).toEqual({ minutes: 10 });
+    expect(JSON.stringify(mail)).not.toContain(code);
+    expect(renderMail('operator_email_code', 'en', mail?.params ?? {}, code).text).toContain(
+      `verification code is ${code}`,
+    );
+    // One code a minute.
+    expect((await call('POST', 'auth/email/code', admin, { email: 'admin@example.com' })).code).toBe(
+      ERROR_CODES.rateLimited,
+    );
+
+    const wrong = code === '000000' ? '111111' : '000000';
+    const body = (answer: string) => ({ email: 'admin@example.com', code: answer });
+    expect((await call('POST', 'auth/email', admin, body(wrong))).code).toBe(ERROR_CODES.emailCodeWrong);
+    expect((await call('GET', 'auth/email', admin)).data.email).toBeNull();
+    const confirmed = await call('POST', 'auth/email', admin, body(code));
+    expect(confirmed.data).toMatchObject({ email: 'admin@example.com', pending: null });
+    expect(confirmed.data.confirmedAt).toBe(clock.now().toISOString());
+    expect((await call('POST', 'auth/email', admin, body(code))).code).toBe(ERROR_CODES.emailCodeUsed);
+
+    // Otto confirms one and removes it, then asks for a code he never enters: no address.
+    clock.advance(61_000);
+    await confirm(otto, 'otto@example.com');
+    expect((await call('DELETE', 'auth/email', otto)).data).toMatchObject({ email: null, confirmedAt: null });
+    clock.advance(61_000);
+    await call('POST', 'auth/email/code', otto, { email: 'otto.new@example.com' });
+    expect((await call('GET', 'auth/email', otto)).data).toMatchObject({
+      email: null,
+      pending: 'otto.new@example.com',
+    });
+
+    const audited = await queryRows<{ action: string; target: string; before: unknown; after: unknown }>(
+      app.db,
+      sql`select action, target, before, after from audit_log where action like 'operator.email.%' order by id`,
+    );
+    expect(audited).toEqual([
+      {
+        action: 'operator.email.set',
+        target: 'operator:admin',
+        before: { email: null },
+        after: { email: 'admin@example.com' },
+      },
+      {
+        action: 'operator.email.set',
+        target: 'operator:otto',
+        before: { email: null },
+        after: { email: 'otto@example.com' },
+      },
+      {
+        action: 'operator.email.remove',
+        target: 'operator:otto',
+        before: { email: 'otto@example.com' },
+        after: { email: null },
+      },
+    ]);
+  });
+});
