@@ -286,7 +286,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
       await admin.register(contentAdminRoutes);
       await admin.register(feedbackAdminRoutes);
       await admin.register(mailAdminRoutes);
-      await admin.register(configAdminRoutes);
+      await admin.register(configAdminRoutes, { mailer });
       await admin.register(jobAdminRoutes);
       await admin.register(reserveAdminRoutes);
       await admin.register(auditRoutes);

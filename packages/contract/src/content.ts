@@ -116,7 +116,7 @@ export const adminNoticePageSchema = pageSchema(adminNoticeSchema);
 export const adminFeedbackRowSchema = feedbackRowSchema.extend({ userId: z.string() });
 export const adminFeedbackPageSchema = pageSchema(adminFeedbackRowSchema);
 /** What the mail worker sends; the text is rendered from the template at sending time. */
-export const MAIL_TEMPLATES = ['email_code', 'address_added', 'operator_email_code'] as const;
+export const MAIL_TEMPLATES = ['email_code', 'address_added', 'operator_email_code', 'setting_notice'] as const;
 /**
  * Where a mail stands: `queued` (waiting, maybe for a retry), `sending` (a worker has it), `sent`,
  * `failed` (retries used up), `undeliverable` (no SMTP outside demo), `demo` (demo mode without

@@ -6,22 +6,29 @@ import { buildTestApp, operatorToken, operatorWithRole, type TestApp } from '../
 import { queuedCode } from '../../../test/care.ts';
 import { queryRows } from '../../db/client.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { renderMail } from '../mail/templates.ts';
+import { mailTime, renderMail } from '../mail/templates.ts';
 
 /**
- * An operator confirms an address for security notices with a mailed code (docs/operations.md,
- * "Settings that guard money").
+ * Owners are mailed when a guarded setting is loosened (docs/operations.md, "Settings that guard
+ * money"): an operator confirms an address with a mailed code, and every active owner with a
+ * confirmed address gets the notice of a proposal and of its approval; nobody else does.
  */
 
 const clock = fixedClock(new Date());
 let app: TestApp;
 let admin: string;
+let olga: string;
 let otto: string;
+let fred: string;
 
 beforeAll(async () => {
   app = await buildTestApp({}, undefined, { clock });
   admin = await operatorToken(app);
-  otto = await operatorWithRole(app, 'otto', 'owner');
+  [olga, otto, fred] = await Promise.all([
+    operatorWithRole(app, 'olga', 'owner'),
+    operatorWithRole(app, 'otto', 'owner'),
+    operatorWithRole(app, 'fred', 'finance'),
+  ]);
 });
 afterAll(() => app.close());
 
@@ -114,5 +121,54 @@ describe("an operator's address for security notices", () => {
         after: { email: null },
       },
     ]);
+  });
+
+  it('gets the notices of a loosening proposal and its approval, as every confirmed owner does', async () => {
+    await confirm(olga, 'olga@example.com', 'zh-CN');
+    await confirm(fred, 'fred@example.com');
+    const key = 'ledger.adjustApprovalAbove.USDT';
+    const proposed = await call('PUT', `config/${key}`, admin, { value: '100000000' });
+    expect(proposed.data.status).toBe('pending');
+
+    // The proposer too; not finance, not an owner without a confirmed address.
+    const notices = await mails('setting_notice');
+    expect(notices.map((m) => [m.to, m.locale])).toEqual([
+      ['admin@example.com', 'en'],
+      ['olga@example.com', 'zh-CN'],
+    ]);
+    expect(notices[0]?.params).toEqual({
+      kind: 'proposed',
+      key,
+      before: '1000',
+      value: '100000000',
+      by: 'admin',
+      effectiveAt: proposed.data.effectiveAt,
+      expiresAt: proposed.data.expiresAt,
+    });
+    expect(notices.every((m) => m.sealed_secret === null)).toBe(true);
+    const english = renderMail('setting_notice', 'en', notices[0]?.params ?? {}, '');
+    expect(english.subject).toContain(key);
+    expect(english.text).toContain(`admin proposed to change the guarded setting ${key} from 1000 to 100000000`);
+    const chinese = renderMail('setting_notice', 'zh-CN', notices[1]?.params ?? {}, '');
+    expect(chinese.text).toContain(`${key} 从 1000 改为 100000000`);
+
+    clock.advance(3_600_000);
+    const approved = await call('POST', `config/proposals/${proposed.data.id}/approve`, fred);
+    const effectiveAt = approved.data.effectiveAt as string;
+    expect(Date.parse(effectiveAt)).toBe(clock.now().getTime() + 24 * 3_600_000);
+    const approvals = (await mails('setting_notice')).slice(2);
+    expect(approvals.map((m) => m.to)).toEqual(['admin@example.com', 'olga@example.com']);
+    expect(approvals[0]?.params).toEqual({
+      kind: 'approved',
+      key,
+      before: '1000',
+      value: '100000000',
+      by: 'fred',
+      proposer: 'admin',
+      effectiveAt,
+    });
+    const text = renderMail('setting_notice', 'en', approvals[0]?.params ?? {}, '').text;
+    expect(text).toContain(`fred approved the change of the guarded setting ${key} from 1000 to 100000000`);
+    expect(text).toContain(`It takes effect at ${mailTime(effectiveAt)}.`);
   });
 });

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { actorOf, operatorOf } from '../auth/operators.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { approveProposal, closeProposal, effectTime, pendingProposals, proposeChange } from './proposals.ts';
 import { allSettings, getSetting, parseSetting, SettingInvalid, setSetting, settingChangeLog } from './settings.ts';
 
@@ -24,7 +25,7 @@ import { allSettings, getSetting, parseSetting, SettingInvalid, setSetting, sett
  * PUT). A change that loosens a guarded setting becomes a proposal that another owner or finance
  * approves (proposals.ts; docs/operations.md, "Settings that guard money").
  */
-export const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const configAdminRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
   const finance = { config: { access: { roles: ['finance'] } } } as const;
   const tags = ['admin'];
   const security = [{ bearer: [] }];
@@ -72,7 +73,8 @@ export const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await getSetting(app.db, key, effectiveAt);
         // Tightening, or a plain setting, applies as one owner says; loosening waits for a second operator.
         if (loosens(key, before, value)) {
-          return ok(await proposeChange(app.db, operatorOf(request), { key, value, before, askedAt: asked }, clock()));
+          const input = { key, value, before, askedAt: asked };
+          return ok(await proposeChange(app.db, mailer, operatorOf(request), input, clock()));
         }
         return ok(await setSetting(app.db, key, value, actorOf(request), { effectiveAt, requestId: request.id }));
       } catch (error) {
@@ -96,7 +98,7 @@ export const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     requestId: request.id,
   });
   app.post(`/${ADMIN_API.configProposalApprove}`, { ...finance, schema: decision }, async (request) =>
-    ok(await approveProposal(app.db, decide(request))),
+    ok(await approveProposal(app.db, mailer, decide(request))),
   );
   app.post(`/${ADMIN_API.configProposalReject}`, { ...finance, schema: decision }, async (request) =>
     ok(await closeProposal(app.db, 'reject', decide(request))),

@@ -6,6 +6,8 @@ import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Operator } from '../auth/operators.ts';
 import { checkApprover } from '../auth/vouch.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { noticeOwners } from './owner-notices.ts';
 import { boundaryAtOrAfter, forgetSettings, getSetting, IMMEDIATE_DELAY_MS, recordChange } from './settings.ts';
 
 /*
@@ -111,11 +113,12 @@ export async function expireProposals(db: Db, now: Date) {
 
 /**
  * Records a loosening change of a guarded setting as a pending proposal; nothing changes yet. The
- * other owners see it in the console's pending changes (operators have no email address, so the
- * console is their channel: docs/operations.md).
+ * other owners see it in the console's pending changes, and every owner with a confirmed address
+ * is mailed (owner-notices.ts; docs/operations.md).
  */
 export async function proposeChange(
   db: Db,
+  mailer: Mailer,
   operator: Operator,
   input: { key: SettingKey; value: unknown; before: unknown; askedAt: Date | null },
   now: Date,
@@ -139,6 +142,9 @@ export async function proposeChange(
       before: input.before,
       after: { proposalId, value: input.value, expiresAt: expiresAt.toISOString() },
     });
+    const notice = { key: input.key, before: input.before, value: input.value, by: operator.username };
+    const effectiveAt = await effectAfterApproval(tx, input.key, now, input.askedAt);
+    await noticeOwners(tx, mailer, { kind: 'proposed', ...notice, effectiveAt, expiresAt }, now);
     return Number(proposalId);
   });
   return pendingView(db, await proposalById(db, id), now);
@@ -171,9 +177,10 @@ type Decision = { operator: Operator; id: number; now: Date; requestId: string |
 /**
  * A second operator approves: the change is recorded now to take effect after the loosening delay
  * (and at a settlement boundary for a member-facing term), under its proposer's name with the
- * approver in its audit row. The proposer can never approve it (and the table refuses it too).
+ * approver in its audit row, and every owner is mailed when it takes effect. The proposer can
+ * never approve it (and the table refuses it too).
  */
-export async function approveProposal(db: Db, { operator, id, now, requestId }: Decision) {
+export async function approveProposal(db: Db, mailer: Mailer, { operator, id, now, requestId }: Decision) {
   await expireProposals(db, now);
   const answer = await db.transaction(async (tx) => {
     const row = await lockPending(tx, id, now);
@@ -203,6 +210,9 @@ export async function approveProposal(db: Db, { operator, id, now, requestId }: 
       before: row.before === null ? null : JSON.parse(row.before),
       after: { proposalId: row.id, value, changeId: change.id, effectiveAt: change.effectiveAt },
     });
+    const before = row.before === null ? null : JSON.parse(row.before);
+    const notice = { key, before, value, by: operator.username, proposer: row.proposer };
+    await noticeOwners(tx, mailer, { kind: 'approved', ...notice, effectiveAt: new Date(change.effectiveAt) }, now);
     return change.effectiveAt;
   });
   forgetSettings();

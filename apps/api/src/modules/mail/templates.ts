@@ -146,6 +146,49 @@ const OPERATOR_CODE: Record<ConsoleLocale, Omit<CodeTexts, 'why'> & { why: strin
   },
 };
 
+type ChangeTexts = { by: string; key: string; before: string; value: string; proposer: string };
+type NoticeTexts = {
+  subject: { proposed(key: string): string; approved(key: string): string };
+  proposed(c: ChangeTexts): string;
+  approved(c: ChangeTexts): string;
+  ifApproved(at: string, lapses: string): string;
+  effect(at: string): string;
+  notYou: string;
+};
+
+/**
+ * The notice to every owner of a loosening change of a guarded setting (docs/operations.md,
+ * "Settings that guard money"): which setting, old and new value, who, and when it takes effect.
+ */
+const SETTING_NOTICE: Record<ConsoleLocale, NoticeTexts> = {
+  en: {
+    subject: {
+      proposed: (key) => `MineCloud: a loosening of ${key} was proposed`,
+      approved: (key) => `MineCloud: a loosening of ${key} was approved`,
+    },
+    proposed: (c) =>
+      `${c.by} proposed to change the guarded setting ${c.key} from ${c.before} to ${c.value}. Nothing changes until another owner or finance operator approves it.`,
+    approved: (c) =>
+      `${c.by} approved the change of the guarded setting ${c.key} from ${c.before} to ${c.value}, proposed by ${c.proposer}.`,
+    ifApproved: (at, lapses) => `If approved now, it would take effect at ${at}. Unapproved, it lapses at ${lapses}.`,
+    effect: (at) => `It takes effect at ${at}.`,
+    notYou:
+      'If you did not expect this change, sign in to the console and check its pending changes and the audit log: someone may be using an operator account.',
+  },
+  'zh-CN': {
+    subject: {
+      proposed: (key) => `MineCloud：有人提议放宽 ${key}`,
+      approved: (key) => `MineCloud：放宽 ${key} 已获批准`,
+    },
+    proposed: (c) =>
+      `${c.by} 提议将受保护的设置 ${c.key} 从 ${c.before} 改为 ${c.value}。在另一位所有者或财务操作员批准之前，不会有任何改变。`,
+    approved: (c) => `${c.by} 批准了 ${c.proposer} 提议的变更：受保护的设置 ${c.key} 从 ${c.before} 改为 ${c.value}。`,
+    ifApproved: (at, lapses) => `如果现在批准，将于 ${at} 生效；若无人批准，将于 ${lapses} 失效。`,
+    effect: (at) => `将于 ${at} 生效。`,
+    notYou: '如果您不知道这项变更，请登录后台查看待批准的变更和审计日志：可能有人正在使用某个操作员账号。',
+  },
+};
+
 /** An instant as the mails write it: unambiguous in every language, "2026-11-28 09:30 UTC". */
 export function mailTime(iso: string): string {
   return `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -181,6 +224,23 @@ export function renderMail(template: MailTemplate, locale: string, params: MailP
         subject: texts.subject,
         text: `${texts.body(secret, Number(params.minutes))}\n${texts.why}\n\n${texts.ignore}\n`,
       };
+    }
+    case 'setting_notice': {
+      const texts = SETTING_NOTICE[consoleLocale(locale)];
+      const change = {
+        by: String(params.by),
+        key: String(params.key),
+        before: String(params.before),
+        value: String(params.value),
+        proposer: String(params.proposer),
+      };
+      const effectiveAt = mailTime(String(params.effectiveAt));
+      const approved = params.kind === 'approved';
+      const lines = approved
+        ? [texts.approved(change), texts.effect(effectiveAt)]
+        : [texts.proposed(change), texts.ifApproved(effectiveAt, mailTime(String(params.expiresAt)))];
+      const subject = approved ? texts.subject.approved(change.key) : texts.subject.proposed(change.key);
+      return { subject, text: `${lines.join('\n')}\n\n${texts.notYou}\n` };
     }
   }
 }
