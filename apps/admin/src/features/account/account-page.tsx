@@ -7,8 +7,12 @@ import { roleKey } from '../../i18n/common.ts';
 import { useNotify } from '../../lib/notify.ts';
 import { useMe, useSession } from '../../lib/session.ts';
 import { NS } from './i18n.ts';
+import { OperatorEmailCard } from './operator-email.tsx';
 
-/** The operator's own account: who they are, their TOTP state, their passkeys, and a new password. */
+/**
+ * The operator's own account: who they are, their TOTP state, their address for security notices,
+ * their passkeys, and a new password.
+ */
 export function AccountPage() {
   const { t } = useTranslation(NS);
   const me = useMe();
@@ -31,6 +35,10 @@ export function AccountPage() {
             </Flex>
           </Descriptions.Item>
         </Descriptions>
+      </Card>
+      <Card title={t('emailTitle')}>
+        <Typography.Paragraph type="secondary">{t('emailIntro')}</Typography.Paragraph>
+        <OperatorEmailCard />
       </Card>
       <Card title={t('passkeys')}>
         <Typography.Paragraph type="secondary">{t('passkeysIntro')}</Typography.Paragraph>

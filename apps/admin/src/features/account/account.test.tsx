@@ -9,6 +9,7 @@ describe('my account', () => {
     const requests = mockApi({
       'POST auth/password': () => ({ id: '3', username: 'fiona', role: 'finance', totpEnabled: true, setup: null }),
       'GET auth/me': () => ({ id: '3', username: 'fiona', role: 'finance', totpEnabled: true, setup: null }),
+      'GET auth/email': () => ({ email: null, confirmedAt: null, pending: null, pendingUntil: null }),
     });
     const { user } = renderWithApp(<AccountPage />, { me: { id: '3', username: 'fiona', role: 'finance' } });
     expect(screen.getByText('fiona')).toBeInTheDocument();

@@ -23,6 +23,8 @@ const LAPTOP = {
   createdAt: '2026-03-01T08:00:00.000Z',
   lastUsedAt: '2026-04-02T09:30:00.000Z',
 };
+/** The address for security notices, on the same page (operator-email.test.tsx). */
+const NO_EMAIL = () => ({ email: null, confirmedAt: null, pending: null, pendingUntil: null });
 const KEY = { id: '8', name: 'Security key', createdAt: '2026-03-05T08:00:00.000Z', lastUsedAt: null };
 
 describe("my account's passkeys", () => {
@@ -30,6 +32,7 @@ describe("my account's passkeys", () => {
     let list = [LAPTOP, KEY];
     const requests = mockApi({
       'GET auth/passkeys': () => ({ list }),
+      'GET auth/email': NO_EMAIL,
       'DELETE auth/passkeys/7': () => {
         list = [KEY];
         return { list };
@@ -56,6 +59,7 @@ describe("my account's passkeys", () => {
     browser.supported = true;
     const requests = mockApi({
       'GET auth/passkeys': () => ({ list: [] }),
+      'GET auth/email': NO_EMAIL,
       'POST auth/passkeys/options': () => ({ challenge: 'abc', rp: { id: 'localhost' } }),
       'POST auth/passkeys': () => ({ list: [LAPTOP] }),
     });
@@ -79,6 +83,7 @@ describe("my account's passkeys", () => {
         if (fail) throw { code: 500, msg: 'The server is down', status: 500 };
         return { list: [KEY] };
       },
+      'GET auth/email': NO_EMAIL,
     });
     const { user } = renderWithApp(<AccountPage />, { me: ME });
     expect(await screen.findByText('The server is down')).toBeInTheDocument();
