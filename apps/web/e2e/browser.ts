@@ -100,7 +100,15 @@ export async function waitForLive(page: Page): Promise<void> {
   try {
     await page.getByTestId('live-marker').waitFor({ timeout: LIVE_WITHIN_MS });
   } catch (error) {
-    throw new Error(`not live within ${LIVE_WITHIN_MS} ms; the stream: ${log()}`, { cause: error });
+    // Where the page is and what its bar shows matter too: the marker shows only on the tab pages.
+    const bar = await page
+      .locator('.nav-bar')
+      .first()
+      .innerText({ timeout: 1000 })
+      .catch(() => 'no nav bar');
+    throw new Error(`not live within ${LIVE_WITHIN_MS} ms at ${page.url()} (bar: ${bar}); the stream: ${log()}`, {
+      cause: error,
+    });
   }
   const waited = Date.now() - started;
   if (waited > LIVE_SLOW_MS) console.warn(`live only after ${waited} ms; the stream: ${log()}`);
