@@ -1,14 +1,14 @@
 import { ADMIN_API, adminPath, type Passkey, type SetupStep } from '@minecloud/contract/console';
-import {
-  browserSupportsWebAuthn,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  startAuthentication,
-  startRegistration,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { api } from '../lib/api.ts';
 
 /** Operators' passkeys (docs/operations.md, "Passkeys"): the browser's ceremonies and the server's calls. */
+
+/** The ceremonies' code is fetched when one starts: the sign-in page shows before it is needed. */
+const webauthn = () => import('@simplewebauthn/browser');
 
 export const passkeysKey = ['auth', 'passkeys'] as const;
 
@@ -19,7 +19,8 @@ export const passkeysKey = ['auth', 'passkeys'] as const;
 export function passkeysAvailable(): boolean {
   const host = typeof location === 'undefined' ? '' : location.hostname;
   if (/^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[')) return false;
-  return browserSupportsWebAuthn();
+  // What the library's browserSupportsWebAuthn() checks, without loading the library for it.
+  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 }
 
 export function listPasskeys(): Promise<{ list: Passkey[] }> {
@@ -29,7 +30,7 @@ export function listPasskeys(): Promise<{ list: Passkey[] }> {
 /** Asks the server for a challenge, lets the browser make a passkey, and has the server keep it. */
 export async function enrolPasskey(name: string): Promise<{ list: Passkey[] }> {
   const optionsJSON = await api.post<PublicKeyCredentialCreationOptionsJSON>(ADMIN_API.passkeyOptions);
-  const credential = await startRegistration({ optionsJSON });
+  const credential = await (await webauthn()).startRegistration({ optionsJSON });
   return api.post<{ list: Passkey[] }>(ADMIN_API.passkeys, { name, credential });
 }
 
@@ -40,6 +41,6 @@ export function removePasskey(id: string): Promise<{ list: Passkey[] }> {
 /** Signs in with any passkey of this console the browser holds (it names its operator). */
 export async function signInWithPasskey(): Promise<{ token: string; setup: SetupStep | null }> {
   const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>(ADMIN_API.passkeySignInOptions);
-  const credential = await startAuthentication({ optionsJSON });
+  const credential = await (await webauthn()).startAuthentication({ optionsJSON });
   return api.post<{ token: string; setup: SetupStep | null }>(ADMIN_API.passkeySignIn, { credential });
 }
