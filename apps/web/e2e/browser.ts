@@ -106,9 +106,10 @@ export async function waitForLive(page: Page): Promise<void> {
       .first()
       .innerText({ timeout: 1000 })
       .catch(() => 'no nav bar');
-    throw new Error(`not live within ${LIVE_WITHIN_MS} ms at ${page.url()} (bar: ${bar}); the stream: ${log()}`, {
-      cause: error,
-    });
+    const message = `not live within ${LIVE_WITHIN_MS} ms at ${page.url()} (bar: ${bar}); the stream: ${log()}`;
+    // On the log as well: a retry that passes would otherwise hide what this run saw.
+    console.warn(message);
+    throw new Error(message, { cause: error });
   }
   const waited = Date.now() - started;
   if (waited > LIVE_SLOW_MS) console.warn(`live only after ${waited} ms; the stream: ${log()}`);

