@@ -15,7 +15,7 @@ const bundles = new Map<string, Promise<string>>();
  * these again and again. Each module keeps its own `import.meta.url`, so that files it reads beside
  * itself (the migrations) are found as from the source.
  */
-function bundled(entry: string): Promise<string> {
+export function bundledEntry(entry: string): Promise<string> {
   let file = bundles.get(entry);
   if (!file) {
     const outfile = path.join(bundleDir, `${entry.replace(/\W+/g, '-')}.mjs`);
@@ -68,7 +68,7 @@ export type EntryRun = { code: number | null; stdout: string; stderr: string };
  * Resolves when it exits; one still running after `timeoutMs` is killed and fails the test.
  */
 export async function runEntry(entry: string, env: Record<string, string>, timeoutMs = 60_000): Promise<EntryRun> {
-  const child = spawn(process.execPath, [await bundled(entry)], {
+  const child = spawn(process.execPath, [await bundledEntry(entry)], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

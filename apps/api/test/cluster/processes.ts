@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { bundledEntry } from '../entry.ts';
 import { freePort } from '../net.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-const serverEntry = path.join(root, 'apps/api/src/server.ts');
 
 /** One real server process (`apps/api/src/server.ts`) on a fixed port of 127.0.0.1. */
 export type ApiProcess = {
@@ -45,7 +45,9 @@ export async function apiProcess(name: string, env: Record<string, string>): Pro
     url,
     output: () => log,
     async start() {
-      child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+      // The bundled server, not `--import tsx`: every start (and these tests start many) then costs
+      // about half the CPU (test/entry.ts).
+      child = spawn(process.execPath, [await bundledEntry('server.ts')], {
         cwd: root,
         env: {
           PATH: process.env.PATH ?? '',
