@@ -1,6 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { maxWorkers } from '../../vitest.workers.ts';
-
+import { NO_DATABASE } from './test/no-database.ts';
 // The same integration suite again, on PostgreSQL (TEST_DATABASE_URL), where row locks are real.
 export default defineConfig({
   test: {
@@ -8,6 +8,7 @@ export default defineConfig({
     root: import.meta.dirname,
     maxWorkers,
     include: ['src/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...NO_DATABASE],
     env: { TEST_DB_KIND: 'pg' },
     globalSetup: ['test/pg-global-setup.ts'],
     testTimeout: 30_000,

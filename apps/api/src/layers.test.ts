@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   brokenRules,
@@ -9,6 +11,7 @@ import {
   type Source,
   sourcesUnder,
 } from '../test/import-graph.ts';
+import { NO_DATABASE } from '../test/no-database.ts';
 
 /**
  * The API's layers, downhill only (LAYERS.md): routes -> money/ -> modules -> ledger/ -> db/, with
@@ -89,5 +92,15 @@ describe('the import walker', () => {
       ].join('\n'),
     ]);
     expect(loops(folderGraph([source('jobs/index.ts', "import { x } from '../lib/calendar.ts';")]))).toEqual([]);
+  });
+});
+
+describe('the files the PostgreSQL run leaves out', () => {
+  it('open no database: they import neither a test app nor a test database nor the client', () => {
+    expect(NO_DATABASE.length).toBeGreaterThan(0);
+    for (const file of NO_DATABASE) {
+      const source = readFileSync(path.join(import.meta.dirname, '..', file), 'utf8');
+      expect(source, file).not.toMatch(/test\/(app|database|money)\.ts|db\/client\.ts|TEST_DB_KIND|testDbKind/);
+    }
   });
 });
