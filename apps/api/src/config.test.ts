@@ -38,6 +38,27 @@ describe('config', () => {
     expect(() => loadConfig({ WALLETCONNECT_PROJECT_ID: 'my-project' })).toThrow(ConfigError);
   });
 
+  it("takes a VAPID pair for Web Push, both keys or neither, the public key the private key's own", () => {
+    const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = PRODUCTION_ENV;
+    expect(loadConfig({}).push).toEqual({ vapid: null, subject: 'mailto:no-reply@minecloud.local' });
+    expect(loadConfig({ VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT: 'https://app.example.com' }).push).toEqual({
+      vapid: { publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY },
+      subject: 'https://app.example.com',
+    });
+    expect(refusal({ VAPID_PUBLIC_KEY })).toBe('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither');
+    const other = Buffer.alloc(32, 0x33).toString('base64url');
+    expect(refusal({ VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: other })).toBe(
+      'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY',
+    );
+    expect(refusal({ VAPID_SUBJECT: 'http://app.example.com' })).toMatch(/^VAPID_SUBJECT: a mailto: or https: URL/);
+    // Production without a pair starts, and says that push is off.
+    const { VAPID_PUBLIC_KEY: _public, VAPID_PRIVATE_KEY: _private, ...withoutPush } = PRODUCTION_ENV;
+    expect(loadConfig(withoutPush).warnings).toContain(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: push notifications are off',
+    );
+    expect(loadConfig(PRODUCTION_ENV).warnings).toEqual([]);
+  });
+
   it('lists every bad setting at once', () => {
     try {
       loadConfig({ PORT: 'eighty', CHAIN_ID: '-1', DATABASE_URL: 'not a url' });
@@ -184,6 +205,7 @@ describe('config', () => {
         PAYOUT_KEY: PRODUCTION_ENV.PAYOUT_KEY,
         METRICS_TOKEN: 'm'.repeat(24),
         TOTP_KEYS: `k1:${randomBytes(32).toString('base64')},m1`,
+        VAPID_PRIVATE_KEY: PRODUCTION_ENV.VAPID_PRIVATE_KEY,
       } satisfies Record<(typeof SECRET_SETTINGS)[number], string>;
       const fromFiles = Object.fromEntries(
         Object.entries(values).map(([name, value]) => [`${name}_FILE`, secretFile(`${value}\n`)]),

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { privateKeyToAddress } from 'viem/accounts';
 import { z } from 'zod';
-import { DEFAULT_TOTP_KEYS, parseTotpKeys, type TotpKeySpec } from './lib/keys.ts';
+import { DEFAULT_TOTP_KEYS, parseTotpKeys, type TotpKeySpec, vapidPublicKeyOf } from './lib/keys.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -115,6 +115,25 @@ const env = z.object({
    * checks the anchor transactions and reserve balances there, not through this server.
    */
   CHAIN_PUBLIC_RPC_URL: z.string().url().optional(),
+  /**
+   * Web Push (VAPID, RFC 8292): the application server's key pair, the public key as members'
+   * browsers take it (65 bytes, base64url) and the private key (32 bytes, base64url), e.g. from
+   * `npx web-push generate-vapid-keys`. Both or neither; in demo mode without them a pair derived
+   * from the master secret is used, elsewhere push is off.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'a P-256 public key: 65 bytes in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'a P-256 private key: 32 bytes in base64url (43 characters)')
+    .optional(),
+  /** Who push services may contact about this server's pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'a mailto: or https: URL')
+    .optional(),
   /** How often the jobs process looks at payouts and deposits on chain. */
   CHAIN_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
@@ -158,6 +177,7 @@ export const SECRET_SETTINGS = [
   'CHAIN_RPC_URL',
   'PAYOUT_KEY',
   'METRICS_TOKEN',
+  'VAPID_PRIVATE_KEY',
 ] as const;
 
 export class ConfigError extends Error {
@@ -222,6 +242,14 @@ function toConfig(parsed: z.infer<typeof env>) {
       pollMs: parsed.CHAIN_POLL_SECONDS * 1000,
       publicRpcUrl: parsed.CHAIN_PUBLIC_RPC_URL ?? null,
     },
+    push: {
+      /** The configured VAPID pair; null: derived in demo mode (app.ts), else push is off. */
+      vapid:
+        parsed.VAPID_PUBLIC_KEY && parsed.VAPID_PRIVATE_KEY
+          ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }
+          : null,
+      subject: parsed.VAPID_SUBJECT ?? `mailto:${mailAddressOf(parsed.MAIL_FROM)}`,
+    },
     metrics: { token: parsed.METRICS_TOKEN, ledgerCheckMs: parsed.METRICS_LEDGER_CHECK_SECONDS * 1000 },
     /** Swagger UI at /docs: on outside production, off in production unless DOCS_ENABLED. */
     docsEnabled: parsed.DOCS_ENABLED ?? !production,
@@ -243,10 +271,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
     if (parsed.DEMO) problems.push('DEMO cannot be on in production');
   }
-  problems.push(...misplacedPayoutKey(parsed));
+  problems.push(...misplacedPayoutKey(parsed), ...vapidProblems(parsed));
   if (problems.length) throw new ConfigError(problems);
   const config = toConfig(parsed);
   config.warnings.push(...files.warnings);
+  if (!config.push.vapid && config.production) {
+    config.warnings.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: push notifications are off');
+  }
   refuseDemoThatCanPay(config, parsed.DEMO === undefined);
   return config;
 }
@@ -341,6 +372,24 @@ function misplacedPayoutKey(parsed: z.infer<typeof env>): string[] {
     }
   }
   return problems;
+}
+
+/** The address of a From such as `MineCloud <no-reply@minecloud.local>`. */
+function mailAddressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+}
+
+/** The VAPID pair: both keys or neither, and the public key the private key's own. */
+function vapidProblems(parsed: z.infer<typeof env>): string[] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = parsed;
+  if (!publicKey && !privateKey) return [];
+  if (!publicKey || !privateKey) return ['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither'];
+  try {
+    if (vapidPublicKeyOf(Buffer.from(privateKey, 'base64url')) === publicKey) return [];
+  } catch {
+    return ['VAPID_PRIVATE_KEY is not a P-256 private key'];
+  }
+  return ['VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY'];
 }
 
 const databaseEnv = env.pick({

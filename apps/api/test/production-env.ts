@@ -11,4 +11,7 @@ export const PRODUCTION_ENV = {
   DEPOSIT_ADDRESS: `0x${'1'.repeat(40)}`,
   PAYOUT_KEY: `0x${'11'.repeat(32)}`,
   TOKEN_USDT_ADDRESS: `0x${'2'.repeat(40)}`,
+  // The key pair of the private key 0x22…22.
+  VAPID_PUBLIC_KEY: 'BNZak5d8qj0bCBhS_1ennkZfFmBXcwS66tUF3TpIWJzzUBheiVNy32Ih6joTdVfkc_3bZ1XwW9UHw8Uz_OnJEoU',
+  VAPID_PRIVATE_KEY: 'IiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiI',
 };

@@ -1,8 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { sealSecret, unsealSecret } from '../modules/mail/mailer.ts';
-import { DEFAULT_TOTP_KEYS, deriveKey, parseTotpKeys, serverKeys, totpKeyring } from './keys.ts';
+import {
+  DEFAULT_TOTP_KEYS,
+  deriveKey,
+  deriveVapidKeys,
+  parseTotpKeys,
+  serverKeys,
+  totpKeyring,
+  vapidKeysOf,
+  vapidPublicKeyOf,
+} from './keys.ts';
 
 // docs/operations.md, "Keys and secrets": one key per purpose, none opening what another seals.
 const master = randomBytes(32);
@@ -73,5 +82,31 @@ describe('TOTP_KEYS', () => {
     expect(() => parseTotpKeys('m1,m1')).toThrow('key id m1 is given twice');
     expect(() => parseTotpKeys('bad id!')).toThrow('a key id');
     expect(() => parseTotpKeys(' , ')).toThrow('names no key');
+  });
+});
+
+describe('the demo VAPID pair', () => {
+  it('is a P-256 pair, the same for the same master secret, another for another', () => {
+    const pair = deriveVapidKeys(master);
+    expect(deriveVapidKeys(master)).toEqual(pair);
+    expect(deriveVapidKeys(randomBytes(32)).publicKey).not.toBe(pair.publicKey);
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(pair.privateKey, 'base64url'));
+    expect(ecdh.getPublicKey().toString('base64url')).toBe(pair.publicKey);
+    expect(Buffer.from(pair.publicKey, 'base64url')).toHaveLength(65);
+    // Not any of the other keys: its own label.
+    expect(Buffer.from(pair.privateKey, 'base64url')).not.toEqual(deriveKey(master, 'mailSeal'));
+  });
+
+  it('is the server pair in demo mode only, and never in place of a pair that is set', () => {
+    const set = { publicKey: 'public', privateKey: 'private' };
+    expect(vapidKeysOf(null, true, master)).toEqual(deriveVapidKeys(master));
+    expect(vapidKeysOf(null, false, master)).toBeNull();
+    expect(vapidKeysOf(set, true, master)).toBe(set);
+  });
+
+  it('refuses a private key that is no P-256 scalar', () => {
+    expect(() => vapidPublicKeyOf(Buffer.alloc(32))).toThrow();
+    expect(() => vapidPublicKeyOf(Buffer.alloc(32, 0xff))).toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * The server's keys, one per purpose (docs/operations.md, "Keys and secrets"). Each is derived by
@@ -124,4 +124,35 @@ export function serverKeys(master: Uint8Array, totpKeys: readonly TotpKeySpec[])
     mailSeal: deriveKey(master, 'mailSeal'),
     totp: totpKeyring(master, totpKeys),
   };
+}
+
+/** A VAPID key pair (Web Push, RFC 8292), each key in base64url as browsers and web-push take them. */
+export type VapidKeys = { publicKey: string; privateKey: string };
+
+/** The uncompressed P-256 public key (65 bytes, base64url) of a 32-byte private key; throws if it is none. */
+export function vapidPublicKeyOf(privateKey: Buffer): string {
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(privateKey);
+  return ecdh.getPublicKey().toString('base64url');
+}
+
+/**
+ * The demo's VAPID pair, derived from the master secret like every other key, so that push works
+ * out of the box and the subscriptions browsers made stay valid across restarts. A 32-byte output
+ * that is not a valid P-256 scalar (odds about 2^-32) takes the next label.
+ */
+export function deriveVapidKeys(master: Uint8Array): VapidKeys {
+  for (let i = 0; ; i++) {
+    const privateKey = hkdf(master, i === 0 ? 'vapid-v1' : `vapid-v1:${i}`);
+    try {
+      return { publicKey: vapidPublicKeyOf(privateKey), privateKey: privateKey.toString('base64url') };
+    } catch {
+      // Zero or not below the curve's order: the next label.
+    }
+  }
+}
+
+/** The server's VAPID pair: the one set, else in demo mode the derived one, else none (push is off). */
+export function vapidKeysOf(configured: VapidKeys | null, demo: boolean, master: Uint8Array): VapidKeys | null {
+  return configured ?? (demo ? deriveVapidKeys(master) : null);
 }
