@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import { observeJob } from '../lib/job-metrics.ts';
 import { createMailWorker, type MailWorkerOptions } from '../modules/mail/worker.ts';
+import { pollOutbox } from './outbox.ts';
 
 /**
  * Runs the mail worker's rounds every `pollMs` (rounds never overlap) until stopped: the only
@@ -10,28 +10,10 @@ import { createMailWorker, type MailWorkerOptions } from '../modules/mail/worker
  */
 export function startMailWorker(db: Db, log: FastifyBaseLogger, clock: Clock, options: MailWorkerOptions) {
   const worker = createMailWorker(db, log, clock, options);
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      // A full batch means more may be due: go on at once.
-      for (let rounds = 0; rounds < 10; rounds++) {
-        const round = await observeJob('mail', worker.runOnce);
-        if (Object.values(round).reduce((a, b) => a + b, 0) < worker.batch) break;
-      }
-    } catch (error) {
-      log.error({ err: error }, 'mail round failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), options.pollMs);
-  timer.unref();
-  void tick();
+  const polling = pollOutbox('mail', log, options.pollMs, worker);
   return {
     stop() {
-      clearInterval(timer);
+      polling.stop();
       worker.close();
     },
   };
