@@ -14,7 +14,7 @@ import { ensureSystemAccounts } from './ledger/transfer.ts';
 import { runInRequest } from './lib/audit.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { frameworkError, installErrorHandling } from './lib/error-handler.ts';
-import { serverKeys, type TotpKeyring } from './lib/keys.ts';
+import { serverKeys, type TotpKeyring, type VapidKeys, vapidKeysOf } from './lib/keys.ts';
 import { sharedRateLimitStore } from './lib/limits.ts';
 import { installMetrics } from './lib/metrics.ts';
 import { openapiOptions } from './lib/openapi.ts';
@@ -64,6 +64,7 @@ import { miningAdminRoutes } from './modules/mining/admin-routes.ts';
 import { miningRoutes } from './modules/mining/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { poolRoutes } from './modules/pool/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { StreamHub } from './modules/stream/hub.ts';
 import { streamRoutes } from './modules/stream/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
@@ -84,6 +85,8 @@ declare module 'fastify' {
     chain: Chain | null;
     /** The mail worker's settings; the scheduler of a jobs process starts the worker with them. */
     mailWorker: MailWorkerOptions;
+    /** Web Push: the VAPID pair (null: push is off) and its subject; the jobs process sends with them. */
+    push: { vapid: VapidKeys | null; subject: string };
     /** The keys of operators' TOTP secrets at rest (TOTP_KEYS). */
     totpKeys: TotpKeyring;
     /** The first operator's one-time password, framed, for the console once the server is ready. */
@@ -200,7 +203,13 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
 
   await ensureSystemAccounts(database.db);
   // One key per purpose, none of them the master itself (docs/operations.md, "Keys and secrets").
-  const keys = serverKeys(await loadMasterSecret(database.db, config.jwtSecret), config.totpKeys);
+  const master = await loadMasterSecret(database.db, config.jwtSecret);
+  const keys = serverKeys(master, config.totpKeys);
+  // The demo pushes out of the box, with a pair of its own master secret; elsewhere only a set pair.
+  app.decorate('push', {
+    vapid: vapidKeysOf(config.push.vapid, config.demo, master),
+    subject: config.push.subject,
+  });
   const tokens = createTokenService(database.db, keys.memberToken, config.tokenTtlSeconds);
   app.decorate('mailWorker', mailWorkerOptions(config, keys.mailSeal));
   app.decorate('totpKeys', keys.totp);
@@ -264,6 +273,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         uploadBytesPerDay: config.uploadBytesPerDay,
       });
       await api.register(notificationRoutes);
+      await api.register(pushRoutes, { production: config.production });
     },
     { prefix: API_BASE.main.slice(0, -1) },
   );

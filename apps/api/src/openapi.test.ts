@@ -101,7 +101,17 @@ function expectDocumented(at: { method: string; path: string; op: Operation }, r
 }
 
 /** A small value each schema accepts, so that a call gets past validation to its guard. */
-const STRINGS = ['1', '123456', 'member@example.com', `0x${'1'.repeat(40)}`, 'x'];
+const STRINGS = [
+  '1',
+  '123456',
+  'member@example.com',
+  `0x${'1'.repeat(40)}`,
+  'x',
+  // A push subscription: its endpoint, P-256 key and auth secret.
+  'https://push.example.com/1',
+  `B${'A'.repeat(86)}`,
+  'A'.repeat(22),
+];
 function sample(schema: Schema): unknown {
   const branch = schema.anyOf?.find((s) => s.type !== 'null');
   if (branch) return sample(branch);

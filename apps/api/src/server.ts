@@ -13,6 +13,9 @@ import { ignoreStdioErrors, logDestination } from './lib/logger.ts';
 import { installShutdown } from './lib/shutdown.ts';
 import { marketSourceOf } from './modules/market/poll.ts';
 
+/** How often the push worker looks for pushes to send: a member hears of a withdrawal within seconds. */
+const PUSH_POLL_MS = 2_000;
+
 async function main() {
   // First of all: a log reader that goes away must never crash or block the server.
   ignoreStdioErrors();
@@ -61,6 +64,7 @@ async function main() {
       market: source && { source, options: config.market },
       chain: app.chain && { chain: app.chain, pollMs: config.chain.pollMs },
       mail: app.mailWorker,
+      push: app.push.vapid && { vapid: app.push.vapid, subject: app.push.subject, pollMs: PUSH_POLL_MS },
     });
   }
   app.log.info(

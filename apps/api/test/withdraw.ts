@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
+import type { AuthorizedUserId } from '../src/modules/auth/tokens.ts';
+import { lockWithdrawal } from '../src/modules/wallet/withdrawals.ts';
 import { operatorWithRole, type TestApp } from './app.ts';
 import { queuedCode } from './care.ts';
 import { type Member, post } from './money.ts';
@@ -36,4 +38,23 @@ export async function operatorCall(app: TestApp, token: string, url: string, pay
 /** A second operator who may review withdrawals (finance). */
 export async function secondOperator(app: TestApp, username: string): Promise<string> {
   return operatorWithRole(app, username, 'finance');
+}
+
+/**
+ * A USDT withdrawal in review, locked without the email round trip (tested in modules/wallet/); its
+ * id. `label` keeps its idempotency keys apart from other tests' withdrawals of the same amount.
+ */
+export async function withdrawalInReview(app: TestApp, m: Member, amount: string, label: string) {
+  const { withdrawalId } = await app.db.transaction((tx) =>
+    lockWithdrawal(
+      tx,
+      app.chain,
+      m.userId as AuthorizedUserId,
+      'USDT',
+      { amount, address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', emailCode: 'given' },
+      (leg) => `${label}:${m.userId}:${amount}:${leg}`,
+      app.clock.now(),
+    ),
+  );
+  return withdrawalId;
 }

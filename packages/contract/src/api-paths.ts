@@ -69,6 +69,10 @@ export const API = {
   notificationReadAll: 'biz/notification/read-all',
   /** The notice list was seen: published notices so far are no longer unread. */
   noticesSeen: 'biz/notification/notices-seen',
+  /** Web Push: the server's public key (public), and a browser's subscription of the member. */
+  pushKey: 'biz/push/key',
+  pushSubscribe: 'biz/push/subscribe',
+  pushUnsubscribe: 'biz/push/unsubscribe',
   depositSubmit: 'biz/deposit/submit',
   depositPage: 'biz/deposit/page',
   /** The live stream (issue 27): Server-Sent Events, public and, with a token, the member's own. */

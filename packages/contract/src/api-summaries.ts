@@ -71,6 +71,9 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   notificationRead: "Mark one of the member's notifications read",
   notificationReadAll: 'Mark every notification and notice read',
   noticesSeen: 'Mark the published notices seen',
+  pushKey: "The server's Web Push (VAPID) public key, or null when push is off",
+  pushSubscribe: "Push the member's notifications to this browser subscription, in its language",
+  pushUnsubscribe: 'Stop pushing to this browser subscription',
   depositSubmit: 'Report a deposit by its transaction hash',
   stream:
     "Server-Sent Events: price ticks, and with a token the member's own balance, withdrawal, reward and feedback events",

@@ -115,6 +115,8 @@ export const ERROR_CODES = {
   vouchNotAllowed: 1144,
   vouchNotNeeded: 1145,
   askerSetUpByApprover: 1146,
+  pushUnavailable: 1157,
+  pushEndpointRefused: 1158,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;
@@ -238,4 +240,6 @@ export const HTTP_STATUS: Record<ErrorName, number> = {
   vouchNotAllowed: 403,
   vouchNotNeeded: 409,
   askerSetUpByApprover: 403,
+  pushUnavailable: 200,
+  pushEndpointRefused: 400,
 };

@@ -805,6 +805,20 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ms-MY':
       'Ini diminta oleh akaun yang anda sediakan dan tiada orang lain menjaminnya: pemilik atau operator kewangan lain mesti membuat keputusan',
   },
+  pushUnavailable: {
+    'zh-CN': '此服务器未开启推送通知',
+    en: 'Push notifications are not available on this server',
+    'zh-TW': '此伺服器未開啟推播通知',
+    'ko-KR': '이 서버에서는 푸시 알림을 사용할 수 없습니다',
+    'ms-MY': 'Pemberitahuan tolak tidak tersedia pada pelayan ini',
+  },
+  pushEndpointRefused: {
+    'zh-CN': '不支持此浏览器的推送服务',
+    en: "This browser's push service is not supported",
+    'zh-TW': '不支援此瀏覽器的推播服務',
+    'ko-KR': '이 브라우저의 푸시 서비스는 지원되지 않습니다',
+    'ms-MY': 'Perkhidmatan tolak pelayar ini tidak disokong',
+  },
 };
 
 /** "The field X is invalid", naming the field (API.md: a 400 names the field). */

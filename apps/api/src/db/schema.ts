@@ -7,6 +7,7 @@ export * from './schema/mining.ts';
 export * from './schema/notifications.ts';
 export * from './schema/operators.ts';
 export * from './schema/platform.ts';
+export * from './schema/push.ts';
 export * from './schema/team.ts';
 export * from './schema/transparency.ts';
 export * from './schema/users.ts';

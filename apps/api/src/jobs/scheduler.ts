@@ -8,6 +8,7 @@ import type { MailWorkerOptions } from '../modules/mail/worker.ts';
 import type { IngestOptions } from '../modules/market/ingest.ts';
 import { pollMarket } from '../modules/market/poll.ts';
 import type { MarketDataSource } from '../modules/market/sources/types.ts';
+import type { PushWorkerOptions } from '../modules/push/worker.ts';
 import { runTeamRollup } from '../modules/team/rollup.ts';
 import { runSolvency } from '../modules/transparency/solvency.ts';
 import type { Chain } from '../modules/wallet/chain.ts';
@@ -16,6 +17,7 @@ import { runPayouts } from '../modules/wallet/payout.ts';
 import { catchUp } from './catch-up.ts';
 import { JOBS } from './index.ts';
 import { startMailWorker } from './mail.ts';
+import { startPushWorker } from './push.ts';
 
 /** How often the team roll-up runs by default (TEAM_ROLLUP_SECONDS): figures are at most this behind. */
 export const TEAM_ROLLUP_INTERVAL_MS = 20_000;
@@ -26,7 +28,7 @@ const MARKET_POLL_SCHEDULE = '5 * * * * *';
 
 /**
  * Starts everything a jobs process runs (MODE all or worker): the period jobs, the team roll-up, the
- * market feed, the chain follower and the mail worker.
+ * market feed, the chain follower, the mail worker and the push worker.
  */
 export async function startScheduler(
   db: Db,
@@ -38,6 +40,8 @@ export async function startScheduler(
     chain?: { chain: Chain; pollMs: number } | null;
     /** The mail worker's settings (app.mailWorker); left out, no mail is sent from here. */
     mail?: MailWorkerOptions | null;
+    /** The push worker's settings (app.push); left out, nothing is pushed from here. */
+    push?: PushWorkerOptions | null;
     /** How often the period jobs' catch-up runs between their scheduled times. */
     catchUpMs?: number;
   } = {},
@@ -63,8 +67,10 @@ export async function startScheduler(
 
   // Mail leaves only from here, never inside a member's request (jobs/mail.ts).
   const mailWorker = options.mail && startMailWorker(db, log, clock, options.mail);
+  const pushWorker = options.push && startPushWorker(db, log, clock, options.push);
   return {
     stop() {
+      pushWorker?.stop();
       mailWorker?.stop();
       follow?.stop();
       poll?.stop();

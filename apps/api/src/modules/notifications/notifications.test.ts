@@ -7,24 +7,21 @@ import { upload } from '../../../test/care.ts';
 import { newProduct } from '../../../test/mining.ts';
 import { fund, get, type Member, newMember, post } from '../../../test/money.ts';
 import { invitee } from '../../../test/team.ts';
-import { giveEmail, operatorCall } from '../../../test/withdraw.ts';
+import { giveEmail, operatorCall, withdrawalInReview } from '../../../test/withdraw.ts';
 import { queryRows } from '../../db/client.ts';
 import { settlementJob } from '../../jobs/index.ts';
 import { runJob } from '../../jobs/runner.ts';
 import { addDays, startOfDay } from '../../lib/calendar.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import type { AuthorizedUserId } from '../auth/tokens.ts';
 import type { Chain } from '../wallet/chain.ts';
 import { followAttempts } from '../wallet/payout-follow.ts';
 import type { PayoutReport, Round } from '../wallet/payout-round.ts';
-import { lockWithdrawal } from '../wallet/withdrawals.ts';
 
 /**
  * The notification centre (issue 27): each event writes exactly one notification, for its member
  * only, in its own transaction; the unread count adds unseen notices; reading marks them.
  */
 
-const ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const at = (local: string) => new Date(`${local.replace(' ', 'T')}:00+08:00`);
 const clock = fixedClock(at('2026-11-20 10:00'));
 let app: TestApp;
@@ -43,21 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** A USDT withdrawal in review, locked without the email round trip (tested in wallet/). */
-async function requested(m: Member, amount: string) {
-  const { withdrawalId } = await app.db.transaction((tx) =>
-    lockWithdrawal(
-      tx,
-      app.chain,
-      m.userId as AuthorizedUserId,
-      'USDT',
-      { amount, address: ADDRESS, emailCode: 'given' },
-      (leg) => `notify:${m.userId}:${amount}:${leg}`,
-      app.clock.now(),
-    ),
-  );
-  return withdrawalId;
-}
+const requested = (m: Member, amount: string) => withdrawalInReview(app, m, amount, 'notify');
 
 describe('money and requests', () => {
   let alice: Member;

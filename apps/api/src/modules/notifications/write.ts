@@ -1,5 +1,6 @@
 import { ASSET_SCALES, type Asset } from '@minecloud/contract/amount';
 import type { NotificationParams } from '@minecloud/contract/notifications';
+import { PUSHED_KINDS } from '@minecloud/contract/push';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
@@ -12,12 +13,23 @@ type Writer = Pick<Db, 'execute'>;
 
 const dayOf = (n: NotificationParams) => ('day' in n.params ? n.params.day : null);
 
-/** One notification; a daily kind already written for that member and day is left as it is. */
+/**
+ * One notification; a daily kind already written for that member and day is left as it is. A kind
+ * that is pushed (PUSHED_KINDS) is queued for each of the member's push subscriptions in the same
+ * statement: the push worker sends it once this transaction commits (modules/push/worker.ts).
+ */
 export async function notify(tx: Writer, userId: number, n: NotificationParams) {
-  await tx.execute(
-    sql`insert into notifications (user_id, kind, params, day)
+  const inserted = sql`insert into notifications (user_id, kind, params, day)
         values (${userId}, ${n.kind}, ${JSON.stringify(n.params)}::jsonb, ${dayOf(n)}::date)
-        on conflict do nothing`,
+        on conflict do nothing returning id, user_id`;
+  if (!(PUSHED_KINDS as readonly string[]).includes(n.kind)) {
+    await tx.execute(inserted);
+    return;
+  }
+  await tx.execute(
+    sql`with n as (${inserted})
+        insert into push_outbox (notification_id, subscription_id)
+        select n.id, s.id from n join push_subscriptions s on s.user_id = n.user_id`,
   );
 }
 
