@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { build as bundle } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from '../../scripts/vite-precompress.ts';
@@ -42,6 +43,26 @@ function webManifests(): Plugin {
 }
 
 /**
+ * dist/push-sw.js, the Web Push handlers (src/pwa/push-worker.ts) as one classic script: the Workbox
+ * worker below imports it (`importScripts`), so that it shows pushes and opens their pages.
+ */
+function pushWorker(): Plugin {
+  return {
+    name: 'minecloud:push-worker',
+    apply: 'build',
+    async generateBundle() {
+      const result = await bundle({
+        input: new URL('./src/pwa/push-worker-entry.ts', import.meta.url).pathname,
+        write: false,
+        output: { format: 'iife', minify: true },
+        logLevel: 'warn',
+      });
+      this.emitFile({ type: 'asset', fileName: 'push-sw.js', source: result.output[0].code });
+    },
+  };
+}
+
+/**
  * The service worker (Workbox, through vite-plugin-pwa): it keeps the app's shell and the code of
  * its first screens, so the app opens with the network cut; other built files are kept as they are
  * used. API answers never come from it: nothing under the API paths is cached, and navigations to
@@ -53,6 +74,8 @@ const serviceWorker = VitePWA({
   manifest: false,
   filename: 'sw.js',
   workbox: {
+    // Its push and notification-click handlers (pushWorker above).
+    importScripts: ['push-sw.js'],
     // The shell, the styles, the locale texts and the code of every page; not the large libraries
     // that one screen loads on demand (WalletConnect's client, the charts, the sign-in's viem).
     globPatterns: ['index.html', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css}'],
@@ -86,6 +109,7 @@ export default defineConfig({
     react(),
     appShell({ render: '/src/app/shell-render.tsx', router: 'src/app/router.tsx' }),
     webManifests(),
+    pushWorker(),
     serviceWorker,
     precompress(),
   ],
