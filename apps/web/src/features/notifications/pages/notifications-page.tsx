@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useAppNavigate } from '@/lib/navigation';
 import { useMarkRead, useNotifications } from '../api/notifications';
 import { NotificationItem } from '../components/notification-item';
+import { PushOptIn } from '../components/push-opt-in';
 import './notifications-page.css';
 
 /**
@@ -37,6 +38,7 @@ export default function NotificationsPage() {
           {t('notificationsMarkAll')}
         </Button>
       </div>
+      <PushOptIn />
       {notices > 0 && (
         <button
           type="button"
