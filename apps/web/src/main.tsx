@@ -10,6 +10,7 @@ import { createQueryClient } from './lib/query-client';
 import { measureDevice, useSession } from './lib/session';
 import { preloadOverlays } from './lib/toast';
 import { yieldToBrowser } from './lib/yield';
+import { captureInstallPrompt } from './pwa/install-prompt';
 import './styles/global.css';
 
 /** Spec point 4: window height and the top safe-area inset are recorded 100 ms after start. */
@@ -18,6 +19,8 @@ const DEVICE_INFO_DELAY_MS = 100;
 const OVERLAYS_DELAY_MS = 5000;
 
 async function start(): Promise<void> {
+  // The browser's offer to install comes soon after load: kept for the home page's install card.
+  captureInstallPrompt();
   const session = useSession.getState();
   // The interface follows the stored language (zh_CN style); localType is derived from it.
   const locale = localeFromLanguage(session.language);
