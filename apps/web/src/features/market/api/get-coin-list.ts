@@ -28,6 +28,20 @@ export function useChainCoins() {
   return useQuery(getChainCoinsQueryOptions());
 }
 
+/** The coins the signed-out home leads with: the list's first ones. */
+export const HOME_COINS = 5;
+
+/** The home's top coins; live like every market query (the stream's price events refresh `market`). */
+export function useTopCoins() {
+  return useQuery(
+    queryOptions({
+      queryKey: marketKeys.topCoins(),
+      queryFn: ({ signal }) => getCoinList({ pageNo: 1, pageSize: HOME_COINS }, signal),
+      refetchInterval: MARKET_REFRESH_MS,
+    }),
+  );
+}
+
 export function getCoinPagesQueryOptions() {
   return infiniteQueryOptions({
     queryKey: marketKeys.coinPages(),

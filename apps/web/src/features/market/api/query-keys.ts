@@ -6,6 +6,7 @@ export const marketKeys = {
   trend: () => ['market', 'trend'] as const,
   chainCoins: () => ['market', 'coins', 'chain'] as const,
   coinPages: () => ['market', 'coins', 'all'] as const,
+  topCoins: () => ['market', 'coins', 'top'] as const,
   kline: (symbol: string, interval: KlineInterval, limit: number) =>
     ['market', 'kline', symbol, interval, limit] as const,
 };
