@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { confirmDialog } from '@/lib/dialog';
+import { dropPushSubscription } from '@/lib/push-subscription';
 import { useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
 import { useLogoutMutation } from '../api/logout';
@@ -25,7 +26,9 @@ export function useDisconnect(): { disconnect: () => Promise<boolean>; pending: 
       cancelText: t('cancel'),
     });
     if (!confirmed) return false;
-    // The session ends on this device even if the server cannot be told.
+    // Pushes stop with the session (while its token can still say so); it ends on this device even
+    // if the server cannot be told.
+    await dropPushSubscription().catch(() => undefined);
     await logout.mutateAsync().catch(() => undefined);
     signOut();
     queryClient.removeQueries({ queryKey: ['user'] });

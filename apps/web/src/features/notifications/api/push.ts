@@ -25,7 +25,3 @@ export function postSubscription(subscription: PushSubscription, locale: Locale)
     showErrorToast: false,
   });
 }
-
-export function postUnsubscribe(endpoint: string): Promise<null> {
-  return api<null>({ url: API.pushUnsubscribe, method: 'POST', data: { endpoint }, showErrorToast: false });
-}

@@ -71,7 +71,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const optIn = () => screen.findByTestId('push-opt-in');
+// After the page, its key and the browser's answers: a loaded machine may take more than a second.
+const optIn = () => screen.findByTestId('push-opt-in', {}, { timeout: 5000 });
 
 describe('the push opt-in of the notification centre', () => {
   it('is off until the member turns it on; then this browser subscribes with the server key, in the app language', async () => {

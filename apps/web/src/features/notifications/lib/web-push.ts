@@ -1,6 +1,7 @@
 import type { Locale } from '@minecloud/contract/locales';
 import { isIos, isStandalone } from '@/lib/platform';
-import { postSubscription, postUnsubscribe } from '../api/push';
+import { currentPushSubscription, dropPushSubscription } from '@/lib/push-subscription';
+import { postSubscription } from '../api/push';
 
 /**
  * Where this browser stands with push: receiving (`on`), able to (`off`), refused in its settings
@@ -14,11 +15,6 @@ const WORKER_WAIT_MS = 15_000;
 
 function supported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-}
-
-async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.getRegistration();
-  return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
 /** The key as the push manager takes it (`applicationServerKey`). */
@@ -41,7 +37,7 @@ export async function pushState(publicKey: string | null): Promise<PushState> {
   if (publicKey === null) return 'unavailable';
   if (Notification.permission === 'denied') return 'blocked';
   if (Notification.permission !== 'granted') return 'off';
-  const subscription = await currentSubscription();
+  const subscription = await currentPushSubscription();
   return subscription && sameKey(subscription, publicKey) ? 'on' : 'off';
 }
 
@@ -70,18 +66,13 @@ export async function turnPushOn(publicKey: string, locale: Locale): Promise<Pus
   return 'on';
 }
 
-/** Tells the server first (it stops sending), then drops the browser's subscription. */
 export async function turnPushOff(): Promise<PushState> {
-  const subscription = await currentSubscription();
-  if (subscription) {
-    await postUnsubscribe(subscription.endpoint);
-    await subscription.unsubscribe();
-  }
+  await dropPushSubscription();
   return 'off';
 }
 
 /** The server's copy of a subscription that is on, in the app's language now (it may have changed). */
 export async function syncPushLanguage(locale: Locale): Promise<void> {
-  const subscription = await currentSubscription();
+  const subscription = await currentPushSubscription();
   if (subscription) await postSubscription(subscription, locale);
 }
