@@ -57,6 +57,13 @@ describe('the installable app in Chromium at 390×844', () => {
     expect(['activating', 'activated']).toContain(state);
     const worker = await fetch(`${baseUrl}/sw.js`);
     expect(worker.headers.get('cache-control')).toBe('no-cache');
+    // With its push handlers (src/pwa/push-worker.ts), imported from a script of their own.
+    expect(await worker.text()).toContain('importScripts("push-sw.js")');
+    const push = await fetch(`${baseUrl}/push-sw.js`);
+    expect(push.status).toBe(200);
+    expect(await push.text()).toMatch(
+      /showNotification[\s\S]*notificationclick|notificationclick[\s\S]*showNotification/,
+    );
 
     await page.reload();
     await page.getByTestId('home-app-name').waitFor();

@@ -25,6 +25,15 @@ describe('the app shell in Chromium at 390×844', () => {
     await page.getByTestId('home-banners').waitFor();
     await expect.poll(() => page.locator('[data-testid^="home-banner-"] img').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('home-sign-in').isVisible()).toBe(true);
+    // It leads with the market: the top coins, each with a price and a 24 h change, above the banners.
+    const coins = page.getByTestId('home-market-list').getByTestId('coin-row');
+    await expect.poll(() => coins.count()).toBeGreaterThan(0);
+    expect(await coins.first().getByTestId('coin-price').textContent()).toMatch(/^[\d,]+\.\d+$/);
+    expect(await coins.first().getByTestId('coin-change').textContent()).toMatch(/^[+-]?\d+\.\d{2}%$/);
+    const [market, banners] = await Promise.all(
+      ['home-market', 'home-banners'].map(async (id) => (await page.getByTestId(id).boundingBox())?.y ?? -1),
+    );
+    expect(market).toBeLessThan(banners as number);
     const tabs = await page
       .locator('[data-testid^="tab-"]')
       .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
