@@ -13,6 +13,8 @@ import { PRODUCTION_ENV } from '../../../test/production-env.ts';
 import { browserKeys, localPushService } from '../../../test/push.ts';
 import { giveEmail, operatorCall, withdrawalInReview } from '../../../test/withdraw.ts';
 import { queryRows } from '../../db/client.ts';
+import { startScheduler } from '../../jobs/scheduler.ts';
+import type { VapidKeys } from '../../lib/keys.ts';
 import { endpointAllowed } from './subscriptions.ts';
 import { pushMessage } from './texts.ts';
 import { createPushWorker } from './worker.ts';
@@ -130,6 +132,29 @@ describe('pushes', () => {
     // Not due again until its wait has passed.
     expect(await worker().runOnce()).toEqual({ sent: 0, dropped: 0, retrying: 0, failed: 0 });
     await app.db.execute(sql`delete from push_outbox`);
+  });
+
+  it("is sent by the jobs process's scheduler, with no call of the operator's request", async () => {
+    const fay = await withFunds();
+    const browser = browserKeys();
+    await post(app, fay, 'biz/push/subscribe', {
+      endpoint: service.endpoint('/push/fay'),
+      keys: browser.keys,
+      locale: 'zh-CN',
+    });
+    const id = await requested(fay, '15');
+    await operatorCall(app, admin, 'withdrawals/approve', { id });
+    const { vapid, subject } = app.push;
+    const scheduler = await startScheduler(app.db, app.clock, app.log, {
+      push: { vapid: vapid as VapidKeys, subject, pollMs: 200 },
+    });
+    try {
+      await expect.poll(() => service.received.filter((p) => p.path === '/push/fay').length).toBe(1);
+    } finally {
+      scheduler.stop();
+    }
+    const [push] = service.received.filter((p) => p.path === '/push/fay');
+    expect(JSON.parse(browser.decrypt(push?.body as Buffer)).title).toBe(zhCN.notifyWithdrawalApprovedTitle);
   });
 
   it('never sends the previous member news to a browser another member took over', async () => {
