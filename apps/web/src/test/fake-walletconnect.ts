@@ -1,4 +1,4 @@
-import type { Eip1193Provider } from '@/features/auth/lib/wallets';
+import type { Eip1193Provider } from '@/lib/wallets';
 
 /**
  * A stand-in for @walletconnect/universal-provider's UniversalProvider (the tests never reach the

@@ -1,6 +1,6 @@
 import { type Hex, isHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Eip1193Provider } from '@/features/auth/lib/wallets';
+import type { Eip1193Provider } from '@/lib/wallets';
 
 // Hardhat's first well-known development key: never holds anything of value.
 export const TEST_PRIVATE_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';

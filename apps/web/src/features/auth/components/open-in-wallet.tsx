@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { QrCode } from '@/components/qr-code';
+import { WalletLinks } from '@/components/wallet-links';
 import { isHandheld, type WalletAppId, walletAppLinks } from '../lib/open-in-wallet';
-import './open-in-wallet.css';
+import '@/components/open-in-wallet.css';
 
 type OpenInWalletProps = {
   /** The address the wallet app opens: this app's sign-in page, with the redirect and invite code. */
@@ -29,20 +30,7 @@ export function OpenInWallet({ url, chainId }: OpenInWalletProps) {
       </h3>
       <p className="open-in-wallet__text">{t(handheld ? 'openInWalletText' : 'openInWalletScan')}</p>
       {handheld ? (
-        <div className="open-in-wallet__grid">
-          {links.map((link) => (
-            <a
-              key={link.id}
-              className="open-in-wallet__choice"
-              href={link.href}
-              rel="noopener noreferrer"
-              data-testid={`open-in-${link.id}`}
-            >
-              <Icon name="wallet" size={20} />
-              <span>{link.name}</span>
-            </a>
-          ))}
-        </div>
+        <WalletLinks links={links} testIdPrefix="open-in-" />
       ) : (
         <div className="open-in-wallet__desk">
           <div className="open-in-wallet__grid" role="radiogroup" aria-label={t('openInWalletHeading')}>

@@ -2,10 +2,10 @@
 import { type Address, getAddress, type Hex, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
+import type { Eip1193Provider } from '@/lib/wallets';
 import { getNonce } from '../api/get-nonce';
 import { login } from '../api/login';
 import { readDevWallet, writeDevWallet } from './dev-wallet-storage';
-import type { Eip1193Provider } from './wallets';
 
 /** EIP-4361 allows only ASCII in the statement, so it is not translated. */
 export const SIGN_IN_STATEMENT = 'Sign in to MineCloud with this wallet.';

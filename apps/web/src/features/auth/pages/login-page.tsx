@@ -6,21 +6,21 @@ import { useBasicConfig } from '@/api/get-basic-config';
 import { getUserQueryOptions } from '@/api/get-user';
 import { AddressText } from '@/components/address-text';
 import { ErrorState } from '@/components/error-state';
+import { WalletConnectPairing } from '@/components/walletconnect-pairing';
 import { safeRedirect } from '@/config/paths';
 import { isApiError } from '@/lib/request';
 import { useIsLoggedIn, useSession } from '@/lib/session';
 import { showToast } from '@/lib/toast';
+import { useWallets } from '@/lib/use-wallets';
+import { isUserRejection, type WalletOption } from '@/lib/wallets';
 import { OpenInWallet } from '../components/open-in-wallet';
 import { WalletButton } from '../components/wallet-button';
-import { WalletConnectPairing } from '../components/walletconnect-pairing';
 import { readDevWallet } from '../lib/dev-wallet-storage';
 import { signInUrl } from '../lib/open-in-wallet';
-import { useWallets } from '../lib/use-wallets';
-import { isUserRejection, type WalletOption } from '../lib/wallets';
 import './login-page.css';
 
 const loadSignIn = () => import('../lib/sign-in');
-const loadWalletConnect = () => import('../lib/walletconnect');
+const loadWalletConnect = () => import('@/lib/walletconnect');
 
 const WALLETCONNECT = 'walletconnect';
 

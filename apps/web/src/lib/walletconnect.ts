@@ -1,5 +1,6 @@
 // WalletConnect v2 through its maintained client (@walletconnect/universal-provider): imported only
-// when a member chooses WalletConnect on the sign-in page, so none of it is in the initial JS.
+// when a member chooses WalletConnect (to sign in, or to pay a deposit), so none of it is in the
+// initial JS.
 import type { Eip1193Provider } from './wallets';
 
 export type WalletConnectOptions = {
@@ -11,6 +12,8 @@ export type WalletConnectOptions = {
   onUri: (uri: string) => void;
   /** The member gave up waiting: the attempt ends, and a session the wallet approves later is closed. */
   signal?: AbortSignal;
+  /** What the app will ask of the wallet: signing in needs only `personal_sign` (the default). */
+  methods?: readonly string[];
 };
 
 export type WalletConnectSession = {
@@ -33,6 +36,7 @@ export async function connectWalletConnect({
   chainId,
   onUri,
   signal,
+  methods = ['personal_sign'],
 }: WalletConnectOptions): Promise<WalletConnectSession> {
   const { UniversalProvider } = await import('@walletconnect/universal-provider');
   const provider = await UniversalProvider.init({
@@ -51,7 +55,7 @@ export async function connectWalletConnect({
     optionalNamespaces: {
       eip155: {
         chains: [chain],
-        methods: ['personal_sign'],
+        methods: [...methods],
         events: ['accountsChanged', 'chainChanged'],
       },
     },

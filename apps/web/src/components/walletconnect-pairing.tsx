@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '@/components/qr-code';
+import { walletConnectAppLinks } from '@/lib/walletconnect-apps';
+import { WalletLinks } from './wallet-links';
 import './open-in-wallet.css';
 
 type WalletConnectPairingProps = {
@@ -8,7 +10,11 @@ type WalletConnectPairingProps = {
   onCancel: () => void;
 };
 
-/** Waiting for a wallet app to approve the WalletConnect pairing: its QR code, a link, and a way out. */
+/**
+ * Waiting for a wallet app to approve the WalletConnect pairing: its QR code (for a wallet on another
+ * device), the common wallet apps' own links (on a phone, a wallet app opens from its link, not from a
+ * raw `wc:` one), the raw link for any other wallet, and a way out.
+ */
 export function WalletConnectPairing({ uri, onCancel }: WalletConnectPairingProps) {
   const { t } = useTranslation();
   return (
@@ -24,6 +30,12 @@ export function WalletConnectPairing({ uri, onCancel }: WalletConnectPairingProp
       <p className="open-in-wallet__text">{t(uri ? 'walletConnectScan' : 'walletConnectConnecting')}</p>
       <div className="open-in-wallet__desk">
         {uri && <QrCode text={uri} label={t('walletConnectQr', { name: 'WalletConnect' })} testId="walletconnect-qr" />}
+        {uri && (
+          <nav className="open-in-wallet__apps" aria-label={t('walletConnectApps')} data-testid="walletconnect-apps">
+            <p className="open-in-wallet__text">{t('walletConnectApps')}</p>
+            <WalletLinks links={walletConnectAppLinks(uri)} testIdPrefix="walletconnect-app-" />
+          </nav>
+        )}
         <div className="open-in-wallet__grid">
           {uri ? (
             <a className="open-in-wallet__choice" href={uri} data-testid="walletconnect-open">
