@@ -182,6 +182,9 @@ describe('operations endpoints', () => {
       });
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("img-src 'self' data: blob:");
+      // WebAssembly (the QR code reader) compiles; no JavaScript eval is allowed with it.
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(csp).not.toContain("'unsafe-eval'");
       expect(csp).toContain("connect-src 'self'");
       expect(csp).toContain("frame-ancestors 'self'");
       expect(csp).not.toContain('upgrade-insecure-requests');

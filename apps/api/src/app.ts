@@ -159,6 +159,9 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         // Plain http on a LAN or localhost must keep working; TLS is the proxy's job in production.
         upgradeInsecureRequests: null,
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // The QR code reader where the browser has none of its own is WebAssembly (zxing-wasm), served
+        // from here: compiling it needs 'wasm-unsafe-eval', which allows no JavaScript eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: [
           "'self'",
           ...(config.walletConnectProjectId ? WALLETCONNECT_ORIGINS.connect : []),
@@ -256,6 +259,7 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         wallet: {
           depositAddress: config.chain.rpcUrl ? (config.chain.depositAddress ?? null) : null,
           tokens: config.chain.tokens,
+          publicRpcUrl: config.chain.publicRpcUrl,
         },
         walletConnectProjectId: config.walletConnectProjectId,
       });

@@ -17,3 +17,43 @@ const KNOWN: Record<number, Omit<ChainFacts, 'id'>> = {
 export function chainFacts(id: number): ChainFacts {
   return { id, ...(KNOWN[id] ?? { name: `EVM chain ${id}`, standard: 'ERC-20', explorer: null }) };
 }
+
+/**
+ * The chain as a wallet is asked to add it (EIP-3085 `wallet_addEthereumChain`) before a deposit
+ * is paid from it: its name, its native currency (the gas) and a public JSON-RPC node. `rpcUrls`
+ * is empty when none is known: a wallet cannot add a chain without one, and the member is told to
+ * add it by hand.
+ */
+export type WalletChain = {
+  id: number;
+  name: string;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  rpcUrls: string[];
+  explorer: string | null;
+};
+
+/**
+ * The gas token and the public node of each chain above: the chain's own operators' endpoints (BNB
+ * Chain's data seeds, Polygon's); Ethereum and Sepolia come with every wallet, so none is named.
+ */
+const NETWORKS: Record<number, { currency: { name: string; symbol: string }; rpc: string | null }> = {
+  1: { currency: { name: 'Ether', symbol: 'ETH' }, rpc: null },
+  56: { currency: { name: 'BNB', symbol: 'BNB' }, rpc: 'https://bsc-dataseed.bnbchain.org' },
+  97: { currency: { name: 'tBNB', symbol: 'tBNB' }, rpc: 'https://data-seed-prebsc-1-s1.bnbchain.org:8545' },
+  137: { currency: { name: 'POL', symbol: 'POL' }, rpc: 'https://polygon-rpc.com' },
+  11155111: { currency: { name: 'Sepolia Ether', symbol: 'ETH' }, rpc: null },
+};
+
+/** Chain `id` as a wallet adds it; `publicRpcUrl` (CHAIN_PUBLIC_RPC_URL) comes before the known node. */
+export function walletChain(id: number, publicRpcUrl: string | null): WalletChain {
+  const facts = chainFacts(id);
+  const known = NETWORKS[id];
+  const rpc = publicRpcUrl ?? known?.rpc ?? null;
+  return {
+    id,
+    name: facts.name,
+    nativeCurrency: { ...(known?.currency ?? { name: 'Ether', symbol: 'ETH' }), decimals: 18 },
+    rpcUrls: rpc ? [rpc] : [],
+    explorer: facts.explorer,
+  };
+}

@@ -15,6 +15,15 @@ export const bannerSchema = z.object({
   lang: z.enum(LOCALES),
 });
 
+/** The deposit chain as a wallet is asked to switch to or add it (chains.ts, walletChain). */
+export const walletChainSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+  rpcUrls: z.array(z.string()),
+  explorer: z.string().nullable(),
+});
+
 export const basicConfigSchema = z.object({
   appName: z.string(),
   chainId: z.number().int(),
@@ -30,6 +39,8 @@ export const basicConfigSchema = z.object({
   features: z.record(z.string(), z.boolean()),
   /** The WalletConnect Cloud project id (public): absent or null, the sign-in page offers no WalletConnect. */
   walletConnectProjectId: z.string().nullable().optional(),
+  /** The chain deposits are paid on, for "Pay from wallet"; absent while deposits are closed. */
+  depositChain: walletChainSchema.optional(),
 });
 export type BasicConfig = z.infer<typeof basicConfigSchema>;
 export type Banner = z.infer<typeof bannerSchema>;

@@ -1,3 +1,4 @@
+import { walletChain } from '@minecloud/contract/chains';
 import type { BasicConfig } from '@minecloud/contract/config';
 import type { Locale } from '@minecloud/contract/locales';
 import { SUPPORT_CHANNELS } from '@minecloud/contract/support';
@@ -8,8 +9,16 @@ import { getSetting } from './settings.ts';
 
 const APP_VERSION = '1.0.0';
 
-/** What the wallet screens need of the chain: where deposits go and which tokens count. */
-export type WalletFacts = { depositAddress: string | null; tokens: Partial<Record<'USDT' | 'BTC', string>> };
+/**
+ * What the wallet screens need of the chain: where deposits go, which tokens count, and the public
+ * node a member's wallet may add the chain with (CHAIN_PUBLIC_RPC_URL; never CHAIN_RPC_URL, whose
+ * address may carry a key).
+ */
+export type WalletFacts = {
+  depositAddress: string | null;
+  tokens: Partial<Record<'USDT' | 'BTC', string>>;
+  publicRpcUrl?: string | null;
+};
 
 export async function basicConfig(
   db: Db,
@@ -41,7 +50,8 @@ export async function basicConfig(
   const support = await Promise.all(
     SUPPORT_CHANNELS.map(async (channel) => [channel, await getSetting(db, `support.${channel}`, at)] as const),
   );
-  const { depositAddress, tokens } = options.wallet;
+  const { depositAddress, tokens, publicRpcUrl = null } = options.wallet;
+  const depositsOpen = Boolean(depositAddress && Object.keys(tokens).length);
   const walletLimits: Record<string, string> = { [walletLimitKey.confirmations]: String(confirmations) };
   WITHDRAW_ASSETS.forEach((asset, index) => {
     walletLimits[walletLimitKey.fee(asset)] = fees[index * 2] as string;
@@ -67,8 +77,9 @@ export async function basicConfig(
     features: {
       equityTrading: tradingOpen,
       equityRepurchase: repurchaseOpen,
-      deposits: Boolean(depositAddress && Object.keys(tokens).length),
+      deposits: depositsOpen,
     },
     walletConnectProjectId: options.walletConnectProjectId ?? null,
+    ...(depositsOpen ? { depositChain: walletChain(options.chainId, publicRpcUrl) } : {}),
   };
 }

@@ -349,6 +349,9 @@ describe('deposits by transaction hash', () => {
         confirmations: '3',
         withdrawFeeUSDT: '1',
       },
+      // What "Pay from wallet" asks the member's wallet to switch to (or add): no public node is
+      // configured here, and this test chain is none the app knows of.
+      depositChain: { id: app.config.chain.id, rpcUrls: [], nativeCurrency: { decimals: 18 } },
     });
   });
 
@@ -452,6 +455,7 @@ describe('without a chain', () => {
       const config = await bare.inject({ method: 'GET', url: '/app-api/biz/biz-config/get/basic' });
       expect(config.json().data.features.deposits).toBe(false);
       expect(config.json().data.limits.depositAddress).toBeUndefined();
+      expect(config.json().data.depositChain).toBeUndefined();
     } finally {
       await bare.close();
     }
