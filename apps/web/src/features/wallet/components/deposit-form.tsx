@@ -69,6 +69,7 @@ export function DepositForm() {
       }}
       data-testid="deposit-form"
     >
+      <h2 className="wallet-pay__title">{t('depositPasteTitle')}</h2>
       <MoneyField
         id="deposit-tx-hash"
         label={t('txHashLabel')}

@@ -10,6 +10,7 @@ import { depositTerms } from '../lib/deposit-terms';
 import { DepositForm } from './deposit-form';
 import { DepositInfo } from './deposit-info';
 import { DepositItem } from './deposit-item';
+import { WalletPay } from './wallet-pay';
 import '@/components/state-block.css';
 import './deposit-section.css';
 
@@ -35,8 +36,9 @@ function DepositList() {
 }
 
 /**
- * Deposits on chain: the platform's address and terms, the hash of the member's transfer, and
- * their deposits; while deposits are not open (features.deposits), only that message.
+ * Deposits on chain: the platform's address and terms, paying from the member's wallet, the hash
+ * of a transfer sent from elsewhere, and their deposits; while deposits are not open
+ * (features.deposits), only that message.
  */
 export function DepositSection() {
   const { t } = useTranslation();
@@ -66,6 +68,14 @@ export function DepositSection() {
   return (
     <div className="deposit-section" data-testid="deposit-section">
       <DepositInfo terms={terms} signInAddress={signInAddress} chainId={config.data.chainId} />
+      {config.data.depositChain && (
+        <WalletPay
+          terms={terms}
+          chain={config.data.depositChain}
+          member={signInAddress}
+          walletConnectProjectId={config.data.walletConnectProjectId ?? null}
+        />
+      )}
       <DepositForm />
       <DepositList />
     </div>
