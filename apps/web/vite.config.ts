@@ -77,9 +77,18 @@ const serviceWorker = VitePWA({
     // Its push and notification-click handlers (pushWorker above).
     importScripts: ['push-sw.js'],
     // The shell, the styles, the locale texts and the code of every page; not the large libraries
-    // that one screen loads on demand (WalletConnect's client, the charts, the sign-in's viem).
+    // that one screen loads on demand (WalletConnect's client, the charts, the sign-in's viem, the
+    // QR code reader with its ponyfill, paying from the wallet). The reader's WebAssembly (1 MB) is
+    // no js or css: it is kept only once a scan has fetched it (runtime caching below).
     globPatterns: ['index.html', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css}'],
-    globIgnores: ['assets/dist-*.js', 'assets/lightweight-charts*.js', 'assets/sign-in-*.js'],
+    globIgnores: [
+      'assets/dist-*.js',
+      'assets/lightweight-charts*.js',
+      'assets/sign-in-*.js',
+      'assets/ponyfill-*.js',
+      'assets/qr-scanner-*',
+      'assets/pay-from-wallet-*.js',
+    ],
     maximumFileSizeToCacheInBytes: 400 * 1024,
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [

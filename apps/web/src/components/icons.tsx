@@ -32,6 +32,7 @@ const ICON_PATHS = {
   send: 'M21 3L10 14M21 3l-7 18-4-7-7-4z',
   logout: 'M10 4H5v16h5M15 8l4 4-4 4M19 12H9',
   image: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15.5 9h.01',
+  scan: 'M4 8V4h4M16 4h4v4M20 16v4h-4M8 20H4v-4M4 12h16',
   shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM8.5 12l2.5 2.5 4.5-5',
 } as const;
 
