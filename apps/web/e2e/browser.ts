@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ERROR_CODES } from '@minecloud/contract/errors';
 import { type Locale, languageFromLocale } from '@minecloud/contract/locales';
 import { type Browser, type BrowserContext, chromium, type LaunchOptions, type Page } from 'playwright-core';
-import type { Hex } from 'viem';
+import { createWalletClient, type Hex, http } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { expect, inject } from 'vitest';
 import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from '../../api/src/lib/totp.ts';
@@ -136,46 +136,104 @@ export async function openInLanguage(page: Page, baseUrl: string, lang: Locale, 
 }
 
 /**
- * Injects an EIP-1193 wallet announced through EIP-6963 (and as window.ethereum), whose key stays
- * in the test process: the page asks, Node signs.
+ * The chain a test wallet pays on (the e2e's Hardhat node): the wallet starts on `startOn`, knows
+ * only those chains until one is added, and sends transactions signed in Node to the node.
  */
-export async function injectTestWallet(page: Page, key: Hex): Promise<PrivateKeyAccount> {
+export type TestWalletChain = { url: string; startOn: number };
+
+/**
+ * Injects an EIP-1193 wallet announced through EIP-6963 (and as window.ethereum), whose key stays
+ * in the test process: the page asks, Node signs. With `chain` it also switches and adds chains
+ * (EIP-3326: 4902 for a chain it does not know; EIP-3085), answers `eth_call` from the node and
+ * sends `eth_sendTransaction`; every request is kept in `window.__e2eWalletCalls` for the test.
+ */
+export async function injectTestWallet(page: Page, key: Hex, chain?: TestWalletChain): Promise<PrivateKeyAccount> {
   const account = privateKeyToAccount(key);
   await page.exposeFunction('__e2eSign', async (message: string) =>
     account.signMessage({ message: /^0x[0-9a-fA-F]*$/.test(message) ? { raw: message as Hex } : message }),
   );
-  await page.addInitScript((address: string) => {
-    const sign = (window as unknown as { __e2eSign: (m: string) => Promise<string> }).__e2eSign;
-    const provider = {
-      isE2E: true,
-      async request({ method, params }: { method: string; params?: unknown[] }) {
-        switch (method) {
-          case 'eth_requestAccounts':
-          case 'eth_accounts':
-            return [address];
-          case 'eth_chainId':
-            return '0x38';
-          case 'personal_sign':
-            return sign(String(params?.[0]));
-          default:
-            throw Object.assign(new Error(`unsupported method ${method}`), { code: 4200 });
-        }
-      },
-      on() {},
-      removeListener() {},
-    };
-    (window as unknown as { ethereum: unknown }).ethereum = provider;
-    const info = {
-      uuid: '6b1c0f7e-5d1a-4a52-9d5e-000000000e2e',
-      name: 'E2E Wallet',
-      icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="32" height="32"/%3E',
-      rdns: 'org.minecloud.e2e',
-    };
-    const announce = () =>
-      window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
-    window.addEventListener('eip6963:requestProvider', announce);
-    announce();
-  }, account.address);
+  if (chain) {
+    const transport = http(chain.url, { retryCount: 0 });
+    const wallet = createWalletClient({ account, transport });
+    await page.exposeFunction('__e2eChain', async (method: string, params: unknown[], chainId: number) => {
+      if (method === 'eth_sendTransaction') {
+        // A real wallet signs for the chain it is on: on another one, the transfer would go elsewhere.
+        const nodeChain = await wallet.getChainId();
+        if (chainId !== nodeChain) throw new Error(`the wallet is on chain ${chainId}, the node is ${nodeChain}`);
+        const [tx] = params as [{ to: Hex; data: Hex }];
+        return wallet.sendTransaction({ chain: null, to: tx.to, data: tx.data, value: 0n });
+      }
+      const res = await fetch(chain.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+      return ((await res.json()) as { result: unknown }).result;
+    });
+  }
+  await page.addInitScript(
+    ({ address, startOn }: { address: string; startOn: number | null }) => {
+      const w = window as unknown as {
+        __e2eSign: (m: string) => Promise<string>;
+        __e2eChain: (method: string, params: unknown[], chainId: number) => Promise<unknown>;
+        __e2eWalletCalls: { method: string; params: unknown[] }[];
+      };
+      w.__e2eWalletCalls = [];
+      let current = startOn ?? 56;
+      const known = new Set([current]);
+      const fail = (message: string, code: number) => Object.assign(new Error(message), { code });
+      const provider = {
+        isE2E: true,
+        async request({ method, params = [] }: { method: string; params?: unknown[] }) {
+          w.__e2eWalletCalls.push({ method, params });
+          const onChain = startOn !== null;
+          switch (method) {
+            case 'eth_requestAccounts':
+            case 'eth_accounts':
+              return [address];
+            case 'eth_chainId':
+              return `0x${current.toString(16)}`;
+            case 'personal_sign':
+              return w.__e2eSign(String(params[0]));
+            case 'wallet_switchEthereumChain': {
+              const id = Number((params[0] as { chainId: string }).chainId);
+              if (!onChain || !known.has(id)) throw fail(`Unrecognized chain ID ${id}`, 4902);
+              current = id;
+              return null;
+            }
+            case 'wallet_addEthereumChain': {
+              if (!onChain) break;
+              const id = Number((params[0] as { chainId: string }).chainId);
+              known.add(id);
+              current = id;
+              return null;
+            }
+            case 'eth_call':
+            case 'eth_sendTransaction':
+              if (!onChain) break;
+              return w.__e2eChain(method, params, current);
+          }
+          throw fail(`unsupported method ${method}`, 4200);
+        },
+        on() {},
+        removeListener() {},
+      };
+      (window as unknown as { ethereum: unknown }).ethereum = provider;
+      const info = {
+        uuid: '6b1c0f7e-5d1a-4a52-9d5e-000000000e2e',
+        name: 'E2E Wallet',
+        icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="32" height="32"/%3E',
+        rdns: 'org.minecloud.e2e',
+      };
+      const announce = () =>
+        window.dispatchEvent(
+          new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }),
+        );
+      window.addEventListener('eip6963:requestProvider', announce);
+      announce();
+    },
+    { address: account.address, startOn: chain?.startOn ?? null },
+  );
   return account;
 }
 
@@ -209,11 +267,11 @@ export async function signInAt(
   browser: Browser,
   baseUrl: string,
   path: string,
-  options: { key?: Hex; query?: string } = {},
+  options: { key?: Hex; query?: string; chain?: TestWalletChain } = {},
 ): Promise<{ page: Page; context: BrowserContext; account: PrivateKeyAccount }> {
   const context = await phoneContext(browser);
   const page = await context.newPage();
-  const account = await injectTestWallet(page, options.key ?? generatePrivateKey());
+  const account = await injectTestWallet(page, options.key ?? generatePrivateKey(), options.chain);
   await page.goto(`${baseUrl}/#${path}${options.query ?? ''}`);
   await page.getByTestId('wallet-option-org.minecloud.e2e').click();
   await page.waitForFunction((p) => location.hash.startsWith(`#${p}`), path, { timeout: 20_000 });

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type Address, type Hex, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ADD_CHAIN_AND_SEND } from '../src/test/chain-wallet.ts';
 import {
   dialogSettled,
   launchChromium,
@@ -289,7 +290,12 @@ describe('deposit in Chromium at 390×844 on the demo server', () => {
     const depositAddress = config.data.limits.depositAddress as Address;
     const hash = await chain.transfer(key, usdt, depositAddress, parseUnits('40', 18));
 
-    const { page } = await signInAt(browser, baseUrl, '/pages/my_child/topup/topup', { key, query: '?tab=chain' });
+    // The wallet starts on Ethereum and does not know BNB Smart Chain: paying from it adds the chain.
+    const { page } = await signInAt(browser, baseUrl, '/pages/my_child/topup/topup', {
+      key,
+      query: '?tab=chain',
+      chain: { url: inject('chainUrl'), startOn: 1 },
+    });
     await page.getByTestId('deposit-form').waitFor();
     expect((await text(page, 'deposit-address'))?.toLowerCase()).toContain(depositAddress.slice(2, 8).toLowerCase());
     expect(await text(page, 'deposit-network-name')).toBe('BNB Smart Chain（链 ID 56）');
@@ -316,6 +322,26 @@ describe('deposit in Chromium at 390×844 on the demo server', () => {
     await shot(page, 'deposit-credited');
     // The demo's 1000 USDT welcome plus the 40 deposited, once.
     expect(await availableUsdt(baseUrl, await memberToken(page))).toBe('1040');
+
+    // Pay from wallet: no hash typed. The wallet is asked onto the chain, adds it, sends one transfer.
+    await page.getByTestId('wallet-pay-amount').fill('25');
+    await page.getByTestId('wallet-pay-submit').click();
+    const sent = page.getByTestId('wallet-pay-sent');
+    await expect.poll(() => sent.getByTestId('deposit-status').textContent(), { timeout: 15_000 }).toMatch(/^确认中 /);
+    expect(await sent.getByTestId('deposit-amount').textContent()).toContain('25');
+    expect(await page.getByTestId('deposit-tx-input').inputValue()).toBe('');
+    // Since the last reload (the sign-in was before it): what paying asked of the wallet.
+    const calls = await page.evaluate(
+      () => (window as unknown as { __e2eWalletCalls: { method: string; params: unknown[] }[] }).__e2eWalletCalls,
+    );
+    expect(calls.map((call) => call.method)).toEqual(ADD_CHAIN_AND_SEND);
+    expect(calls[3]?.params).toEqual([expect.objectContaining({ chainId: '0x38', chainName: 'BNB Smart Chain' })]);
+    await shot(page, 'deposit-wallet-confirming');
+    await chain.mine(12);
+    // Followed on screen until credited, once: 1040 + 25.
+    await expect.poll(() => sent.getByTestId('deposit-status').textContent(), { timeout: 20_000 }).toBe('已入账');
+    expect(await availableUsdt(baseUrl, await memberToken(page))).toBe('1065');
+    expect(await chain.tokenBalance(usdt, wallet.address)).toBe(parseUnits('35', 18));
   });
 });
 

@@ -1,8 +1,10 @@
 import { Skeleton } from 'antd-mobile';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasicConfig } from '@/api/get-basic-config';
 import { ErrorState } from '@/components/error-state';
 import { PagedList } from '@/components/paged-list';
+import { loadFeatureMessages } from '@/i18n/i18n';
 import { errorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useDeposits } from '../api/get-deposits';
@@ -10,9 +12,16 @@ import { depositTerms } from '../lib/deposit-terms';
 import { DepositForm } from './deposit-form';
 import { DepositInfo } from './deposit-info';
 import { DepositItem } from './deposit-item';
-import { WalletPay } from './wallet-pay';
 import '@/components/state-block.css';
 import './deposit-section.css';
+
+// Paying from the wallet (its wallet list, WalletConnect pairing and texts) is fetched as the chain
+// tab renders, not with the top-up route, whose first tab is the gold coins.
+const WalletPay = lazy(() =>
+  Promise.all([import('./wallet-pay'), loadFeatureMessages('walletTools')]).then(([module]) => ({
+    default: module.WalletPay,
+  })),
+);
 
 function DepositList() {
   const { t } = useTranslation();
@@ -69,12 +78,20 @@ export function DepositSection() {
     <div className="deposit-section" data-testid="deposit-section">
       <DepositInfo terms={terms} signInAddress={signInAddress} chainId={config.data.chainId} />
       {config.data.depositChain && (
-        <WalletPay
-          terms={terms}
-          chain={config.data.depositChain}
-          member={signInAddress}
-          walletConnectProjectId={config.data.walletConnectProjectId ?? null}
-        />
+        <Suspense
+          fallback={
+            <div className="money-card wallet-pay" data-testid="wallet-pay-loading">
+              <Skeleton.Paragraph lineCount={4} animated />
+            </div>
+          }
+        >
+          <WalletPay
+            terms={terms}
+            chain={config.data.depositChain}
+            member={signInAddress}
+            walletConnectProjectId={config.data.walletConnectProjectId ?? null}
+          />
+        </Suspense>
       )}
       <DepositForm />
       <DepositList />

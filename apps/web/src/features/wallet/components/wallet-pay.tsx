@@ -286,7 +286,7 @@ export function WalletPay({ terms, chain, member, walletConnectProjectId }: Wall
       />
       <MoneyField
         id="wallet-pay-amount"
-        label={t('depositWalletTitle')}
+        label={t('depositWalletAmount')}
         value={amount}
         onChange={(value) => {
           setAmount(value);
