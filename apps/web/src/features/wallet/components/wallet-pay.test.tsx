@@ -9,6 +9,7 @@ import { resetNavigationThrottle } from '@/lib/navigation';
 import { callsTo, page } from '@/test/calls';
 import { ADD_CHAIN_AND_SEND, chainWallet, SENT_HASH } from '@/test/chain-wallet';
 import { doubleTap, pause } from '@/test/double-tap';
+import { fakeWalletConnect } from '@/test/fake-walletconnect';
 import { ADDRESS, CONFIG, DEPOSIT_ADDRESS, deposit, signIn, TOKEN_USDT, walletServer } from '@/test/fixtures/wallet';
 import { layOutListsInThisFile } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
@@ -26,7 +27,7 @@ function injectWallet({ account = ADDRESS, refuse }: { account?: string; refuse?
 }
 
 /** The server: the submitted hash becomes a deposit confirming, which `credit()` credits. */
-function server() {
+function server(config: Partial<typeof PAYING> = {}) {
   let list = [deposit('1')];
   const state = { credit: () => {} };
   const fetchMock = walletServer(
@@ -49,7 +50,7 @@ function server() {
       },
     },
     undefined,
-    PAYING,
+    { ...PAYING, ...config },
   );
   return { fetchMock, credit: () => state.credit() };
 }
@@ -59,9 +60,16 @@ async function typeAmount(amount: string) {
   await userEvent.type(input, amount);
 }
 
+// WalletConnect's client, played by a stand-in: these tests never reach the public relay.
+let walletConnect = fakeWalletConnect();
+vi.mock('@walletconnect/universal-provider', () => ({
+  UniversalProvider: { init: (options: unknown) => walletConnect.module.UniversalProvider.init(options) },
+}));
+
 layOutListsInThisFile();
 
 beforeEach(() => {
+  walletConnect = fakeWalletConnect();
   resetNavigationThrottle();
   signIn();
 });
@@ -139,5 +147,28 @@ describe('pay from wallet', () => {
     await userEvent.click(screen.getByTestId('wallet-pay-submit'));
     expect(await screen.findByTestId('wallet-pay-amount-error')).toBeInTheDocument();
     expect(wallet.calls).toEqual([]);
+  });
+
+  it('pays through WalletConnect when the browser has no wallet: pairs, lists the wallet apps, sends, closes', async () => {
+    const { fetchMock } = server({ walletConnectProjectId: '0123456789abcdef0123456789abcdef' });
+    renderApp(topUp);
+    await typeAmount('12');
+    await userEvent.click(screen.getByTestId('wallet-pay-submit'));
+    await walletConnect.fake.connected;
+    // The session is asked for the chain and the transfer, not only a signature.
+    expect(JSON.stringify(walletConnect.fake.connectParams)).toContain('eth_sendTransaction');
+    const pairing = await screen.findByTestId('walletconnect-pairing');
+    expect(within(pairing).getByTestId('walletconnect-app-trust')).toHaveAttribute(
+      'href',
+      `https://link.trustwallet.com/wc?uri=${encodeURIComponent(walletConnect.fake.uri)}`,
+    );
+    // The paired wallet is already on the platform's chain: nothing to switch.
+    const paired = chainWallet({ on: 56, knows: [56] });
+    walletConnect.fake.approve([`eip155:56:${ADDRESS}`], paired.provider);
+    await screen.findByTestId('wallet-pay-sent');
+    expect(paired.methods()).toEqual(['eth_requestAccounts', 'eth_chainId', 'eth_call', 'eth_sendTransaction']);
+    expect(callsTo(fetchMock, API.depositSubmit).map((call) => call.body)).toEqual([{ txHash: SENT_HASH }]);
+    await waitFor(() => expect(walletConnect.fake.disconnects).toBe(1));
+    expect(screen.queryByTestId('walletconnect-pairing')).not.toBeInTheDocument();
   });
 });
