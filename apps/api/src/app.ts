@@ -73,6 +73,7 @@ import { transparencyRoutes } from './modules/transparency/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { walletAdminRoutes } from './modules/wallet/admin-routes.ts';
 import { type Chain, createChain } from './modules/wallet/chain.ts';
+import { memberWithdrawalStates } from './modules/wallet/withdrawals.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 
 declare module 'fastify' {
@@ -276,7 +277,9 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
         uploadsPerMinute: config.moneyCallsPerMinute,
         uploadBytesPerDay: config.uploadBytesPerDay,
       });
-      await api.register(notificationRoutes);
+      await api.register(notificationRoutes, {
+        withdrawalStates: (db, userId, ids) => memberWithdrawalStates(db, app.chain, userId, ids),
+      });
       await api.register(pushRoutes, { production: config.production });
     },
     { prefix: API_BASE.main.slice(0, -1) },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
+import { WITHDRAWAL_STATES } from './withdrawal-states.ts';
 
 /**
  * The notification centre (issue 27): what happened to the member's money and requests. The server
@@ -53,7 +54,17 @@ export const notificationParamsSchema = z.discriminatedUnion('kind', [
 export type NotificationParams = z.infer<typeof notificationParamsSchema>;
 
 export const notificationSchema = z.intersection(
-  z.object({ id: z.string(), createdAt: z.string(), read: z.boolean() }),
+  z.object({
+    id: z.string(),
+    createdAt: z.string(),
+    read: z.boolean(),
+    /**
+     * A withdrawal kind's withdrawal as it stands now, in the state table of its list
+     * (withdrawal-states.ts): an approval on a server that cannot pay says `paused`, as the list
+     * does. Null for the other kinds.
+     */
+    withdrawalState: z.enum(WITHDRAWAL_STATES).nullable(),
+  }),
   notificationParamsSchema,
 );
 export type Notification = z.infer<typeof notificationSchema>;

@@ -27,7 +27,14 @@ const clock = fixedClock(at('2026-11-20 10:00'));
 let app: TestApp;
 let admin: string;
 
-type Listed = { id: string; kind: string; params: Record<string, string>; read: boolean; createdAt: string };
+type Listed = {
+  id: string;
+  kind: string;
+  params: Record<string, string>;
+  read: boolean;
+  createdAt: string;
+  withdrawalState: string | null;
+};
 const listOf = async (m: Member): Promise<Listed[]> =>
   (await get(app, m, 'biz/notification/page?pageNo=1&pageSize=100')).body.data.list;
 const unread = async (m: Member) => (await get(app, m, 'biz/notification/unread')).body.data;
@@ -62,8 +69,12 @@ describe('money and requests', () => {
         kind: 'withdrawal_approved',
         params: { withdrawalId: id, asset: 'USDT', amount: '20' },
         read: false,
+        // This server has no payout key: the approval says paused, as the withdrawal list does.
+        withdrawalState: 'paused',
       }),
     ]);
+    const history = await get(app, alice, 'biz/withdraw/page?pageNo=1&pageSize=10');
+    expect(history.body.data.list[0]).toMatchObject({ id, state: 'paused' });
 
     // The payout worker's follow, against a chain that shows the transaction confirmed.
     const txHash: Hex = `0x${'ab'.repeat(32)}`;
@@ -86,6 +97,8 @@ describe('money and requests', () => {
     const list = await listOf(alice);
     expect(list.map((n) => n.kind)).toEqual(['withdrawal_paid', 'withdrawal_approved']);
     expect(list[0]?.params).toEqual({ withdrawalId: id, asset: 'USDT', amount: '20', txHash });
+    // Both now name the withdrawal as arrived; notifications of other kinds name none.
+    expect(list.map((n) => n.withdrawalState)).toEqual(['arrived', 'arrived']);
     expect(await rowsOf(bob)).toEqual([]);
   });
 
@@ -123,7 +136,7 @@ describe('money and requests', () => {
     const reply = await operatorCall(app, admin, `feedback/${feedbackId}/reply`, { reply: 'It comes at midnight.' });
     expect(reply.body.code).toBe(0);
     expect(await listOf(bob)).toEqual([
-      expect.objectContaining({ kind: 'feedback_replied', params: { feedbackId }, read: false }),
+      expect.objectContaining({ kind: 'feedback_replied', params: { feedbackId }, read: false, withdrawalState: null }),
     ]);
     expect(await rowsOf(alice)).toHaveLength(aliceBefore);
   });

@@ -9,10 +9,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { memberOf } from '../auth/guard.ts';
-import { markAllRead, markNoticesSeen, markRead, notificationPage, unreadCount } from './service.ts';
+import {
+  markAllRead,
+  markNoticesSeen,
+  markRead,
+  notificationPage,
+  unreadCount,
+  type WithdrawalStatesOf,
+} from './service.ts';
 
 /** The member's notification centre: the list, the unread count, and marking read (issue 27). */
-export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const notificationRoutes: FastifyPluginAsyncZod<{ withdrawalStates: WithdrawalStatesOf }> = async (
+  app,
+  options,
+) => {
   const member = { preHandler: app.requireMember };
   const tags = ['notifications'];
   const security = [{ bearer: [] }];
@@ -29,7 +39,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(notificationPageSchema) },
       },
     },
-    async (request) => ok(await notificationPage(app.db, memberOf(request).userId, request.query)),
+    async (request) => ok(await notificationPage(app.db, memberOf(request).userId, request.query, options.withdrawalStates)),
   );
   app.get(`/${API.notificationUnread}`, { ...member, schema: { tags, security, response: unread } }, async (request) =>
     ok(await unreadCount(app.db, memberOf(request).userId)),

@@ -1,4 +1,5 @@
 import type { Notification, UnreadCount } from '@minecloud/contract/notifications';
+import type { WithdrawalState } from '@minecloud/contract/withdrawal-states';
 import { sql } from 'drizzle-orm';
 import { type Db, isoTime, pageClause, queryRows } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
@@ -7,11 +8,27 @@ import type { AuthorizedUserId } from '../auth/tokens.ts';
 type Reader = Pick<Db, 'execute'>;
 type Row = { id: string; kind: string; params: Record<string, string> | string; created_at: string; read: boolean };
 
-/** The member's own notifications, newest first. */
+/**
+ * The states of a member's withdrawals as their list shows them (wallet/withdrawals.ts, given by
+ * app.ts: the wallet module writes notifications, so this module does not import it).
+ */
+export type WithdrawalStatesOf = (
+  db: Reader,
+  userId: number,
+  ids: readonly string[],
+) => Promise<Map<string, WithdrawalState>>;
+
+const WITHDRAWAL_KINDS = new Set(['withdrawal_approved', 'withdrawal_paid', 'withdrawal_rejected']);
+
+/**
+ * The member's own notifications, newest first. A withdrawal's carries that withdrawal's state
+ * now, so that its text follows the same table as the withdrawal list (paused says paused).
+ */
 export async function notificationPage(
   db: Reader,
   userId: AuthorizedUserId,
   page: { pageNo: number; pageSize: number },
+  withdrawalStates: WithdrawalStatesOf,
 ) {
   const rows = await queryRows<Row>(
     db,
@@ -22,16 +39,25 @@ export async function notificationPage(
     db,
     sql`select count(*)::int as n from notifications where user_id = ${userId}`,
   );
-  const list = rows.map(
-    (row) =>
-      ({
-        id: row.id,
-        kind: row.kind,
-        params: typeof row.params === 'string' ? JSON.parse(row.params) : row.params,
-        createdAt: isoTime(row.created_at) as string,
-        read: row.read,
-      }) as Notification,
-  );
+  const parsed = rows.map((row) => ({
+    row,
+    params: (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as Record<string, string>,
+  }));
+  const withdrawalIdOf = (kind: string, params: Record<string, string>) =>
+    WITHDRAWAL_KINDS.has(kind) ? params.withdrawalId : undefined;
+  const ids = [...new Set(parsed.flatMap(({ row, params }) => withdrawalIdOf(row.kind, params) ?? []))];
+  const states = await withdrawalStates(db, userId, ids);
+  const list = parsed.map(({ row, params }) => {
+    const withdrawalId = withdrawalIdOf(row.kind, params);
+    return {
+      id: row.id,
+      kind: row.kind,
+      params,
+      createdAt: isoTime(row.created_at) as string,
+      read: row.read,
+      withdrawalState: (withdrawalId && states.get(withdrawalId)) || null,
+    } as Notification;
+  });
   return { list, total: count?.n ?? 0 };
 }
 

@@ -1,6 +1,6 @@
 import { type Asset, formatAmount, parseAmount } from '@minecloud/contract/amount';
 import type { WithdrawAsset, Withdrawal, WithdrawalStage } from '@minecloud/contract/wallet';
-import { withdrawalState } from '@minecloud/contract/withdrawal-states';
+import { type WithdrawalState, withdrawalState } from '@minecloud/contract/withdrawal-states';
 import { type SQL, sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { type Db, isoTime, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
@@ -246,4 +246,27 @@ export async function memberWithdrawals(
     getSetting(db, 'chain.confirmations'),
   ]);
   return { list: rows.map((row) => memberView(row, events.get(row.id) ?? [], required, chain)), total };
+}
+
+/**
+ * The states of one member's withdrawals `ids` as their list shows them (memberView), for the
+ * notifications that name them: an approval says `paused` where the list does. Another member's
+ * id is not in the answer.
+ */
+export async function memberWithdrawalStates(
+  db: Pick<Db, 'execute'>,
+  chain: Chain | null,
+  userId: number,
+  ids: readonly string[],
+): Promise<Map<string, WithdrawalState>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; asset: WithdrawAsset; status: ReviewStatus }>(
+    db,
+    sql`select id::text, asset, status from withdrawals
+        where user_id = ${userId} and id in (${sql.join(
+          ids.map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(rows.map((row) => [row.id, withdrawalState(ADMIN_STATUS[row.status], paysOut(chain, row.asset))]));
 }

@@ -1,4 +1,6 @@
+import type { Locale } from '@minecloud/contract/locales';
 import type { Notification } from '@minecloud/contract/notifications';
+import { PAYOUTS_PAUSED_TEXT, WITHDRAWAL_STATE_TEXTS } from '@minecloud/contract/withdrawal-states';
 import type { TFunction } from 'i18next';
 import { paths } from '@/config/paths';
 import { groupDecimal } from '@/lib/money-text';
@@ -9,10 +11,21 @@ export type NotificationView = { title: string; body: string; href: string };
 const shortHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 10)}…${hash.slice(-6)}` : hash);
 
 /**
- * What a notification says, in the member's language, from its kind and params only (the server
- * keeps no text), and the page it opens. Amounts keep every decimal they have: exact, never floats.
+ * What an approval says: where the withdrawal stands now, in the words and states of the withdrawal
+ * list (the contract's withdrawal-states.ts), so that a paused payout never reads as being paid.
  */
-export function notificationView(n: Notification, t: TFunction, locale: string): NotificationView {
+function approvedBody(n: Notification, t: TFunction, locale: Locale, values: { amount: string; asset: string }) {
+  const state = n.withdrawalState ?? 'approved';
+  const body = t('notifyWithdrawalApprovedBody', { ...values, state: WITHDRAWAL_STATE_TEXTS[state][locale] });
+  return state === 'paused' ? `${body} ${PAYOUTS_PAUSED_TEXT[locale]}` : body;
+}
+
+/**
+ * What a notification says, in the member's language, from its kind and params only (the server
+ * keeps no text; a withdrawal's state comes with it), and the page it opens. Amounts keep every
+ * decimal they have: exact, never floats.
+ */
+export function notificationView(n: Notification, t: TFunction, locale: Locale): NotificationView {
   const amount = (value: string) => groupDecimal(value, locale);
   const assetName = (asset: string) => (asset === 'GOLD' ? t('balanceGold') : asset);
   switch (n.kind) {
@@ -22,7 +35,7 @@ export function notificationView(n: Notification, t: TFunction, locale: string):
       const values = { amount: amount(n.params.amount), asset: n.params.asset };
       const href = paths.withdrawRecord.href({ asset: n.params.asset });
       if (n.kind === 'withdrawal_approved') {
-        return { title: t('notifyWithdrawalApprovedTitle'), body: t('notifyWithdrawalApprovedBody', values), href };
+        return { title: t('notifyWithdrawalApprovedTitle'), body: approvedBody(n, t, locale, values), href };
       }
       if (n.kind === 'withdrawal_paid') {
         const body = t('notifyWithdrawalPaidBody', { ...values, hash: shortHash(n.params.txHash) });

@@ -1,5 +1,7 @@
 import { API } from '@minecloud/contract/api-paths';
+import { LOCALES, type Locale } from '@minecloud/contract/locales';
 import type { Notification } from '@minecloud/contract/notifications';
+import { PAYOUTS_PAUSED_TEXT } from '@minecloud/contract/withdrawal-states';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +17,7 @@ signInBeforeEachTest();
 chineseAfterEachTest();
 
 const AT = '2026-11-23T02:30:00.000Z';
-const base = { createdAt: AT, read: false };
+const base = { createdAt: AT, read: false, withdrawalState: null };
 const HASH = `0x${'ab'.repeat(32)}`;
 const ALL: Notification[] = [
   {
@@ -23,14 +25,22 @@ const ALL: Notification[] = [
     kind: 'withdrawal_paid',
     params: { withdrawalId: '4', asset: 'USDT', amount: '1234.5', txHash: HASH },
     ...base,
+    withdrawalState: 'arrived',
   },
   {
     id: '8',
     kind: 'withdrawal_rejected',
     params: { withdrawalId: '5', asset: 'BTC', amount: '0.00012345', reason: '地址异常' },
     ...base,
+    withdrawalState: 'rejected',
   },
-  { id: '7', kind: 'withdrawal_approved', params: { withdrawalId: '4', asset: 'USDT', amount: '1234.5' }, ...base },
+  {
+    id: '7',
+    kind: 'withdrawal_approved',
+    params: { withdrawalId: '4', asset: 'USDT', amount: '1234.5' },
+    ...base,
+    withdrawalState: 'arrived',
+  },
   { id: '6', kind: 'referral_reward', params: { day: '2026-11-22', asset: 'USDT', amount: '0.3' }, ...base },
   { id: '5', kind: 'pool_payout', params: { day: '2026-11-22', asset: 'GOLD', amount: '150.25', rank: '2' }, ...base },
   { id: '4', kind: 'mining_output', params: { day: '2026-11-22', asset: 'BTC', amount: '0.00015201' }, ...base },
@@ -73,6 +83,7 @@ describe('notification centre', () => {
     expect(await textOf('9')).toContain(formatLocalTime(AT));
     expect(await textOf('8')).toContain('您提现的 0.00012345 BTC 被拒绝：地址异常');
     expect(await textOf('7')).toContain('提现已审核通过');
+    expect(await textOf('7')).toContain('您提现的 1,234.5 USDT：已到账。');
     expect(await textOf('6')).toContain('2026-11-22 推荐奖励 0.3 USDT');
     expect(await textOf('5')).toContain('奖池第 2 名：150.25 金币');
     expect(await textOf('4')).toContain('挖矿产出 0.00015201 BTC');
@@ -93,6 +104,37 @@ describe('notification centre', () => {
     expect(await textOf('8')).toContain('Your withdrawal of 0.00012345 BTC was rejected: 地址异常.');
     expect(await textOf('5')).toContain('Place 2 in the prize pool of 2026-11-22: 150.25 Gold coins.');
     expect(await textOf('2')).toContain('The platform replied to your feedback.');
+  });
+
+  it('says an approval is paused, as the withdrawal list does, in every language', async () => {
+    const approved = (state: Notification['withdrawalState']): Notification => ({
+      id: '1',
+      kind: 'withdrawal_approved',
+      params: { withdrawalId: '3', asset: 'USDT', amount: '20' },
+      ...base,
+      withdrawalState: state,
+    });
+    const paused: Record<Locale, string> = {
+      'zh-CN': '您提现的 20 USDT：审核通过，出款暂停。',
+      en: 'Your withdrawal of 20 USDT: Approved, payouts paused.',
+      'zh-TW': '您提現的 20 USDT：審核通過，出款暫停。',
+      'ko-KR': '20 USDT 출금: 심사 승인, 송금 일시 중지.',
+      'ms-MY': 'Pengeluaran 20 USDT anda: Diluluskan, pembayaran digantung.',
+    };
+    for (const locale of LOCALES) {
+      server([approved('paused')]);
+      await changeLocale(locale);
+      const view = renderApp(paths.notifications.path);
+      const text = await textOf('1');
+      expect(text).toContain(paused[locale]);
+      expect(text).toContain(PAYOUTS_PAUSED_TEXT[locale]);
+      view.unmount();
+    }
+    await changeLocale('zh-CN');
+    server([approved('paying')]);
+    renderApp(paths.notifications.path);
+    expect(await textOf('1')).toContain('您提现的 20 USDT：出款中。');
+    expect(await textOf('1')).not.toContain('暂停');
   });
 
   it('a tap marks the notification read and opens its page', async () => {
