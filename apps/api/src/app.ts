@@ -73,8 +73,8 @@ import { transparencyRoutes } from './modules/transparency/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { walletAdminRoutes } from './modules/wallet/admin-routes.ts';
 import { type Chain, createChain } from './modules/wallet/chain.ts';
-import { memberWithdrawalStates } from './modules/wallet/withdrawals.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { memberWithdrawalStates } from './modules/wallet/withdrawals.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { NavBar } from '@/components/nav-bar';
 import { type AppRoute, paths } from '@/config/paths';
 import { useIsLoggedIn } from '@/lib/session';
+import { sessionEndSettled, useSessionEnd } from '@/lib/session-end';
 import { PageErrorBoundary } from './page-error-boundary';
 
 type RouteFrameProps = {
@@ -20,7 +21,12 @@ export function RouteFrame({ route, children, navRight }: RouteFrameProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const isLoggedIn = useIsLoggedIn();
+  const relaunching = useSessionEnd((state) => state.relaunching);
   const title = route.titleKey ? t(route.titleKey) : null;
+
+  useEffect(() => {
+    if (relaunching && !route.private) sessionEndSettled();
+  }, [relaunching, route.private]);
 
   useEffect(() => {
     const appName = t('appName');
@@ -28,6 +34,8 @@ export function RouteFrame({ route, children, navRight }: RouteFrameProps) {
   }, [t, title]);
 
   if (route.private && !isLoggedIn) {
+    // A 401 ended the session and home is on its way (spec point 4): not the login page.
+    if (relaunching) return null;
     const redirect = `${location.pathname}${location.search}`;
     return <Navigate replace to={paths.login.href({ redirect })} />;
   }

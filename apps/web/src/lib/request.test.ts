@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRelaunch } from './relaunch';
 import {
@@ -164,7 +165,27 @@ describe('request: answers', () => {
       'en',
     ]);
     expect(relaunchMock).toHaveBeenCalledWith('/');
+    // The member is told the session ended (in the app's language), once.
+    expect(showToast).toHaveBeenCalledTimes(1);
+    expect(showToast).toHaveBeenCalledWith(i18n.t('sessionEnded'));
+  });
+
+  it('on a 401 without a session: relaunches home without saying a session ended', async () => {
+    useSession.setState({ token: '' });
+    fetchMock.mockResolvedValue(json(200, { code: 401, data: null, msg: '请先登录' }));
+    await expect(request({ url: 'biz/biz-user/get' })).rejects.toMatchObject({ code: 401 });
+    expect(relaunchMock).toHaveBeenCalledWith('/');
     expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it('on a 401 under a loading toast: the session-ended message replaces the loading toast', async () => {
+    useSession.setState({ token: 't' });
+    fetchMock.mockResolvedValue(new Response('Unauthorized', { status: 401 }));
+    await expect(api({ url: 'asset/send', method: 'POST', data: {}, loadingText: '处理中...' })).rejects.toMatchObject({
+      code: 401,
+    });
+    expect(showToast).not.toHaveBeenCalled();
+    expect(hideLoading).toHaveBeenCalledWith(i18n.t('sessionEnded'));
   });
 
   it('on HTTP 401 without a 401 body code: clears token and address but keeps userInfo, relaunches home', async () => {

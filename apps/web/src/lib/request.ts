@@ -4,6 +4,7 @@ import i18n from 'i18next';
 import { takeEarlyResponse } from './early-response';
 import { relaunch } from './relaunch';
 import { useSession } from './session';
+import { sessionEnding } from './session-end';
 import { hideLoading, showLoading, showToast } from './toast';
 
 /** Spec point 9 gives 10000 ms for the request interceptor. */
@@ -127,11 +128,18 @@ type SendOptions = {
   networkText: () => string;
 };
 
-function handleUnauthorized(bodyCode: unknown): void {
+/**
+ * A 401 ends the session: the stored config is cleared (and the user info for a body-code 401) and
+ * the app relaunches home (spec point 4), saying so when there was a session to end.
+ */
+function handleUnauthorized(bodyCode: unknown, toast: (content: string) => void): void {
   const session = useSession.getState();
+  const ended = session.token !== '';
+  sessionEnding();
   session.clearConfig();
   if (bodyCode === UNAUTHORIZED_CODE) session.clearUserInfo();
   relaunch('/');
+  if (ended) toast(i18n.t('sessionEnded'));
 }
 
 /** `promise`, or a rejection as soon as `signal` aborts (a timeout, the caller). */
@@ -179,7 +187,7 @@ async function send<T>(options: SendOptions): Promise<Envelope<T>> {
   const body = parseBody(text);
   const msg = typeof body?.msg === 'string' ? body.msg : '';
   if (response.status === UNAUTHORIZED_CODE || body?.code === UNAUTHORIZED_CODE) {
-    handleUnauthorized(body?.code);
+    handleUnauthorized(body?.code, options.toast);
     throw new ApiError(UNAUTHORIZED_CODE, msg, response.status);
   }
   if (!response.ok || !body || typeof body.code !== 'number') {

@@ -39,7 +39,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ withdrawalStates: Withd
         response: { 200: envelopeSchema(notificationPageSchema) },
       },
     },
-    async (request) => ok(await notificationPage(app.db, memberOf(request).userId, request.query, options.withdrawalStates)),
+    async (request) =>
+      ok(await notificationPage(app.db, memberOf(request).userId, request.query, options.withdrawalStates)),
   );
   app.get(`/${API.notificationUnread}`, { ...member, schema: { tags, security, response: unread } }, async (request) =>
     ok(await unreadCount(app.db, memberOf(request).userId)),
