@@ -15,11 +15,15 @@ import { checkReinvest, minimumReinvest, type ReinvestProblem, reinvestPlan, usd
 import { ShareResult } from './share-result';
 import './share-sheet.css';
 
-/** What the typed amount would buy, shown as the member types (before any check). */
-function planOf(round: EquityRound | null, text: string) {
+/**
+ * What the typed amount would buy, shown as the member types (before any check): only an amount the
+ * earnings hold, so that the preview never shows money that is not there (none while they load).
+ */
+function planOf(round: EquityRound | null, text: string, earnings: bigint | null) {
   const price = round ? usdtUnits(round.pricePerShare) : null;
   const amount = parseAmount(text.trim(), 'USDT');
   if (price === null || !amount.ok || amount.units === 0n) return null;
+  if (earnings === null || amount.units > earnings) return null;
   return reinvestPlan(amount.units, price);
 }
 
@@ -48,10 +52,11 @@ function ReinvestForm({ round, onDone }: { round: EquityRound | null; onDone: (d
   const [amount, setAmount] = useState('');
 
   const available = earnings.data?.USDT.available;
-  const checked = checkReinvest(round, amount, usdtUnits(available));
+  const earningsUnits = usdtUnits(available);
+  const checked = checkReinvest(round, amount, earningsUnits);
   // Problems show once the member has tried to reinvest, then follow every change.
   const error = reinvest.tried && !checked.ok ? problemText(checked) : null;
-  const plan = planOf(round, amount);
+  const plan = planOf(round, amount, earningsUnits);
   // What stays in earnings is the amount sent less what the shares cost (only used once it is sent).
   const sent = checked.ok ? checked.units : 0n;
 

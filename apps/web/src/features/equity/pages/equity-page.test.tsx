@@ -473,6 +473,18 @@ describe('reinvest sheet', () => {
     expect(screen.getByTestId('reinvest-rest')).toHaveTextContent('12.34 USDT');
   });
 
+  it('previews no money that is not there: with 0.00 earnings a typed amount buys nothing and leaves nothing', async () => {
+    equityServer({ 'GET /app-api/biz/biz-user/get/earnings': () => earningsAnswer('0') });
+    renderApp(EQUITY);
+    await openReinvest();
+    expect(await screen.findByTestId('reinvest-earnings')).toHaveTextContent('0.00 USDT');
+    await retype('reinvest-amount', '1');
+    for (const id of ['reinvest-shares', 'reinvest-cost', 'reinvest-rest']) {
+      expect(screen.getByTestId(id)).toHaveTextContent('--');
+    }
+    expect(screen.queryByText('1.00 USDT')).toBeNull();
+  });
+
   it('explains an empty, invalid, too small or too large amount, and sends nothing', async () => {
     const fetchMock = equityServer({
       [`GET /app-api/${ROUND}`]: () => ok(round({ sharesRemaining: 4, minReinvestU: '150' })),
