@@ -36,7 +36,7 @@ describe('the live stream', () => {
     // The marker is on the tab pages (those without a back button).
     await receiver.page.goto(`${baseUrl}/#/pages/tabbar/home/home`);
     await waitForLive(receiver.page);
-    expect(await receiver.page.getByTestId('live-marker').textContent()).toBe('实时');
+    expect(await receiver.page.getByTestId('live-marker').textContent()).toBe('实时推送');
     await shot(receiver.page, 'live-marker');
     const receiverId = await receiver.page.evaluate(
       async (token) => {

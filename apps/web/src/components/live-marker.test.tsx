@@ -14,20 +14,22 @@ afterEach(async () => {
 });
 
 describe('the live marker', () => {
-  it('shows on a tab page only while the stream is live', async () => {
+  it('shows on a tab page only while the stream is live, naming what is live', async () => {
     renderApp('/');
     await screen.findByTestId('nav-title');
     expect(screen.queryByTestId('live-marker')).not.toBeInTheDocument();
     act(() => useLive.getState().setLive(true));
-    expect(await screen.findByTestId('live-marker')).toHaveTextContent('实时');
+    const marker = await screen.findByTestId('live-marker');
+    expect(marker).toHaveTextContent('实时推送');
+    expect(marker).toHaveAttribute('title', '已连接实时推送：余额、提现、通知和行情会自动更新');
     act(() => useLive.getState().setLive(false));
     await waitFor(() => expect(screen.queryByTestId('live-marker')).not.toBeInTheDocument());
   });
 
-  it('says Live in English', async () => {
+  it('says Live updates in English', async () => {
     await changeLocale('en');
     useLive.getState().setLive(true);
     renderApp('/');
-    expect(await screen.findByTestId('live-marker')).toHaveTextContent('Live');
+    expect(await screen.findByTestId('live-marker')).toHaveTextContent('Live updates');
   });
 });

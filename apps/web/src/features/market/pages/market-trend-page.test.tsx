@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { changeLocale } from '@/i18n/i18n';
 import { formatLocalTime } from '@/lib/format-time';
+import { useLive } from '@/lib/live';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { failure } from '@/test/calls';
 import { ok, renderApp } from '@/test/render-app';
@@ -148,5 +149,33 @@ describe('market trend tab', () => {
     renderApp(paths.four.path);
     expect(await screen.findByTestId('simulated-badge')).toHaveTextContent('Simulated market');
     expect(screen.getByTestId('trend-summary')).toHaveTextContent('Rising');
+  });
+});
+
+describe('the live marker on the market tab', () => {
+  afterEach(() => useLive.getState().setLive(false));
+
+  it('names the simulated feed over a market labelled 模拟行情, and the updates again once it is gone', async () => {
+    marketServer({ [marketPath(TREND)]: () => ok(marketTrend({ source: 'simulated' })) });
+    useLive.getState().setLive(true);
+    const { router } = renderApp(paths.four.path);
+    const summary = await screen.findByTestId('trend-summary');
+    expect(within(summary).getByTestId('simulated-badge')).toHaveTextContent('模拟行情');
+    const marker = await screen.findByTestId('live-marker');
+    await waitFor(() => expect(marker).toHaveTextContent('模拟推送'));
+    expect(marker).not.toHaveTextContent('实时');
+    expect(marker.getAttribute('title')).toContain('价格来自内置模拟数据，不是真实交易所');
+
+    await router.navigate('/');
+    await waitFor(() => expect(screen.getByTestId('live-marker')).toHaveTextContent('实时推送'));
+  });
+
+  it('names the updates over exchange prices', async () => {
+    marketServer({ [marketPath(TREND)]: () => ok(marketTrend({ source: 'exchange' })) });
+    useLive.getState().setLive(true);
+    renderApp(paths.four.path);
+    await screen.findByTestId('trend-summary');
+    expect(screen.queryByTestId('simulated-badge')).not.toBeInTheDocument();
+    expect(screen.getByTestId('live-marker')).toHaveTextContent('实时推送');
   });
 });
