@@ -19,6 +19,23 @@ export const dashboardQuerySchema = z.object({
     .transform((days) => Number(days) as DashboardRange),
 });
 
+/**
+ * What credits members beyond the chain, each by what it is: gold and USDT bought by top-ups, what
+ * members gave (donations) or forged into the prize pool, paid for miners and shares, withdrawal
+ * fees, what the platform paid from its own accounts (mining output, yields, referral rewards,
+ * prizes), and operators' adjustments.
+ */
+export const COVERAGE_SOURCES = [
+  'topups',
+  'donations',
+  'forging',
+  'purchases',
+  'fees',
+  'payouts',
+  'adjustments',
+] as const;
+export type CoverageSource = (typeof COVERAGE_SOURCES)[number];
+
 export const dashboardSchema = z.object({
   members: z.number().int(),
   newToday: z.number().int(),
@@ -27,11 +44,11 @@ export const dashboardSchema = z.object({
   withdrawalsPending: z.number().int(),
   /**
    * Per asset: what members hold (available + locked + unclaimed earnings) beside what reached the
-   * platform on chain (credited deposits) and what left it (paid withdrawals), and the credits that
-   * did not come from the chain: `demoCredits` (demo mode's welcome and seed money, never real),
-   * `adjustments` (operators' net corrections) and `earnings` (net paid by the platform's own
-   * accounts: mining output, equity yields, and the treasury's, prize pool's and foundation's rewards,
-   * prizes and gold for top-ups). Members hold more than deposits − withdrawals + demo credits only by the last two.
+   * platform on chain (credited deposits) and what left it (paid withdrawals), `demoCredits` (demo
+   * mode's welcome and seed money, never real), and `sources`: every other net credit to members
+   * that did not come from the chain, by what it is (COVERAGE_SOURCES; negative where members paid
+   * the platform). Members hold deposits − withdrawals + demo credits + the sum of the sources:
+   * a gap beyond that sum is what the ledger does not explain.
    */
   liabilities: z.array(
     z.object({
@@ -40,8 +57,12 @@ export const dashboardSchema = z.object({
       deposited: z.string(),
       withdrawn: z.string(),
       demoCredits: z.string(),
-      adjustments: z.string(),
-      earnings: z.string(),
+      sources: z.object(
+        Object.fromEntries(COVERAGE_SOURCES.map((source) => [source, z.string()])) as Record<
+          CoverageSource,
+          z.ZodString
+        >,
+      ),
     }),
   ),
   ledger: z.object({ ok: z.boolean(), mismatches: z.number().int() }),

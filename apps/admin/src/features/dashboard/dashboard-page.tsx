@@ -1,5 +1,11 @@
 import { type Asset, formatAmount, isAsset } from '@minecloud/contract/amount';
-import { DASHBOARD_RANGES, type Dashboard, type DashboardRange } from '@minecloud/contract/console';
+import {
+  COVERAGE_SOURCES,
+  type CoverageSource,
+  DASHBOARD_RANGES,
+  type Dashboard,
+  type DashboardRange,
+} from '@minecloud/contract/console';
 import { signedUnits } from '@minecloud/contract/decimal';
 import {
   Alert,
@@ -32,66 +38,76 @@ import { NS } from './i18n.ts';
 
 type Liability = Dashboard['liabilities'][number];
 
-/** How what members hold compares with what backs it: covered, a gap the ledger explains, or short. */
+/** One source of what members hold beyond the chain, with its net amount (negative: members paid in). */
+export type SourceFigure = { source: CoverageSource; amount: string };
+
+/**
+ * How what members hold compares with what backs it: covered, a gap the ledger explains source by
+ * source, or short by what no source explains.
+ */
 export type Coverage =
-  | { state: 'covered'; surplus: string }
-  | { state: 'explained'; gap: string; adjustments: string; earnings: string }
-  | { state: 'short'; gap: string };
+  | { state: 'covered'; surplus: string; sources: SourceFigure[] }
+  | { state: 'explained'; gap: string; sources: SourceFigure[] }
+  | { state: 'short'; gap: string; sources: SourceFigure[] };
 
 /**
  * What came in on chain and stayed, plus the demo's credits (play money that was never deposited),
- * less what members hold. A shortfall is "explained" when operators' adjustments and the platform's
- * what the platform paid from its own funds (mining output, yields, rewards, prizes, gold for top-ups) account for it, "short"
- * otherwise. Null when a figure is not an amount.
+ * less what members hold. A shortfall is "explained" when the sources the ledger names (top-ups,
+ * donations, forging, purchases, fees, platform payouts, adjustments) add up to it, "short" by the
+ * rest otherwise. Null when a figure is not an amount.
  */
 export function coverage(row: Liability): Coverage | null {
   if (!isAsset(row.asset)) return null;
-  const figures = [row.members, row.deposited, row.withdrawn, row.demoCredits, row.adjustments, row.earnings].map((v) =>
-    signedUnits(v, row.asset),
-  );
-  if (figures.some((v) => v == null)) return null;
-  const [members, deposited, withdrawn, demo, adjustments, earnings] = figures as bigint[];
+  const asset = row.asset;
+  const figures = [row.members, row.deposited, row.withdrawn, row.demoCredits].map((v) => signedUnits(v, asset));
+  const sourceUnits = COVERAGE_SOURCES.map((source) => [source, signedUnits(row.sources[source], asset)] as const);
+  if (figures.some((v) => v == null) || sourceUnits.some(([, v]) => v == null)) return null;
+  const [members, deposited, withdrawn, demo] = figures as bigint[];
   const gap = (members as bigint) - ((deposited as bigint) - (withdrawn as bigint) + (demo as bigint));
-  const text = (units: bigint) => formatAmount(units, row.asset as Asset);
-  if (gap <= 0n) return { state: 'covered', surplus: text(-gap) };
-  const positive = (v: bigint) => (v > 0n ? v : 0n);
-  if (gap <= positive(adjustments as bigint) + positive(earnings as bigint)) {
-    return { state: 'explained', gap: text(gap), adjustments: row.adjustments, earnings: row.earnings };
-  }
-  return { state: 'short', gap: text(gap) };
+  const text = (units: bigint) => formatAmount(units, asset);
+  const sources = sourceUnits.flatMap(([source, v]) => (v === 0n ? [] : [{ source, amount: text(v as bigint) }]));
+  if (gap <= 0n) return { state: 'covered', surplus: text(-gap), sources };
+  const explained = sourceUnits.reduce((sum, [, v]) => sum + (v as bigint), 0n);
+  if (gap <= explained) return { state: 'explained', gap: text(gap), sources };
+  return { state: 'short', gap: text(gap - explained), sources };
 }
+
+/** Each source by its name and signed amount: "Top-ups +1,000 GOLD · Donations −50 GOLD". */
+function SourceList({ sources, asset }: { sources: SourceFigure[]; asset: string }) {
+  const { t } = useTranslation(NS);
+  if (sources.length === 0) return null;
+  const signed = (amount: string) =>
+    amount.startsWith('-') ? `−${groupDigits(amount.slice(1))}` : `+${groupDigits(amount)}`;
+  return (
+    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="coverage-sources">
+      {sources.map((s) => `${t(`source.${s.source}`)} ${signed(s.amount)} ${asset}`).join(' · ')}
+    </Typography.Text>
+  );
+}
+
+/** Green when covered; a gap the ledger explains is information (blue), not an alarm; red when short. */
+const TAG_COLORS: Record<Coverage['state'], string> = { covered: 'green', explained: 'blue', short: 'red' };
 
 function CoverageTag({ row }: { row: Liability }) {
   const { t } = useTranslation(NS);
   const result = coverage(row);
   if (!result) return <>—</>;
   const figure = (value: string) => `${groupDigits(value)} ${row.asset}`;
-  if (result.state === 'covered') {
-    return (
-      <Tag color="green" data-coverage="covered">
-        {t('covered', { surplus: figure(result.surplus) })}
-      </Tag>
-    );
-  }
-  if (result.state === 'explained') {
-    return (
-      <Tooltip title={t('gapExplainedHint')}>
-        <Tag color="gold" data-coverage="explained">
-          {t('gapExplained', {
-            gap: figure(result.gap),
-            adjustments: figure(result.adjustments),
-            earnings: figure(result.earnings),
-          })}
-        </Tag>
-      </Tooltip>
-    );
-  }
+  const label =
+    result.state === 'covered'
+      ? t('covered', { surplus: figure(result.surplus) })
+      : t(result.state === 'explained' ? 'gapExplained' : 'short', { gap: figure(result.gap) });
+  const hint = { covered: null, explained: t('gapExplainedHint'), short: t('coverShort') }[result.state];
+  const tag = (
+    <Tag color={TAG_COLORS[result.state]} data-coverage={result.state}>
+      {label}
+    </Tag>
+  );
   return (
-    <Tooltip title={t('coverShort')}>
-      <Tag color="red" data-coverage="short">
-        {t('short', { gap: figure(result.gap) })}
-      </Tag>
-    </Tooltip>
+    <div>
+      {hint ? <Tooltip title={hint}>{tag}</Tooltip> : tag}
+      <SourceList sources={result.sources} asset={row.asset} />
+    </div>
   );
 }
 

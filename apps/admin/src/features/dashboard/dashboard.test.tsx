@@ -6,7 +6,16 @@ import { calls, mockApi } from '../../test/fetch.ts';
 import { renderWithApp, switchLanguage } from '../../test/render.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 
-const NO_CREDITS = { demoCredits: '0', adjustments: '0', earnings: '0' };
+const NO_SOURCES = {
+  topups: '0',
+  donations: '0',
+  forging: '0',
+  purchases: '0',
+  fees: '0',
+  payouts: '0',
+  adjustments: '0',
+};
+const NO_CREDITS = { demoCredits: '0', sources: NO_SOURCES };
 
 const DATA: Dashboard = {
   members: 1234,
@@ -59,7 +68,7 @@ describe('dashboard', () => {
     const usdt = screen.getByRole('row', { name: /^USDT/ });
     expect(within(usdt).getByText('Covered (surplus 50.5 USDT)')).toHaveAttribute('data-coverage', 'covered');
     const btc = screen.getByRole('row', { name: /^BTC/ });
-    expect(within(btc).getByText('Short 0.00000001 BTC')).toHaveAttribute('data-coverage', 'short');
+    expect(within(btc).getByText('Short 0.00000001 BTC, unexplained')).toHaveAttribute('data-coverage', 'short');
     expect(screen.queryByTestId('demo-credits')).toBeNull();
 
     const money = screen.getByRole('figure', { name: 'USDT per day, last 7 days' });
@@ -94,7 +103,14 @@ describe('dashboard', () => {
         liabilities: [
           { ...NO_CREDITS, asset: 'GOLD', members: '20600', deposited: '0', withdrawn: '0', demoCredits: '20600' },
           { ...NO_CREDITS, asset: 'USDT', members: '4350', deposited: '0', withdrawn: '0', demoCredits: '4450' },
-          { ...NO_CREDITS, asset: 'BTC', members: '0.5', deposited: '0', withdrawn: '0', earnings: '0.5' },
+          {
+            ...NO_CREDITS,
+            asset: 'BTC',
+            members: '0.5',
+            deposited: '0',
+            withdrawn: '0',
+            sources: { ...NO_SOURCES, payouts: '0.5' },
+          },
         ],
       }),
     });
@@ -108,13 +124,52 @@ describe('dashboard', () => {
     expect(within(usdt).getByText('Covered (surplus 100 USDT)')).toBeInTheDocument();
     // Mining output owed from the platform's own funds: a gap, explained, not a red alarm.
     const btc = screen.getByRole('row', { name: /^BTC/ });
-    expect(within(btc).getByText('Gap 0.5 BTC: adjustments 0 BTC, platform payouts 0.5 BTC')).toHaveAttribute(
-      'data-coverage',
-      'explained',
-    );
+    expect(within(btc).getByText('Gap 0.5 BTC, explained')).toHaveAttribute('data-coverage', 'explained');
+    expect(within(btc).getByTestId('coverage-sources')).toHaveTextContent(/^Platform payouts \+0\.5 BTC$/);
     expect(container.querySelector('[data-coverage="short"]')).toBeNull();
     expect(container.querySelector('.ant-tag-red')).toBeNull();
     expect(screen.getByTestId('demo-credits')).toHaveTextContent(/^Demo credits are the welcome and seed balances/);
+  });
+
+  it('names each source of a gap by what it is, and raises no amber for one the ledger explains', async () => {
+    const gold = (sources: Partial<typeof NO_SOURCES>, members: string) => ({
+      ...NO_CREDITS,
+      asset: 'GOLD' as const,
+      members,
+      deposited: '0',
+      withdrawn: '0',
+      demoCredits: '20600',
+      sources: { ...NO_SOURCES, ...sources },
+    });
+    // Only top-ups, donations and forging: 1,000 − 50 − 20 = 930 gold beyond the demo credits.
+    mockApi({
+      'GET dashboard': () => ({
+        ...DATA,
+        liabilities: [gold({ topups: '1000', donations: '-50', forging: '-20' }, '21530')],
+      }),
+    });
+    const first = renderWithApp(<DashboardPage />, { me: { role: 'finance' } });
+    const row = await screen.findByRole('row', { name: /^GOLD/ });
+    expect(within(row).getByText('Gap 930 GOLD, explained')).toHaveAttribute('data-coverage', 'explained');
+    expect(within(row).getByTestId('coverage-sources')).toHaveTextContent(
+      'Top-ups +1,000 GOLD · Donations −50 GOLD · Forging −20 GOLD',
+    );
+    expect(row.textContent).not.toMatch(/payouts/i);
+    expect(first.container.querySelector('.ant-tag-gold, .ant-tag-orange, .ant-tag-red')).toBeNull();
+    first.unmount();
+
+    // 5 gold more than every source explains: short by those 5, in red, the sources still named.
+    mockApi({
+      'GET dashboard': () => ({
+        ...DATA,
+        liabilities: [gold({ topups: '1000', donations: '-50', forging: '-20' }, '21535')],
+      }),
+    });
+    const { container } = renderWithApp(<DashboardPage />, { me: { role: 'finance' } });
+    const short = await screen.findByRole('row', { name: /^GOLD/ });
+    expect(within(short).getByText('Short 5 GOLD, unexplained')).toHaveAttribute('data-coverage', 'short');
+    expect(within(short).getByTestId('coverage-sources')).toHaveTextContent('Top-ups +1,000 GOLD');
+    expect(container.querySelector('.ant-tag-gold')).toBeNull();
   });
 
   it('draws every day, empty ones as zeros, and keeps the exact figures for the tooltip and the table', async () => {
@@ -223,5 +278,6 @@ describe('dashboard', () => {
     expect(screen.getByRole('figure', { name: '近 7 天每日新增会员' })).toBeInTheDocument();
     expect(screen.getByText('90 天')).toBeInTheDocument();
     expect(screen.getByText('近 7 天')).toBeInTheDocument();
+    expect(screen.getByText('短缺 0.00000001 BTC，无法解释')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,13 @@
 import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
-import type { Dashboard, DashboardRange } from '@minecloud/contract/console';
+import {
+  COVERAGE_SOURCES,
+  type CoverageSource,
+  type Dashboard,
+  type DashboardRange,
+} from '@minecloud/contract/console';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import type { TransferKind } from '../../ledger/accounts.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { getSetting } from '../config/settings.ts';
 
@@ -12,33 +18,44 @@ const units = (rows: { asset: string; units: string }[], asset: Asset) =>
 const DEMO_REFERENCE = 'adjust:system:demo';
 
 /**
- * The system accounts that pay members from the platform's own funds: mining output and equity
- * yields, and the treasury, prize pool and foundation (referral rewards, prizes, gold for a top-up).
- * Their net outflow is owed by the platform, not backed by deposits.
+ * The system accounts that pay members from the platform's own funds, or take what members pay it:
+ * mining output and equity yields, and the treasury, prize pool and foundation (top-ups, purchases,
+ * fees, referral rewards, donations, forging, prizes).
  */
 const PLATFORM_PAYERS = ['mining_output', 'yield', 'treasury', 'prize_pool', 'foundation', 'rounding'];
 
+/** What each kind of transfer through those accounts is; every other kind is a platform payout. */
+const SOURCE_OF_KIND: Partial<Record<TransferKind, CoverageSource>> = {
+  topup: 'topups',
+  donation: 'donations',
+  pool_forge: 'forging',
+  miner_purchase: 'purchases',
+  equity_purchase: 'purchases',
+  withdraw_fee: 'fees',
+};
+
 /**
- * Per asset, what members were credited that never came in on chain: net out of the `adjustment`
- * account (`adjusted`, the demo's share of it in `demo`), and out of the platform's paying accounts
- * (`earned`). Read through the transfer indexes of those few accounts, not the whole ledger.
+ * Per asset and source (COVERAGE_SOURCES), the net credit to members that never came in on chain:
+ * out of the platform's accounts by kind of transfer (transfers between two of them cancel out),
+ * and out of the `adjustment` account less the demo's share (`demo`). Read through the transfer
+ * indexes of those few accounts, not the whole ledger.
  */
 async function nonChainCredits(db: Db) {
   const outOf = (systems: string[]) =>
-    queryRows<{ asset: string; units: string }>(
+    queryRows<{ asset: Asset; kind: TransferKind; units: string }>(
       db,
-      sql`select a.asset, (coalesce(sum(m.amount), 0))::text as units from accounts a
+      sql`select a.asset, m.kind, (coalesce(sum(m.amount), 0))::text as units from accounts a
           join lateral (
-            select t.amount from transfers t where t.debit_account_id = a.id
+            select t.kind, t.amount from transfers t where t.debit_account_id = a.id
             union all
-            select -t.amount from transfers t where t.credit_account_id = a.id) m on true
+            select t.kind, -t.amount from transfers t where t.credit_account_id = a.id) m on true
           where a.system in (${sql.join(
             systems.map((name) => sql`${name}`),
             sql`, `,
           )})
-          group by a.asset`,
+          group by a.asset, m.kind`,
     );
-  const [demo, adjusted, earned] = await Promise.all([
+  const [demo, adjusted, paid] = await Promise.all([
     queryRows<{ asset: string; units: string }>(
       db,
       sql`select asset, sum(amount)::text as units from transfers
@@ -47,7 +64,25 @@ async function nonChainCredits(db: Db) {
     outOf(['adjustment']),
     outOf(PLATFORM_PAYERS),
   ]);
-  return { demo, adjusted, earned };
+  const sources = new Map<Asset, Record<CoverageSource, bigint>>(
+    ASSETS.map((asset) => [
+      asset,
+      Object.fromEntries(COVERAGE_SOURCES.map((s) => [s, 0n])) as Record<CoverageSource, bigint>,
+    ]),
+  );
+  for (const row of adjusted) {
+    const each = sources.get(row.asset);
+    if (each) each.adjustments += BigInt(row.units);
+  }
+  for (const row of paid) {
+    const each = sources.get(row.asset);
+    if (each) each[SOURCE_OF_KIND[row.kind] ?? 'payouts'] += BigInt(row.units);
+  }
+  for (const asset of ASSETS) {
+    const each = sources.get(asset);
+    if (each) each.adjustments -= units(demo, asset);
+  }
+  return { demo, sources };
 }
 
 /**
@@ -94,7 +129,7 @@ export async function dashboard(db: Db, now: Date, days: DashboardRange = 30): P
     db,
     sql`select asset, sum(amount - fee)::text as units from withdrawals where status = 'arrived' group by asset`,
   );
-  const { demo, adjusted, earned } = await nonChainCredits(db);
+  const { demo, sources } = await nonChainCredits(db);
   const ledger = await checkLedger(db);
 
   const calendar = await queryRows<{ day: string }>(
@@ -136,8 +171,9 @@ export async function dashboard(db: Db, now: Date, days: DashboardRange = 30): P
       deposited: formatAmount(units(deposited, asset), asset),
       withdrawn: formatAmount(units(withdrawn, asset), asset),
       demoCredits: formatAmount(units(demo, asset), asset),
-      adjustments: formatAmount(units(adjusted, asset) - units(demo, asset), asset),
-      earnings: formatAmount(units(earned, asset), asset),
+      sources: Object.fromEntries(
+        COVERAGE_SOURCES.map((source) => [source, formatAmount(sources.get(asset)?.[source] ?? 0n, asset)]),
+      ) as Record<CoverageSource, string>,
     })),
     ledger: { ok: ledger.ok, mismatches: ledger.mismatches.length },
     days,
