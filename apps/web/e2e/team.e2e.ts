@@ -1,10 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { injectTestWallet, launchChromium, phoneContext, settled, shot, signInAt } from './browser.ts';
+import { injectTestWallet, launchChromium, memberToken, phoneContext, settled, shot, signInAt } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const MY_TEAM = '/pages/tabbar/three/three';
+const TEAM_TAB = '/pages/tabbar/team/team';
+const POOL = '/pages/my_child/prizepool/prizepool';
 const SHOP = '/pages/tabbar/second/second';
 
 let browser: Browser;
@@ -75,5 +77,40 @@ describe('a team in Chromium at 390×844', () => {
     expect(await textOf(inviter, 'referral-reward')).toContain('10.00');
     expect(await textOf(inviter, 'referral-address')).toMatch(/^0x[0-9a-fA-F]{4}\.\.\.[0-9a-fA-F]{4}$/);
     await shot(inviter, 'my-team');
+  });
+
+  it('ranks the inviter in the prize pool by the new performance the team tab shows, and says what it counts', async () => {
+    expect(await textOf(inviter, 'team-new-total')).toContain('100.00 U');
+    // The inviter joins today's round with 10 of the demo's welcome gold coins.
+    const forged = await fetch(`${baseUrl}/app-api/prizePool/forge`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await memberToken(inviter)}`,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({ amount: '10' }),
+    });
+    expect(((await forged.json()) as { code: number }).code).toBe(0);
+    await pause();
+    await inviter.goto(`${baseUrl}/#${POOL}`);
+    await expect
+      .poll(() => textOf(inviter, 'pool-my-new-performance'), { timeout: 15_000 })
+      .toBe('我的团队本轮新增业绩：100.00 U');
+    expect(await textOf(inviter, 'pool-ranking-rule')).toContain('您自己的购买计入邀请人的业绩，不计入自己');
+    // Its place in the first page of the ranking (other files' members may take part too).
+    const mine = inviter.locator('.pool-rank.is-mine');
+    if ((await mine.count()) > 0) expect(await mine.getByTestId('pool-rank-performance').textContent()).toBe('100.00');
+    await shot(inviter, 'pool-team-new-performance');
+
+    // The newcomer's own 100 U count for the inviter: their pool figure is 0, and both screens say why.
+    await newcomer.goto(`${baseUrl}/#${POOL}`);
+    await expect
+      .poll(() => textOf(newcomer, 'pool-my-new-performance'), { timeout: 15_000 })
+      .toBe('我的团队本轮新增业绩：0.00 U');
+    await pause();
+    await newcomer.goto(`${baseUrl}/#${TEAM_TAB}`);
+    await expect.poll(() => textOf(newcomer, 'community-day'), { timeout: 15_000 }).toContain('含各自本人的购买');
+    expect(await textOf(newcomer, 'community-day')).toContain('奖池只按各自团队的新增业绩排名');
   });
 });

@@ -179,6 +179,11 @@ export const poolCurrentAnswerSchema = z.object({
   /** What the reader forged this round (0 when they have not joined), and their place. */
   myForged: z.string(),
   myRank: z.number().int().nullable(),
+  /**
+   * The reader's new team performance in U in the round's day, what ranks them (the ranking's
+   * `newPerformance`, and the sum of their departments' `newPerformance` that day); 0 signed out.
+   */
+  myNewPerformance: z.string(),
 });
 export type PoolCurrent = z.infer<typeof poolCurrentAnswerSchema>;
 

@@ -13,6 +13,7 @@ import { checkLedger } from '../../ledger/check.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { addDays, startOfDay } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { runTeamRollup } from '../team/rollup.ts';
 
 const at = (local: string) => new Date(`${local.replace(' ', 'T')}:00+08:00`);
 let now = at('2026-11-20 10:00');
@@ -108,6 +109,7 @@ describe('closing a round', () => {
 
     // Six participants; their teams buy different amounts today; two tie (the earlier forge wins).
     const leaders: Member[] = [];
+    const followers: Member[] = [];
     const bought = ['500', '400', '300', '300', '200', '100'];
     for (const amount of bought) {
       const leader = await newMember(app);
@@ -118,6 +120,7 @@ describe('closing a round', () => {
         0,
       );
       leaders.push(leader);
+      followers.push(follower);
     }
     // Purchase shares: 2% of 1800 U in gold = 3600 gold: the pool is then 33333 + 360000 units.
     for (const leader of [...leaders].reverse()) {
@@ -127,6 +130,16 @@ describe('closing a round', () => {
     }
     const pool = 33_333n + 360_000n;
     expect((await current()).pool).toBe('3933.33');
+    // One definition of new performance: the pool ranks a leader by what their team bought today,
+    // the figure their departments show; the follower's own purchase counts for the leader only.
+    await runTeamRollup(app.db, now);
+    const mine = await current(leaders[0]!);
+    expect(mine.myNewPerformance).toBe('500');
+    expect(mine.ranking.find((r: { rank: number }) => r.rank === mine.myRank)?.newPerformance).toBe('500');
+    const departments = (await post(app, leaders[0]!, 'dataBoard/departmentInfo', {})).body.data;
+    expect(departments.list.map((d: { newPerformance: string }) => d.newPerformance)).toEqual(['500', '0', '0']);
+    expect((await current(followers[0]!)).myNewPerformance).toBe('0');
+    expect((await current()).myNewPerformance).toBe('0');
     const before = await Promise.all(leaders.map((l) => unitsOf(app, l.userId, 'GOLD')));
 
     now = at('2026-11-22 00:01');

@@ -67,7 +67,7 @@ export async function currentPool(db: Db, userId: number | null, now: Date): Pro
   const timeZone = await getSetting(db, 'settlement.timeZone');
   const day = dayOf(now, timeZone);
   const weights = await weightsOf(db);
-  const [rollover, funded, ranking, count, mine] = await Promise.all([
+  const [rollover, funded, ranking, count, mine, team] = await Promise.all([
     rolloverInto(db, day),
     fundedIn(db, day),
     queryRows<{ address: string; forged: string; performance: string; rank: number }>(
@@ -79,6 +79,12 @@ export async function currentPool(db: Db, userId: number | null, now: Date): Pro
       ? queryRows<{ forged: string; rank: number }>(
           db,
           sql`select forged::text, rank from (${rankingSql(day)}) r where user_id = ${userId}`,
+        )
+      : Promise.resolve([]),
+    userId
+      ? queryRows<{ amount: string }>(
+          db,
+          sql`select amount::text from team_daily_totals where day = ${day}::date and user_id = ${userId}`,
         )
       : Promise.resolve([]),
   ]);
@@ -101,6 +107,7 @@ export async function currentPool(db: Db, userId: number | null, now: Date): Pro
     })),
     myForged: gold(mine[0]?.forged),
     myRank: mine[0]?.rank ?? null,
+    myNewPerformance: u(team[0]?.amount),
   };
 }
 

@@ -63,6 +63,14 @@ describe('prize pool: this round', () => {
     expect(within(rules).getByTestId('pool-rule-winners')).toHaveTextContent('前 5 名按上方比例瓜分奖池');
 
     const ranking = screen.getByTestId('pool-ranking');
+    expect(within(ranking).getByRole('heading')).toHaveTextContent('团队新增业绩排名');
+    // What new performance counts, and the reader's own, as their departments show it.
+    expect(within(ranking).getByTestId('pool-ranking-rule')).toHaveTextContent(
+      '您自己的购买计入邀请人的业绩，不计入自己',
+    );
+    expect(within(ranking).getByTestId('pool-my-new-performance')).toHaveTextContent(
+      '我的团队本轮新增业绩：3,000.00 U',
+    );
     const first = within(ranking).getByTestId('pool-rank-1');
     expect(first).toHaveAttribute('data-winner', 'true');
     expect(within(first).getByTestId('pool-rank-address')).toHaveTextContent('0xAAAA...1111');

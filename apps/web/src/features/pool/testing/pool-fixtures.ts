@@ -24,6 +24,7 @@ export function poolCurrent(over: Partial<PoolCurrent> = {}): PoolCurrent {
     ],
     myForged: '50.5',
     myRank: 2,
+    myNewPerformance: '3000',
     ...over,
   };
 }

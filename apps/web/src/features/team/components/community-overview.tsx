@@ -4,7 +4,11 @@ import { useCommunityInfo } from '../api/get-community-info';
 import { Figure, PendingValue, UnitAmount } from './figure';
 import './team-card.css';
 
-/** The whole community: members, members who bought, and performance in all and today. */
+/**
+ * The whole community: members, members who bought, and performance in all and today: every
+ * member's purchases, their own included (a member's pool ranking counts their team's only, and
+ * the note says so).
+ */
 export function CommunityOverview() {
   const { t } = useTranslation();
   const community = useCommunityInfo();
@@ -39,7 +43,7 @@ export function CommunityOverview() {
         </dl>
         {data ? (
           <p className="team-card__note" data-testid="community-day">
-            {t('teamNewPerformanceDay', { day: data.day })}
+            {t('teamCommunityNewNote', { day: data.day })}
           </p>
         ) : (
           <p className="team-card__note">{'\u00a0'}</p>

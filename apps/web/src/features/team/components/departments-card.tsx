@@ -1,8 +1,11 @@
+import { formatAmount } from '@minecloud/contract/amount';
+import { usdtUnits } from '@minecloud/contract/decimal';
 import type { DepartmentInfo } from '@minecloud/contract/team';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { formatLocalTime } from '@/lib/format-time';
+import { useMoneyText } from '@/lib/money-text';
 import { useDepartmentInfo } from '../api/get-department-info';
 import { Figure, UnitAmount } from './figure';
 import './departments-card.css';
@@ -39,9 +42,21 @@ function DepartmentRow({ row, isMajor }: { row: Row; isMajor: boolean }) {
   );
 }
 
+/**
+ * The team's new performance of the day: its three departments' together, the figure the prize
+ * pool ranks the member by.
+ */
+function newTotal(list: Row[]): string {
+  return formatAmount(
+    list.reduce((sum, row) => sum + (usdtUnits(row.newPerformance) ?? 0n), 0n),
+    'USDT',
+  );
+}
+
 /** Departments 1 to 3 with their performance, and the major and minor areas the levels are judged on. */
 export function DepartmentsCard() {
   const { t } = useTranslation();
+  const money = useMoneyText();
   const info = useDepartmentInfo();
   let body: React.ReactNode;
   if (info.isPending) body = <Skeleton.Paragraph lineCount={5} animated />;
@@ -71,6 +86,9 @@ export function DepartmentsCard() {
             <DepartmentRow key={row.department} row={row} isMajor={row.department === majorDepartment} />
           ))}
         </ul>
+        <p className="departments__new-total" data-testid="team-new-total">
+          {t('teamNewTotal', { n: money(newTotal(list)) })}
+        </p>
         <p className="team-card__note" data-testid="team-as-of">
           {t('teamNewPerformanceDay', { day })}
           {asOf ? ` · ${t('teamAsOf', { time: formatLocalTime(asOf) })}` : ''}

@@ -106,6 +106,10 @@ describe('my team: departments', () => {
     expect(within(board).getByTestId('department-3-new')).toHaveTextContent(/^120\.75$/);
     expect(within(board).getByTestId('department-2-members')).toHaveTextContent('5');
     expect(within(board).getByTestId('department-3-code')).toHaveTextContent(CODES[2]!);
+    // The departments' new performance together: the figure the prize pool ranks this member by.
+    expect(within(board).getByTestId('team-new-total')).toHaveTextContent(
+      '团队今日新增业绩（三个部门合计，奖池按此排名）：420.75 U',
+    );
     expect(within(board).getByTestId('team-as-of')).toHaveTextContent(
       '新增业绩统计日：2024-05-06 · 数据截至 2024-05-06 14:30:05',
     );

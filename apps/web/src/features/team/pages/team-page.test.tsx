@@ -27,7 +27,10 @@ describe('team tab', () => {
     expect(within(overview).getByTestId('community-active')).toHaveTextContent('864');
     expect(within(overview).getByTestId('community-total')).toHaveTextContent(/^2,500,000\.12$/);
     expect(within(overview).getByTestId('community-new')).toHaveTextContent(/^15,000\.50$/);
-    expect(within(overview).getByTestId('community-day')).toHaveTextContent('2024-05-06');
+    // It names what it counts: everyone's purchases, and that the pool ranks by a team's only.
+    expect(within(overview).getByTestId('community-day')).toHaveTextContent(
+      '社区新增业绩：全体会员在 2024-05-06 购买矿机和股权的金额，含各自本人的购买；奖池只按各自团队的新增业绩排名',
+    );
     expect(callsTo(fetchMock, COMMUNITY)[0]?.init.method).toBe('GET');
   });
 
@@ -50,7 +53,7 @@ describe('team tab', () => {
       '社区成员',
       '活跃成员',
       '社区总业绩',
-      '今日新增业绩',
+      '社区今日新增业绩',
       '全网算力',
       '运行中矿机',
       '黑洞累计销毁',
