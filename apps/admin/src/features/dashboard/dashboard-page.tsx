@@ -72,16 +72,24 @@ export function coverage(row: Liability): Coverage | null {
   return { state: 'short', gap: text(gap - explained), sources };
 }
 
-/** Each source by its name and signed amount: "Top-ups +1,000 GOLD · Donations −50 GOLD". */
+/** Each source by its name and signed amount, one a line: "Top-ups +1,000 GOLD", "Donations −50 GOLD". */
 function SourceList({ sources, asset }: { sources: SourceFigure[]; asset: string }) {
   const { t } = useTranslation(NS);
   if (sources.length === 0) return null;
   const signed = (amount: string) =>
     amount.startsWith('-') ? `−${groupDigits(amount.slice(1))}` : `+${groupDigits(amount)}`;
   return (
-    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="coverage-sources">
-      {sources.map((s) => `${t(`source.${s.source}`)} ${signed(s.amount)} ${asset}`).join(' · ')}
-    </Typography.Text>
+    <ul
+      aria-label={t('sources')}
+      style={{ listStyle: 'none', margin: '4px 0 0', padding: 0, fontSize: 12, whiteSpace: 'nowrap' }}
+      data-testid="coverage-sources"
+    >
+      {sources.map((s) => (
+        <li key={s.source}>
+          <Typography.Text type="secondary">{`${t(`source.${s.source}`)} ${signed(s.amount)} ${asset}`}</Typography.Text>
+        </li>
+      ))}
+    </ul>
   );
 }
 

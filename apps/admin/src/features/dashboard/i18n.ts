@@ -28,6 +28,7 @@ registerMessages(NS, {
     gapExplainedHint:
       'Members hold more than came in on chain; the sources listed below it, each by what it is, account for all of it.',
     short: 'Short {{gap}}, unexplained',
+    sources: 'Sources of the gap',
     'source.topups': 'Top-ups',
     'source.donations': 'Donations',
     'source.forging': 'Forging',
@@ -77,6 +78,7 @@ registerMessages(NS, {
     gapExplained: '缺口 {{gap}}，可解释',
     gapExplainedHint: '会员持有超过链上净流入；下方按来源列出的各项合计可完全解释该差额。',
     short: '短缺 {{gap}}，无法解释',
+    sources: '缺口来源',
     'source.topups': '充值',
     'source.donations': '捐赠',
     'source.forging': '锻造',
