@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchEarlyBasicConfig } from './app/early-config';
+import { firstLaunchPath } from './app/first-launch';
 import { prepareFirstRoute } from './app/first-route';
 import { initI18n } from './i18n/i18n';
 import { preloadWhenIdle } from './lib/lazy-overlay';
@@ -33,8 +34,12 @@ async function start(): Promise<void> {
   await yieldToBrowser();
   const texts = initI18n(locale);
   await yieldToBrowser();
+  // The first launch at the app's entry opens the startup page first (it then opens home).
+  const entry = window.location.hash.slice(1).split('?')[0] || '/';
+  const path = firstLaunchPath(entry);
+  if (path !== entry) window.location.replace(`#${path}`);
   // The first route's page and data come while the texts load (index.html asked for both already).
-  const firstRoute = prepareFirstRoute(queryClient, window.location.hash.slice(1).split('?')[0] || '/');
+  const firstRoute = prepareFirstRoute(queryClient, path);
   await Promise.all([texts, firstRoute]);
 
   const container = document.getElementById('root');
