@@ -1,12 +1,22 @@
 import { API } from '@minecloud/contract/api-paths';
+import i18n from 'i18next';
 import { api } from '@/lib/request';
 import { useUserMutation } from './use-user-mutation';
 
 export type BindEmailBody = { email: string; code: string };
 
-/** Binds `email` with the code mailed to it. Refusals come back to the form, not as toasts. */
+/**
+ * Binds `email` with the code mailed to it, under the spec's "Please wait" (point 8). Refusals
+ * come back to the form, not as toasts.
+ */
 export function bindEmail(body: BindEmailBody): Promise<null> {
-  return api<null>({ url: API.bindEmail, method: 'POST', data: body, showErrorToast: false });
+  return api<null>({
+    url: API.bindEmail,
+    method: 'POST',
+    data: body,
+    showErrorToast: false,
+    loadingText: i18n.t('pleaseWait'),
+  });
 }
 
 export function useBindEmail() {

@@ -1,4 +1,5 @@
 import { API } from '@minecloud/contract/api-paths';
+import i18n from 'i18next';
 import { api } from '@/lib/request';
 import { useUserMutation } from './use-user-mutation';
 
@@ -6,7 +7,13 @@ export type BindWalletBody = { address: string; code: string };
 
 /** Sets the withdrawal address, confirmed by the code mailed to the bound email. */
 export function bindWallet(body: BindWalletBody): Promise<null> {
-  return api<null>({ url: API.bindWallet, method: 'POST', data: body, showErrorToast: false });
+  return api<null>({
+    url: API.bindWallet,
+    method: 'POST',
+    data: body,
+    showErrorToast: false,
+    loadingText: i18n.t('pleaseWait'),
+  });
 }
 
 export function useBindWallet() {

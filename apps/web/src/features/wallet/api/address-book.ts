@@ -1,6 +1,7 @@
 import { API } from '@minecloud/contract/api-paths';
 import type { AddressBook, SavedAddress } from '@minecloud/contract/wallet';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
 import { api } from '@/lib/request';
 import { walletKeys } from './query-keys';
 
@@ -22,7 +23,13 @@ export function useAddressBook() {
 
 /** Saves a labelled address, confirmed by the code mailed to the bound email; refusals come back to the form. */
 export function saveAddress(body: SaveAddressBody): Promise<SavedAddress> {
-  return api<SavedAddress>({ url: API.addressAdd, method: 'POST', data: body, showErrorToast: false });
+  return api<SavedAddress>({
+    url: API.addressAdd,
+    method: 'POST',
+    data: body,
+    showErrorToast: false,
+    loadingText: i18n.t('pleaseWait'),
+  });
 }
 
 export function useSaveAddress() {
@@ -34,7 +41,7 @@ export function useSaveAddress() {
 }
 
 export function removeAddress(id: string): Promise<null> {
-  return api<null>({ url: API.addressRemove, method: 'POST', data: { id } });
+  return api<null>({ url: API.addressRemove, method: 'POST', data: { id }, loadingText: i18n.t('pleaseWait') });
 }
 
 export function useRemoveAddress() {
