@@ -5,10 +5,12 @@ import { App } from './app/app';
 import { prefetchEarlyBasicConfig } from './app/early-config';
 import { firstLaunchPath } from './app/first-launch';
 import { prepareFirstRoute } from './app/first-route';
+import { RESIZE_THROTTLE_MS } from './config/durations';
 import { initI18n } from './i18n/i18n';
 import { preloadWhenIdle } from './lib/lazy-overlay';
 import { createQueryClient } from './lib/query-client';
 import { measureDevice, useSession } from './lib/session';
+import { throttle } from './lib/throttle';
 import { preloadOverlays } from './lib/toast';
 import { yieldToBrowser } from './lib/yield';
 import { captureInstallPrompt } from './pwa/install-prompt';
@@ -55,6 +57,11 @@ async function start(): Promise<void> {
     );
   });
   setTimeout(() => useSession.getState().setDevice(measureDevice()), DEVICE_INFO_DELAY_MS);
+  // The window's size follows a resize (a phone turned, a keyboard), read at most every 50 ms.
+  window.addEventListener(
+    'resize',
+    throttle(() => useSession.getState().setDevice(measureDevice()), RESIZE_THROTTLE_MS),
+  );
   // Toast and dialog code is not needed for the first screen; fetch it once the page has started
   // and is idle (a toast wanted sooner fetches it then).
   setTimeout(() => {

@@ -1,7 +1,11 @@
 import type { Banner } from '@minecloud/contract/config';
 import { Swiper, type SwiperRef } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
+import { timeSpringsBySpec } from '@/lib/spring-durations';
 import { BANNER_AUTOPLAY_INTERVAL_MS, BannerSlide } from './banner-slide';
+
+// Its transitions take the spec's times (point 9).
+timeSpringsBySpec();
 
 export { BANNER_AUTOPLAY_INTERVAL_MS };
 

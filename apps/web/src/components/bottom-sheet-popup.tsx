@@ -1,7 +1,11 @@
 import { Popup } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { timeSpringsBySpec } from '@/lib/spring-durations';
 import './bottom-sheet.css';
+
+// Its transitions take the spec's times (point 9).
+timeSpringsBySpec();
 
 export type BottomSheetProps = {
   title: string;

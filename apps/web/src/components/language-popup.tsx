@@ -1,6 +1,10 @@
 import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { timeSpringsBySpec } from '@/lib/spring-durations';
 import { LanguageOptions } from './language-options';
+
+// Its transitions take the spec's times (point 9).
+timeSpringsBySpec();
 
 type LanguagePopupProps = { visible: boolean; onClose: () => void };
 

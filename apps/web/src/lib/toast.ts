@@ -1,5 +1,7 @@
-/** Spec point 9: toasts stay 1500 ms; a loading toast stays until hidden. */
-export const TOAST_DURATION_MS = 1500;
+import { TOAST_MS } from '@/config/durations';
+
+/** Spec point 9: toasts stay TOAST_MS; a loading toast stays until hidden. */
+export const TOAST_DURATION_MS = TOAST_MS;
 
 const loadOverlays = () => import('./antd-overlays');
 
