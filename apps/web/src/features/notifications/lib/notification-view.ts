@@ -17,7 +17,9 @@ const shortHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 10)}…
 function approvedBody(n: Notification, t: TFunction, locale: Locale, values: { amount: string; asset: string }) {
   const state = n.withdrawalState ?? 'approved';
   const body = t('notifyWithdrawalApprovedBody', { ...values, state: WITHDRAWAL_STATE_TEXTS[state][locale] });
-  return state === 'paused' ? `${body} ${PAYOUTS_PAUSED_TEXT[locale]}` : body;
+  if (state !== 'paused') return body;
+  // Chinese sentences follow one another without a space.
+  return `${body}${/[。！？]$/.test(body) ? '' : ' '}${PAYOUTS_PAUSED_TEXT[locale]}`;
 }
 
 /**

@@ -128,6 +128,9 @@ describe('notification centre', () => {
       const text = await textOf('1');
       expect(text).toContain(paused[locale]);
       expect(text).toContain(PAYOUTS_PAUSED_TEXT[locale]);
+      expect(text).toContain(
+        `${paused[locale]}${locale.startsWith('zh') ? '' : ' '}${PAYOUTS_PAUSED_TEXT[locale].slice(0, 8)}`,
+      );
       view.unmount();
     }
     await changeLocale('zh-CN');
