@@ -12,6 +12,7 @@ import { startScheduler } from './jobs/scheduler.ts';
 import { ignoreStdioErrors, logDestination } from './lib/logger.ts';
 import { installShutdown } from './lib/shutdown.ts';
 import { marketSourceOf } from './modules/market/poll.ts';
+import { memberWithdrawalStates } from './modules/wallet/withdrawals.ts';
 
 /** How often the push worker looks for pushes to send: a member hears of a withdrawal within seconds. */
 const PUSH_POLL_MS = 2_000;
@@ -64,7 +65,12 @@ async function main() {
       market: source && { source, options: config.market },
       chain: app.chain && { chain: app.chain, pollMs: config.chain.pollMs },
       mail: app.mailWorker,
-      push: app.push.vapid && { vapid: app.push.vapid, subject: app.push.subject, pollMs: PUSH_POLL_MS },
+      push: app.push.vapid && {
+        vapid: app.push.vapid,
+        subject: app.push.subject,
+        pollMs: PUSH_POLL_MS,
+        withdrawalStates: (db, userId, ids) => memberWithdrawalStates(db, app.chain, userId, ids),
+      },
     });
   }
   app.log.info(

@@ -91,3 +91,12 @@ export const PAYOUTS_PAUSED_TEXT: Record<Locale, string> = {
   'ms-MY':
     'Pembayaran dalam rantaian digantung di platform ini: pengeluaran yang diluluskan dibayar apabila pembayaran disambung semula; dana kekal dibekukan sehingga itu.',
 };
+
+/**
+ * An approval's text followed, for a paused payout, by why nothing moves: the notification centre
+ * and the push of it say the same (Chinese sentences follow one another without a space).
+ */
+export function withPausedNote(body: string, state: WithdrawalState, locale: Locale): string {
+  if (state !== 'paused') return body;
+  return `${body}${/[。！？]$/.test(body) ? '' : ' '}${PAYOUTS_PAUSED_TEXT[locale]}`;
+}

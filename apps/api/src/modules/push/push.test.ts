@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '@minecloud/contract/errors';
 import type { PushMessage } from '@minecloud/contract/push';
+import { PAYOUTS_PAUSED_TEXT, WITHDRAWAL_STATE_TEXTS } from '@minecloud/contract/withdrawal-states';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The texts are the notification centre's: whatever its wording, a push says the same.
@@ -15,6 +16,7 @@ import { giveEmail, operatorCall, withdrawalInReview } from '../../../test/withd
 import { queryRows } from '../../db/client.ts';
 import { startScheduler } from '../../jobs/scheduler.ts';
 import type { VapidKeys } from '../../lib/keys.ts';
+import { memberWithdrawalStates } from '../wallet/withdrawals.ts';
 import { endpointAllowed } from './subscriptions.ts';
 import { pushMessage } from './texts.ts';
 import { createPushWorker } from './worker.ts';
@@ -46,6 +48,7 @@ const worker = () =>
     subject: 'mailto:ops@example.com',
     pollMs: 1000,
     retryMs: 60_000,
+    withdrawalStates: (db, userId, ids) => memberWithdrawalStates(db, app.chain, userId, ids),
   });
 const subscriptionsOf = (m: Member) =>
   queryRows<{ endpoint: string; locale: string }>(
@@ -93,6 +96,11 @@ describe('pushes', () => {
       url: '/#/pages/my_child/withdrawrecord/withdrawrecord?asset=USDT',
       tag: expect.stringMatching(/^notification-\d+$/),
     });
+    // This server has no chain: the push says the payout is paused, as the notification centre does,
+    // never that it is being paid.
+    expect(app.chain).toBeNull();
+    expect(message.body).toContain(WITHDRAWAL_STATE_TEXTS.paused['ko-KR']);
+    expect(message.body).toContain(PAYOUTS_PAUSED_TEXT['ko-KR']);
     expect(await outbox()).toEqual([]);
     // Nothing is sent twice.
     expect(await worker().runOnce()).toEqual({ sent: 0, dropped: 0, retrying: 0, failed: 0 });

@@ -2,6 +2,7 @@ import { groupedAmount } from '@minecloud/contract/amount';
 import { LOCALES, type Locale, localeFromLanguage } from '@minecloud/contract/locales';
 import type { NotificationParams } from '@minecloud/contract/notifications';
 import type { PushMessage } from '@minecloud/contract/push';
+import { WITHDRAWAL_STATE_TEXTS, type WithdrawalState, withPausedNote } from '@minecloud/contract/withdrawal-states';
 // The notification centre's own texts (apps/web/src/features/notifications/lib/notification-view.ts
 // renders them in the app): a push says what the member reads there, word for word.
 import en from '../../../../web/src/i18n/locales/en.json' with { type: 'json' };
@@ -49,9 +50,16 @@ export const pushLocale = (stored: string): Locale =>
 
 /**
  * What a pushed notification says, in `locale`, and the page it opens; null for a kind that is not
- * pushed. `id` is the notification's: a push of it again replaces the one on the screen.
+ * pushed. `id` is the notification's: a push of it again replaces the one on the screen. An approval
+ * says where the withdrawal stands when it is sent (`state`, as the notification centre shows it):
+ * a paused payout is never told as being paid.
  */
-export function pushMessage(id: string, n: NotificationParams, locale: Locale): PushMessage | null {
+export function pushMessage(
+  id: string,
+  n: NotificationParams,
+  locale: Locale,
+  state: WithdrawalState | null = null,
+): PushMessage | null {
   const tag = `notification-${id}`;
   switch (n.kind) {
     case 'withdrawal_approved':
@@ -62,7 +70,14 @@ export function pushMessage(id: string, n: NotificationParams, locale: Locale): 
       if (n.kind === 'withdrawal_approved') {
         return {
           title: translate(locale, 'notifyWithdrawalApprovedTitle'),
-          body: translate(locale, 'notifyWithdrawalApprovedBody', values),
+          body: withPausedNote(
+            translate(locale, 'notifyWithdrawalApprovedBody', {
+              ...values,
+              state: WITHDRAWAL_STATE_TEXTS[state ?? 'approved'][locale],
+            }),
+            state ?? 'approved',
+            locale,
+          ),
           url,
           tag,
         };

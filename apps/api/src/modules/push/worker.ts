@@ -5,6 +5,7 @@ import webpush from 'web-push';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { VapidKeys } from '../../lib/keys.ts';
+import type { WithdrawalStatesOf } from '../notifications/service.ts';
 import { pushLocale, pushMessage } from './texts.ts';
 
 export type PushWorkerOptions = {
@@ -19,6 +20,11 @@ export type PushWorkerOptions = {
   retryMs?: number;
   /** The longest a push service may take to answer. */
   timeoutMs?: number;
+  /**
+   * Where withdrawals stand, as the notification centre reads them (given by the caller, as to the
+   * notification routes: the wallet module writes notifications, so this one does not import it).
+   */
+  withdrawalStates?: WithdrawalStatesOf;
 };
 
 /** How long a push service keeps a push for a browser that is offline: news of money, a day. */
@@ -28,6 +34,7 @@ type Claimed = {
   id: string;
   attempts: number;
   notification_id: string;
+  user_id: number;
   kind: string;
   params: Record<string, string> | string;
   owner_matches: boolean;
@@ -66,7 +73,7 @@ export function createPushWorker(db: Db, log: FastifyBaseLogger, clock: Clock, o
               claimed_until = ${new Date(now.getTime() + leaseMs).toISOString()}
             where ${due} and id in (select id from push_outbox where ${due} order by id limit ${batch} for update skip locked)
             returning id, attempts, notification_id, subscription_id)
-          select c.id::text, c.attempts, n.id::text as notification_id, n.kind, n.params,
+          select c.id::text, c.attempts, n.id::text as notification_id, n.user_id, n.kind, n.params,
             n.user_id = s.user_id as owner_matches, s.id::text as subscription_id, s.endpoint, s.p256dh, s.auth, s.locale
           from claimed c join notifications n on n.id = c.notification_id join push_subscriptions s on s.id = c.subscription_id
           order by c.id`,
@@ -80,7 +87,15 @@ export function createPushWorker(db: Db, log: FastifyBaseLogger, clock: Clock, o
     const about = { push: row.id, notification: row.notification_id, service, attempt: row.attempts };
     const params = typeof row.params === 'string' ? JSON.parse(row.params) : row.params;
     const parsed = notificationParamsSchema.safeParse({ kind: row.kind, params });
-    const message = parsed.success ? pushMessage(row.notification_id, parsed.data, pushLocale(row.locale)) : null;
+    const state =
+      parsed.success && parsed.data.kind === 'withdrawal_approved' && options.withdrawalStates
+        ? ((await options.withdrawalStates(db, row.user_id, [parsed.data.params.withdrawalId])).get(
+            parsed.data.params.withdrawalId,
+          ) ?? null)
+        : null;
+    const message = parsed.success
+      ? pushMessage(row.notification_id, parsed.data, pushLocale(row.locale), state)
+      : null;
     // The subscription changed hands since (a shared device): the previous member's news stays theirs.
     if (!row.owner_matches || !message) {
       await done(row);

@@ -1,6 +1,6 @@
 import type { Locale } from '@minecloud/contract/locales';
 import type { Notification } from '@minecloud/contract/notifications';
-import { PAYOUTS_PAUSED_TEXT, WITHDRAWAL_STATE_TEXTS } from '@minecloud/contract/withdrawal-states';
+import { WITHDRAWAL_STATE_TEXTS, withPausedNote } from '@minecloud/contract/withdrawal-states';
 import type { TFunction } from 'i18next';
 import { paths } from '@/config/paths';
 import { groupDecimal } from '@/lib/money-text';
@@ -17,9 +17,7 @@ const shortHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 10)}…
 function approvedBody(n: Notification, t: TFunction, locale: Locale, values: { amount: string; asset: string }) {
   const state = n.withdrawalState ?? 'approved';
   const body = t('notifyWithdrawalApprovedBody', { ...values, state: WITHDRAWAL_STATE_TEXTS[state][locale] });
-  if (state !== 'paused') return body;
-  // Chinese sentences follow one another without a space.
-  return `${body}${/[。！？]$/.test(body) ? '' : ' '}${PAYOUTS_PAUSED_TEXT[locale]}`;
+  return withPausedNote(body, state, locale);
 }
 
 /**
