@@ -462,8 +462,36 @@ describe('the simulated source', () => {
       expect(compareDecimal(c.high, c.open) >= 0 && compareDecimal(c.high, c.close) >= 0).toBe(true);
       if (i > 0) expect(c.open).toBe(minutes[i - 1]?.close);
     }
+    const volumeUnits = (value = '0') => {
+      const [whole = '0', fraction = ''] = value.split('.');
+      return BigInt(whole + fraction.padEnd(4, '0'));
+    };
+    expect(volumeUnits(hour?.volume)).toBe(minutes.reduce((sum, c) => sum + volumeUnits(c.volume), 0n));
     // Different coins, different markets.
     const [btc] = await a.klines('BTCUSDT', '1m', start, start, 1);
     expect(btc?.open).not.toBe(minutes[0]?.open);
+  });
+
+  it('trades more on some days than others, as markets do, and the same on every run', async () => {
+    const start = Date.parse('2026-10-01T00:00:00Z');
+    const end = start + (60 * 24 - 1) * 3_600_000;
+    // Days are their hours aggregated (candles.ts), as the chart's daily candles are.
+    const hours = await createSimulatedSource().klines('BTCUSDT', '1h', start, end, 60 * 24);
+    expect(hours).toHaveLength(60 * 24);
+    expect(await createSimulatedSource().klines('BTCUSDT', '1h', start, end, 60 * 24)).toEqual(hours);
+    // Floats only to measure the spread of the figures.
+    const hourly = hours.map((hour) => Number(hour.volume));
+    const volumes = Array.from({ length: 60 }, (_, day) =>
+      hourly.slice(day * 24, day * 24 + 24).reduce((sum, v) => sum + v, 0),
+    );
+    const mean = volumes.reduce((sum, v) => sum + v, 0) / volumes.length;
+    const spread = Math.sqrt(volumes.reduce((sum, v) => sum + (v - mean) ** 2, 0) / volumes.length) / mean;
+    // Uniform minute noise alone gave a spread under 1%: bars of one height.
+    expect(spread).toBeGreaterThan(0.15);
+    expect(Math.max(...volumes) / Math.min(...volumes)).toBeGreaterThan(1.8);
+    expect(new Set(volumes.map((v) => Math.round(v / (mean / 50)))).size).toBeGreaterThan(15);
+    // Hours of one day differ too.
+    const today = hourly.slice(0, 24);
+    expect(Math.max(...today) / Math.min(...today)).toBeGreaterThan(1.5);
   });
 });

@@ -93,6 +93,38 @@ class Walk {
   }
 
   /**
+   * A minute's traded volume, in units of 10^-VOLUME_DIGITS coin. Volumes that were the coin's
+   * typical one times uniform noise summed to the same figure every day (1,440 draws average out),
+   * which no market does. Traded volume comes in bursts, so each minute's is the typical one scaled
+   * by the activity of its day (busy days and quiet days, in runs of a few days, now and then a
+   * spike), of its hour, of the minute itself, and by how far the price moved in it (big moves
+   * draw trades). Every factor is hashed from the minute, in integers: still a pure function.
+   */
+  private minuteVolume(minute: number, open: number, close: number): bigint {
+    const day = Math.floor(minute / 1440);
+    // Runs of busy or quiet days: a lattice every 4 days, interpolated, plus the day's own jitter.
+    const run = Math.floor(day / 4);
+    const from = hash32(this.seed, 104, run) % 1001;
+    const to = hash32(this.seed, 104, run + 1) % 1001;
+    const trend = from + Math.trunc(((to - from) * (day - run * 4)) / 4);
+    const jitter = hash32(this.seed, 105, day) % 1001;
+    // Skewed upwards (jitter squared): most days near the typical volume, a few two or three times it.
+    const dayPermille = 350 + Math.trunc((trend * 9) / 10) + Math.trunc((jitter * jitter) / 800);
+    const hourPermille = 550 + (hash32(this.seed, 106, Math.floor(minute / 60)) % 901);
+    const minutePermille = 400 + (hash32(this.seed, 103, minute) % 1201);
+    const movePpm = Math.trunc((Math.abs(close - open) * PPM) / Math.max(1, open));
+    const movePermille = 1000 + Math.min(2000, Math.trunc(movePpm / 2));
+    return (
+      (BigInt(this.coin.volume) *
+        BigInt(dayPermille) *
+        BigInt(hourPermille) *
+        BigInt(minutePermille) *
+        BigInt(movePermille)) /
+      1_000_000_000_000n
+    );
+  }
+
+  /**
    * Candles of `size` minutes each, `count` of them from minute `first`: a minute opens at its price
    * and closes at the next one's, with hashed wicks and volume; a longer candle is exactly the
    * aggregate of its minutes, as SQL aggregates stored minutes.
@@ -116,7 +148,7 @@ class Walk {
           low,
           Math.max(1, bottom - Math.floor((bottom * (hash32(this.seed, 102, minute) % (WICK + 1))) / PPM)),
         );
-        const units = BigInt(Math.floor((this.coin.volume * (500 + (hash32(this.seed, 103, minute) % 1001))) / 1000));
+        const units = this.minuteVolume(minute, open, close);
         volume += units;
         quote += units * BigInt(close);
       }
