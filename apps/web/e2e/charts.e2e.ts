@@ -86,6 +86,32 @@ describe('charts in Chromium at 390×844', () => {
       expect(await scrollWidth()).toBeLessThanOrEqual(PHONE.width);
       if (interval === '15m' || interval === '1d') await shot(page, `chart-kline-${interval}`);
     }
+
+    // Crisp on a 2× screen: every canvas holds two device pixels per CSS pixel, and so does a picture of it.
+    const backing = await page.getByTestId('kline-chart').evaluate((figure) =>
+      Array.from(figure.querySelectorAll('canvas'))
+        .map((canvas) => ({ box: canvas.getBoundingClientRect(), width: canvas.width, height: canvas.height }))
+        .filter(({ box }) => box.width > 0 && box.height > 0)
+        .map(({ box, width, height }) => [width / box.width, height / box.height]),
+    );
+    expect(backing.length).toBeGreaterThan(3);
+    for (const [x, y] of backing) {
+      expect(x).toBeCloseTo(2, 1);
+      expect(y).toBeCloseTo(2, 1);
+    }
+    const picture = await chart.screenshot();
+    const box = await chart.boundingBox();
+    expect(picture.readUInt32BE(16)).toBe(Math.round((box?.width ?? 0) * 2));
+    // The volumes in a pane of their own under the candles (a row of the chart's table, with its own
+    // axis), tall enough to read: never over the price axis' labels.
+    const rows = await chart.evaluate((figure) =>
+      Array.from(figure.querySelectorAll('table tr'))
+        .filter((row) => row.querySelector('canvas'))
+        .map((row) => Math.round(row.getBoundingClientRect().height)),
+    );
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toBeGreaterThan(50);
+    expect(rows[0]).toBeGreaterThan(2 * (rows[1] ?? 0));
   });
 
   it('shows the equity dividends chart, empty before any dividend, within the phone', async () => {

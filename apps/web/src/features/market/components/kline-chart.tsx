@@ -4,9 +4,16 @@ import type { IChartApi, ISeriesApi } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
-import { groupThousands, NO_FIGURE, pricePlaces } from '@/lib/price-text';
-import { MOVING_AVERAGES, movingAverage, toChartCandles } from '../lib/chart-candles';
+import { NO_FIGURE, pricePlaces } from '@/lib/price-text';
+import {
+  chartPriceFormatter,
+  chartVolumeFormatter,
+  MOVING_AVERAGES,
+  movingAverage,
+  toChartCandles,
+} from '../lib/chart-candles';
 import { readChartTheme, withAlpha } from '../lib/chart-theme';
+import { trustPixelRatio } from '../lib/device-pixel-box';
 import './kline-chart.css';
 
 type DrawnChart = {
@@ -20,10 +27,13 @@ type AverageNow = { period: number; value: number | null; color: string };
 type KlineChartProps = { interval: KlineInterval; list: readonly Candle[] };
 
 const INTRADAY: ReadonlySet<KlineInterval> = new Set(['1m', '5m', '15m', '1h', '4h']);
+/** The volume pane's share of the height (the candles' pane has the rest). */
+const VOLUME_STRETCH = 0.25;
 
 /**
- * The candlestick chart with its 7-, 25- and 99-candle moving averages and a volume histogram
- * under it, drawn by lightweight-charts. The
+ * The candlestick chart with its 7-, 25- and 99-candle moving averages and a volume histogram in
+ * a pane of its own under it (its own axis, never over the price labels), drawn by
+ * lightweight-charts at the screen's pixel ratio. Both axes read in the member's language. The
  * library is downloaded only when a chart is first shown, so no other page carries it. A vertical
  * swipe scrolls the page; a horizontal one moves along the candles; pinching zooms.
  */
@@ -44,17 +54,20 @@ export function KlineChart({ interval, list }: KlineChartProps) {
         const container = canvasRef.current;
         if (disposed || !container) return;
         const theme = readChartTheme(container);
+        trustPixelRatio();
         const chart = createChart(container, {
           autoSize: true,
           layout: {
             background: { type: ColorType.Solid, color: 'transparent' },
             textColor: theme.text,
             fontSize: 11,
+            panes: { separatorColor: theme.border, separatorHoverColor: theme.grid, enableResize: false },
           },
           localization: { locale, dateFormat: 'yyyy-MM-dd' },
           grid: { vertLines: { color: theme.grid }, horzLines: { color: theme.grid } },
           crosshair: { mode: CrosshairMode.Normal },
-          rightPriceScale: { borderColor: theme.border },
+          // A label cut at the top or bottom edge is left out rather than shown in part.
+          rightPriceScale: { borderColor: theme.border, entireTextOnly: true },
           timeScale: { borderColor: theme.border },
           handleScroll: { mouseWheel: false, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
           handleScale: { mouseWheel: false, pinch: true, axisPressedMouseMove: { time: true, price: false } },
@@ -67,7 +80,8 @@ export function KlineChart({ interval, list }: KlineChartProps) {
           wickUpColor: theme.up,
           wickDownColor: theme.down,
         });
-        candles.priceScale().applyOptions({ scaleMargins: { top: 0.14, bottom: 0.26 } });
+        // The top margin keeps the moving averages' legend clear of the candles.
+        candles.priceScale().applyOptions({ scaleMargins: { top: 0.16, bottom: 0.04 } });
         const averages = theme.averages.map((color) =>
           chart.addSeries(LineSeries, {
             color,
@@ -77,13 +91,19 @@ export function KlineChart({ interval, list }: KlineChartProps) {
             crosshairMarkerVisible: false,
           }),
         );
-        const volume = chart.addSeries(HistogramSeries, {
-          priceScaleId: '',
-          priceFormat: { type: 'volume' },
-          lastValueVisible: false,
-          priceLineVisible: false,
-        });
-        volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+        const volume = chart.addSeries(
+          HistogramSeries,
+          {
+            priceFormat: { type: 'custom', formatter: chartVolumeFormatter(locale), minMove: 1e-4 },
+            lastValueVisible: false,
+            priceLineVisible: false,
+          },
+          1,
+        );
+        volume.priceScale().applyOptions({ scaleMargins: { top: 0.15, bottom: 0 } });
+        const [pricePane, volumePane] = chart.panes();
+        pricePane?.setStretchFactor(1 - VOLUME_STRETCH);
+        volumePane?.setStretchFactor(VOLUME_STRETCH);
         setDrawing({ chart, candles, averages, volume });
       },
       () => {
@@ -102,15 +122,18 @@ export function KlineChart({ interval, list }: KlineChartProps) {
     const theme = readChartTheme(canvasRef.current);
     const { candles, volumes } = toChartCandles(list);
     const places = pricePlaces(list.at(-1)?.close ?? '0');
-    drawing.candles.applyOptions({ priceFormat: { type: 'price', precision: places, minMove: 10 ** -places } });
+    const priceFormat = {
+      type: 'custom',
+      formatter: chartPriceFormatter(locale, places),
+      minMove: 10 ** -places,
+    } as const;
+    drawing.candles.applyOptions({ priceFormat });
     drawing.candles.setData(candles);
     // Candles shorter than a day are told apart by their time of day on the axis.
     drawing.chart.applyOptions({ timeScale: { timeVisible: INTRADAY.has(interval), secondsVisible: false } });
     const averages = MOVING_AVERAGES.map((period, index): AverageNow => {
       const points = movingAverage(candles, period);
-      drawing.averages[index]?.applyOptions({
-        priceFormat: { type: 'price', precision: places, minMove: 10 ** -places },
-      });
+      drawing.averages[index]?.applyOptions({ priceFormat });
       drawing.averages[index]?.setData(points);
       return { period, value: points.at(-1)?.value ?? null, color: theme.averages[index] ?? theme.text };
     });
@@ -118,7 +141,7 @@ export function KlineChart({ interval, list }: KlineChartProps) {
       volumes.map(({ time, value, up }) => ({ time, value, color: withAlpha(up ? theme.up : theme.down, 0.4) })),
     );
     setDrawn({ candles: candles.length, interval, averages });
-  }, [drawing, list, interval]);
+  }, [drawing, list, interval, locale]);
 
   if (loadFailed) {
     return (
@@ -137,7 +160,12 @@ export function KlineChart({ interval, list }: KlineChartProps) {
       data-interval={drawn?.interval}
       aria-label={t('marketChartLabel', { n: list.length })}
     >
-      {drawn && <AverageLegend averages={drawn.averages} places={pricePlaces(list.at(-1)?.close ?? '0')} />}
+      {drawn && (
+        <AverageLegend
+          averages={drawn.averages}
+          format={chartPriceFormatter(locale, pricePlaces(list.at(-1)?.close ?? '0'))}
+        />
+      )}
       <div ref={canvasRef} className="kline-chart__canvas" />
       {!drawn && (
         <span className="kline-chart__loading">
@@ -149,14 +177,14 @@ export function KlineChart({ interval, list }: KlineChartProps) {
 }
 
 /** The moving averages' names in their line colours, with their latest values ("--" while too few candles). */
-function AverageLegend({ averages, places }: { averages: AverageNow[]; places: number }) {
+function AverageLegend({ averages, format }: { averages: AverageNow[]; format: (value: number) => string }) {
   const { t } = useTranslation();
   return (
     <figcaption className="kline-chart__legend" data-testid="kline-ma-legend">
       <span className="visually-hidden">{t('marketChartAverages')}</span>
       {averages.map(({ period, value, color }) => (
         <span key={period} style={{ color }} data-testid={`kline-ma-${period}`}>
-          MA{period} {value === null ? NO_FIGURE : groupThousands(value.toFixed(places))}
+          MA{period} {value === null ? NO_FIGURE : format(value)}
         </span>
       ))}
     </figcaption>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { movingAverage, toChartCandles } from './chart-candles';
+import { chartPriceFormatter, chartVolumeFormatter, movingAverage, toChartCandles } from './chart-candles';
 
 const candle = (time: string, open: string, close: string, volume = '10') => ({
   time,
@@ -53,5 +53,19 @@ describe('movingAverage', () => {
   it('draws nothing with fewer candles than the period', () => {
     expect(movingAverage(closes([1, 2]), 7)).toEqual([]);
     expect(movingAverage(closes([4]), 1)).toEqual([{ time: Date.UTC(2024, 4, 1) / 1000, value: 4 }]);
+  });
+});
+
+describe('the axes in the member language', () => {
+  it('groups thousands and keeps the price places, as the other prices read', () => {
+    expect(chartPriceFormatter('zh-CN', 2)(68000)).toBe('68,000.00');
+    expect(chartPriceFormatter('en', 2)(62950.554)).toBe('62,950.55');
+    expect(chartPriceFormatter('ms-MY', 4)(0.24125)).toBe('0.2413');
+    expect(chartPriceFormatter('ko-KR', 2)(1234567.5)).toBe('1,234,567.50');
+  });
+
+  it('writes volumes short, in the language', () => {
+    expect(chartVolumeFormatter('en')(1234)).toBe('1.2K');
+    expect(chartVolumeFormatter('zh-CN')(1_234_567)).toBe('123.5万');
   });
 });

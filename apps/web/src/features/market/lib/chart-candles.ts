@@ -55,3 +55,18 @@ export function movingAverage(candles: readonly ChartCandle[], period: number): 
   });
   return points;
 }
+
+/**
+ * The price axis' and crosshair's labels in the member's language: its grouping and decimal signs
+ * (Intl), with the places of the latest price (pricePlaces), so "68,000.00" sits beside "62,950.55".
+ */
+export function chartPriceFormatter(locale: string, places: number): (price: number) => string {
+  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: places, maximumFractionDigits: places });
+  return (price) => format.format(price);
+}
+
+/** The volume pane's axis: few characters in the member's language ("1.2K", "1.2천", "120万"). */
+export function chartVolumeFormatter(locale: string): (volume: number) => string {
+  const format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  return (volume) => format.format(volume);
+}

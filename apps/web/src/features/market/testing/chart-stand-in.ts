@@ -18,6 +18,7 @@ export function createChart(_container: HTMLElement, options: unknown) {
   drawn.options.push(options);
   return {
     addSeries: (type: string) => series(type),
+    panes: () => [{ setStretchFactor: () => {} }, { setStretchFactor: () => {} }],
     applyOptions: (more: unknown) => drawn.options.push(more),
     remove: () => {},
   };
