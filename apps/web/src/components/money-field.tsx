@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { amountInput } from '@/lib/amount-input';
 import './money-field.css';
 
 type MoneyFieldProps = {
@@ -15,6 +16,11 @@ type MoneyFieldProps = {
   meta?: ReactNode;
   /** 40 suits an amount or an id; an email or an address needs more. */
   maxLength?: number;
+  /**
+   * Makes it an amount field: it takes digits and one point with at most this many decimals (the
+   * asset's ENTRY_PLACES), and any other keystroke or paste leaves it as it was.
+   */
+  places?: number;
   testId: string;
 };
 
@@ -30,9 +36,15 @@ export function MoneyField({
   suffix,
   meta,
   maxLength = 40,
+  places,
   testId,
 }: MoneyFieldProps) {
   const errorId = `${id}-error`;
+  const change = (next: string) => {
+    const taken = places === undefined ? next : amountInput(next, places);
+    // Refused: React puts the field back to `value`.
+    if (taken !== null) onChange(taken);
+  };
   return (
     <div className="money-field">
       <label className="money-field__label" htmlFor={id}>
@@ -43,7 +55,7 @@ export function MoneyField({
           id={id}
           className="money-field__input"
           value={value}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => change(event.target.value)}
           placeholder={placeholder}
           inputMode={inputMode}
           autoComplete="off"

@@ -61,9 +61,13 @@ describe('donation', () => {
     await donate('');
     expect(error()).toBe('请输入捐赠金额');
     await donate('x');
+    expect(screen.getByTestId('donation-amount-input')).toHaveValue('');
+    expect(error()).toBe('请输入捐赠金额');
+    await donate('2.');
     expect(error()).toBe('无效金额');
     await donate('0.001', 'GOLD');
-    expect(error()).toBe('最多支持2位小数');
+    expect(screen.getByTestId('donation-amount-input')).toHaveValue('0.00');
+    expect(error()).toBe('金额必须大于0');
     await donate('5000.01', 'GOLD');
     expect(error()).toBe('余额不足');
     expect(sent).toEqual([]);
@@ -75,7 +79,7 @@ describe('donation', () => {
     renderApp(paths.donate.path);
     await donate('');
     expect(error()).toBe('Enter Donation Amount');
-    await donate('1.2.3');
+    await donate('1.');
     expect(error()).toBe('Invalid Amount');
   });
 

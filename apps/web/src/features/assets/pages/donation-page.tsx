@@ -1,4 +1,4 @@
-import type { Asset } from '@minecloud/contract/amount';
+import { type Asset, ENTRY_PLACES } from '@minecloud/contract/amount';
 import { exactAmountText } from '@minecloud/contract/decimal';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -94,6 +94,7 @@ function DonationForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balan
           onChange={setAmount}
           placeholder={t('donationAmountRequired')}
           inputMode="decimal"
+          places={ENTRY_PLACES[asset]}
           error={amountError}
           suffix={<span className="money-field__unit">{assetName(asset)}</span>}
           meta={<AvailableLine asset={asset} available={available} testId="donation-available" />}

@@ -91,26 +91,28 @@ describe('gift', () => {
     expect(errorOf('gift-receiver-input')).toBe('请输入受赠人ID');
     expect(errorOf('gift-amount-input')).toBe('请输入数量');
 
-    const cases: [string, string, 'GOLD' | 'USDT', string | null, string | null][] = [
-      ['abc', '1', 'USDT', '请输入正确的会员ID', null],
-      [OWN_ID, '1', 'USDT', '不能赠送给自己', null],
-      [RECEIVER.id, 'abc', 'USDT', null, '无效金额'],
-      [RECEIVER.id, '1e3', 'USDT', null, '无效金额'],
-      [RECEIVER.id, '0', 'USDT', null, '金额必须大于0'],
-      [RECEIVER.id, '1.123', 'GOLD', null, '最多支持2位小数'],
-      [RECEIVER.id, '1.005', 'USDT', null, '最多支持2位小数'],
-      [RECEIVER.id, '0.0000001', 'USDT', null, '最多支持2位小数'],
-      [RECEIVER.id, '1000.01', 'USDT', null, '余额不足'],
-      [RECEIVER.id, '5000.01', 'GOLD', null, '余额不足'],
+    // What the amount field kept of each keystroke: letters, signs and a third decimal never get in.
+    const cases: [string, string, 'GOLD' | 'USDT', string, string | null, string | null][] = [
+      ['abc', '1', 'USDT', '1', '请输入正确的会员ID', null],
+      [OWN_ID, '1', 'USDT', '1', '不能赠送给自己', null],
+      [RECEIVER.id, 'abc', 'USDT', '', null, '请输入数量'],
+      [RECEIVER.id, '-0e', 'USDT', '0', null, '金额必须大于0'],
+      [RECEIVER.id, '1.', 'USDT', '1.', null, '无效金额'],
+      [RECEIVER.id, '0', 'USDT', '0', null, '金额必须大于0'],
+      [RECEIVER.id, '0.001', 'GOLD', '0.00', null, '金额必须大于0'],
+      [RECEIVER.id, '5000.011', 'GOLD', '5000.01', null, '余额不足'],
+      [RECEIVER.id, '1000.01', 'USDT', '1000.01', null, '余额不足'],
+      [RECEIVER.id, '5000.01', 'GOLD', '5000.01', null, '余额不足'],
     ];
-    for (const [receiver, amount, asset, receiverError, amountError] of cases) {
+    for (const [receiver, amount, asset, kept, receiverError, amountError] of cases) {
       await fill(receiver, amount, asset);
-      expect([receiver, amount, errorOf('gift-receiver-input'), errorOf('gift-amount-input')]).toEqual([
+      expect([
         receiver,
         amount,
-        receiverError,
-        amountError,
-      ]);
+        screen.getByTestId('gift-amount-input').getAttribute('value'),
+        errorOf('gift-receiver-input'),
+        errorOf('gift-amount-input'),
+      ]).toEqual([receiver, amount, kept, receiverError, amountError]);
     }
     expect(screen.queryByTestId('confirm-summary')).not.toBeInTheDocument();
     expect(sent).toEqual([]);
@@ -120,7 +122,7 @@ describe('gift', () => {
     server();
     await changeLocale('en');
     renderApp(paths.transform.path);
-    await fill('', 'x');
+    await fill('', '5.');
     expect(errorOf('gift-receiver-input')).toBe('Enter ID for gift receiver');
     expect(errorOf('gift-amount-input')).toBe('Invalid Amount');
   });

@@ -1,4 +1,4 @@
-import { type Asset, enterableUnits, formatAmount } from '@minecloud/contract/amount';
+import { type Asset, ENTRY_PLACES, enterableUnits, formatAmount } from '@minecloud/contract/amount';
 import { exactAmountText } from '@minecloud/contract/decimal';
 import { ERROR_CODES } from '@minecloud/contract/error-codes';
 import { Button } from 'antd-mobile';
@@ -134,6 +134,7 @@ function GiftForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances:
           onChange={setAmount}
           placeholder={t('giftAmountPlaceholder')}
           inputMode="decimal"
+          places={ENTRY_PLACES[asset]}
           error={amountError}
           suffix={
             <>

@@ -1,4 +1,4 @@
-import { formatAmount } from '@minecloud/contract/amount';
+import { ENTRY_PLACES, formatAmount } from '@minecloud/contract/amount';
 import { exactAmountText } from '@minecloud/contract/decimal';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
@@ -97,6 +97,7 @@ function TopUpForm({ rate, usdt, goldBalance }: { rate: bigint; usdt: AssetBalan
           onChange={setAmount}
           placeholder={t('topUpPlaceholder')}
           inputMode="decimal"
+          places={ENTRY_PLACES.USDT}
           error={amountError}
           suffix={
             <>

@@ -1,4 +1,4 @@
-import { enterableUnits, formatAmount, parseAmount } from '@minecloud/contract/amount';
+import { ENTRY_PLACES, enterableUnits, formatAmount, parseAmount } from '@minecloud/contract/amount';
 import { usdtText, usdtUnits } from '@minecloud/contract/decimal';
 import type { EquityRound } from '@minecloud/contract/equity';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { AvailableUsdt } from '@/components/purchase-sheet/available-usdt';
 import { PurchaseField, PurchaseForm } from '@/components/purchase-sheet/purchase-form';
 import { PurchaseSheet } from '@/components/purchase-sheet/purchase-sheet';
 import { useProblemText } from '@/components/purchase-sheet/use-problem-text';
+import { amountInput } from '@/lib/amount-input';
 import { useLocale } from '@/lib/locale';
 import { useMoneyAction } from '@/lib/money-action';
 import { type ReinvestAnswer, useReinvestEarnings } from '../api/reinvest-earnings';
@@ -42,6 +43,7 @@ function ReinvestForm({ round, onDone }: { round: EquityRound | null; onDone: (d
     noRound: 'equityNoRound',
     required: 'equityReinvestRequired',
     invalid: 'amountInvalid',
+    notPositive: 'amountNotPositive',
     tooManyDecimals: (problem) => t('amountTooManyDecimals', { p: problem.places }),
     belowMinimum: (problem) => t('equityReinvestBelowMinimum', { n: `${usdtText(problem.min, locale)} USDT` }),
     aboveEarnings: 'equityReinvestAboveEarnings',
@@ -110,7 +112,10 @@ function ReinvestForm({ round, onDone }: { round: EquityRound | null; onDone: (d
             id="reinvest-amount"
             className="share-sheet__input"
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            onChange={(event) => {
+              const taken = amountInput(event.target.value, ENTRY_PLACES.USDT);
+              if (taken !== null) setAmount(taken);
+            }}
             placeholder={t('equityReinvestPlaceholder')}
             inputMode="decimal"
             autoComplete="off"

@@ -76,7 +76,7 @@ describe('reinvestment', () => {
     expect(checkReinvest(ROUND, '1.2.3', null)).toEqual({ ok: false, reason: 'invalid' });
     expect(checkReinvest(ROUND, '0.0000001', null)).toEqual({ ok: false, reason: 'tooManyDecimals', places: 2 });
     expect(checkReinvest(ROUND, '10.001', null)).toEqual({ ok: false, reason: 'tooManyDecimals', places: 2 });
-    expect(checkReinvest(ROUND, '0', null)).toEqual({ ok: false, reason: 'belowMinimum', min: 300_000n });
+    expect(checkReinvest(ROUND, '0', null)).toEqual({ ok: false, reason: 'notPositive' });
     expect(checkReinvest(ROUND, '0.29', null)).toEqual({ ok: false, reason: 'belowMinimum', min: 300_000n });
     expect(checkReinvest(ROUND, '0.45', 400_000n)).toEqual({ ok: false, reason: 'aboveEarnings' });
     expect(checkReinvest(ROUND, '0.6', null)).toEqual({ ok: false, reason: 'aboveRemaining', max: 5 });

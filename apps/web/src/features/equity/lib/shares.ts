@@ -119,6 +119,7 @@ export type ReinvestProblem =
   | { reason: 'noRound' }
   | { reason: 'required' }
   | { reason: 'invalid' }
+  | { reason: 'notPositive' }
   | { reason: 'tooManyDecimals'; places: number }
   | { reason: 'belowMinimum'; min: bigint }
   | { reason: 'aboveEarnings' }
@@ -142,16 +143,18 @@ export function checkReinvest(
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, reason: 'required' };
   const parsed = parseMemberAmount(trimmed, 'USDT');
-  if (!parsed.ok && parsed.reason !== 'notPositive') {
+  if (!parsed.ok) {
     if (parsed.reason === 'tooManyDecimals') return { ok: false, reason: 'tooManyDecimals', places: ENTRY_PLACES.USDT };
     if (parsed.reason === 'tooLarge') return { ok: false, reason: 'aboveEarnings' };
+    // Zero is told as on every amount field, not as below the minimum.
+    if (parsed.reason === 'notPositive') return { ok: false, reason: 'notPositive' };
     return { ok: false, reason: 'invalid' };
   }
-  const units = parsed.ok ? parsed.units : 0n;
+  const units = parsed.units;
   const price = usdtUnits(round.pricePerShare);
   if (price === null || price === 0n) return { ok: false, reason: 'noRound' };
   const min = minimumReinvest(round);
-  if (units === 0n || units < min) return { ok: false, reason: 'belowMinimum', min };
+  if (units < min) return { ok: false, reason: 'belowMinimum', min };
   if (earnings !== null && units > earnings) return { ok: false, reason: 'aboveEarnings' };
   const plan = reinvestPlan(units, price);
   if (plan.quantity > round.sharesRemaining) return { ok: false, reason: 'aboveRemaining', max: round.sharesRemaining };

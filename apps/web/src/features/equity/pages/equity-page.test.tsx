@@ -496,8 +496,10 @@ describe('reinvest sheet', () => {
 
     const cases: [string, string][] = [
       ['', '请输入USDT金额'],
-      ['abc', '无效金额'],
-      ['0', '复投金额不能少于 150.00 USDT'],
+      // Letters never get in: the box stays empty.
+      ['abc', '请输入USDT金额'],
+      ['150.', '无效金额'],
+      ['0', '金额必须大于0'],
       ['149.99', '复投金额不能少于 150.00 USDT'],
       ['600.01', '超过可复投收益'],
       ['500', '剩余股份不足，最多可购买 4 股'],

@@ -1,4 +1,4 @@
-import { truncateDecimals } from '@minecloud/contract/amount';
+import { ENTRY_PLACES, truncateDecimals } from '@minecloud/contract/amount';
 import { exactAmountText } from '@minecloud/contract/decimal';
 import type { PoolCurrent } from '@minecloud/contract/team';
 import { Button } from 'antd-mobile';
@@ -99,6 +99,7 @@ function ForgeForm({ pool, onForged }: ForgeFormProps) {
         onChange={setAmount}
         placeholder={t('poolForgePlaceholder', { min: truncateDecimals(pool.minForge, 2) })}
         inputMode="decimal"
+        places={ENTRY_PLACES.GOLD}
         error={error}
         suffix={
           <>

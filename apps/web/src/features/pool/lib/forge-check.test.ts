@@ -11,7 +11,7 @@ describe('checkForge', () => {
   });
 
   it('refuses less than the minimum, 0 included', () => {
-    expect(checkForge('0', '10', '500')).toEqual({ ok: false, reason: 'belowMinimum', min: '10' });
+    expect(checkForge('0', '10', '500')).toEqual({ ok: false, reason: 'notPositive' });
     expect(checkForge('9.99', '10', '500')).toEqual({ ok: false, reason: 'belowMinimum', min: '10' });
   });
 

@@ -7,13 +7,13 @@ export type CheckedForge = { ok: true; units: bigint; amount: string } | ({ ok: 
 
 /**
  * Checks gold coins to forge before anything is sent, in the order the member meets the problems:
- * typed, a gold amount, at least `minForge` (0 counts as below it), then within `available` when known.
+ * typed, a gold amount above 0 (told as on every amount field), at least `minForge`, then within
+ * `available` when known.
  */
 export function checkForge(text: string, minForge: string, available: string | null | undefined): CheckedForge {
   const checked = checkAmount(text, 'GOLD');
-  if (!checked.ok && checked.reason !== 'notPositive') return checked;
+  if (!checked.ok) return checked;
   const min = parseAmount(minForge, 'GOLD');
-  const units = checked.ok ? checked.units : 0n;
-  if (units === 0n || (min.ok && units < min.units)) return { ok: false, reason: 'belowMinimum', min: minForge };
+  if (min.ok && checked.units < min.units) return { ok: false, reason: 'belowMinimum', min: minForge };
   return checkAmount(text, 'GOLD', available);
 }

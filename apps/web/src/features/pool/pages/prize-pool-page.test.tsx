@@ -184,10 +184,12 @@ describe('prize pool: forging', () => {
     await screen.findByText('5,000.00');
     const cases: [string, string][] = [
       ['', '请输入锻造数量'],
-      ['abc', '无效金额'],
-      ['0', '锻造数量不能少于 10.00 金币'],
+      // Letters never get in; zero is told as on every amount field; a third decimal is not taken.
+      ['abc', '请输入锻造数量'],
+      ['10.', '无效金额'],
+      ['0', '金额必须大于0'],
       ['9.99', '锻造数量不能少于 10.00 金币'],
-      ['10.001', '最多支持2位小数'],
+      ['9.999', '锻造数量不能少于 10.00 金币'],
       ['5000.01', '余额不足'],
     ];
     for (const [typed, message] of cases) {

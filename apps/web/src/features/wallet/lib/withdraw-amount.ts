@@ -1,5 +1,6 @@
-import { ENTRY_PLACES, enterableUnits, formatAmount, parseAmount, parseMemberAmount } from '@minecloud/contract/amount';
+import { enterableUnits, formatAmount, parseAmount } from '@minecloud/contract/amount';
 import { type WithdrawAsset, walletLimitKey } from '@minecloud/contract/wallet';
+import { type AmountProblem, checkAmount } from '@/lib/amount-check';
 
 /** The fee taken from each withdrawal and the least one may be, in atomic units of the asset. */
 export type WithdrawTerms = { fee: bigint; min: bigint };
@@ -29,13 +30,8 @@ export function quickAmountText(available: bigint, percent: number, asset: Withd
   return formatAmount(enterableUnits((available * BigInt(percent)) / 100n, asset), asset);
 }
 
-export type WithdrawAmountProblem =
-  | { reason: 'enterAmount' }
-  | { reason: 'invalidAmount' }
-  | { reason: 'tooManyDecimals'; places: number }
-  | { reason: 'belowMinimum' }
-  | { reason: 'insufficientBalance' }
-  | { reason: 'notAboveFee' };
+/** The problems of every amount field (told the same on every form), and a withdrawal's own. */
+export type WithdrawAmountProblem = AmountProblem | { reason: 'belowMinimum' } | { reason: 'notAboveFee' };
 
 /** `amount` is the canonical decimal sent; `received` what the address gets (amount − fee). */
 export type CheckedWithdrawAmount =
@@ -52,18 +48,11 @@ export function checkWithdrawAmount(
   available: bigint,
   terms: WithdrawTerms,
 ): CheckedWithdrawAmount {
-  const trimmed = text.trim();
-  if (!trimmed) return { ok: false, reason: 'enterAmount' };
-  const parsed = parseMemberAmount(trimmed, asset);
-  if (!parsed.ok) {
-    if (parsed.reason === 'tooManyDecimals')
-      return { ok: false, reason: 'tooManyDecimals', places: ENTRY_PLACES[asset] };
-    if (parsed.reason === 'tooLarge') return { ok: false, reason: 'insufficientBalance' };
-    return { ok: false, reason: 'invalidAmount' };
-  }
-  const units = parsed.units;
+  const checked = checkAmount(text, asset);
+  if (!checked.ok) return checked;
+  const units = checked.units;
   if (units < terms.min) return { ok: false, reason: 'belowMinimum' };
-  if (units > available) return { ok: false, reason: 'insufficientBalance' };
+  if (units > available) return { ok: false, reason: 'insufficient' };
   if (units <= terms.fee) return { ok: false, reason: 'notAboveFee' };
   return { ok: true, units, amount: formatAmount(units, asset), received: units - terms.fee };
 }

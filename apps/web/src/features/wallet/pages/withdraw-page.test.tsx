@@ -98,9 +98,9 @@ describe('withdraw', () => {
     renderApp(paths.withdraw.href({ asset: 'USDT' }));
     for (const [amount, received] of [
       ['100', '98.50'],
-      ['10.000001', '8.500001'],
+      ['10.01', '8.51'],
       ['1.5', '--'],
-      ['abc', '--'],
+      ['abc', '0.00'],
       ['', '0.00'],
     ]) {
       await type('withdraw-amount-input', amount!);
@@ -113,15 +113,16 @@ describe('withdraw', () => {
     renderApp(paths.withdraw.href({ asset: 'USDT' }));
     await type('withdraw-address-input', '');
     await fill('', '');
-    expect(errorOf('withdraw-amount-input')).toBe('请输入金额');
+    expect(errorOf('withdraw-amount-input')).toBe('请输入数量');
     expect(errorOf('withdraw-address-input')).toBe('请输入提现地址');
     expect(errorOf('withdraw-code')).toBe('请输入邮箱验证码');
 
     for (const [amount, message] of [
-      ['abc', '无效金额'],
-      ['0', '无效金额'],
-      ['1.0000001', '最多支持2位小数'],
-      ['12.345', '最多支持2位小数'],
+      // Letters never get in; zero is told as on every amount field; a third decimal is not taken.
+      ['abc', '请输入数量'],
+      ['10.', '无效金额'],
+      ['0', '金额必须大于0'],
+      ['9.999', '最低提现 10.00 USDT'],
       ['9.99', '最低提现 10.00 USDT'],
       ['1234.57', '余额不足'],
       ['10', null],
@@ -147,7 +148,7 @@ describe('withdraw', () => {
     renderApp(paths.withdraw.href({ asset: 'BTC' }));
     await fill('');
     expect(errorOf('withdraw-amount-input')).toBe('Enter Amount');
-    await type('withdraw-amount-input', 'x');
+    await type('withdraw-amount-input', '1.');
     expect(errorOf('withdraw-amount-input')).toBe('Invalid Amount');
     await type('withdraw-amount-input', '0.0009');
     expect(errorOf('withdraw-amount-input')).toBe('The minimum withdrawal is 0.001 BTC');

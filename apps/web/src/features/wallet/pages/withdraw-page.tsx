@@ -1,3 +1,4 @@
+import { ENTRY_PLACES } from '@minecloud/contract/amount';
 import { exactAmountText } from '@minecloud/contract/decimal';
 import { WITHDRAW_ASSETS, type WithdrawAsset, walletLimitKey } from '@minecloud/contract/wallet';
 import { Button } from 'antd-mobile';
@@ -22,6 +23,7 @@ import { useMoneyText } from '@/lib/money-text';
 import { useAppNavigate } from '@/lib/navigation';
 import type { UserInfo } from '@/lib/session';
 import { showToast } from '@/lib/toast';
+import { useAmountProblemText } from '@/lib/use-amount-problem-text';
 import { useAddressBook } from '../api/address-book';
 import { useWithdraw } from '../api/withdraw';
 import { AddressBookPicker } from '../components/address-book-picker';
@@ -55,20 +57,15 @@ type FormProps = {
 function useAmountText(asset: WithdrawAsset, terms: WithdrawTerms) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const amountProblemText = useAmountProblemText();
   return (checked: CheckedWithdrawAmount & { ok: false }): string => {
     switch (checked.reason) {
-      case 'enterAmount':
-        return errorText('enterAmount');
-      case 'invalidAmount':
-        return errorText('invalidAmount');
-      case 'tooManyDecimals':
-        return t('amountTooManyDecimals', { p: checked.places });
       case 'belowMinimum':
         return errorText('withdrawBelowMinimum', { min: exactAmountText(terms.min, asset, locale), asset });
-      case 'insufficientBalance':
-        return errorText('insufficientBalance');
       case 'notAboveFee':
         return t('withdrawBelowFee', { fee: exactAmountText(terms.fee, asset, locale), asset });
+      default:
+        return amountProblemText(checked);
     }
   };
 }
@@ -184,6 +181,7 @@ function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
           onChange={edit(setAmount)}
           placeholder={t('withdrawAmountPlaceholder')}
           inputMode="decimal"
+          places={ENTRY_PLACES[asset]}
           error={amountError}
           suffix={<span className="money-field__unit">{asset}</span>}
           meta={
