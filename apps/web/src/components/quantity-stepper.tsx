@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clampQuantity, parseWholeNumber, type QuantityLimit, type QuantityNote, quantityNote } from '@/lib/quantity';
 import './quantity-stepper.css';
@@ -10,8 +11,11 @@ type QuantityStepperProps = {
   min: number;
   /** The most the member may buy now (stock, balance); null when there is nothing to buy. */
   limit: QuantityLimit | null;
-  /** Says why the quantity stops at the limit, in the words of the screen (台, 股…). */
-  noteText: (note: QuantityNote) => string;
+  /**
+   * Says why the quantity stops at the limit, in the words of the screen (台, 股…), and what the
+   * member had typed when the box was brought down to it.
+   */
+  noteText: (note: QuantityNote, typed: string | null) => string;
   /** A problem is shown for the box: the note about the limit then gives way to it. */
   invalid: boolean;
   describedBy?: string;
@@ -20,7 +24,7 @@ type QuantityStepperProps = {
 
 /**
  * − and + step within [min, limit]; the box keeps what the member types. A whole number above the
- * limit is brought down to it and the note under the box says why; anything that is not a whole
+ * limit is brought down to it and the note under the box says so, and why; anything that is not a whole
  * number stays as typed for the screen to refuse.
  */
 export function QuantityStepper({
@@ -35,11 +39,14 @@ export function QuantityStepper({
   testId,
 }: QuantityStepperProps) {
   const { t } = useTranslation();
+  // What the member typed before the box was brought down to the limit; forgotten at the next change.
+  const [clampedFrom, setClampedFrom] = useState<string | null>(null);
   const parsed = parseWholeNumber(value);
   const current = parsed.ok ? parsed.value : null;
   const max = Math.max(min, limit?.max ?? min);
   const step = (delta: number) => {
     const next = current === null ? min : current + delta;
+    setClampedFrom(null);
     onChange(String(Math.min(max, Math.max(min, next))));
   };
   const note = invalid ? null : quantityNote(value, min, limit);
@@ -62,7 +69,12 @@ export function QuantityStepper({
           id={id}
           className="quantity-stepper__input"
           value={value}
-          onChange={(event) => onChange(clampQuantity(event.target.value, min, limit).text)}
+          onChange={(event) => {
+            const typed = event.target.value;
+            const clamped = clampQuantity(typed, min, limit);
+            setClampedFrom(clamped.clampedBy ? typed.trim() : null);
+            onChange(clamped.text);
+          }}
           inputMode="numeric"
           autoComplete="off"
           aria-invalid={invalid}
@@ -87,7 +99,7 @@ export function QuantityStepper({
           role="status"
           data-testid={`${testId}-note`}
         >
-          {noteText(note)}
+          {noteText(note, clampedFrom)}
         </p>
       )}
     </>

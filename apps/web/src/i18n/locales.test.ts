@@ -21,6 +21,15 @@ const featureFiles = Object.entries(featureModules).map(([file, content]) => {
 for (const { locale, content } of featureFiles) messages[locale] = { ...messages[locale], ...content };
 const allKeys = [...new Set(Object.values(messages).flatMap((content) => Object.keys(content)))].sort();
 
+/**
+ * A key with a plural category (`equityShares_one`) is the form i18next takes for a count in that
+ * category; the plain key is every other count's. A language has the forms its plural rules have:
+ * English "1 share" and "2 shares", Chinese, Korean and Malay one form for every count.
+ */
+const PLURAL = /^(.+)_(zero|one|two|few|many)$/;
+const pluralCategories = (locale: string) => new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+const plainKeys = allKeys.filter((key) => !PLURAL.test(key));
+
 describe('locales', () => {
   it('has one file per supported locale', () => {
     expect(Object.keys(messages).sort()).toEqual([...LOCALES].sort());
@@ -28,8 +37,25 @@ describe('locales', () => {
 
   it.each([...LOCALES])('%s has every key, each with a non-empty text', (locale) => {
     const content = messages[locale] ?? {};
-    const missing = allKeys.filter((key) => typeof content[key] !== 'string' || !content[key]?.trim());
+    const missing = plainKeys.filter((key) => typeof content[key] !== 'string' || !content[key]?.trim());
     expect(missing).toEqual([]);
+  });
+
+  it.each([...LOCALES])('%s has a plural form for each category of its language, and no other', (locale) => {
+    const content = messages[locale] ?? {};
+    const categories = pluralCategories(locale);
+    const plurals = allKeys.flatMap((key) => {
+      const [, base = '', category = ''] = PLURAL.exec(key) ?? [];
+      return base ? [{ key, base, category }] : [];
+    });
+    const wrong = plurals.filter(({ key, base, category }) => {
+      const needed = (categories as readonly string[]).includes(category);
+      const has = typeof content[key] === 'string' && content[key]?.trim() !== '';
+      // A plural form counts what its plain key counts, by {{count}}.
+      const counted = !has || (content[key]?.includes('{{count}}') && content[base]?.includes('{{count}}'));
+      return needed !== has || !counted;
+    });
+    expect(wrong.map(({ key }) => key)).toEqual([]);
   });
 
   it('gives each feature a file per locale, whose keys no other file has', () => {
@@ -45,7 +71,7 @@ describe('locales', () => {
   });
 
   it('uses camelCase keys', () => {
-    expect(allKeys.filter((key) => !/^[a-z][a-zA-Z0-9]*$/.test(key))).toEqual([]);
+    expect(allKeys.filter((key) => !/^[a-z][a-zA-Z0-9]*(_(zero|one|two|few|many))?$/.test(key))).toEqual([]);
   });
 
   it('keeps the Chinese texts of the spec verbatim', () => {

@@ -17,17 +17,27 @@ export function useProblemText<P extends { reason: string }>(words: ProblemWords
   };
 }
 
-/** Why a quantity stops where it does: what is left (`leftKey`, in the screen's words), or what the balance pays. */
-export function useLimitText(leftKey: MessageKey): (note: QuantityNote) => string {
+/** The words of a purchase screen's limits, in its unit (台 for miners, 股 for shares). */
+export type LimitWords = {
+  /** What is left: "only n left". */
+  left: MessageKey;
+  /** What the balance pays for. */
+  balance: MessageKey;
+  /** n of the unit ("9 台"), said when a typed quantity was brought down. */
+  units: MessageKey;
+};
+
+/**
+ * Why a quantity stops where it does: what is left, or what the balance pays, in the screen's
+ * unit; when the member typed more and the box was brought down, it says so first ("已将 99999999
+ * 改为 9 台：…"), so no number changes in silence.
+ */
+export function useLimitText(words: LimitWords): (note: QuantityNote, typed?: string | null) => string {
   const { t } = useTranslation();
-  return (note) => {
-    switch (note.reason) {
-      case 'stock':
-        return t(leftKey, { n: note.max });
-      case 'balance':
-        return t('quantityBalanceLimit', { n: note.max });
-      case 'unaffordable':
-        return t('amountInsufficient');
-    }
+  return (note, typed) => {
+    if (note.reason === 'unaffordable') return t('amountInsufficient');
+    const why = t(note.reason === 'stock' ? words.left : words.balance, { count: note.max });
+    if (!typed) return why;
+    return t('quantityClamped', { typed, units: t(words.units, { count: note.max }), why });
   };
 }

@@ -24,11 +24,15 @@ function BuyForm({ round, onPaid }: BuyFormProps) {
     noRound: 'equityNoRound',
     noQuantity: 'equityQuantityRequired',
     notWholeNumber: 'quantityWholeNumber',
-    belowMinimum: (problem) => t('equityBelowMinimum', { n: problem.min }),
-    aboveRemaining: (problem) => t('equityAboveRemaining', { n: problem.max }),
+    belowMinimum: (problem) => t('equityBelowMinimum', { count: problem.min }),
+    aboveRemaining: (problem) => t('equityAboveRemaining', { count: problem.max }),
     insufficient: 'amountInsufficient',
   });
-  const limitText = useLimitText('equityAboveRemaining');
+  const limitText = useLimitText({
+    left: 'equityAboveRemaining',
+    balance: 'equityBalanceLimit',
+    units: 'equityShares',
+  });
   const locale = useLocale();
   const balances = useBalances();
   const buy = useMoneyAction(useBuyShares());
@@ -51,7 +55,7 @@ function BuyForm({ round, onPaid }: BuyFormProps) {
           rows: [
             {
               label: t('equityQuantity'),
-              value: t('equityShares', { n: checked.quantity }),
+              value: t('equityShares', { count: checked.quantity }),
               testId: 'share-buy-confirm-quantity',
             },
             {
@@ -81,7 +85,7 @@ function BuyForm({ round, onPaid }: BuyFormProps) {
             {t('equityAnnualYield')} <strong>{round.annualYieldPct}%</strong>
           </span>
           <span>
-            {t('equityTerm')} <strong>{t('equityDays', { n: round.termDays })}</strong>
+            {t('equityTerm')} <strong>{t('equityDays', { count: round.termDays })}</strong>
           </span>
         </p>
       ) : (
@@ -101,8 +105,8 @@ function BuyForm({ round, onPaid }: BuyFormProps) {
         />
         {round && (
           <p className="purchase-sheet__hint">
-            {t('equityMinimum', { n: minimumShares(round) })} · {t('equityRemaining')}{' '}
-            {t('equityShares', { n: round.sharesRemaining })}
+            {t('equityMinimum', { count: minimumShares(round) })} · {t('equityRemaining')}{' '}
+            {t('equityShares', { count: round.sharesRemaining })}
           </p>
         )}
       </PurchaseField>
@@ -144,7 +148,7 @@ export function BuySharesSheet({ round, formKey, visible, onClose, onOrders }: B
           rows={[
             {
               label: t('equityQuantity'),
-              value: t('equityShares', { n: answer.quantity }),
+              value: t('equityShares', { count: answer.quantity }),
               testId: 'share-buy-success-quantity',
             },
             {

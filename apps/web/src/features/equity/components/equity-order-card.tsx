@@ -24,7 +24,7 @@ export function OrderFigures({ order }: { order: EquityOrder }) {
     <dl className="equity-order__figures">
       <div>
         <dt>{t('equityQuantity')}</dt>
-        <dd data-testid="equity-order-quantity">{t('equityShares', { n: order.quantity })}</dd>
+        <dd data-testid="equity-order-quantity">{t('equityShares', { count: order.quantity })}</dd>
       </div>
       <div>
         <dt>{t('equityPayment')}</dt>

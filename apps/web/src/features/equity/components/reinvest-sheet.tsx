@@ -47,7 +47,7 @@ function ReinvestForm({ round, onDone }: { round: EquityRound | null; onDone: (d
     tooManyDecimals: (problem) => t('amountTooManyDecimals', { p: problem.places }),
     belowMinimum: (problem) => t('equityReinvestBelowMinimum', { n: `${usdtText(problem.min, locale)} USDT` }),
     aboveEarnings: 'equityReinvestAboveEarnings',
-    aboveRemaining: (problem) => t('equityAboveRemaining', { n: problem.max }),
+    aboveRemaining: (problem) => t('equityAboveRemaining', { count: problem.max }),
   });
   const earnings = useEarnings();
   const reinvest = useMoneyAction(useReinvestEarnings());
@@ -72,7 +72,7 @@ function ReinvestForm({ round, onDone }: { round: EquityRound | null; onDone: (d
           rows: [
             {
               label: t('equityReinvestShares'),
-              value: t('equityShares', { n: checked.quantity }),
+              value: t('equityShares', { count: checked.quantity }),
               testId: 'reinvest-confirm-quantity',
             },
             {
@@ -145,7 +145,7 @@ function ReinvestForm({ round, onDone }: { round: EquityRound | null; onDone: (d
         <div>
           <dt>{t('equityReinvestShares')}</dt>
           <dd className="is-shares" data-testid="reinvest-shares">
-            {plan ? t('equityShares', { n: plan.quantity }) : '--'}
+            {plan ? t('equityShares', { count: plan.quantity }) : '--'}
           </dd>
         </div>
         <div>
@@ -185,11 +185,11 @@ export function ReinvestSheet({ round, formKey, visible, onClose, onOrders }: Re
       form={(onPaid) => <ReinvestForm round={round} onDone={onPaid} />}
       outcome={({ answer, rest }) => (
         <ShareResult
-          message={t('equityReinvestSuccess', { n: answer.quantity })}
+          message={t('equityReinvestSuccess', { count: answer.quantity })}
           rows={[
             {
               label: t('equityReinvestShares'),
-              value: t('equityShares', { n: answer.quantity }),
+              value: t('equityShares', { count: answer.quantity }),
               testId: 'reinvest-success-quantity',
             },
             {

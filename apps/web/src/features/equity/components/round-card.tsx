@@ -41,11 +41,11 @@ export function RoundCard({ round }: { round: EquityRound }) {
       <dl className="equity-round__figures">
         <div>
           <dt>{t('equityTerm')}</dt>
-          <dd data-testid="equity-term">{t('equityDays', { n: round.termDays })}</dd>
+          <dd data-testid="equity-term">{t('equityDays', { count: round.termDays })}</dd>
         </div>
         <div>
           <dt>{t('equityMinQuantity')}</dt>
-          <dd data-testid="equity-min">{t('equityShares', { n: minimumShares(round) })}</dd>
+          <dd data-testid="equity-min">{t('equityShares', { count: minimumShares(round) })}</dd>
         </div>
         <div>
           <dt>{t('equityBtcShare')}</dt>
@@ -56,7 +56,7 @@ export function RoundCard({ round }: { round: EquityRound }) {
         <p className="equity-round__row">
           <span>{t('equitySold')}</span>
           <span data-testid="equity-sold">
-            {soldShares(round)} / {t('equityShares', { n: round.totalShares })}
+            {soldShares(round)} / {t('equityShares', { count: round.totalShares })}
           </span>
         </p>
         <div
@@ -77,7 +77,7 @@ export function RoundCard({ round }: { round: EquityRound }) {
           </span>
           <span>
             {t('equityRemaining')}{' '}
-            <strong data-testid="equity-remaining">{t('equityShares', { n: round.sharesRemaining })}</strong>
+            <strong data-testid="equity-remaining">{t('equityShares', { count: round.sharesRemaining })}</strong>
           </span>
         </p>
       </div>

@@ -250,7 +250,7 @@ describe('buy sheet', () => {
     await waitFor(() => expect(screen.getByTestId('share-buy-available')).toHaveTextContent('USDT'));
     await retype('share-buy-quantity', '9');
     expect(screen.getByTestId('share-buy-quantity')).toHaveValue('5');
-    expect(buyNote()).toBe('剩余股份不足，最多可购买 5 股');
+    expect(buyNote()).toBe('已将 9 改为 5 股：剩余股份不足，最多可购买 5 股');
     expect(screen.getByTestId('share-buy-quantity-plus')).toBeDisabled();
     expect(buyError()).toBeNull();
   });
@@ -265,7 +265,7 @@ describe('buy sheet', () => {
     await screen.findByText('0.30 USDT');
     await retype('share-buy-quantity', '4');
     expect(screen.getByTestId('share-buy-quantity')).toHaveValue('3');
-    expect(buyNote()).toBe('余额最多可购买 3 份');
+    expect(buyNote()).toBe('已将 4 改为 3 股：余额最多可购买 3 股');
     expect(screen.getByTestId('share-buy-quantity-plus')).toBeDisabled();
     expect(screen.getByTestId('share-buy-total')).toHaveTextContent(/^0\.30$/);
     await dialogUser.click(screen.getByTestId('share-buy-submit'));

@@ -63,7 +63,7 @@ function EarningsRules({ round }: { round: EquityRound }) {
       <ul>
         <li>{t('equityRuleDaily')}</li>
         <li>{t('equityRuleSplit', { pct: round.btcSharePct })}</li>
-        <li>{t('equityRuleTerm', { n: round.termDays })}</li>
+        <li>{t('equityRuleTerm', { count: round.termDays })}</li>
       </ul>
     </section>
   );

@@ -73,7 +73,7 @@ export function ImagePicker({ value, onChange, onPendingChange, invalid }: Image
     const room = FEEDBACK_MAX_IMAGES - value.length - tasks.length;
     if (files.length > room) {
       files = files.slice(0, Math.max(room, 0));
-      showToast(t('feedbackTooManyImages', { n: FEEDBACK_MAX_IMAGES }));
+      showToast(t('feedbackTooManyImages', { count: FEEDBACK_MAX_IMAGES }));
     }
     const added: Task[] = files.map((file) => ({
       id: nextId.current++,

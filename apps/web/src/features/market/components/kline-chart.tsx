@@ -158,7 +158,7 @@ export function KlineChart({ interval, list }: KlineChartProps) {
       data-testid="kline-chart"
       data-candles={drawn?.candles}
       data-interval={drawn?.interval}
-      aria-label={t('marketChartLabel', { n: list.length })}
+      aria-label={t('marketChartLabel', { count: list.length })}
     >
       {drawn && (
         <AverageLegend

@@ -28,10 +28,10 @@ function BuyForm({ product, onDone }: BuyFormProps) {
     noQuantity: 'minerQuantityRequired',
     notWholeNumber: 'quantityWholeNumber',
     belowMinimum: (problem) => t('minerBelowMinimum', { n: problem.min }),
-    aboveStock: (problem) => t('minerAboveStock', { n: problem.max }),
+    aboveStock: (problem) => t('minerAboveStock', { count: problem.max }),
     insufficient: 'amountInsufficient',
   });
-  const limitText = useLimitText('minerAboveStock');
+  const limitText = useLimitText({ left: 'minerAboveStock', balance: 'minerBalanceLimit', units: 'minerUnits' });
   const locale = useLocale();
   const money = useMoneyText();
   const balances = useBalances();
@@ -56,7 +56,7 @@ function BuyForm({ product, onDone }: BuyFormProps) {
             { label: t('minerName'), value: product.name, testId: 'buy-confirm-name' },
             {
               label: t('minerQuantity'),
-              value: t('minerUnits', { n: checked.quantity }),
+              value: t('minerUnits', { count: checked.quantity }),
               testId: 'buy-confirm-quantity',
             },
             { label: t('minerTotal'), value: `${usdtText(checked.total, locale)} USDT`, testId: 'buy-confirm-total' },
@@ -79,7 +79,7 @@ function BuyForm({ product, onDone }: BuyFormProps) {
             </p>
             <p className="buy-sheet__meta">
               {hashRateText(product.hashRate)} TH/s · {money(product.price, 'USDT')} U ·{' '}
-              {t('minerDays', { n: product.durationDays })}
+              {t('minerDays', { count: product.durationDays })}
             </p>
           </div>
         </div>
@@ -100,7 +100,8 @@ function BuyForm({ product, onDone }: BuyFormProps) {
         />
         {product && (
           <p className="purchase-sheet__hint">
-            {t('minerMinimum', { n: minimumOf(product) })} · {t('minerStock')} {t('minerUnits', { n: product.stock })}
+            {t('minerMinimum', { n: minimumOf(product) })} · {t('minerStock')}{' '}
+            {t('minerUnits', { count: product.stock })}
           </p>
         )}
       </PurchaseField>

@@ -43,11 +43,11 @@ export function MinerProductCard({ product, onBuy }: MinerProductCardProps) {
         </div>
         <div>
           <dt>{t('minerDuration')}</dt>
-          <dd data-testid="miner-product-days">{t('minerDays', { n: product.durationDays })}</dd>
+          <dd data-testid="miner-product-days">{t('minerDays', { count: product.durationDays })}</dd>
         </div>
         <div>
           <dt>{t('minerStock')}</dt>
-          <dd data-testid="miner-product-stock">{t('minerUnits', { n: product.stock })}</dd>
+          <dd data-testid="miner-product-stock">{t('minerUnits', { count: product.stock })}</dd>
         </div>
         <div>
           <dt>{t('minerDailyOutput')}</dt>

@@ -210,7 +210,8 @@ describe('buy sheet', () => {
     await waitFor(() => expect(screen.getByTestId('buy-available')).toHaveTextContent('USDT'));
     await typeQuantity('9');
     expect(screen.getByTestId('buy-quantity')).toHaveValue('5');
-    expect(noteText()).toBe('库存不足，最多可购买 5 台');
+    // What was typed is named: the box never changes in silence, and in the miners' unit (台).
+    expect(noteText()).toBe('已将 9 改为 5 台：库存不足，最多可购买 5 台');
     expect(screen.getByTestId('buy-quantity-plus')).toBeDisabled();
     expect(screen.getByTestId('buy-total')).toHaveTextContent(/^0\.50$/);
     expect(errorText()).toBeNull();
@@ -229,7 +230,7 @@ describe('buy sheet', () => {
     await screen.findByText('0.30 USDT');
     await typeQuantity('4');
     expect(screen.getByTestId('buy-quantity')).toHaveValue('3');
-    expect(noteText()).toBe('Your balance pays for at most 3');
+    expect(noteText()).toBe('Changed 4 to 3 units. Your balance pays for at most 3 units');
     expect(screen.getByTestId('buy-quantity-plus')).toBeDisabled();
     expect(screen.getByTestId('buy-total')).toHaveTextContent(/^0\.30$/);
     await dialogUser.click(screen.getByTestId('buy-submit'));

@@ -43,7 +43,7 @@ export function ProofDetails({ answer }: { answer: LiabilityProofAnswer }) {
         </div>
       </dl>
       <details className="proof-details__steps">
-        <summary data-testid="proof-steps">{t('transparencyProofSteps', { n: proof.path.length })}</summary>
+        <summary data-testid="proof-steps">{t('transparencyProofSteps', { count: proof.path.length })}</summary>
         <ol>
           {proof.path.map((step, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a path's steps are fixed by their position.

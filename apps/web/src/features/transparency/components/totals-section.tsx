@@ -19,7 +19,7 @@ function AssetTotals({ totals, testId }: { totals: AssetTotal[]; testId: string 
       {totals.map((row) => (
         <li key={row.asset} data-testid={`${testId}-${row.asset}`}>
           <strong>{amountText(row.amount, row.asset)}</strong>
-          <span>{t('transparencyCountN', { n: row.count })}</span>
+          <span>{t('transparencyCountN', { count: row.count })}</span>
         </li>
       ))}
     </ul>

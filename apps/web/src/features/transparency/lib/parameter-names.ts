@@ -134,7 +134,7 @@ export function parameterValue(key: string, value: string, t: Translate): string
     case 'amount':
       return `${text} ${assetName(spec.asset, t)}`;
     case 'days':
-      return t('transparencyDaysN', { n: text });
+      return t('transparencyDaysN', { count: text });
     case 'switch':
       return text === 'true' ? t('transparencyOn') : text === 'false' ? t('transparencyOff') : text;
     case 'assets':

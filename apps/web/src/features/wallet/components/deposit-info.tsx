@@ -43,7 +43,7 @@ export function DepositInfo({
       <ul className="deposit-info__notes">
         <li>{t('depositHowTo')}</li>
         {terms.confirmations !== null && (
-          <li data-testid="deposit-confirmations">{t('depositConfirmationsNote', { n: terms.confirmations })}</li>
+          <li data-testid="deposit-confirmations">{t('depositConfirmationsNote', { count: terms.confirmations })}</li>
         )}
         <li className="deposit-info__warning" data-testid="deposit-own-wallet">
           {t('depositOwnWalletNote', { address: shortenAddress(signInAddress) })}
