@@ -1,5 +1,5 @@
 import { ASSET_SCALES, ASSETS, type Asset, parseAmount, truncateDecimals } from '@minecloud/contract/amount';
-import { applyRate, percentText } from '@minecloud/contract/decimal';
+import { applyRate } from '@minecloud/contract/decimal';
 import type { AssetBalance } from '@/api/get-balances';
 
 /** GOLD has 2 decimals and USDT 6: USDT units = gold units × 10^4 / gold per USDT. */
@@ -13,7 +13,10 @@ export type AssetValue = {
   units: bigint;
   /** Its value in USDT units (10^-6), rounded down. */
   usdtUnits: bigint;
-  /** Its share of the total in percent, truncated to 2 decimals ("66.66"); "0.00" of a zero total. */
+  /**
+   * Its share of the total in percent with 2 decimals ("66.67"), the shares rounded together so
+   * they add up to 100.00 (largestRemainderShares); "0.00" of a zero total.
+   */
   share: string;
   /** Its part of the circle, 0 to 1: a float, for drawing only. */
   fraction: number;
@@ -58,12 +61,39 @@ export function valuePortfolio(balances: Record<Asset, AssetBalance>, prices: Pr
     valued.push({ asset, units, usdtUnits });
   }
   const totalUsdtUnits = valued.reduce((sum, row) => sum + row.usdtUnits, 0n);
+  const shares = largestRemainderShares(
+    valued.map((row) => row.usdtUnits),
+    10_000n,
+  );
   return {
     totalUsdtUnits,
-    rows: valued.map((row) => ({
+    rows: valued.map((row, index) => ({
       ...row,
-      share: totalUsdtUnits > 0n ? percentText(row.usdtUnits, totalUsdtUnits) : '0.00',
+      share: basisPointsText(shares[index] ?? 0n),
       fraction: totalUsdtUnits > 0n ? Number((row.usdtUnits * 1_000_000n) / totalUsdtUnits) / 1_000_000 : 0,
     })),
   };
+}
+
+/**
+ * `parts` shared out of `scale` (10,000 basis points: 100.00%) in whole steps that add up to
+ * `scale` exactly: each takes its share rounded down, and the steps left over go one each to the
+ * parts with the largest remainders (the earlier part first on a tie). Truncating each share alone
+ * showed 33.33% three times: 99.99%. All zeros when the parts are.
+ */
+export function largestRemainderShares(parts: readonly bigint[], scale: bigint): bigint[] {
+  const total = parts.reduce((sum, part) => sum + part, 0n);
+  if (total <= 0n) return parts.map(() => 0n);
+  const shares = parts.map((part) => (part * scale) / total);
+  const left = scale - shares.reduce((sum, share) => sum + share, 0n);
+  const byRemainder = parts
+    .map((part, index) => ({ index, remainder: (part * scale) % total }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const { index } of byRemainder.slice(0, Number(left))) shares[index] = (shares[index] ?? 0n) + 1n;
+  return shares;
+}
+
+/** Basis points as a percentage with 2 decimals: 3334n → "33.34". */
+function basisPointsText(basisPoints: bigint): string {
+  return `${basisPoints / 100n}.${String(basisPoints % 100n).padStart(2, '0')}`;
 }
