@@ -1,6 +1,8 @@
+import { LOCALES, type Locale, languageFromLocale } from '@minecloud/contract/locales';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { feedReady, launchChromium, PHONE, settled, shot, signInAt } from './browser.ts';
+import { layoutProblems } from './layout-check.ts';
 
 const baseUrl = inject('baseUrl');
 const SHOP = '/pages/tabbar/second/second';
@@ -119,4 +121,58 @@ describe('charts in Chromium at 390×844', () => {
     await page.getByTestId('yield-chart-empty').or(page.getByTestId('yield-chart')).first().waitFor();
     expect(await scrollWidth()).toBeLessThanOrEqual(PHONE.width);
   });
+});
+
+/** The main pages a member sees, with what shows once each has its data. */
+const MAIN_PAGES = [
+  { hash: '/pages/tabbar/home/home', ready: '.entry-grid__item' },
+  { hash: '/pages/tabbar/second/second', ready: '[data-testid="miner-buy-1"]' },
+  { hash: '/pages/tabbar/three/three', ready: '[data-testid="tabbar"]' },
+  { hash: '/pages/tabbar/four/four', ready: '[data-testid="tabbar"]' },
+  { hash: '/pages/tabbar/team/team', ready: '[data-testid="tabbar"]' },
+  { hash: '/pages/my_child/assetslist/assetslist', ready: '[data-testid="asset-share-BTC"]' },
+  { hash: '/pages/second_child/noticelist/noticelist', ready: '[data-testid^="notice-row-"]' },
+  { hash: '/pages/my_child/equity/equity', ready: '.nav-bar' },
+] as const;
+const WIDTHS = [320, 375, 390] as const;
+
+/** Switches the signed-in app to `lang` as its language switch does (the stored session), in one load. */
+async function switchLanguage(lang: Locale) {
+  await page.evaluate(
+    ([language, localType]) => {
+      const stored = JSON.parse(localStorage.getItem('minecloud-session') ?? '{"state":{},"version":0}');
+      stored.state = { ...stored.state, language, localType };
+      localStorage.setItem('minecloud-session', JSON.stringify(stored));
+    },
+    [languageFromLocale(lang), lang],
+  );
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe(lang);
+}
+
+describe('the layout at 320, 375 and 390 px in every language', () => {
+  it('keeps every label whole, no character alone and nothing wider than its box', async () => {
+    const found: string[] = [];
+    for (const lang of LOCALES) {
+      await switchLanguage(lang);
+      for (const { hash, ready } of MAIN_PAGES) {
+        // The app's own navigation: a hash change, no reload.
+        await page.evaluate((to) => {
+          location.hash = to;
+        }, hash);
+        await page.locator(ready).first().waitFor({ timeout: 20_000 });
+        // Until loading placeholders are gone and the texts have settled.
+        await page.waitForFunction(() => !document.querySelector('.adm-skeleton, .adm-dot-loading'), undefined, {
+          timeout: 10_000,
+        });
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: PHONE.height });
+          const problems = await page.evaluate(layoutProblems);
+          found.push(...problems.map((problem) => `${lang} ${width}px ${hash}: ${problem}`));
+        }
+        await page.setViewportSize(PHONE);
+      }
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
 });

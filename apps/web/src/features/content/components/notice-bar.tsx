@@ -23,11 +23,19 @@ export function NoticeBar() {
   const [overflow, setOverflow] = useState(0);
 
   const title = notice?.title;
-  // Measured after each new title: only a title wider than the bar glides.
+  // Measured after each new title and each change of the bar's width (a turned phone): only a
+  // title wider than the bar glides, and it glides as far as it is wider.
   useLayoutEffect(() => {
     const box = boxRef.current;
-    const text = box?.firstElementChild;
-    setOverflow(title && box && text ? Math.max(0, text.scrollWidth - box.clientWidth) : 0);
+    const measure = () => {
+      const text = box?.firstElementChild;
+      setOverflow(title && box && text ? Math.max(0, text.scrollWidth - box.clientWidth) : 0);
+    };
+    measure();
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
   }, [title]);
 
   const glide = {

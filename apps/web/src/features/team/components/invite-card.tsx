@@ -31,7 +31,8 @@ export function InviteCard({ relation }: { relation: ReferralPage }) {
       <div className="invite-card__link">
         <div className="invite-card__link-text">
           <span className="invite-card__label">{t('teamInviteLink')}</span>
-          <span className="invite-card__url" data-testid="invite-link">
+          {/* The link is copied whole by the button; the title shows it whole where it is cut. */}
+          <span className="invite-card__url" title={relation.inviteLink || undefined} data-testid="invite-link">
             {relation.inviteLink || '--'}
           </span>
         </div>
