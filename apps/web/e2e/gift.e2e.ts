@@ -80,7 +80,19 @@ describe('money screens in Chromium at 390×844', () => {
     expect(await text(page, 'gift-receiver-input-error')).toBe('请输入受赠人ID');
     await page.getByTestId('gift-receiver-input').fill(bob.id);
     await page.getByTestId('gift-asset-USDT').click();
-    await page.getByTestId('gift-amount-input').fill('12.5');
+    // The amount takes digits and one point with the asset's places, as typed or pasted: the rest
+    // leaves the field as it was.
+    const amount = page.getByTestId('gift-amount-input');
+    for (const refused of ['abc', '1e3', '-1']) {
+      await amount.fill(refused);
+      expect([refused, await amount.inputValue()]).toEqual([refused, '']);
+      await amount.pressSequentially(refused === '-1' ? '-' : refused.replace(/\d/g, ''));
+      expect([refused, await amount.inputValue()]).toEqual([refused, '']);
+    }
+    await amount.fill('12.34');
+    await amount.pressSequentially('5e-');
+    expect(await amount.inputValue()).toBe('12.34');
+    await amount.fill('12.5');
     await page.getByTestId('gift-submit').click();
 
     await page.getByTestId('confirm-summary').waitFor();
