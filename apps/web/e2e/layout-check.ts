@@ -53,9 +53,9 @@ export function layoutProblems(): string[] {
     const clamped = style.getPropertyValue('-webkit-line-clamp');
     if (clamped && clamped !== 'none' && el.scrollHeight > el.clientHeight + 1) problems.push(`${name(el)} cut short`);
     // A lone character: the last character of a wrapped text on a line of its own.
-    const node = Array.from(el.childNodes).findLast(
-      (child) => child.nodeType === Node.TEXT_NODE && child.textContent?.trim(),
-    );
+    const node = Array.from(el.childNodes)
+      .filter((child) => child.nodeType === Node.TEXT_NODE && child.textContent?.trim())
+      .at(-1);
     const value = node?.textContent?.trimEnd() ?? '';
     if (node && value.length >= 3 && CJK.test(value.slice(-1))) {
       const range = document.createRange();

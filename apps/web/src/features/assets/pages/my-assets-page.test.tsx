@@ -47,7 +47,8 @@ describe('my assets in USDT', () => {
     // 5000 gold at 100 a USDT + 14.499999 USDT + 0.00000001 BTC × 60000: 64.500599 USDT.
     expect(await screen.findByTestId('assets-total-usdt')).toHaveTextContent(/^64\.50$/);
     const share = (asset: string) => screen.getByTestId(`asset-share-${asset}`).textContent;
-    expect(share('GOLD')).toBe('金币50.0077.51%');
+    // 77.518… and 22.481…: rounded together they add up to 100.00%.
+    expect(share('GOLD')).toBe('金币50.0077.52%');
     expect(share('USDT')).toBe('USDT14.4922.48%');
     expect(share('BTC')).toBe('BTC0.000.00%');
     // The donut: arcs as long as the shares, out of 100.
