@@ -146,6 +146,10 @@ async function switchLanguage(lang: Locale) {
     },
     [languageFromLocale(lang), lang],
   );
+  // One load per language, at home: the pages after it are reached by a hash change.
+  await page.evaluate((home) => {
+    location.hash = home;
+  }, MAIN_PAGES[0].hash);
   await page.reload();
   await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe(lang);
 }
@@ -160,13 +164,15 @@ describe('the layout at 320, 375 and 390 px in every language', () => {
         await page.evaluate((to) => {
           location.hash = to;
         }, hash);
-        await page.locator(ready).first().waitFor({ timeout: 20_000 });
+        await page.locator(ready).first().waitFor({ timeout: 30_000 });
         // Until loading placeholders are gone and the texts have settled.
         await page.waitForFunction(() => !document.querySelector('.adm-skeleton, .adm-dot-loading'), undefined, {
           timeout: 10_000,
         });
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: PHONE.height });
+          // What measures itself on a resize (the notice bar) has drawn again.
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
           const problems = await page.evaluate(layoutProblems);
           found.push(...problems.map((problem) => `${lang} ${width}px ${hash}: ${problem}`));
         }
