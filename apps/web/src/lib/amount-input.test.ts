@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkAmount } from './amount-check';
@@ -38,5 +40,25 @@ describe('what an amount field takes', () => {
         ]);
       }),
     );
+  });
+});
+
+describe('every amount field of the app', () => {
+  it('is a MoneyField with the places of its asset: none takes "abc" or "1e3"', () => {
+    const src = path.resolve(import.meta.dirname, '..');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'),
+    );
+    let decimals = 0;
+    for (const file of files) {
+      const source = readFileSync(path.join(src, file), 'utf8');
+      // Each field's props, from its tag to the end of the tag.
+      for (const [field] of source.matchAll(/<MoneyField[\s\S]*?\/>/g)) {
+        if (!field.includes('inputMode="decimal"')) continue;
+        decimals += 1;
+        expect(field, file).toMatch(/\bplaces=\{/);
+      }
+    }
+    expect(decimals).toBeGreaterThanOrEqual(6);
   });
 });

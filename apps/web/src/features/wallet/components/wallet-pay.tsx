@@ -1,4 +1,5 @@
 import { shortenAddress } from '@minecloud/contract/address';
+import { ENTRY_PLACES } from '@minecloud/contract/amount';
 import type { WalletChain } from '@minecloud/contract/chains';
 import type { Deposit } from '@minecloud/contract/wallet';
 import { useQueryClient } from '@tanstack/react-query';
@@ -294,6 +295,7 @@ export function WalletPay({ terms, chain, member, walletConnectProjectId }: Wall
         }}
         placeholder={t('depositWalletAmountPlaceholder')}
         inputMode="decimal"
+        places={ENTRY_PLACES[asset]}
         error={amountError}
         suffix={<span className="money-field__unit">{asset}</span>}
         testId="wallet-pay-amount"
