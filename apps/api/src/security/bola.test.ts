@@ -54,6 +54,7 @@ const MATRIX: Record<string, Access> = {
   'GET /app-api/uploads/:name': 'capability URL',
   'GET /app-api/donate_logs/list': 'public',
   'GET /app-api/transparency/liabilities': 'public',
+  'GET /app-api/biz/push/key': 'public',
   'GET /app-api/transparency/round-candles': 'public',
   'GET /app-api/transparency/parameters': 'public',
   'GET /app-api/transparency/totals': 'public',
@@ -105,6 +106,10 @@ const MATRIX: Record<string, Access> = {
   'GET /app-api/biz/notification/unread': 'self',
   'POST /app-api/biz/notification/read-all': 'self',
   'POST /app-api/biz/notification/notices-seen': 'self',
+  // A browser's endpoint is its own capability; unsubscribing removes only the caller's own
+  // subscription of it (modules/push/push.test.ts).
+  'POST /app-api/biz/push/subscribe': 'self',
+  'POST /app-api/biz/push/unsubscribe': 'self',
 };
 
 let app: TestApp;

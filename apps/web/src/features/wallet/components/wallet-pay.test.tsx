@@ -143,9 +143,13 @@ describe('pay from wallet', () => {
     const wallet = injectWallet();
     server();
     renderApp(topUp);
+    // A third decimal of USDT is not taken as typed; zero is refused on the form.
     await typeAmount('1.234');
+    expect(screen.getByTestId('wallet-pay-amount')).toHaveValue('1.23');
+    await userEvent.clear(screen.getByTestId('wallet-pay-amount'));
+    await typeAmount('0');
     await userEvent.click(screen.getByTestId('wallet-pay-submit'));
-    expect(await screen.findByTestId('wallet-pay-amount-error')).toBeInTheDocument();
+    expect(await screen.findByTestId('wallet-pay-amount-error')).toHaveTextContent('金额必须大于0');
     expect(wallet.calls).toEqual([]);
   });
 
