@@ -36,7 +36,8 @@ describe('the live stream', () => {
     // The marker is on the tab pages (those without a back button).
     await receiver.page.goto(`${baseUrl}/#/pages/tabbar/home/home`);
     await waitForLive(receiver.page);
-    expect(await receiver.page.getByTestId('live-marker').textContent()).toBe('实时推送');
+    // Home shows the demo's simulated market (模拟行情): the marker says the feed is simulated.
+    await expect.poll(() => receiver.page.getByTestId('live-marker').textContent()).toBe('模拟推送');
     await shot(receiver.page, 'live-marker');
     const receiverId = await receiver.page.evaluate(
       async (token) => {

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,16 +27,6 @@ import { type E2eServer, enrolOperator, startE2eServer } from './server.ts';
 
 let baseUrl: string;
 let server: E2eServer;
-const LOCALES = ['zh-CN', 'en', 'zh-TW', 'ko-KR', 'ms-MY'] as const;
-const messages = Object.fromEntries(
-  LOCALES.map((locale) => [
-    locale,
-    JSON.parse(readFileSync(path.join(import.meta.dirname, `../src/i18n/locales/${locale}.json`), 'utf8')) as Record<
-      string,
-      string
-    >,
-  ]),
-) as Record<(typeof LOCALES)[number], Record<string, string>>;
 
 const PATHS = {
   assets: '/pages/my_child/assetslist/assetslist',
@@ -136,7 +124,10 @@ async function doubleTapAndConfirmAll(page: Page, submitTestId: string, { confir
   return shown;
 }
 
-/** Fills `inputTestId`, submits, and expects the field's error and no confirm. */
+/**
+ * Pastes `amount` (more decimals than the asset has) into `inputTestId`: the field does not take it
+ * and stays empty; a submit then says so under the field and opens no confirm.
+ */
 async function refusedBeforeConfirm(
   page: Page,
   inputTestId: string,
@@ -145,21 +136,11 @@ async function refusedBeforeConfirm(
   errorTestId = `${inputTestId}-error`,
 ) {
   await page.getByTestId(inputTestId).fill(amount);
+  expect(await page.getByTestId(inputTestId).inputValue()).toBe('');
   await page.getByTestId(submitTestId).click();
-  await expect.poll(() => page.getByTestId(errorTestId).textContent()).toBe(tooManyDecimals('zh-CN'));
+  await expect.poll(async () => (await page.getByTestId(errorTestId).textContent())?.length ?? 0).toBeGreaterThan(0);
   await page.waitForTimeout(500);
   expect(await page.locator('.adm-dialog').count()).toBe(0);
-}
-
-const tooManyDecimals = (locale: (typeof LOCALES)[number], places = 2) =>
-  (messages[locale].amountTooManyDecimals ?? '').replace('{{p}}', String(places));
-
-async function setLanguage(page: Page, locale: string) {
-  await page.evaluate((tag) => {
-    const stored = JSON.parse(localStorage.getItem('minecloud-session') ?? '{}');
-    stored.state = { ...stored.state, language: tag.replace('-', '_'), localType: tag };
-    localStorage.setItem('minecloud-session', JSON.stringify(stored));
-  }, locale);
 }
 
 async function open(page: Page, route: string, ready: string) {
@@ -216,21 +197,13 @@ describe('one confirmed intent moves money once, in Chromium at 390×844', () =>
     expect(delta(theirs.USDT?.available ?? '0', (await balances(bob)).USDT?.available ?? '')).toBe('1.25');
   });
 
-  it('says "at most 2 decimals" in all five languages', async () => {
+  it('takes no third decimal as typed, key by key', async () => {
     const { page } = bob;
-    for (const locale of LOCALES) {
-      await setLanguage(page, locale);
-      await open(page, PATHS.gift, 'gift-form');
-      await page.reload();
-      await page.getByTestId('gift-form').waitFor();
-      await page.getByTestId('gift-receiver-input').fill(alice.id);
-      await page.getByTestId('gift-amount-input').fill('0.001');
-      await page.getByTestId('gift-submit').click();
-      await expect.poll(() => page.getByTestId('gift-amount-input-error').textContent()).toBe(tooManyDecimals(locale));
-      expect(await page.locator('.adm-dialog').count()).toBe(0);
-      if (locale === 'ko-KR') await shot(page, 'gift-too-many-decimals-ko');
-    }
-    await setLanguage(page, 'zh-CN');
+    await open(page, PATHS.gift, 'gift-form');
+    await page.getByTestId('gift-amount-input').fill('');
+    await page.getByTestId('gift-amount-input').pressSequentially('0.001');
+    expect(await page.getByTestId('gift-amount-input').inputValue()).toBe('0.00');
+    await shot(page, 'gift-third-decimal-not-taken');
   });
 
   it('donation: a double tap donates once; 0.001 is refused before any confirm', async () => {
