@@ -1,3 +1,4 @@
+import { CLIENT_ERROR_MESSAGES, fillParams } from './client-errors.ts';
 import type { ErrorName } from './error-codes.ts';
 import type { Locale } from './locales.ts';
 
@@ -8,6 +9,7 @@ export { ERROR_CODES, type ErrorCode, type ErrorName, HTTP_STATUS } from './erro
 type Texts = Record<Locale, string>;
 
 export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
+  ...CLIENT_ERROR_MESSAGES,
   badRequest: {
     'zh-CN': '请求参数有误',
     en: 'The request is invalid',
@@ -302,27 +304,6 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '개월 수는 {max}을(를) 초과할 수 없습니다',
     'ms-MY': 'Bilangan bulan tidak boleh melebihi {max}',
   },
-  enterFeedback: {
-    'zh-CN': '请详细描述您的问题',
-    en: 'Provide detailed feedback',
-    'zh-TW': '請詳細描述您的問題',
-    'ko-KR': '자세한 피드백을 입력하세요',
-    'ms-MY': 'Berikan maklum balas terperinci',
-  },
-  selectImage: {
-    'zh-CN': '请至少选择一张图片',
-    en: 'Select at least one image',
-    'zh-TW': '請至少選擇一張圖片',
-    'ko-KR': '이미지를 하나 이상 선택하세요',
-    'ms-MY': 'Pilih sekurang-kurangnya satu imej',
-  },
-  imageInvalid: {
-    'zh-CN': '仅支持 PNG、JPEG、WebP 图片',
-    en: 'Only PNG, JPEG or WebP images',
-    'zh-TW': '僅支援 PNG、JPEG、WebP 圖片',
-    'ko-KR': 'PNG, JPEG, WebP 이미지만 가능합니다',
-    'ms-MY': 'Hanya imej PNG, JPEG atau WebP',
-  },
   imageTooLarge: {
     'zh-CN': '图片不能超过 {max}',
     en: 'The image must not exceed {max}',
@@ -358,13 +339,6 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '유효하지 않은 이미지입니다. 다시 업로드하세요',
     'ms-MY': 'Imej tidak sah; muat naik semula',
   },
-  enterEmail: {
-    'zh-CN': '请输入邮箱',
-    en: 'Enter Email',
-    'zh-TW': '請輸入郵箱',
-    'ko-KR': '이메일을 입력하세요',
-    'ms-MY': 'Masukkan E-mel',
-  },
   emailCodeWrong: {
     'zh-CN': '验证码错误',
     en: 'The code is wrong',
@@ -393,20 +367,6 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '잘못된 시도가 너무 많습니다. 새 코드를 받으세요',
     'ms-MY': 'Terlalu banyak kod salah; hantar yang baharu',
   },
-  bindEmailFirst: {
-    'zh-CN': '请先绑定邮箱',
-    en: 'Bind Email First',
-    'zh-TW': '請先綁定郵箱',
-    'ko-KR': '먼저 이메일을 연결하세요',
-    'ms-MY': 'Ikat E-mel Dahulu',
-  },
-  invalidAddress: {
-    'zh-CN': '地址无效',
-    en: 'Invalid Address',
-    'zh-TW': '地址無效',
-    'ko-KR': '잘못된 주소',
-    'ms-MY': 'Alamat Tidak Sah',
-  },
   emailTaken: {
     'zh-CN': '该邮箱已被其他账户绑定',
     en: 'This email is bound to another account',
@@ -420,20 +380,6 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'zh-TW': '請輸入金額',
     'ko-KR': '금액을 입력하세요',
     'ms-MY': 'Masukkan Jumlah',
-  },
-  enterEmailCode: {
-    'zh-CN': '请输入邮箱验证码',
-    en: 'Enter the email code',
-    'zh-TW': '請輸入郵箱驗證碼',
-    'ko-KR': '이메일 인증 코드를 입력하세요',
-    'ms-MY': 'Masukkan kod e-mel',
-  },
-  withdrawBelowMinimum: {
-    'zh-CN': '最低提现 {min} {asset}',
-    en: 'The minimum withdrawal is {min} {asset}',
-    'zh-TW': '最低提現 {min} {asset}',
-    'ko-KR': '최소 출금액은 {min} {asset}입니다',
-    'ms-MY': 'Pengeluaran minimum ialah {min} {asset}',
   },
   withdrawalNotFound: {
     'zh-CN': '提现记录不存在',
@@ -469,20 +415,6 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'zh-TW': '請填寫駁回原因',
     'ko-KR': '거절 사유를 입력하세요',
     'ms-MY': 'Berikan sebab penolakan',
-  },
-  txHashInvalid: {
-    'zh-CN': '交易哈希无效',
-    en: 'Invalid transaction hash',
-    'zh-TW': '交易哈希無效',
-    'ko-KR': '잘못된 트랜잭션 해시',
-    'ms-MY': 'Hash transaksi tidak sah',
-  },
-  depositsUnavailable: {
-    'zh-CN': '链上充值暂未开放',
-    en: 'On-chain deposits are not open',
-    'zh-TW': '鏈上充值暫未開放',
-    'ko-KR': '온체인 입금이 열려 있지 않습니다',
-    'ms-MY': 'Deposit rantaian belum dibuka',
   },
   operatorLocked: {
     'zh-CN': '账号已锁定，请于 {until} 后再试',
@@ -633,13 +565,6 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'ko-KR': '이 송금 거래는 이미 체인에 있습니다. 다시 송금할 수 없습니다',
     'ms-MY': 'Transaksi pembayaran ini sudah dalam rantaian: ia tidak boleh dibayar semula',
   },
-  platformAddress: {
-    'zh-CN': '这是平台自己的充值地址或代币合约，不能提现到这里',
-    en: "This is the platform's own deposit address or token contract: it cannot receive a withdrawal",
-    'zh-TW': '這是平台自己的充值地址或代幣合約，不能提現到這裡',
-    'ko-KR': '플랫폼의 입금 주소 또는 토큰 컨트랙트입니다. 이 주소로는 출금할 수 없습니다',
-    'ms-MY': 'Ini alamat deposit atau kontrak token platform sendiri: ia tidak boleh menerima pengeluaran',
-  },
   addressNotSaved: {
     'zh-CN': '请先将此地址加入地址簿，等待期满后即可提现到该地址',
     en: 'Save this address in your address book first: it can receive withdrawals once its waiting time is over',
@@ -661,13 +586,6 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
     'zh-TW': '該地址已在地址簿中',
     'ko-KR': '이 주소는 이미 주소록에 있습니다',
     'ms-MY': 'Alamat ini sudah ada dalam buku alamat anda',
-  },
-  addressLabelRequired: {
-    'zh-CN': '请输入地址备注',
-    en: 'Enter a label for the address',
-    'zh-TW': '請輸入地址備註',
-    'ko-KR': '주소의 이름을 입력하세요',
-    'ms-MY': 'Masukkan label untuk alamat itu',
   },
   addressBookFull: {
     'zh-CN': '地址簿最多保存 {max} 个地址，请先删除不用的地址',
@@ -832,9 +750,7 @@ export const FIELD_INVALID: Texts = {
 
 /** The message of a code in a locale, with `{name}` placeholders filled from `params`. */
 export function errorMessage(name: ErrorName, locale: Locale, params?: Record<string, string | number>): string {
-  const text = ERROR_MESSAGES[name][locale];
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+  return fillParams(ERROR_MESSAGES[name][locale], params);
 }
 
 export function fieldInvalidMessage(field: string, locale: Locale): string {
