@@ -33,6 +33,22 @@ export const KLINE_LIMITS: Record<KlineInterval, number> = {
   '1w': 104,
   '1M': 60,
 };
+/**
+ * The unit of time an interval's range is counted in, and how many of that unit one candle spans:
+ * the "must not exceed" prompt (spec point 8) and the candlestick page's range both speak in it (at
+ * most 576 five-minute candles: "minutes must not exceed 2880").
+ */
+export type KlineSpanUnit = 'minutes' | 'hours' | 'days' | 'weeks' | 'months';
+export const KLINE_SPANS: Record<KlineInterval, { unit: KlineSpanUnit; per: number }> = {
+  '1m': { unit: 'minutes', per: 1 },
+  '5m': { unit: 'minutes', per: 5 },
+  '15m': { unit: 'minutes', per: 15 },
+  '1h': { unit: 'hours', per: 1 },
+  '4h': { unit: 'hours', per: 4 },
+  '1d': { unit: 'days', per: 1 },
+  '1w': { unit: 'weeks', per: 1 },
+  '1M': { unit: 'months', per: 1 },
+};
 /** How many candles a call without `limit` gets. */
 export const KLINE_DEFAULT_LIMIT = 120;
 

@@ -1,5 +1,12 @@
 import type { ErrorName } from '@minecloud/contract/errors';
-import { KLINE_LIMITS, type KlineInfo, type KlineInterval, type MarketSource } from '@minecloud/contract/market';
+import {
+  KLINE_LIMITS,
+  KLINE_SPANS,
+  type KlineInfo,
+  type KlineInterval,
+  type KlineSpanUnit,
+  type MarketSource,
+} from '@minecloud/contract/market';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { fail, failWith } from '../../lib/errors.ts';
@@ -11,19 +18,13 @@ export const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::b
 /** A numeric column as its exact text, without trailing zeros. */
 export const text = (column: SQL) => sql`trim_scale(${column})::text`;
 
-/**
- * The "must not exceed" prompt of each interval, in the unit of time it is counted in: `per` is how
- * many of that unit one candle spans (at most 576 five-minute candles: "minutes must not exceed 2880").
- */
-const RANGE_ERRORS: Record<KlineInterval, { name: ErrorName; per: number }> = {
-  '1m': { name: 'klineMinutesExceeded', per: 1 },
-  '5m': { name: 'klineMinutesExceeded', per: 5 },
-  '15m': { name: 'klineMinutesExceeded', per: 15 },
-  '1h': { name: 'klineHoursExceeded', per: 1 },
-  '4h': { name: 'klineHoursExceeded', per: 4 },
-  '1d': { name: 'klineDaysExceeded', per: 1 },
-  '1w': { name: 'klineWeeksExceeded', per: 1 },
-  '1M': { name: 'klineMonthsExceeded', per: 1 },
+/** The "must not exceed" prompt of each unit of time a range is counted in (KLINE_SPANS). */
+const RANGE_ERRORS: Record<KlineSpanUnit, ErrorName> = {
+  minutes: 'klineMinutesExceeded',
+  hours: 'klineHoursExceeded',
+  days: 'klineDaysExceeded',
+  weeks: 'klineWeeksExceeded',
+  months: 'klineMonthsExceeded',
 };
 
 const STEP_MS: Partial<Record<KlineInterval, number>> = {
@@ -96,7 +97,10 @@ export async function klines(
 ): Promise<KlineInfo> {
   const { symbol, interval, limit } = body;
   const max = KLINE_LIMITS[interval];
-  if (limit > max) return failWith(RANGE_ERRORS[interval].name, { max: max * RANGE_ERRORS[interval].per });
+  if (limit > max) {
+    const { unit, per } = KLINE_SPANS[interval];
+    return failWith(RANGE_ERRORS[unit], { max: max * per });
+  }
   const [known] = await queryRows<{ symbol: string }>(
     db,
     sql`select symbol from market_symbols where symbol = ${symbol} and enabled`,
