@@ -116,6 +116,30 @@ describe('charts in Chromium at 390×844', () => {
     expect(rows[0]).toBeGreaterThan(2 * (rows[1] ?? 0));
   });
 
+  it("asks for the range in a prompt box: invalid data is refused there, a range too long by the server's rule", async () => {
+    await page.goto(`${baseUrl}/#/pages/three_child/kline/kline?symbol=BTCUSDT&interval=1d`);
+    const range = page.getByTestId('kline-range');
+    await expect.poll(() => range.textContent()).toBe('显示范围 · 120 天');
+    await range.click();
+    const input = page.getByTestId('prompt-input');
+    await input.fill('1e3');
+    await page.getByTestId('dialog-confirm').click();
+    await expect.poll(() => page.getByTestId('prompt-invalid').textContent()).toBe('输入的数据无效');
+    await shot(page, 'kline-range-invalid');
+    // 400 days passes the pattern; the server's range rule answers it in place of the chart.
+    await input.fill('400');
+    await input.press('Enter');
+    await expect.poll(() => page.getByTestId('kline-error').textContent()).toContain('天数不能超过 365');
+    await range.click();
+    await input.fill('30');
+    await page.getByTestId('dialog-confirm').click();
+    await expect
+      .poll(async () => Number(await page.getByTestId('kline-chart').getAttribute('data-candles')), { timeout: 20_000 })
+      .toBeGreaterThan(1);
+    expect(await range.textContent()).toBe('显示范围 · 30 天');
+    expect(await scrollWidth()).toBeLessThanOrEqual(PHONE.width);
+  });
+
   it('shows the equity dividends chart, empty before any dividend, within the phone', async () => {
     await page.goto(`${baseUrl}/#/pages/my_child/equity/equity`);
     await page.getByTestId('yield-chart-empty').or(page.getByTestId('yield-chart')).first().waitFor();

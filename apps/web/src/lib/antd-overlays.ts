@@ -9,3 +9,4 @@ setUpAntdRender();
 timeSpringsBySpec();
 
 export { Dialog, Toast } from 'antd-mobile';
+export { promptContent } from './prompt-field';

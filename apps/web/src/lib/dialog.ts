@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 
+type Overlays = typeof import('./antd-overlays');
+
 type ConfirmOptions = { content: ReactNode; confirmText: string; cancelText: string };
 
 function testId(id: string): Record<string, string> {
@@ -52,41 +54,60 @@ function popBackEntry(): Promise<void> {
   });
 }
 
+type Settle<T> = (answer: T, how: 'button' | 'back' | 'route') => void;
+
+/**
+ * Opens one dialog with the mechanics every prompt shares: at most one on screen, a tap beside it
+ * does nothing, the back button and a route change answer `declined`. `show` puts it on screen and
+ * returns its handle; it calls `settle` with the answer.
+ */
+async function openDialog<T>(
+  declined: T,
+  show: (overlays: Overlays, settle: Settle<T>) => { close: () => void },
+): Promise<T> {
+  if (isConfirmOpen()) return declined;
+  const askedAt = routeChanges;
+  opening = true;
+  let overlays: Overlays;
+  try {
+    overlays = await import('./antd-overlays');
+  } finally {
+    opening = false;
+  }
+  // The member left the page while the dialog's code loaded (a slow phone): the intent is void, and
+  // no confirm may open over the next page.
+  if (current || routeChanges !== askedAt) return declined;
+  const hasBackEntry = pushBackEntry();
+  return new Promise<T>((resolve) => {
+    let settled = false;
+    let handler: { close: () => void } | null = null;
+    const onBack = () => settle(declined, 'back');
+    const settle: Settle<T> = (answer, how) => {
+      if (settled) return;
+      settled = true;
+      current = null;
+      window.removeEventListener('popstate', onBack);
+      handler?.close();
+      // After a button, our entry is still on top: take it away before anything navigates. After the
+      // back button it is gone already; after a route change the router owns the history.
+      const leave = how === 'button' && hasBackEntry ? popBackEntry() : Promise.resolve();
+      void leave.then(() => resolve(answer));
+    };
+    handler = show(overlays, settle);
+    current = { settle: (_confirmed, how) => settle(declined, how) };
+    if (hasBackEntry) window.addEventListener('popstate', onBack);
+  });
+}
+
 /**
  * A confirm prompt whose buttons carry test ids (`dialog-confirm`, `dialog-cancel`). At most one is
  * on screen: asking for another while one is open (a double tap) answers false at once, and a tap
  * beside it does not close it. The back button closes it (false) and stays on the page; a route
  * change closes it (closeConfirms).
  */
-export async function confirmDialog({ content, confirmText, cancelText }: ConfirmOptions): Promise<boolean> {
-  if (isConfirmOpen()) return false;
-  const askedAt = routeChanges;
-  opening = true;
-  let Dialog: typeof import('./antd-overlays')['Dialog'];
-  try {
-    ({ Dialog } = await import('./antd-overlays'));
-  } finally {
-    opening = false;
-  }
-  // The member left the page while the dialog's code loaded (a slow phone): the intent is void, and
-  // no confirm may open over the next page.
-  if (current || routeChanges !== askedAt) return false;
-  const hasBackEntry = pushBackEntry();
-  return new Promise<boolean>((resolve) => {
-    let settled = false;
-    const onBack = () => settle(false, 'back');
-    const settle = (confirmed: boolean, how: 'button' | 'back' | 'route') => {
-      if (settled) return;
-      settled = true;
-      current = null;
-      window.removeEventListener('popstate', onBack);
-      handler.close();
-      // After a button, our entry is still on top: take it away before anything navigates. After the
-      // back button it is gone already; after a route change the router owns the history.
-      const leave = how === 'button' && hasBackEntry ? popBackEntry() : Promise.resolve();
-      void leave.then(() => resolve(confirmed));
-    };
-    const handler = Dialog.show({
+export function confirmDialog({ content, confirmText, cancelText }: ConfirmOptions): Promise<boolean> {
+  return openDialog(false, ({ Dialog }, settle) =>
+    Dialog.show({
       content,
       closeOnAction: false,
       // A tap beside the confirm does not dismiss it: the second tap of a double tap lands on the
@@ -101,9 +122,55 @@ export async function confirmDialog({ content, confirmText, cancelText }: Confir
       ],
       onAction: (action) => settle(action.key === 'confirm', 'button'),
       onClose: () => settle(false, 'button'),
+    }),
+  );
+}
+
+/** The prompt's entry as typed, where its buttons read it, and how to say it is invalid. */
+export type PromptEntry = { value: string; invalid: (shown: boolean) => void };
+
+export type PromptOptions = {
+  title: string;
+  /** The text the field opens with. */
+  initial: string;
+  /** What the entry must match, whole; anything else is answered with `invalidText`, and the prompt stays. */
+  pattern: RegExp;
+  inputMode: 'numeric' | 'decimal' | 'text';
+  maxLength: number;
+  confirmText: string;
+  cancelText: string;
+  /** Spec point 8: "the data entered is invalid". */
+  invalidText: string;
+};
+
+/**
+ * A prompt box: one field and a pattern check (spec point 8). It answers the text entered, or null
+ * when cancelled (the button, the back button, a route change). An entry that does not match the
+ * pattern leaves it open and says that the data entered is invalid, under the field.
+ */
+export function promptDialog(options: PromptOptions): Promise<string | null> {
+  return openDialog<string | null>(null, ({ Dialog, promptContent }, settle) => {
+    const entry: PromptEntry = { value: options.initial, invalid: () => {} };
+    const accept = () => {
+      const value = entry.value.trim();
+      // The whole entry must match, whatever anchors the pattern has.
+      if (value.match(options.pattern)?.[0] === value) settle(value, 'button');
+      else entry.invalid(true);
+    };
+    return Dialog.show({
+      title: options.title,
+      content: promptContent({ options, entry, onEnter: accept }),
+      closeOnAction: false,
+      closeOnMaskClick: false,
+      actions: [
+        [
+          { key: 'cancel', text: options.cancelText, ...testId('dialog-cancel') },
+          { key: 'confirm', text: options.confirmText, bold: true, ...testId('dialog-confirm') },
+        ],
+      ],
+      onAction: (action) => (action.key === 'confirm' ? accept() : settle(null, 'button')),
+      onClose: () => settle(null, 'button'),
     });
-    current = { settle };
-    if (hasBackEntry) window.addEventListener('popstate', onBack);
   });
 }
 

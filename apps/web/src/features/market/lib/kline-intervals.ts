@@ -1,4 +1,4 @@
-import type { KlineInterval } from '@minecloud/contract/market';
+import { KLINE_SPANS, type KlineInterval } from '@minecloud/contract/market';
 import type { MessageKey } from '@/i18n/i18n';
 
 export type KlineTab = { interval: KlineInterval; limit: number; labelKey: MessageKey };
@@ -39,4 +39,20 @@ export function symbolParam(value: string | null): string {
   const symbol = value?.trim().toUpperCase() ?? '';
   if (!/^[A-Z0-9]{2,20}$/.test(symbol)) return DEFAULT_SYMBOL;
   return symbol.endsWith('USDT') ? symbol : `${symbol}USDT`;
+}
+
+/** What a range prompt takes: a whole number of the tab's unit, 1 to 999999. */
+export const RANGE_PATTERN = /^[1-9][0-9]{0,5}$/;
+
+/**
+ * The `limit` query parameter (candles wanted), or the tab's own when it is missing or unreadable.
+ * A number above the server's limit is kept: the server's "must not exceed" prompt answers it.
+ */
+export function limitParam(value: string | null, tab: KlineTab): number {
+  return value !== null && RANGE_PATTERN.test(value) ? Number(value) : tab.limit;
+}
+
+/** The candles that cover `span` of the interval's unit of time (10 hours of 4-hour candles: 3). */
+export function limitOfSpan(span: number, interval: KlineInterval): number {
+  return Math.ceil(span / KLINE_SPANS[interval].per);
 }

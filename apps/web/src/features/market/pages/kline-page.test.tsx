@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
+import { dialogUser } from '@/test/fixtures/money';
 import { ok, renderApp } from '@/test/render-app';
 import { drawn } from '../testing/chart-stand-in';
 import { candles, coinDetail, marketCalls, marketPath, marketServer } from '../testing/market-fixtures';
@@ -23,10 +24,12 @@ const klineQueries = (fetchMock: ReturnType<typeof marketServer>) =>
   marketCalls(fetchMock, KLINE).map((call) => Object.fromEntries(call.url.searchParams));
 
 async function chartShowing(interval: string, count: number) {
-  const chart = await screen.findByTestId('kline-chart');
-  await waitFor(() => expect(chart).toHaveAttribute('data-interval', interval));
-  expect(chart).toHaveAttribute('data-candles', String(count));
-  return chart;
+  return waitFor(() => {
+    const chart = screen.getByTestId('kline-chart');
+    expect(chart).toHaveAttribute('data-interval', interval);
+    expect(chart).toHaveAttribute('data-candles', String(count));
+    return chart;
+  });
 }
 
 describe('candlestick page', () => {
@@ -179,6 +182,56 @@ describe('candlestick page', () => {
     refuse = false;
     await userEvent.click(within(screen.getByTestId('kline-error')).getByTestId('error-retry'));
     await chartShowing('1w', 4);
+  });
+
+  it('asks for the range in a prompt box: a bad entry is invalid, hours of 4 h candles become candles', async () => {
+    const fetchMock = marketServer({
+      [marketPath(KLINE)]: ({ url }) =>
+        ok({
+          symbol: 'BTCUSDT',
+          interval: '4h',
+          list: candles(Number(url.searchParams.get('limit'))),
+          source: 'exchange',
+        }),
+    });
+    renderApp(paths.kline.href({ symbol: 'BTCUSDT', interval: '4h' }));
+    await chartShowing('4h', 240);
+    // 240 candles of 4 hours: the range is said in hours, as the server's "must not exceed" is.
+    expect(screen.getByTestId('kline-range')).toHaveTextContent('显示范围 · 960 小时');
+    await userEvent.click(screen.getByTestId('kline-range'));
+    const input = await screen.findByTestId('prompt-input');
+    expect(input).toHaveValue('960');
+    expect(screen.getByText('显示最近多少小时？')).toBeInTheDocument();
+    for (const bad of ['0', '1.5', '-3', 'abc']) {
+      await dialogUser.clear(input);
+      await dialogUser.type(input, bad);
+      await dialogUser.click(screen.getByTestId('dialog-confirm'));
+      expect(await screen.findByTestId('prompt-invalid')).toHaveTextContent('输入的数据无效');
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+    }
+    await dialogUser.clear(input);
+    expect(screen.queryByTestId('prompt-invalid')).not.toBeInTheDocument();
+    await dialogUser.type(input, '10{Enter}');
+    await chartShowing('4h', 3);
+    expect(klineQueries(fetchMock).at(-1)).toEqual({ symbol: 'BTCUSDT', interval: '4h', limit: '3' });
+    expect(screen.getByTestId('kline-range')).toHaveTextContent('12 小时');
+    await waitFor(() => expect(screen.queryByTestId('prompt-input')).not.toBeInTheDocument());
+  });
+
+  it('keeps the range when the prompt is cancelled, and a new tab starts from its own', async () => {
+    const fetchMock = marketServer();
+    renderApp(paths.kline.href({ symbol: 'BTCUSDT', interval: '1d', limit: '30' }));
+    await chartShowing('1d', 3);
+    expect(klineQueries(fetchMock)).toEqual([{ symbol: 'BTCUSDT', interval: '1d', limit: '30' }]);
+    expect(screen.getByTestId('kline-range')).toHaveTextContent('30 天');
+    await userEvent.click(screen.getByTestId('kline-range'));
+    await dialogUser.type(await screen.findByTestId('prompt-input'), '5');
+    await dialogUser.click(screen.getByTestId('dialog-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('prompt-input')).not.toBeInTheDocument());
+    expect(screen.getByTestId('kline-range')).toHaveTextContent('30 天');
+    await userEvent.click(screen.getByTestId('kline-tab-1w'));
+    await chartShowing('1w', 3);
+    expect(screen.getByTestId('kline-range')).toHaveTextContent('104 周');
   });
 
   it('says when there are no candles yet', async () => {
