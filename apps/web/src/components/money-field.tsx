@@ -1,4 +1,6 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INPUT_CLEAR_BLUR_MS } from '@/config/durations';
 import { amountInput } from '@/lib/amount-input';
 import './money-field.css';
 
@@ -24,7 +26,10 @@ type MoneyFieldProps = {
   testId: string;
 };
 
-/** A labelled input of the money and account forms, with its error under it. */
+/**
+ * A labelled input of the money and account forms, with its error under it, and a clear button
+ * while it is focused and not empty.
+ */
 export function MoneyField({
   id,
   label,
@@ -39,7 +44,12 @@ export function MoneyField({
   places,
   testId,
 }: MoneyFieldProps) {
+  const { t } = useTranslation();
   const errorId = `${id}-error`;
+  const input = useRef<HTMLInputElement>(null);
+  const [focused, setFocused] = useState(false);
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(blurTimer.current), []);
   const change = (next: string) => {
     const taken = places === undefined ? next : amountInput(next, places);
     // Refused: React puts the field back to `value`.
@@ -55,7 +65,17 @@ export function MoneyField({
           id={id}
           className="money-field__input"
           value={value}
+          ref={input}
           onChange={(event) => change(event.target.value)}
+          onFocus={() => {
+            clearTimeout(blurTimer.current);
+            setFocused(true);
+          }}
+          // A tap on the clear button blurs the field first: the button outlives the blur (spec
+          // point 9's input clear blur delay) so that the tap lands on it.
+          onBlur={() => {
+            blurTimer.current = setTimeout(() => setFocused(false), INPUT_CLEAR_BLUR_MS);
+          }}
           placeholder={placeholder}
           inputMode={inputMode}
           autoComplete="off"
@@ -65,6 +85,20 @@ export function MoneyField({
           aria-describedby={error ? errorId : undefined}
           data-testid={testId}
         />
+        {focused && value !== '' && (
+          <button
+            type="button"
+            className="money-field__clear"
+            aria-label={t('clearInput')}
+            onClick={() => {
+              onChange('');
+              input.current?.focus();
+            }}
+            data-testid={`${testId}-clear`}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
         {suffix}
       </div>
       {meta && <div className="money-field__meta">{meta}</div>}
