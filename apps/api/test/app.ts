@@ -6,6 +6,7 @@ import { operators } from '../src/db/schema.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { totpCode, totpStep } from '../src/lib/totp.ts';
+import { forgetSettings } from '../src/modules/config/settings.ts';
 import { createTestDatabase } from './database.ts';
 
 export type TestApp = App;
@@ -25,6 +26,9 @@ export async function buildTestApp(
   });
   const database = await createTestDatabase();
   await database.migrate();
+  // A process keeps the settings it read for a few seconds (settings.ts): one whose test files share
+  // it (isolate: false) must not serve a new app, on a new database, the last file's settings.
+  forgetSettings();
   const app = await buildApp({ config, database, logger: false, serveApps: false, ...options });
   app.addHook('onClose', async () => database.close());
   beforeReady?.(app);

@@ -12,8 +12,8 @@ declare module 'vitest' {
 }
 
 /**
- * Migrates one PGlite once per run, not once per test file: each file runs in a fresh process
- * and would otherwise replay every migration before its first test.
+ * Migrates one PGlite once per run, not once per worker or test file: each would otherwise replay
+ * every migration before its first test.
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'minecloud-pglite-'));
