@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
   sourcesUnder,
 } from '../test/import-graph.ts';
 import { NO_DATABASE } from '../test/no-database.ts';
+import { POSTGRES_ONLY } from '../test/postgres-only.ts';
 
 /**
  * The API's layers, downhill only (LAYERS.md): routes -> money/ -> modules -> ledger/ -> db/, with
@@ -101,6 +102,19 @@ describe('the files the PostgreSQL run leaves out', () => {
     for (const file of NO_DATABASE) {
       const source = readFileSync(path.join(import.meta.dirname, '..', file), 'utf8');
       expect(source, file).not.toMatch(/test\/(app|database|money)\.ts|db\/client\.ts|TEST_DB_KIND|testDbKind/);
+    }
+  });
+});
+
+describe('the files that run on PostgreSQL alone when it is there', () => {
+  it('exist, and none of them is about the ledger, a money flow, security or transparency', () => {
+    expect(POSTGRES_ONLY.length).toBeGreaterThan(0);
+    for (const file of POSTGRES_ONLY) {
+      expect(existsSync(path.join(import.meta.dirname, '..', file)), file).toBe(true);
+      expect(file).not.toMatch(
+        /^src\/(ledger|money|security\/(bola|fuzz))|^src\/jobs\/catch-up|^src\/modules\/(adjustments|asset|equity|mining|pool|team|transparency|wallet)\//,
+      );
+      expect(NO_DATABASE, file).not.toContain(file);
     }
   });
 });
