@@ -4,7 +4,14 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startLocalChain } from '../../api/test/chain.ts';
 import { CHROMIUM_LAUNCH_OPTIONS } from './browser.ts';
-import { type E2eServer, enrolOperator, OPERATOR_PASSWORD, secondOperator, startE2eServer } from './server.ts';
+import {
+  type E2eServer,
+  enrolOperator,
+  OPERATOR_PASSWORD,
+  SERVER_BUNDLE,
+  secondOperator,
+  startE2eServer,
+} from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 /** A made-up WalletConnect Cloud project id: no request with it ever leaves this machine. */
@@ -41,6 +48,9 @@ export default async function setup(project: TestProject) {
   }
   if (!existsSync(path.join(root, 'dist/web/index.html'))) {
     throw new Error('The member app is not built: run `npm run build` first (npm test does).');
+  }
+  if (!existsSync(SERVER_BUNDLE)) {
+    throw new Error('The server is not built: run `npm run build` first (npm test does).');
   }
   if (!existsSync(path.join(root, 'dist/admin/index.html'))) {
     throw new Error('The operator console is not built: run `npm run build` first (npm test does).');
