@@ -37,7 +37,7 @@ export function HomeMarket() {
         </button>
       </div>
       {coins.data ? (
-        <ul className="home-market__rows" data-testid="home-market-list">
+        <ul className="ruled-list" data-testid="home-market-list">
           {list.map((coin) => (
             <li key={coin.symbol}>
               <CoinRow coin={coin} detail={coin.name} />

@@ -43,7 +43,7 @@ function TrendList() {
             {t('marketEmpty')}
           </p>
         ) : (
-          <ul className="market-page__rows" data-testid="trend-list">
+          <ul className="ruled-list" data-testid="trend-list">
             {list.map((coin) => (
               <li key={coin.symbol}>
                 <CoinRow

@@ -31,7 +31,7 @@ export function PoolRanking({ pool }: { pool: PoolCurrent }) {
           {t('poolRankingEmpty')}
         </p>
       ) : (
-        <ol className="pool-ranking__list">
+        <ol className="ruled-list">
           {pool.ranking.map((row) => (
             <li key={row.rank}>
               <PoolRankItem row={row} isMine={row.rank === pool.myRank} testId={`pool-rank-${row.rank}`} />

@@ -57,7 +57,7 @@ export function PoolRoundCard({ round }: { round: PoolRound }) {
       {round.ranking.length === 0 ? (
         <p className="pool-ranking__empty">{t('poolRoundNoParticipants')}</p>
       ) : (
-        <ol className="pool-ranking__list pool-round__ranking">
+        <ol className="ruled-list pool-round__ranking">
           {round.ranking.map((row) => (
             <li key={row.rank}>
               <PoolRankItem row={row} testId={`pool-round-rank-${row.rank}`} />
