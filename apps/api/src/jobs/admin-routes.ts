@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../lib/audit.ts';
 import { ok } from '../lib/envelope.ts';
 import { fail } from '../lib/errors.ts';
-import { operatorOf } from '../modules/auth/operators.ts';
+import { operatorActor, operatorOf } from '../modules/auth/operators.ts';
 import { getSetting } from '../modules/config/settings.ts';
 import { JOBS } from './index.ts';
 import { runJob } from './runner.ts';
@@ -42,9 +42,9 @@ export const jobAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       const period = request.body.period ?? job.periodAt(now, await getSetting(app.db, 'settlement.timeZone'));
       if (!job.isPeriod(period)) return fail('badRequest', 'period');
-      const outcome = await runJob(app.db, job, period, { now, trigger: `operator:${operator.username}` });
+      const outcome = await runJob(app.db, job, period, { now, trigger: operatorActor(operator.username) });
       await audit(app.db, {
-        actor: `operator:${operator.username}`,
+        actor: operatorActor(operator.username),
         action: 'jobs.run',
         target: `${job.name}:${period}`,
         after: outcome,

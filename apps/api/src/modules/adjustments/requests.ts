@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import { findReceiver } from '../asset/service.ts';
 import type { Operator } from '../auth/operators.ts';
+import { operatorActor } from '../auth/operators.ts';
 import { checkApprover } from '../auth/vouch.ts';
 import { checkDailyCap, creditedSince, dayStartOf, limitsOf, lockCredits } from './limits.ts';
 import { type AdjustInput, moveAdjustment, signedAdjustUnits } from './move.ts';
@@ -22,7 +23,7 @@ import { type AdjustInput, moveAdjustment, signedAdjustUnits } from './move.ts';
  * are limits.ts.
  */
 
-const actorOf = (operator: Operator) => `operator:${operator.username}`;
+const actorOf = (operator: Operator) => operatorActor(operator.username);
 
 async function recordApplied(
   tx: Pick<Db, 'execute'>,
@@ -150,7 +151,7 @@ export async function approveAdjustment(db: Db, operator: Operator, id: number, 
       reason: row.reason,
       legKey: (leg) => `adjustment-request:${row.id}:${leg}`,
       action: 'ledger.adjust.approve',
-      details: { requestId: row.id, requestedBy: `operator:${row.requested_by}` },
+      details: { requestId: row.id, requestedBy: operatorActor(row.requested_by) },
     });
     await tx.execute(
       sql`update adjustment_requests
@@ -178,7 +179,7 @@ export async function rejectAdjustment(db: Db, operator: Operator, id: number, r
       action: 'ledger.adjust.reject',
       target: `user:${row.user_id}:${row.asset}`,
       before: { requestId: row.id, status: 'pending' },
-      after: { requestId: row.id, status: 'rejected', reason, requestedBy: `operator:${row.requested_by}` },
+      after: { requestId: row.id, status: 'rejected', reason, requestedBy: operatorActor(row.requested_by) },
     });
     return { id: row.id, status: 'rejected' as const, transferId: null };
   });

@@ -16,6 +16,7 @@ import { hashPassword, oneTimePassword, verifyPassword } from '../../lib/passwor
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../lib/totp.ts';
 import { audited, endSessions } from '../auth/operator-accounts.ts';
 import type { Operator } from '../auth/operators.ts';
+import { operatorActor } from '../auth/operators.ts';
 import { needsPasskeySql, passkeyCountSql, setupOf } from '../auth/passkey-policy.ts';
 import { openTotp, sealedTotp } from '../auth/totp-secrets.ts';
 import { checkApprover, establishFourEyes, isApprover, lockApprovers, setUpBy } from '../auth/vouch.ts';
@@ -109,9 +110,9 @@ export async function changePassword(db: Db, operator: Operator, change: { curre
     // This session stays (the operator just proved the password); every other one ends.
     await endSessions(tx, row.id, operator.sessionId);
     await audit(tx, {
-      actor: `operator:${operator.username}`,
+      actor: operatorActor(operator.username),
       action: 'operator.password',
-      target: `operator:${row.username}`,
+      target: operatorActor(row.username),
     });
     return after as OperatorRecord;
   });
@@ -148,9 +149,9 @@ export async function enableTotp(db: Db, keys: TotpKeyring, operator: Operator, 
       .returning();
     if (!after) return fail('conflict');
     await audit(tx, {
-      actor: `operator:${operator.username}`,
+      actor: operatorActor(operator.username),
       action: 'operator.totp.enable',
-      target: `operator:${row.username}`,
+      target: operatorActor(row.username),
       before: { totpEnabled: false },
       after: { totpEnabled: true },
     });
@@ -167,7 +168,7 @@ export async function allOperators(db: Db) {
 
 /** A new operator with a one-time password, shown once; it is changed at the first sign-in. */
 export async function createOperator(db: Db, input: z.infer<typeof operatorCreateBodySchema>, creator: Operator) {
-  const actor = `operator:${creator.username}`;
+  const actor = operatorActor(creator.username);
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
   const created = await db.transaction(async (tx) => {
@@ -179,7 +180,7 @@ export async function createOperator(db: Db, input: z.infer<typeof operatorCreat
       .onConflictDoNothing()
       .returning();
     if (!row) return fail('usernameTaken');
-    await audit(tx, { actor, action: 'operator.create', target: `operator:${row.username}`, after: audited(row) });
+    await audit(tx, { actor, action: 'operator.create', target: operatorActor(row.username), after: audited(row) });
     if (isApprover(row.role)) await establishFourEyes(tx, row.username, actor);
     return row;
   });
@@ -193,7 +194,7 @@ export async function updateOperator(
   input: z.infer<typeof operatorUpdateBodySchema>,
   changer: Operator,
 ) {
-  const actor = `operator:${changer.username}`;
+  const actor = operatorActor(changer.username);
   const updated = await db.transaction(async (tx) => {
     // Owners are locked in a fixed order, so that two demotions cannot leave none.
     await lockApprovers(tx);
@@ -220,7 +221,7 @@ export async function updateOperator(
     await audit(tx, {
       actor,
       action: 'operator.update',
-      target: `operator:${before.username}`,
+      target: operatorActor(before.username),
       before: audited(before),
       after: audited(after as OperatorRecord),
     });
@@ -242,7 +243,7 @@ export async function unlockOperator(db: Db, id: number, actor: string) {
     await audit(tx, {
       actor,
       action: 'operator.unlock',
-      target: `operator:${before.username}`,
+      target: operatorActor(before.username),
       before: { failedLogins: before.failedLogins, lockedUntil: before.lockedUntil?.toISOString() ?? null },
       after: { failedLogins: 0, lockedUntil: null },
     });
@@ -263,9 +264,9 @@ export async function clearPasskeys(db: Db, owner: Operator, id: number) {
     const removed = await tx.delete(operatorPasskeys).where(eq(operatorPasskeys.operatorId, id)).returning();
     await endSessions(tx, id);
     await audit(tx, {
-      actor: `operator:${owner.username}`,
+      actor: operatorActor(owner.username),
       action: 'operator.passkey.clear',
-      target: `operator:${before.username}`,
+      target: operatorActor(before.username),
       before: { passkeys: removed.map((row) => ({ passkey: String(row.id), name: row.name })) },
       after: { passkeys: [] },
     });
@@ -290,9 +291,9 @@ export async function vouchOperator(db: Db, voucher: Operator, id: number, now: 
       .where(eq(operators.id, id))
       .returning();
     await audit(tx, {
-      actor: `operator:${voucher.username}`,
+      actor: operatorActor(voucher.username),
       action: 'operator.vouch',
-      target: `operator:${before.username}`,
+      target: operatorActor(before.username),
       before: { vouchNeeded: true },
       after: { vouchNeeded: false, role: before.role },
     });

@@ -2,6 +2,7 @@ import type { auditQuerySchema } from '@minecloud/contract/console';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
+import { operatorActor } from '../auth/operators.ts';
 
 export type AuditFilter = Omit<z.infer<typeof auditQuerySchema>, 'pageNo' | 'pageSize'>;
 
@@ -9,7 +10,7 @@ export type AuditFilter = Omit<z.infer<typeof auditQuerySchema>, 'pageNo' | 'pag
 export async function auditPage(db: Db, filter: AuditFilter, page: { pageNo: number; pageSize: number }) {
   const conditions = [sql`true`];
   if (filter.actor) {
-    const actor = filter.actor.includes(':') ? filter.actor : `operator:${filter.actor}`;
+    const actor = filter.actor.includes(':') ? filter.actor : operatorActor(filter.actor);
     conditions.push(sql`actor = ${actor}`);
   }
   if (filter.action) conditions.push(sql`starts_with(action, ${filter.action})`);

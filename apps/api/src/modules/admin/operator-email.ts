@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, isoTime, queryRows } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import type { Operator } from '../auth/operators.ts';
+import { operatorActor } from '../auth/operators.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { checkCodeRate, MAX_ATTEMPTS, newEmailCode, spendCode } from '../user/email.ts';
 
@@ -16,7 +17,7 @@ import { checkCodeRate, MAX_ATTEMPTS, newEmailCode, spendCode } from '../user/em
  */
 
 const PURPOSE = 'notices';
-const actorOf = (operator: Operator) => `operator:${operator.username}`;
+const actorOf = (operator: Operator) => operatorActor(operator.username);
 
 /** The operator's confirmed address, and the one a live code waits for, if any. */
 export async function operatorEmail(db: Db, operatorId: number, now: Date): Promise<OperatorEmail> {

@@ -4,6 +4,7 @@ import { operatorSessions, operators } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import { hashPassword, oneTimePassword } from '../../lib/passwords.ts';
+import { operatorActor } from './operators.ts';
 import { lockApprovers, setUpBy } from './vouch.ts';
 
 /** Operator accounts outside a console request: the first operator, resets, ended sessions, the printed password. */
@@ -96,7 +97,7 @@ export async function resetOperatorPassword(
     await audit(tx, {
       actor,
       action: 'operator.reset',
-      target: `operator:${before.username}`,
+      target: operatorActor(before.username),
       before: audited(before),
       after: audited(after as OperatorRecord),
     });

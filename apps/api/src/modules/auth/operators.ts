@@ -231,6 +231,11 @@ export function operatorOf(request: FastifyRequest): Operator {
   return request.operator;
 }
 
+/** How the audit log, events and job runs name an operator. */
+export function operatorActor(username: string): string {
+  return `operator:${username}`;
+}
+
 export function actorOf(request: FastifyRequest): string {
-  return `operator:${operatorOf(request).username}`;
+  return operatorActor(operatorOf(request).username);
 }

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { operatorPasskeys, operators, passkeyRequiredRoles, webauthnChallenges } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, fail, failWith } from '../../lib/errors.ts';
-import { lockTime, type Operator, type OperatorAuth } from './operators.ts';
+import { lockTime, type Operator, type OperatorAuth, operatorActor } from './operators.ts';
 import { passkeyRoles } from './passkey-policy.ts';
 
 /**
@@ -183,9 +183,9 @@ export async function enrolPasskey(
       .returning();
     if (!row) return fail('conflict');
     await audit(tx, {
-      actor: `operator:${operator.username}`,
+      actor: operatorActor(operator.username),
       action: 'operator.passkey.add',
-      target: `operator:${operator.username}`,
+      target: operatorActor(operator.username),
       after: { passkey: String(row.id), name: row.name },
     });
   });
@@ -201,9 +201,9 @@ export async function removePasskey(db: Db, operator: Operator, id: number) {
       .returning();
     if (!row) return fail('notFound');
     await audit(tx, {
-      actor: `operator:${operator.username}`,
+      actor: operatorActor(operator.username),
       action: 'operator.passkey.remove',
-      target: `operator:${operator.username}`,
+      target: operatorActor(operator.username),
       before: { passkey: String(row.id), name: row.name },
     });
   });
@@ -279,9 +279,9 @@ export async function signInWithPasskey(
   }
   const session = await auth.signedIn(operator, now);
   await audit(db, {
-    actor: `operator:${operator.username}`,
+    actor: operatorActor(operator.username),
     action: 'operator.passkey.signin',
-    target: `operator:${operator.username}`,
+    target: operatorActor(operator.username),
     after: { passkey: String(passkey.id), name: passkey.name },
   });
   return session;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { operators, platformFacts } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
+import { operatorActor } from './operators.ts';
 
 /*
  * Approvers and vouching (docs/operations.md, "Approvers and vouching"). An owner who creates an
@@ -58,7 +59,7 @@ export async function establishFourEyes(tx: Tx, username: string, actor: string)
     .where(inArray(operators.role, [...APPROVER_ROLES]));
   if ((approvers?.n ?? 0) < 2) return;
   await tx.insert(platformFacts).values({ fact: FOUR_EYES }).onConflictDoNothing();
-  await audit(tx, { actor, action: 'operator.first-approver', target: `operator:${username}` });
+  await audit(tx, { actor, action: 'operator.first-approver', target: operatorActor(username) });
 }
 
 /**

@@ -5,6 +5,7 @@ import { type Db, isoTime, queryRows, type TxDb } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Operator } from '../auth/operators.ts';
+import { operatorActor } from '../auth/operators.ts';
 import { checkApprover } from '../auth/vouch.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { noticeOwners } from './owner-notices.ts';
@@ -21,7 +22,7 @@ import { boundaryAtOrAfter, forgetSettings, getSetting, IMMEDIATE_DELAY_MS, reco
  */
 
 const HOUR_MS = 3_600_000;
-const actorOf = (operator: Pick<Operator, 'username'>) => `operator:${operator.username}`;
+const actorOf = (operator: Pick<Operator, 'username'>) => operatorActor(operator.username);
 
 /**
  * When a change of `key` asked for `asked` (or as soon as allowed) takes effect: not before the

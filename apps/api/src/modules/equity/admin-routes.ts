@@ -4,7 +4,7 @@ import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../lib/audit.ts';
 import { ok } from '../../lib/envelope.ts';
-import { operatorOf } from '../auth/operators.ts';
+import { operatorActor, operatorOf } from '../auth/operators.ts';
 import { roundPage } from './rounds.ts';
 import { openNewRound } from './service.ts';
 
@@ -38,7 +38,7 @@ export const equityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await app.db.transaction(async (tx) => {
         const opened = await openNewRound(tx, request.body);
         await audit(tx, {
-          actor: `operator:${operator.username}`,
+          actor: operatorActor(operator.username),
           action: 'equity.round.open',
           target: `equity_round:${opened.roundId}`,
           after: request.body,

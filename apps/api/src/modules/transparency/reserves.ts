@@ -14,6 +14,7 @@ import { reserveAddresses, reserveSignatures, solvencySnapshots } from '../../db
 import { audit } from '../../lib/audit.ts';
 import { addDays } from '../../lib/calendar.ts';
 import { fail, failWith } from '../../lib/errors.ts';
+import { operatorActor } from '../auth/operators.ts';
 
 /**
  * The console's side of the reserves (issue 28): the cold addresses an operator adds, the offline
@@ -24,7 +25,7 @@ import { fail, failWith } from '../../lib/errors.ts';
 type Actor = { id: number; username: string };
 /** Who acts, and when (the app's clock). */
 type Act = { operator: Actor; now: Date };
-const actorName = (operator: Actor) => `operator:${operator.username}`;
+const actorName = (operator: Actor) => operatorActor(operator.username);
 
 /** Cold addresses with how far ahead each is signed, and the newest published days. */
 export async function reservesOverview(

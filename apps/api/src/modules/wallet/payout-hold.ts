@@ -4,6 +4,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Operator } from '../auth/operators.ts';
+import { operatorActor } from '../auth/operators.ts';
 import { getSetting } from '../config/settings.ts';
 import { type Chain, provesReplaced, receiptOf } from './chain.ts';
 import { canMove, moveWithdrawal, type ReviewStatus } from './withdrawal-states.ts';
@@ -46,7 +47,7 @@ export async function payoutReplaced(db: Db, chain: Chain | null, operator: Oper
     const again = await heldPayout(dbtx, operator, id, true);
     // The worker may have settled or dropped it meanwhile: then the check above no longer applies.
     if (again.attempt_id !== held.attempt_id) return fail('payoutNotUnclear');
-    const actor = `operator:${operator.username}`;
+    const actor = operatorActor(operator.username);
     await dbtx.execute(
       sql`update payout_attempts set status = 'dropped', updated_at = now(),
             last_error = ${`nonce taken by ${replacedBy.toLowerCase()} (named by ${actor})`}

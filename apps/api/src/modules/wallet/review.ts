@@ -8,6 +8,7 @@ import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import { adjustedMember } from '../adjustments/history.ts';
 import type { Operator } from '../auth/operators.ts';
+import { operatorActor } from '../auth/operators.ts';
 import { checkApprover } from '../auth/vouch.ts';
 import { getSetting } from '../config/settings.ts';
 import { notify } from '../notifications/write.ts';
@@ -97,7 +98,7 @@ async function auditDecision(
   after: Record<string, unknown>,
 ) {
   await audit(tx, {
-    actor: `operator:${operator.username}`,
+    actor: operatorActor(operator.username),
     action,
     target: `withdrawal:${id}`,
     before: { status: ADMIN_STATUS[before] },
@@ -146,7 +147,7 @@ export async function approveWithdrawal(db: Db, operator: Operator, id: number) 
     if (move === 'firstApproval') await checkApprover(tx, operator.id, null);
     if (move === 'secondApproval') await checkApprover(tx, operator.id, row.first_approver_id);
     await moveWithdrawal(tx, id, 'operator', move, APPROVALS[move].also(operator.id));
-    await addEvent(tx, id, APPROVALS[move].stage, `operator:${operator.username}`);
+    await addEvent(tx, id, APPROVALS[move].stage, operatorActor(operator.username));
     // The member hears of the last approval it needed; approving again after failed payouts is no news.
     if (move === 'approve' || move === 'secondApproval') {
       await notify(tx, row.user_id, { kind: 'withdrawal_approved', params: withdrawalParams(row) });
@@ -185,7 +186,7 @@ export async function rejectWithdrawal(db: Db, operator: Operator, id: number, r
       'reject',
       sql`reason = ${reason}, rejected_by_id = ${operator.id}, decided_at = now()`,
     );
-    await addEvent(tx, id, 'rejected', `operator:${operator.username}`);
+    await addEvent(tx, id, 'rejected', operatorActor(operator.username));
     await notify(tx, row.user_id, { kind: 'withdrawal_rejected', params: { ...withdrawalParams(row), reason } });
     await auditDecision(tx, operator, 'withdrawal.reject', id, row.status, { status: 'rejected', reason });
     return { id: String(id), status: 'rejected' as const };
@@ -206,9 +207,9 @@ export async function linkOperatorMember(db: Db, actor: Operator, username: stri
       sql`insert into operator_members (operator_id, user_id) values (${operator.id}, ${userId}) on conflict do nothing`,
     );
     await audit(tx, {
-      actor: `operator:${actor.username}`,
+      actor: operatorActor(actor.username),
       action: 'operator.member.link',
-      target: `operator:${username}`,
+      target: operatorActor(username),
       after: { userId },
     });
   });
