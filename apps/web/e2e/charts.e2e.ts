@@ -157,6 +157,7 @@ const MAIN_PAGES = [
   { hash: '/pages/my_child/assetslist/assetslist', ready: '[data-testid="asset-share-BTC"]' },
   { hash: '/pages/second_child/noticelist/noticelist', ready: '[data-testid^="notice-row-"]' },
   { hash: '/pages/my_child/equity/equity', ready: '.nav-bar' },
+  { hash: '/pages/three_child/kline/kline?symbol=BTCUSDT', ready: '[data-testid="kline-chart"]' },
 ] as const;
 const WIDTHS = [320, 375, 390] as const;
 
