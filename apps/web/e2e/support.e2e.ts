@@ -155,5 +155,7 @@ describe('support contacts in Chromium at 390×844', () => {
       await shot(page, `support-contacts-${lang}`);
       await page.context().close();
     }
-  });
+    // The console (antd) and five languages: about 50 s on an idle two-core machine, so the default
+    // 60 s leaves no room for a busy one.
+  }, 120_000);
 });
