@@ -20,6 +20,9 @@ beforeAll(async () => {
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   [alice, bob, carol] = [await newMember(app), await newMember(app), await newMember(app)];
   await fund(app, alice.userId, 'GOLD', '100');
+  // The hub reads new events when the database's NOTIFY reaches it; on a busy machine that can come
+  // after a test has opened Alice's stream, which would then start with this top-up's event.
+  await app.stream.wake();
 });
 afterAll(() => app?.close());
 
