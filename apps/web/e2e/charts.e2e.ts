@@ -68,6 +68,60 @@ describe('charts in Chromium at 390×844', () => {
     await shot(page, 'chart-my-assets');
   });
 
+  it('keeps my assets still while its figures arrive late: layout shift ≤ 0.05', async () => {
+    // Each answer the page waits for comes late, one after another (a slow phone link): the balances
+    // after the first render's wait, then the earnings, then the BTC price. Whatever it showed first
+    // holds the place of what comes.
+    const delays: [RegExp, number][] = [
+      [/\/asset\/selectAssetBalance/, 800],
+      [/\/biz-user\/get\/earnings/, 1600],
+      [/\/blockCoin\/getCoinDetail/, 2400],
+    ];
+    const fresh = await page.context().newPage();
+    try {
+      for (const [pattern, ms] of delays) {
+        await fresh.route(pattern, async (route) => {
+          await new Promise((done) => setTimeout(done, ms));
+          await route.continue();
+        });
+      }
+      // Chromium's own count of layout shifts (what Lighthouse's CLS sums), from the first paint on.
+      await fresh.addInitScript(() => {
+        const shifts: { value: number; nodes: string[] }[] = [];
+        (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources?: { node?: Node | null }[];
+          })[]) {
+            if (entry.hadRecentInput) continue;
+            const nodes = (entry.sources ?? []).map((source) =>
+              source.node instanceof Element ? `${source.node.tagName}.${source.node.className}` : String(source.node),
+            );
+            shifts.push({ value: entry.value, nodes });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await fresh.goto(`${baseUrl}/#/pages/my_child/assetslist/assetslist`);
+      // The balances are late: the page shows its placeholders first.
+      await fresh.waitForFunction(() => document.querySelector('[data-testid="my-assets-loading"]'));
+      await expect
+        .poll(() => fresh.getByTestId('asset-share-BTC').textContent(), { timeout: 20_000 })
+        .toMatch(/\d+\.\d{2}%$/);
+      await fresh.getByTestId('asset-earned-BTC').filter({ hasNotText: '--' }).waitFor();
+      // Two frames for the last shift to be reported.
+      await fresh.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const shifts = await fresh.evaluate(
+        () => (window as unknown as { shifts: { value: number; nodes: string[] }[] }).shifts,
+      );
+      const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+      expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.05);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('draws candles, moving averages and volumes for every interval, from 1m to 1M', async () => {
     await page.goto(`${baseUrl}/#/pages/three_child/kline/kline?symbol=BTCUSDT`);
     const chart = page.getByTestId('kline-chart');

@@ -12,8 +12,8 @@ import './asset-card.css';
 
 type AssetCardProps = {
   balance: AssetBalance;
-  /** Everything ever earned (USDT and BTC), when known. */
-  totalEarned?: string;
+  /** Everything ever earned (USDT and BTC); null while it loads (its row is kept, with a dash). */
+  totalEarned?: string | null;
   onDetails: () => void;
   /** Opens the proof of liabilities, to check this balance is in the published total. */
   onVerify: () => void;
@@ -69,7 +69,7 @@ export function AssetCard({ balance, totalEarned, onDetails, onVerify }: AssetCa
         {totalEarned !== undefined && (
           <div>
             <dt>{t('earningsTotal')}</dt>
-            <dd data-testid={`asset-earned-${asset}`}>{show(totalEarned)}</dd>
+            <dd data-testid={`asset-earned-${asset}`}>{totalEarned === null ? '--' : show(totalEarned)}</dd>
           </div>
         )}
       </dl>

@@ -45,7 +45,12 @@ describe('my assets in USDT', () => {
     const fetchMock = server({ [BTC_DETAIL]: () => btcDetail('60000') });
     renderApp(paths.assetsList.path);
     // 5000 gold at 100 a USDT + 14.499999 USDT + 0.00000001 BTC × 60000: 64.500599 USDT.
-    expect(await screen.findByTestId('assets-total-usdt')).toHaveTextContent(/^64\.50$/);
+    // Until the prices come, the section is there at its size, with dashes and a line saying so.
+    expect(await screen.findByTestId('assets-prices-used')).toHaveTextContent('正在获取价格…');
+    expect(screen.getByTestId('asset-shares')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByTestId('asset-share-GOLD').textContent).toBe('金币----');
+    await waitFor(() => expect(screen.getByTestId('assets-total-usdt')).toHaveTextContent(/^64\.50$/));
+    expect(screen.getByTestId('asset-shares')).toHaveAttribute('aria-busy', 'false');
     const share = (asset: string) => screen.getByTestId(`asset-share-${asset}`).textContent;
     // 77.518… and 22.481…: rounded together they add up to 100.00%.
     expect(share('GOLD')).toBe('金币50.0077.52%');
@@ -65,13 +70,17 @@ describe('my assets in USDT', () => {
   it('says when the BTC price is simulated, and waits for one before totalling BTC held', async () => {
     server({ [BTC_DETAIL]: () => btcDetail('60000', 'simulated') });
     const { unmount } = renderApp(paths.assetsList.path);
-    expect(await screen.findByTestId('assets-prices-used')).toHaveTextContent('模拟行情');
+    await waitFor(() => expect(screen.getByTestId('assets-prices-used')).toHaveTextContent('模拟行情'));
     unmount();
     server({ [BTC_DETAIL]: () => btcDetail(null) });
     renderApp(paths.assetsList.path);
-    expect(await screen.findByTestId('assets-prices-used')).toHaveTextContent('暂无BTC价格。1 USDT = 100 金币。');
+    await waitFor(() =>
+      expect(screen.getByTestId('assets-prices-used')).toHaveTextContent('暂无BTC价格。1 USDT = 100 金币。'),
+    );
     expect(screen.getByTestId('assets-total-usdt')).toHaveTextContent('--');
-    expect(screen.queryByTestId('asset-share-GOLD')).not.toBeInTheDocument();
+    // Each asset keeps its row (the section its size), with no figure until BTC has a price.
+    expect(screen.getByTestId('asset-share-GOLD').textContent).toBe('金币----');
+    expect(screen.queryByTestId('asset-share-arc-GOLD')).not.toBeInTheDocument();
   });
 });
 

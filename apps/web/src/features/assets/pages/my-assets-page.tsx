@@ -38,7 +38,8 @@ function AssetsValue({ balances }: { balances: Record<Asset, AssetBalance> }) {
   const config = useBasicConfig();
   const btc = useCoinDetail('BTCUSDT');
   const goldPerUsdt = parseGoldRate(config.data?.limits.goldPerUsdt);
-  if (!goldPerUsdt || btc.isPending) return null;
+  // Until both prices are in, the section holds its place (AssetShares with no prices).
+  if (!goldPerUsdt || btc.isPending) return <AssetShares portfolio={null} prices={null} />;
   const btcUsdt = btc.data?.price ?? null;
   return (
     <AssetShares
@@ -73,8 +74,14 @@ export default function MyAssetsPage() {
         <QuickLinks links={ACTIONS} label={t('titleMyAssets')} testIdPrefix="my-assets-go" />
         {balances.isPending ? (
           <div className="my-assets__loading" data-testid="my-assets-loading">
+            {/* What comes in the same places and sizes: the total, then each asset's card. */}
+            <AssetShares portfolio={null} prices={null} />
             {ASSETS.map((asset) => (
-              <Skeleton key={asset} animated className="my-assets__skeleton" />
+              <Skeleton
+                key={asset}
+                animated
+                className={`my-assets__skeleton my-assets__skeleton--${asset.toLowerCase()}`}
+              />
             ))}
           </div>
         ) : balances.isError ? (
@@ -90,7 +97,7 @@ export default function MyAssetsPage() {
               <AssetCard
                 key={asset}
                 balance={balances.data[asset]}
-                totalEarned={asset === 'GOLD' ? undefined : earnings.data?.[asset].total}
+                totalEarned={asset === 'GOLD' ? undefined : (earnings.data?.[asset].total ?? null)}
                 onDetails={() => go(paths.assetDetails.href({ asset }))}
                 onVerify={() => go(paths.transparency.href({ section: 'proof', asset }))}
               />
