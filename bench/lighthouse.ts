@@ -1,14 +1,16 @@
-// Page speed (QUALITY.md and issue 25: Lighthouse mobile performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms,
-// CLS ≤ 0.1), with Debian's Chromium (/usr/bin/chromium, or BENCH_CHROMIUM) headless, Lighthouse's
-// mobile config (a Moto G Power sized screen, simulated slow 4G), performance only.
+// Page speed (docs/architecture.md, "Fast on a mid-range phone"), with Debian's Chromium
+// (/usr/bin/chromium, or BENCH_CHROMIUM) headless, Lighthouse's mobile config (a Moto G Power sized
+// screen, simulated slow 4G), performance only.
 //
-// Each page is run twice over:
-// - with the default preset's 4× CPU slowdown, printed beside the budget for comparison: 4× assumes a
-//   host of the high-end desktop class, and on a slower host it describes a far weaker phone;
+// Each page is run twice over, and holds a budget on both runs at once:
+// - with the default preset's 4× CPU slowdown: score ≥ 95, TBT ≤ 150 ms, LCP ≤ 2.5 s (≤ 2.0 s on the
+//   pages whose largest paint waits for data);
 // - with the CPU slowdown calibrated from this machine's own `benchmarkIndex` (the median of the
 //   default runs' indices, mapped as Lighthouse's throttling guide describes:
-//   bench/lighthouse-calibration.ts). The budgets hold on this run: a mid-tier phone, as the preset
-//   means it, whatever machine runs the bench.
+//   bench/lighthouse-calibration.ts): score ≥ 90, TBT ≤ 300 ms. A slow day's machine reads a lower
+//   index and a fast one's a higher: this run is the same mid-tier phone whatever machine runs it.
+// CLS ≤ 0.1 on both (≤ 0.05 on my assets). Besides the scores, each page prints the longest task and
+// the main thread's total time of its start-up, from the runs' traces: they vary less than a score.
 //
 // Signed out: a first visit (nothing cached: Lighthouse clears the origin's storage and cache), to home
 // and three public pages. Signed in: my assets and the team tab of a member with balances and a team
@@ -17,7 +19,7 @@
 // The member app's production build is served by the real server on a fresh PostgreSQL database with
 // the demo content (DEMO=1: products, notices, banners and a simulated market feed).
 // Quick runs: home and my assets, once each (`--cpu N` pins the calibrated slowdown: see below).
-// Full runs: 3 runs a page and preset; the figures are
+// Full runs: 5 runs a page and preset; the figures are
 // those of the median run by performance score (one run's figures kept together, as Lighthouse
 // advises). BENCH_LIGHTHOUSE_REPORTS=<dir> keeps every run's full report (open it in a Lighthouse
 // viewer).
@@ -27,11 +29,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { type DemoSite, startDemoSite } from './demo-site.ts';
-import { percentile, quick, record } from './lib.ts';
+import { percentile, quick, type Row, record } from './lib.ts';
 import { calibratedCpuSlowdown } from './lighthouse-calibration.ts';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
-const RUNS = quick ? 1 : 3;
+const RUNS = quick ? 1 : 5;
 const DEFAULT_CPU_SLOWDOWN = 4;
 // `--cpu N` pins the calibrated run's slowdown: a machine busy with other work measures a low
 // benchmarkIndex (a low slowdown) although its CPU is the same, so runs to compare pin the figure of
@@ -40,25 +42,64 @@ const cpuFlag = process.argv.indexOf('--cpu');
 const PINNED_CPU_SLOWDOWN = cpuFlag > 0 ? Number(process.argv[cpuFlag + 1]) : undefined;
 if (PINNED_CPU_SLOWDOWN !== undefined && !(PINNED_CPU_SLOWDOWN >= 1)) throw new Error('--cpu needs a slowdown ≥ 1');
 // Hash routes (the member app uses a hash router).
-type Route = { label: string; hash: string; member: boolean };
+// `data`: the page's largest paint waits for its first request's answer (a tighter LCP budget).
+type Route = { label: string; hash: string; member: boolean; data?: boolean; cls?: number };
 const ROUTES: Route[] = [
   { label: 'home', hash: '/', member: false },
   ...(quick
     ? []
     : [
         { label: 'mining', hash: '/pages/tabbar/second/second', member: false },
-        { label: 'market trend', hash: '/pages/tabbar/four/four', member: false },
-        { label: 'notices', hash: '/pages/second_child/noticelist/noticelist', member: false },
+        { label: 'market trend', hash: '/pages/tabbar/four/four', member: false, data: true },
+        { label: 'notices', hash: '/pages/second_child/noticelist/noticelist', member: false, data: true },
       ]),
-  { label: 'my assets (signed in)', hash: '/pages/my_child/assetslist/assetslist', member: true },
-  ...(quick ? [] : [{ label: 'team tab (signed in)', hash: '/pages/tabbar/team/team', member: true }]),
+  {
+    label: 'my assets (signed in)',
+    hash: '/pages/my_child/assetslist/assetslist',
+    member: true,
+    data: true,
+    cls: 0.05,
+  },
+  ...(quick ? [] : [{ label: 'team tab (signed in)', hash: '/pages/tabbar/team/team', member: true, data: true }]),
 ];
-const BUDGET = { score: 95, lcpSeconds: 2.5, tbtMs: 200, cls: 0.1 };
+/** At the preset's 4×. */
+const BUDGET = { score: 95, tbtMs: 150, lcpSeconds: 2.5, dataLcpSeconds: 2.0, cls: 0.1 };
+/** At the calibrated slowdown. */
+const CALIBRATED_BUDGET = { score: 90, tbtMs: 300 };
 const name = 'minecloud_bench_lighthouse';
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 type Lhr = Result['lhr'];
-type Run = { score: number; lcp: number; tbt: number; cls: number; fcp: number; lhr: Lhr };
+type Run = {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  /** From the trace, at the run's slowdown: the longest task after the first paint, in ms. */
+  longestTask: number;
+  /** From the trace, at the run's slowdown: the main thread's busy time until the page was quiet, in ms. */
+  mainThread: number;
+  lhr: Lhr;
+};
+
+/**
+ * The longest task after the first paint and the main thread's total time, from the run's trace:
+ * Lighthouse lists the page's top-level tasks as it saw them (no slowdown: `main-thread-tasks`), and
+ * the simulated phone runs each `cpuSlowdown` times longer. Less noisy than the score, whose TBT
+ * turns on whether a task lands a little above or below 50 ms.
+ */
+function traceFigures(lhr: Lhr, cpuSlowdown: number): { longestTask: number; mainThread: number } {
+  const tasks = ((lhr.audits['main-thread-tasks']?.details as { items?: { duration: number; startTime: number }[] })
+    ?.items ?? []) as { duration: number; startTime: number }[];
+  const metrics = (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] })?.items?.[0];
+  const firstPaint = metrics?.observedFirstContentfulPaint ?? 0;
+  const longest = Math.max(0, ...tasks.filter((task) => task.startTime >= firstPaint).map((task) => task.duration));
+  return {
+    longestTask: longest * cpuSlowdown,
+    mainThread: lhr.audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN,
+  };
+}
 
 /** The audits that would save the most time, biggest first: what holds the score down. */
 function opportunities(lhr: Lhr, count: number): string[] {
@@ -150,6 +191,7 @@ async function runPage(
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       fcp: audit('first-contentful-paint') / 1000,
+      ...traceFigures(lhr, cpuSlowdown),
       lhr,
     });
   }
@@ -158,7 +200,9 @@ async function runPage(
 
 const median = (runs: Run[]) => [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
 const figures = (run: Run) =>
-  `score ${run.score}, FCP ${run.fcp.toFixed(2)} s, LCP ${run.lcp.toFixed(2)} s, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}`;
+  `score ${run.score}, FCP ${run.fcp.toFixed(2)} s, LCP ${run.lcp.toFixed(2)} s, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)}, longest task ${Math.round(run.longestTask)} ms, main thread ${Math.round(run.mainThread)} ms`;
+/** The median of one figure over the runs (the trace's figures: each its own median). */
+const medianOf = (runs: Run[], figure: (run: Run) => number) => percentile(runs.map(figure), 50);
 
 if (!existsSync(CHROMIUM)) {
   throw new Error(`no Chromium at ${CHROMIUM} (apt-get install chromium, or set BENCH_CHROMIUM)`);
@@ -176,9 +220,9 @@ try {
   console.log(
     `\nLighthouse ${quick ? '' : `(median of ${RUNS} runs) `}mobile, performance only, on the production build with demo content (${CHROMIUM})`,
   );
-  const defaults = new Map<Route, Run>();
-  for (const route of ROUTES) defaults.set(route, median(await runPage(route, DEFAULT_CPU_SLOWDOWN, context)));
-  const indices = [...defaults.values()].map((run) => run.lhr.environment.benchmarkIndex);
+  const defaults = new Map<Route, Run[]>();
+  for (const route of ROUTES) defaults.set(route, await runPage(route, DEFAULT_CPU_SLOWDOWN, context));
+  const indices = [...defaults.values()].flat().map((run) => run.lhr.environment.benchmarkIndex);
   const benchmarkIndex = percentile(indices, 50);
   const cpuSlowdown = PINNED_CPU_SLOWDOWN ?? calibratedCpuSlowdown(benchmarkIndex);
   console.log(
@@ -199,67 +243,90 @@ try {
     const retriedBefore = retried;
     const runs = await runPage(route, cpuSlowdown, context);
     const run = median(runs);
-    const preset = defaults.get(route)!;
-    const slow = run.score < BUDGET.score ? opportunities(run.lhr, 3) : [];
+    const presetRuns = defaults.get(route)!;
+    const preset = median(presetRuns);
+    const slow = run.score < CALIBRATED_BUDGET.score ? opportunities(run.lhr, 3) : [];
+    const lcpBudget = route.data ? BUDGET.dataLcpSeconds : BUDGET.lcpSeconds;
+    const clsBudget = route.cls ?? BUDGET.cls;
+    const scores = (all: Run[]) => (all.length > 1 ? ` (runs ${all.map((r) => r.score).join(', ')})` : '');
     console.log(`  ${route.label} (/#${route.hash})`);
-    console.log(
-      `    calibrated ${cpuSlowdown}×: ${figures(run)}${runs.length > 1 ? ` (runs ${runs.map((r) => r.score).join(', ')})` : ''}`,
-    );
-    console.log(`    default ${DEFAULT_CPU_SLOWDOWN}×:    ${figures(preset)}`);
+    console.log(`    default ${DEFAULT_CPU_SLOWDOWN}×:    ${figures(preset)}${scores(presetRuns)}`);
+    console.log(`    calibrated ${cpuSlowdown}×: ${figures(run)}${scores(runs)}`);
     if (run.lhr.runWarnings.length) console.log(`    warnings: ${run.lhr.runWarnings.join(' | ')}`);
     const top = opportunities(run.lhr, 5);
     if (top.length) console.log(`    biggest opportunities: ${top.join('; ')}`);
-    const beside = (value: string) => `default ${DEFAULT_CPU_SLOWDOWN}× CPU: ${value}`;
-    record({
-      bench: 'lighthouse',
-      metric: `${route.label}: performance score`,
-      value: run.score,
-      unit: '',
-      budget: `≥ ${BUDGET.score}`,
-      pass: run.score >= BUDGET.score,
-      detail:
-        [
-          beside(figures(preset)),
-          slow.length ? `top opportunities: ${slow.join('; ')}` : '',
-          retried > retriedBefore ? `${retried - retriedBefore} run(s) repeated after a lost trace` : '',
-        ]
-          .filter(Boolean)
-          .join('; ') || undefined,
-    });
-    record({
-      bench: 'lighthouse',
-      metric: `${route.label}: LCP`,
-      value: run.lcp,
-      digits: 2,
-      unit: 's',
-      budget: `≤ ${BUDGET.lcpSeconds} s`,
-      pass: run.lcp <= BUDGET.lcpSeconds,
-    });
-    record({
-      bench: 'lighthouse',
-      metric: `${route.label}: TBT`,
-      value: Math.round(run.tbt),
-      unit: 'ms',
-      budget: `≤ ${BUDGET.tbtMs} ms`,
-      pass: run.tbt <= BUDGET.tbtMs,
-    });
-    record({
-      bench: 'lighthouse',
-      metric: `${route.label}: CLS`,
-      value: run.cls,
-      digits: 3,
-      unit: '',
-      budget: `≤ ${BUDGET.cls}`,
-      pass: run.cls <= BUDGET.cls,
-    });
-    record({
-      bench: 'lighthouse',
-      metric: `${route.label}: score at the default ${DEFAULT_CPU_SLOWDOWN}× CPU`,
-      value: preset.score,
-      unit: '',
-      budget: '',
-      pass: null,
-    });
+    const at4 = `at ${DEFAULT_CPU_SLOWDOWN}×`;
+    const atCalibrated = `at ${cpuSlowdown}×`;
+    const rows: Omit<Row, 'bench'>[] = [
+      {
+        metric: `${route.label}: score ${at4}`,
+        value: preset.score,
+        unit: '',
+        budget: `≥ ${BUDGET.score}`,
+        pass: preset.score >= BUDGET.score,
+      },
+      {
+        metric: `${route.label}: TBT ${at4}`,
+        value: Math.round(preset.tbt),
+        unit: 'ms',
+        budget: `≤ ${BUDGET.tbtMs} ms`,
+        pass: preset.tbt <= BUDGET.tbtMs,
+      },
+      {
+        metric: `${route.label}: LCP ${at4}`,
+        value: preset.lcp,
+        digits: 2,
+        unit: 's',
+        budget: `≤ ${lcpBudget} s`,
+        pass: preset.lcp <= lcpBudget,
+      },
+      {
+        metric: `${route.label}: score ${atCalibrated}`,
+        value: run.score,
+        unit: '',
+        budget: `≥ ${CALIBRATED_BUDGET.score}`,
+        pass: run.score >= CALIBRATED_BUDGET.score,
+        detail:
+          [
+            slow.length ? `top opportunities: ${slow.join('; ')}` : '',
+            retried > retriedBefore ? `${retried - retriedBefore} run(s) repeated after a lost trace` : '',
+          ]
+            .filter(Boolean)
+            .join('; ') || undefined,
+      },
+      {
+        metric: `${route.label}: TBT ${atCalibrated}`,
+        value: Math.round(run.tbt),
+        unit: 'ms',
+        budget: `≤ ${CALIBRATED_BUDGET.tbtMs} ms`,
+        pass: run.tbt <= CALIBRATED_BUDGET.tbtMs,
+      },
+      {
+        metric: `${route.label}: CLS`,
+        value: Math.max(run.cls, preset.cls),
+        digits: 3,
+        unit: '',
+        budget: `≤ ${clsBudget}`,
+        pass: Math.max(run.cls, preset.cls) <= clsBudget,
+        detail: 'the larger of the two runs',
+      },
+      // From the traces (medians over the runs): no budget, the figures to watch between scores.
+      {
+        metric: `${route.label}: longest start-up task ${at4} / ${atCalibrated}`,
+        value: `${Math.round(medianOf(presetRuns, (r) => r.longestTask))} / ${Math.round(medianOf(runs, (r) => r.longestTask))}`,
+        unit: 'ms',
+        budget: '',
+        pass: null,
+      },
+      {
+        metric: `${route.label}: main thread at start-up ${at4} / ${atCalibrated}`,
+        value: `${Math.round(medianOf(presetRuns, (r) => r.mainThread))} / ${Math.round(medianOf(runs, (r) => r.mainThread))}`,
+        unit: 'ms',
+        budget: '',
+        pass: null,
+      },
+    ];
+    for (const row of rows) record({ bench: 'lighthouse', ...row });
   }
 } finally {
   chrome?.kill();
