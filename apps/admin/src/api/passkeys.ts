@@ -23,6 +23,13 @@ export function passkeysAvailable(): boolean {
   return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 }
 
+/**
+ * The browser's refusals (cancelled, timed out, already there): its own text means little to an operator.
+ * Here rather than beside the passkey list, so that sign-in asks it without loading the list's table.
+ */
+export const isBrowserRefusal = (error: unknown) =>
+  error instanceof Error && ['NotAllowedError', 'InvalidStateError', 'AbortError'].includes(error.name);
+
 export function listPasskeys(): Promise<{ list: Passkey[] }> {
   return api.get<{ list: Passkey[] }>(ADMIN_API.passkeys);
 }

@@ -3,7 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Popconfirm, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { enrolPasskey, listPasskeys, passkeysAvailable, passkeysKey, removePasskey } from '../api/passkeys.ts';
+import {
+  enrolPasskey,
+  isBrowserRefusal,
+  listPasskeys,
+  passkeysAvailable,
+  passkeysKey,
+  removePasskey,
+} from '../api/passkeys.ts';
 import { registerMessages } from '../i18n/index.ts';
 import { formatTime } from '../lib/format.ts';
 import { useCall } from '../lib/use-call.ts';
@@ -46,10 +53,6 @@ registerMessages(NS, {
     required: '必填',
   },
 });
-
-/** The browser's refusals (cancelled, timed out, already there): its own text means little to an operator. */
-export const isBrowserRefusal = (error: unknown) =>
-  error instanceof Error && ['NotAllowedError', 'InvalidStateError', 'AbortError'].includes(error.name);
 
 /**
  * The signed-in operator's passkeys: the list (added, last used), removing one, and adding one.
