@@ -1,16 +1,20 @@
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { SetupPage } from '../features/auth/setup-page.tsx';
 import { ConsoleShell } from './console-shell.tsx';
-import { NotFound, PageFrame, RequireSession } from './guards.tsx';
+import { LazyPage, NotFound, PageFrame, RequireSession } from './guards.tsx';
 import { pageRoutes } from './routes.tsx';
+
+// Lazy like the console's pages: statically imported, their forms, steps, QR code and passkey table
+// were part of what every route loads before its first render.
+const LoginPage = lazy(() => import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
+const SetupPage = lazy(() => import('../features/auth/setup-page.tsx').then((m) => ({ default: m.SetupPage })));
 
 /** Sign-in and setup, then the console's pages inside the shell. */
 export function ConsoleRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/setup" element={<SetupPage />} />
+      <Route path="/login" element={<LazyPage page={LoginPage} path="/login" />} />
+      <Route path="/setup" element={<LazyPage page={SetupPage} path="/setup" />} />
       <Route
         element={
           <RequireSession>

@@ -92,10 +92,8 @@ function PageFailed({ retry }: { retry: () => void }) {
   );
 }
 
-/** One page: its role check, its lazy load and its own error boundary. */
-export function PageFrame({ access, page: Page, path }: { access: Access | null; page: ComponentType; path: string }) {
-  const me = useMe();
-  if (access && !can(me.role, access)) return <Forbidden />;
+/** A lazily loaded page: a spinner while its code arrives, and its own error boundary. */
+export function LazyPage({ page: Page, path }: { page: ComponentType; path: string }) {
   return (
     <PageBoundary key={path} fallback={(retry) => <PageFailed retry={retry} />}>
       <Suspense fallback={<Loading />}>
@@ -103,4 +101,11 @@ export function PageFrame({ access, page: Page, path }: { access: Access | null;
       </Suspense>
     </PageBoundary>
   );
+}
+
+/** One page: its role check, its lazy load and its own error boundary. */
+export function PageFrame({ access, page, path }: { access: Access | null; page: ComponentType; path: string }) {
+  const me = useMe();
+  if (access && !can(me.role, access)) return <Forbidden />;
+  return <LazyPage page={page} path={path} />;
 }
