@@ -1,7 +1,7 @@
 import { LOCALES } from '@minecloud/contract/locales';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, phoneContext, shot } from './browser.ts';
+import { launchChromium, phoneContext, shot, waitForLive } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -47,7 +47,21 @@ describe('the installable app in Chromium at 390×844', () => {
   it('registers its service worker, opens the shell with the network cut and shows the offline page; API answers never come from it', async () => {
     const context = await phoneContext(browser, { serviceWorkers: 'allow' });
     const page = await context.newPage();
+    const streams: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/stream')) streams.push(request.url());
+    });
     await page.goto(`${baseUrl}/#/`);
+    await page.getByTestId('home-app-name').waitFor();
+    // The member taps at once, before the start-up's deferred work (the service worker, the live
+    // stream: main.tsx, 4 s after the load and idle) has begun: it still runs after that first
+    // interaction.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    expect(streams).toEqual([]);
+    await page.getByTestId('tab-second').click();
+    await page.getByTestId('miner-buy-1').waitFor();
+    await waitForLive(page);
+    await page.getByTestId('tab-home').click();
     await page.getByTestId('home-app-name').waitFor();
     // Registered once the page has loaded and is idle; installed once it has kept the app's files.
     const state = await page.evaluate(

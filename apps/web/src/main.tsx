@@ -24,6 +24,9 @@ const OVERLAYS_DELAY_MS = 5000;
 async function start(): Promise<void> {
   // The browser's offer to install comes soon after load: kept for the home page's install card.
   captureInstallPrompt();
+  // The app's modules were evaluated in this task (one task for the entry and its chunks): its own
+  // start begins in the next, so that neither is long enough to hold up a tap.
+  await yieldToBrowser();
   const session = useSession.getState();
   // The interface follows the stored language (zh_CN style); localType is derived from it.
   const locale = localeFromLanguage(session.language);
