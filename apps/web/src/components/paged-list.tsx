@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { InfiniteScrollProps } from 'antd-mobile';
 import { Button, DotLoading, Skeleton } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { lazyComponent, useLazyComponent } from '@/lib/lazy-component';
@@ -89,8 +89,14 @@ export function PagedList<T>({
   testId,
 }: PagedListProps<T>) {
   const [InfiniteScroll] = useLazyComponent(infiniteScroll);
-  if (!query.data) {
-    if (query.isPending) {
+  // The rows follow an answer in a transition: TanStack Query hands answers over through an external
+  // store, which React renders at once and whole, in one task (a list of cards is a long one on a
+  // phone). The urgent render keeps the rows as they were; the new ones render after it, time-sliced.
+  // What is shown (rows, skeleton, footer) comes from that one deferred result, so they agree.
+  const shown = useDeferredValue(query);
+  const data = shown.data;
+  if (!data) {
+    if (shown.isPending) {
       return (
         <div className="paged-list__skeleton" data-testid={`${testId}-loading`}>
           <Skeleton.Paragraph lineCount={5} animated />
@@ -99,7 +105,7 @@ export function PagedList<T>({
     }
     return <ErrorState message={failedText} onRetry={() => void query.refetch()} testId={`${testId}-error`} />;
   }
-  const items = query.data.pages.flatMap((page) => page.list);
+  const items = data.pages.flatMap((page) => page.list);
   if (items.length === 0) {
     return (
       <div className="paged-list__empty" data-testid={`${testId}-empty`}>
@@ -124,13 +130,13 @@ export function PagedList<T>({
         ))}
       </ul>
       {InfiniteScroll ? (
-        <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage} threshold={REACH_BOTTOM_DISTANCE}>
+        <InfiniteScroll loadMore={loadMore} hasMore={shown.hasNextPage} threshold={REACH_BOTTOM_DISTANCE}>
           {(hasMore, failed, retry) => <ListFooter hasMore={hasMore} failed={failed} retry={retry} />}
         </InfiniteScroll>
       ) : (
         // What InfiniteScroll first shows, until it has loaded.
         <div className="adm-infinite-scroll">
-          <ListFooter hasMore={query.hasNextPage} failed={false} retry={() => {}} />
+          <ListFooter hasMore={shown.hasNextPage} failed={false} retry={() => {}} />
         </div>
       )}
     </>

@@ -1,4 +1,5 @@
 import { Skeleton } from 'antd-mobile';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SimulatedBadge } from '@/components/simulated-badge';
 import { paths } from '@/config/paths';
@@ -16,7 +17,8 @@ import './home-market.css';
 export function HomeMarket() {
   const { t } = useTranslation();
   const { go } = useAppNavigate();
-  const coins = useTopCoins();
+  // The answer renders in a transition, time-sliced: see components/paged-list.tsx.
+  const coins = useDeferredValue(useTopCoins());
   const list = coins.data?.list ?? [];
   // A feed that fails leaves the home as it was, without an error box above the rest.
   if (coins.isError && !coins.data) return null;

@@ -1,4 +1,5 @@
 import { Skeleton } from 'antd-mobile';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { type QuickLink, QuickLinks } from '@/components/quick-links';
@@ -18,7 +19,9 @@ const MARKET_LINKS: QuickLink[] = [
 
 function TrendList() {
   const { t } = useTranslation();
-  const trend = useMarketTrend();
+  // Each answer (every few seconds while the market is open) renders in a transition, time-sliced:
+  // see components/paged-list.tsx.
+  const trend = useDeferredValue(useMarketTrend());
   if (!trend.data) {
     if (trend.isPending) {
       return (
