@@ -6,10 +6,12 @@ import {
   ENTRY_PLACES,
   enterableUnits,
   formatAmount,
+  groupByThrees,
   groupedAmount,
   parseAmount,
   parseMemberAmount,
   shownParts,
+  truncateDecimals,
 } from './amount.ts';
 import { LOCALES } from './locales.ts';
 
@@ -116,6 +118,15 @@ describe('groupedAmount', () => {
     for (let i = 0; i < 50; i += 1) groupedAmount(`${i}000.5`, 2, 'fr-CH');
     expect(made.mock.calls.length).toBeLessThanOrEqual(2);
     made.mockRestore();
+  });
+  it('is truncateDecimals then groupByThrees in the app’s languages, each working from its source text alone', () => {
+    // The member app's inline script runs their source text (scripts/shell/script.ts).
+    const alone = <T>(code: T): T => new Function(`return (${String(code)});`)();
+    const [truncate, group] = [alone(truncateDecimals), alone(groupByThrees)];
+    for (const value of ['5961.509', '-1234', '-0.001', '0', '', 'x', '.5', '92233720368547.75807']) {
+      expect(group(truncate(value, 2))).toBe(groupedAmount(value, 2, 'zh-CN'));
+      expect(group(truncate(value, 8))).toBe(groupedAmount(value, 8, 'en'));
+    }
   });
   it.each(LOCALES)('groups %s as Intl does, without building a number format', (locale) => {
     const intl = new Intl.NumberFormat(locale, { useGrouping: true });

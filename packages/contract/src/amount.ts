@@ -78,6 +78,7 @@ export function formatAmount(units: bigint, asset: Asset): string {
 /**
  * Display rule of spec point 5: truncate (never round) a decimal string to `places` decimals,
  * always showing exactly that many. Works on the string, so no float rounding can creep in.
+ * Self-contained (no name from outside it): the member app's inline script runs its source text.
  */
 export function truncateDecimals(value: string | bigint, places = 2): string {
   const text = typeof value === 'bigint' ? value.toString() : value.trim();
@@ -121,14 +122,24 @@ export function shownParts(
  */
 export function groupedAmount(value: string | bigint, places = 2, locale?: string): string {
   const text = truncateDecimals(value, places);
+  if (locale !== undefined && COMMA_LOCALES.has(locale)) return groupByThrees(text);
   const [sign, whole, fraction] = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text)?.slice(1) ?? ['', text, undefined];
   const digits = BigInt(whole ?? '0');
-  if (locale !== undefined && COMMA_LOCALES.has(locale)) {
-    const grouped = digits.toString().replace(/\B(?=(\d{3})+$)/g, ',');
-    return `${sign}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
-  }
   const { format, decimal } = grouping(locale);
   return `${sign}${format.format(digits)}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
+}
+
+/**
+ * A truncated amount (truncateDecimals' text) grouped as the app's own languages group it: by threes
+ * with ',', '.' before the decimals. Self-contained (no name from outside it): the member app's
+ * inline script runs its source text to write an amount into its shell as the page will.
+ */
+export function groupByThrees(text: string): string {
+  const [sign, whole, fraction] = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text)?.slice(1) ?? ['', text, undefined];
+  const grouped = BigInt(whole ?? '0')
+    .toString()
+    .replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${sign}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
 /**
