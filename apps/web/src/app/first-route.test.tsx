@@ -7,7 +7,7 @@ import { prefetchFirst, settledWithin } from '@/lib/first-data';
 import { createQueryClient } from '@/lib/query-client';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { signInBeforeEachTest } from '@/test/page-setup';
-import { renderApp } from '@/test/render-app';
+import { mockServer, ok, renderApp } from '@/test/render-app';
 import { FIRST_ROUTE_WAIT_MS, prepareFirstRoute } from './first-route';
 
 const toast = vi.hoisted(() => vi.fn());
@@ -56,6 +56,35 @@ describe('the first route, before the first render', () => {
     await prepareFirstRoute(client, paths.second.path);
     renderApp(paths.second.path, client);
     expect(screen.getByTestId('miner-banner-m1').querySelector('img')).toHaveAttribute('src', '/banners/mining.svg');
+  });
+
+  it('has the notices and the market trend render with their data at once, not their skeletons', async () => {
+    mockServer({
+      'GET /app-api/biz/biz-notice/page': () =>
+        ok({
+          list: [
+            { id: 'n1', type: 'notice', title: 'T', summary: 'S', publishedAt: '2026-11-28T00:00:00Z', lang: 'en' },
+          ],
+          total: 1,
+        }),
+      'GET /market-api/tokenMarketCondition/tokenMarketCondition': () =>
+        ok({ list: [], rising: 1, unchanged: 2, falling: 3, source: 'simulated', asOf: null }),
+    });
+    const notices = createQueryClient();
+    await prepareFirstRoute(notices, paths.noticeList.path);
+    const list = renderApp(paths.noticeList.path, notices);
+    expect(screen.getByTestId('notice-row-n1')).toHaveTextContent('S');
+    list.unmount();
+    const trend = createQueryClient();
+    await prepareFirstRoute(trend, paths.four.path);
+    renderApp(paths.four.path, trend);
+    expect(screen.getByTestId('trend-falling')).toHaveTextContent('3');
+    // The articles' tab was not asked for early: it asks when it renders, as before.
+    window.location.hash = `#${paths.noticeList.path}?type=article`;
+    const articles = createQueryClient();
+    await prepareFirstRoute(articles, paths.noticeList.path);
+    expect(articles.getQueryCache().getAll()).toEqual([]);
+    window.location.hash = '';
   });
 
   it('waits no longer than its bound for data that is slow to come', async () => {

@@ -1,8 +1,13 @@
-import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
+import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 
-/** One query of a page's first screen, with a fetch that shows no toast. */
 // biome-ignore lint/suspicious/noExplicitAny: each query has its own data type; the cache keeps them apart.
-export type FirstQuery = FetchQueryOptions<any, any, any, any>;
+type FirstListQuery = FetchInfiniteQueryOptions<any, any, any, any, any>;
+
+/** One query of a page's first screen (a list's: its first page), with a fetch that shows no toast. */
+// biome-ignore lint/suspicious/noExplicitAny: each query has its own data type; the cache keeps them apart.
+export type FirstQuery = FetchQueryOptions<any, any, any, any> | FirstListQuery;
+
+const isList = (query: FirstQuery): query is FirstListQuery => query.initialPageParam !== undefined;
 
 /**
  * Asks for the first page's queries before the app's first render (main.tsx), so that the page
@@ -13,7 +18,8 @@ export type FirstQuery = FetchQueryOptions<any, any, any, any>;
 export async function prefetchFirst(client: QueryClient, queries: readonly FirstQuery[]): Promise<void> {
   await Promise.all(
     queries.map(async (query) => {
-      await client.prefetchQuery(query);
+      if (isList(query)) await client.prefetchInfiniteQuery(query);
+      else await client.prefetchQuery(query);
       if (client.getQueryState(query.queryKey)?.status === 'error') {
         client.removeQueries({ queryKey: query.queryKey, exact: true });
       }

@@ -10,14 +10,30 @@ import { TabSwitch } from '@/components/tab-switch';
 import { UnreadBadge } from '@/components/unread-badge';
 import { paths } from '@/config/paths';
 import type { MessageKey } from '@/i18n/i18n';
+import type { FirstQuery } from '@/lib/first-data';
 import { useAppNavigate } from '@/lib/navigation';
 import { useIsLoggedIn } from '@/lib/session';
-import { useNotices } from '../api/get-notices';
+import { getNoticesQueryOptions, useNotices } from '../api/get-notices';
 import { NoticeRow } from '../components/notice-row';
 import './notice-list-page.css';
 
 const TAB_LABELS: Record<NoticeType, MessageKey> = { notice: 'noticeTabNotices', article: 'noticeTabArticles' };
 const EMPTY_TEXTS: Record<NoticeType, MessageKey> = { notice: 'noticesEmpty', article: 'articlesEmpty' };
+
+/** The type a `type` query shows (notices but for `article`). */
+function typeOf(value: string | null): NoticeType {
+  return value === 'article' ? 'article' : 'notice';
+}
+
+/**
+ * The first screen's data, asked for before the app's first render when the app opens on the notices'
+ * tab: index.html asked for their first page already (app/early-requests.ts), and may have painted it
+ * in the shell, which the list then replaces as it is, not with its skeleton.
+ */
+export function firstQueries(): FirstQuery[] {
+  const query = window.location.hash.split('?')[1];
+  return typeOf(new URLSearchParams(query).get('type')) === 'notice' ? [getNoticesQueryOptions('notice')] : [];
+}
 
 function NoticeList({ type }: { type: NoticeType }) {
   const { t } = useTranslation();
@@ -67,7 +83,7 @@ export default function NoticeListPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const signedIn = useIsLoggedIn();
-  const type: NoticeType = params.get('type') === 'article' ? 'article' : 'notice';
+  const type = typeOf(params.get('type'));
   return (
     <div className="notice-list-page">
       {signedIn && <NotificationsEntry noticesListed={type === 'notice'} />}

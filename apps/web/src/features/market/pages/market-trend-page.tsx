@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/error-state';
 import { type QuickLink, QuickLinks } from '@/components/quick-links';
 import { paths } from '@/config/paths';
-import { useMarketTrend } from '../api/get-market-trend';
+import type { FirstQuery } from '@/lib/first-data';
+import { getMarketTrendQueryOptions, useMarketTrend } from '../api/get-market-trend';
 import { CoinRow } from '../components/coin-row';
 import { Sparkline } from '../components/sparkline';
 import { TrendSummary } from '../components/trend-summary';
@@ -16,6 +17,14 @@ const MARKET_LINKS: QuickLink[] = [
   { name: 'chain-list', route: paths.coinList, icon: 'rank' },
   { name: 'draw-record', route: paths.drawRecord, icon: 'history' },
 ];
+
+/**
+ * The first screen's data, asked for before the app's first render when the app opens here (index.html
+ * asked for it already, and may have painted its summary in the shell: the page then replaces it as it is).
+ */
+export function firstQueries(): FirstQuery[] {
+  return [getMarketTrendQueryOptions()];
+}
 
 function TrendList() {
   const { t } = useTranslation();
