@@ -5,8 +5,11 @@ import type { RenderedShell } from './shell/data.ts';
 import { lazyPageImports, shellFiles } from './shell/files.ts';
 import { injectShell, inlineIcon, takeEntry } from './shell/html.ts';
 
-/** On a slow phone link the config and the banner take two round trips and a small download. */
-const BANNER_WAIT_MS = 1500;
+/**
+ * On a slow phone link the config and the banner take two round trips and a small download (a data
+ * page's answer and its stylesheets, about as long).
+ */
+const PAINT_WAIT_MS = 1500;
 
 /** Loads shell-render.tsx through Vite (the app's aliases, its CSS ignored) and renders the shell. */
 async function renderWithVite(config: ResolvedConfig, module: string): Promise<RenderedShell> {
@@ -61,7 +64,7 @@ export function appShell(options: { render: string; router: string }): Plugin {
             return [routePath, aliased ?? path.resolve(path.dirname(routerFile), specifier)];
           }),
         );
-        const { frames, page, routePaths, ...facts } = shell;
+        const { frames, page, routePaths, fillTemplates, helpers, ...facts } = shell;
         const files = shellFiles(context.bundle, context.chunk.fileName, modules, config.base);
         const { html: rest, entry, entryImports } = takeEntry(html);
         const icon = readFileSync(path.join(config.publicDir, 'favicon.svg'), 'utf8');
@@ -70,7 +73,7 @@ export function appShell(options: { render: string; router: string }): Plugin {
           ...files,
           entry,
           entryImports,
-          bannerWaitMs: BANNER_WAIT_MS,
+          paintWaitMs: PAINT_WAIT_MS,
         });
         return inlineIcon(withShell, '/favicon.svg', icon);
       },

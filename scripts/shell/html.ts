@@ -27,7 +27,10 @@ export function takeEntry(html: string): { html: string; entry: string; entryImp
   return { html: html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''), entry, entryImports };
 }
 
-/** The built index.html with the shell in #root, the other frames as templates, and the script. */
+/**
+ * The built index.html with the shell in #root, the other frames and the data pages' markup as
+ * templates, and the script.
+ */
 export function injectShell(html: string, shell: RenderedShell, data: ShellData): string {
   if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div>');
   if (ENTRY_SCRIPT.test(html)) throw new Error('the entry script must be taken out first (takeEntry)');
@@ -36,12 +39,22 @@ export function injectShell(html: string, shell: RenderedShell, data: ShellData)
   const templates = [...Object.entries(others), ['page', shell.page] as const]
     .map(([name, markup]) => `<template id="shell-${name}">${shellMarkup(markup)}</template>`)
     .join('');
+  const fills = Object.entries(shell.fillTemplates)
+    .map(([name, markup]) => `<template id="shell-fill-${name}">${shellMarkup(markup)}</template>`)
+    .join('');
   // `<` escaped: no "</script>" can end the script early.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  const script = `<script>(${shellScript.toString()})(${json})</script>`;
+  // The app's own formatting, as source text (each self-contained).
+  const helpers = Object.entries(shell.helpers)
+    .map(([name, source]) => {
+      if (/<\/script|<!--/i.test(source)) throw new Error(`the shell's helper ${name} would end the script early`);
+      return `${name}:${source}`;
+    })
+    .join(',');
+  const script = `<script>(${shellScript.toString()})(${json},{${helpers}})</script>`;
   return html
     .replace('</head>', `<style>${SHELL_STYLE}</style></head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${shellMarkup(home)}</div>${templates}${script}`);
+    .replace('<div id="root"></div>', () => `<div id="root">${shellMarkup(home)}</div>${templates}${fills}${script}`);
 }
 
 /**

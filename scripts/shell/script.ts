@@ -1,5 +1,5 @@
 import type { EarlyEntry } from '../../apps/web/src/lib/early-response';
-import type { ShellData } from './data.ts';
+import type { ShellData, ShellFill, ShellHelpers } from './data.ts';
 
 type EarlyWindow = Window & Record<string, unknown>;
 
@@ -7,16 +7,18 @@ type EarlyWindow = Window & Record<string, unknown>;
  * Runs in the page, inline, right after the shell and before any other script: picks the frame of
  * the hash route, asks for the locale's messages and the route's page chunk (modulepreload, so the
  * app's own imports find them fetched), starts the basic config request (home's banners: the
- * largest paint) and the route's own first requests, and, when the answer with a page's banners
- * comes before React renders (home's config, the mining tab's banners), puts the first banner in the
- * shell.
- * Self-contained: it is sent as its own source text.
+ * largest paint) and the route's own first requests, and, when the answer a page's largest paint
+ * waits for comes before React renders, paints it in the shell: the first banner (home's config, the
+ * mining tab's banners), or a data page from its first answer (the page's own markup, rendered at
+ * build time with marks where the values go: apps/web/src/app/shell-render.tsx).
+ * Self-contained: it is sent as its own source text, and so are the app's formatting helpers `h`.
  */
-export function shellScript(d: ShellData): void {
+export function shellScript(d: ShellData, h: ShellHelpers): void {
   const root = document.getElementById('root');
   let frame = root?.firstElementChild;
   if (!root || !frame) return;
-  const route = location.hash.slice(1).split('?')[0] || '/';
+  const [path = '', query] = location.hash.slice(1).split('?');
+  const route = path || '/';
   let state: { language?: string; token?: string } = {};
   try {
     state = JSON.parse(localStorage.getItem(d.sessionKey) || '{}').state || {};
@@ -24,22 +26,24 @@ export function shellScript(d: ShellData): void {
     // Storage refused or unreadable: the app starts in the default language, as here.
   }
   const locale = state.language ? state.language.replace('_', '-') : d.defaultLocale;
-  const preload = (rel: string, href: string, as?: string) => {
-    const link = document.createElement('link');
-    link.rel = rel;
-    if (as) link.setAttribute('as', as);
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.appendChild(link);
+  const link = (rel: string, href: string, as?: string) => {
+    const element = document.createElement('link');
+    element.rel = rel;
+    if (as) element.setAttribute('as', as);
+    element.crossOrigin = '';
+    element.href = href;
+    document.head.appendChild(element);
+    return element;
   };
 
   if (d.homePaths.indexOf(route) < 0) {
-    const template = document.getElementById(`shell-${d.framePaths[route] || 'page'}`);
+    const name = d.framePaths[route] || (state.token && d.memberFramePaths[route]) || 'page';
+    const template = document.getElementById(`shell-${name}`);
     if (!(template instanceof HTMLTemplateElement)) return;
     root.replaceChildren(template.content.cloneNode(true));
     frame = root.firstElementChild;
     const title = frame?.querySelector('.nav-bar__title');
-    if (title && !d.framePaths[route]) title.textContent = d.titles[route] || '';
+    if (title && name === 'page') title.textContent = d.titles[route] || '';
   }
   const shell = frame;
   if (!shell) return;
@@ -53,15 +57,44 @@ export function shellScript(d: ShellData): void {
     .catch(() => null);
   (window as unknown as EarlyWindow)[d.earlyConfigKey] = early;
   type Banner = { image: string; title: string; subtitle?: string; lang?: string };
-  type Envelope = { code?: number; data?: Record<string, unknown> } | null;
-  const firstOf = (envelope: Envelope, field: string) => {
-    const list = envelope && envelope.code === 0 && envelope.data ? envelope.data[field] : undefined;
+  type Data = Record<string, unknown>;
+  type Envelope = { code?: number; data?: unknown } | null;
+  /** A successful answer's data (an object), read from a copy: the app's request wrapper reads the answer itself. */
+  const dataOf = (response: Promise<Response | null>) =>
+    response
+      .then((answer) => (answer?.ok ? answer.clone().json() : null))
+      .then((envelope: Envelope) =>
+        envelope && envelope.code === 0 && envelope.data && typeof envelope.data === 'object'
+          ? (envelope.data as Data)
+          : null,
+      )
+      .catch(() => null);
+  const firstOf = (data: Data | null, field: string) => {
+    const list = data ? data[field] : undefined;
     return Array.isArray(list) ? (list[0] as Banner | undefined) : undefined;
   };
+  // What the app's code waits for (at most paintWaitMs after the first paint), so that the page's
+  // largest paint does not share the link with it: each settles once painted, or at once when there
+  // is nothing to paint.
+  const waits: Promise<void>[] = [];
+  /** Settles the next task after the next frame: once painted, not when put in (a busy phone paints later). */
+  const afterFrame = (settle: () => void) => requestAnimationFrame(() => setTimeout(settle, 0));
   // A page whose largest paint is its first banner: home's comes with the basic config, another page's
   // with one of its own first requests (its `banners` names the list).
   const home = d.homePaths.indexOf(route) >= 0;
-  let banner: Promise<Banner | undefined> | null = home ? early.then((envelope) => firstOf(envelope, 'banners')) : null;
+  let banner: Promise<Banner | undefined> | null = home
+    ? early.then((envelope: Envelope) =>
+        firstOf(envelope && envelope.code === 0 ? (envelope.data as Data) : null, 'banners'),
+      )
+    : null;
+  // A data page the shell paints from its first answer: in the default language only (its texts), for
+  // the route without a query (which may choose another tab), for whom the page was rendered.
+  const filled: ShellFill | undefined = d.fills[route];
+  const painting =
+    filled && locale === d.defaultLocale && !query && (filled.member === undefined || filled.member === !!state.token)
+      ? filled
+      : undefined;
+  let pageData: Promise<Data | null> | null = null;
   // The route's own first requests (its largest paint waits for their data) start now too, as the
   // app's request wrapper makes them: it takes each answer once (apps/web/src/lib/early-response.ts).
   const asked: Record<string, EarlyEntry> = {};
@@ -73,23 +106,14 @@ export function shellScript(d: ShellData): void {
     const response = fetch(request.url, { method: request.method, headers: own, body: request.body }).catch(() => null);
     asked[request.key] = { response, headers: own, at: performance.now() };
     const field = request.banners;
-    if (field) {
-      // Read from a copy, before the app's request wrapper reads the answer itself.
-      banner = response
-        .then((answer) => (answer?.ok ? answer.clone().json() : null))
-        .then((envelope: Envelope) => firstOf(envelope, field))
-        .catch(() => undefined);
-    }
+    if (field) banner = dataOf(response).then((data) => firstOf(data, field));
+    if (painting && painting.request === request.key) pageData = dataOf(response);
   }
   (window as unknown as EarlyWindow)[d.earlyRequestsKey] = asked;
+
   // The first banner goes into the shell (home's banner box; on another page's frame, a box above its
-  // loading box, where the page's banners come): the app's code waits for it (loaded or failed, or no
-  // banner), at most bannerWaitMs after the first paint, so that they do not share the link.
-  let bannerSettled = () => {};
-  const bannerReady = new Promise<void>((resolve) => {
-    bannerSettled = resolve;
-  });
-  const showBanner = (first: Banner | undefined) => {
+  // loading box, where the page's banners come).
+  const showBanner = (first: Banner | undefined, settle: () => void) => {
     let box = first && shell.isConnected ? shell.querySelector('.banners') : null;
     const loading = shell.querySelector('.page-body > .page-loading');
     if (first && !box && loading) {
@@ -98,7 +122,7 @@ export function shellScript(d: ShellData): void {
       loading.before(box);
     }
     if (!first || !box) {
-      bannerSettled();
+      settle();
       return;
     }
     // The markup of the app's first, still banner (components/banner-slide.tsx), at its size.
@@ -115,8 +139,8 @@ export function shellScript(d: ShellData): void {
     image.draggable = false;
     // Settled once painted (the task after the next frame), not at its load: a busy phone may paint
     // it later, and the code's requests would then come before the page's largest paint.
-    image.onload = () => requestAnimationFrame(() => setTimeout(bannerSettled, 0));
-    image.onerror = bannerSettled;
+    image.onload = () => afterFrame(settle);
+    image.onerror = settle;
     // Its text, over the art (which has none), in the language the request asked for.
     const text = document.createElement('span');
     text.className = 'banners__text';
@@ -131,7 +155,138 @@ export function shellScript(d: ShellData): void {
     button.append(image, text);
     box.replaceChildren(button);
   };
-  if (banner) banner.then(showBanner);
+  const shownBanner = banner;
+  if (shownBanner) waits.push(new Promise((settle) => shownBanner.then((first) => showBanner(first, settle))));
+
+  // The data page's own stylesheets apply before it shows (no unstyled flash): they are linked now,
+  // as the app would link them (with crossorigin; Vite's loader then finds them linked), not preloaded.
+  const linked: string[] = [];
+  let styled: Promise<boolean> = Promise.resolve(true);
+  if (pageData) {
+    const sheets: Promise<boolean>[] = [];
+    for (const index of d.pages[route] || []) {
+      const file = d.files[index] || '';
+      if (!file.endsWith('.css')) continue;
+      linked.push(file);
+      sheets.push(
+        new Promise((resolve) => {
+          const sheet = link('stylesheet', file);
+          sheet.onload = () => resolve(true);
+          sheet.onerror = () => resolve(false);
+        }),
+      );
+    }
+    styled = Promise.all(sheets).then((loaded) => loaded.every(Boolean));
+  }
+
+  /**
+   * Fills a copy of a page's markup: each mark `⟦name⟧` in a text with texts[name] (an element whose
+   * whole text is a mark whose value is null goes: the page renders it only with a value), in an
+   * attribute with attrs[name] (undefined: the attribute goes, as React leaves it out). Values are
+   * text, never markup. False when a mark has no value: the page's markup and the painter disagree.
+   */
+  const fill = (node: Element, texts: Record<string, string | null>, attrs: Record<string, string | undefined>) => {
+    let ok = true;
+    const value = (values: Record<string, string | null | undefined>, name: string) => {
+      const found = values[name];
+      if (!(name in values) || (typeof found !== 'string' && found !== null && found !== undefined)) ok = false;
+      return found;
+    };
+    const marks = /⟦(\w+)⟧/g;
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const found: Text[] = [];
+    while (walker.nextNode()) found.push(walker.currentNode as Text);
+    for (const text of found) {
+      const whole = /^⟦(\w+)⟧$/.exec(text.data);
+      if (whole && value(texts, whole[1] || '') === null) {
+        text.parentElement?.remove();
+        continue;
+      }
+      text.data = text.data.replace(marks, (_mark: string, name: string) => value(texts, name) ?? '');
+    }
+    for (const element of [node, ...node.querySelectorAll('*')]) {
+      for (const attribute of [...element.attributes]) {
+        const whole = /^⟦(\w+)⟧$/.exec(attribute.value);
+        if (whole && value(attrs, whole[1] || '') === undefined) element.removeAttribute(attribute.name);
+        else if (attribute.value.indexOf('⟦') >= 0) {
+          element.setAttribute(
+            attribute.name,
+            attribute.value.replace(marks, (_mark: string, name: string) => value(attrs, name) ?? ''),
+          );
+        }
+      }
+    }
+    return ok;
+  };
+  /** A copy of a page's markup with marks (`<template id="shell-fill-…">`). */
+  const copy = (name: string) => {
+    const template = document.getElementById(`shell-fill-${name}`);
+    const page = template instanceof HTMLTemplateElement ? template.content.firstElementChild : null;
+    return page ? (page.cloneNode(true) as Element) : null;
+  };
+  const text = (value: unknown) => (typeof value === 'number' ? String(value) : null);
+  // An amount as the app's figures show it in its languages (lib/money-text.ts: moneyText, 2 places).
+  const money = (value: unknown) => (typeof value === 'string' ? h.group(h.truncate(value, 2)) : null);
+  /** Each data page, from its answer's data, as the page renders it: null when it would render otherwise. */
+  const painters: Record<ShellFill['paint'], (data: Data) => Element | null> = {
+    // features/content/pages/notice-list-page.tsx, a row per notice (components/notice-row.tsx).
+    notices: (data) => {
+      const page = copy('notices');
+      const rows = page ? page.querySelector('.paged-list') : null;
+      const row = rows ? rows.firstElementChild : null;
+      if (!page || !rows || !row || !Array.isArray(data.list) || data.list.length === 0) return null;
+      rows.replaceChildren();
+      for (const item of data.list as Data[]) {
+        const entry = row.cloneNode(true) as Element;
+        const { title, summary, publishedAt, lang } = item || {};
+        if (typeof title !== 'string' || typeof publishedAt !== 'string' || typeof summary !== 'string') return null;
+        if (lang !== undefined && typeof lang !== 'string') return null;
+        const texts = { title, summary: summary || null, publishedAt: h.localTime(publishedAt) };
+        if (!fill(entry, texts, { lang, publishedAt })) return null;
+        rows.appendChild(entry);
+      }
+      return page;
+    },
+    // features/market/pages/market-trend-page.tsx, down to its summary (components/trend-summary.tsx).
+    trend: (data) => {
+      const { rising, unchanged, falling, asOf } = data;
+      if (asOf !== null && typeof asOf !== 'string') return null;
+      const page = copy(`trend${data.source === 'simulated' ? '-simulated' : ''}${asOf ? '-asof' : ''}`);
+      const texts = { rising: text(rising), unchanged: text(unchanged), falling: text(falling) };
+      if (!page || texts.rising === null || texts.unchanged === null || texts.falling === null) return null;
+      return fill(page, { ...texts, asOf: asOf ? h.localTime(asOf) : '' }, {}) ? page : null;
+    },
+    // features/team/pages/team-page.tsx, down to its community card (components/community-overview.tsx).
+    community: (data) => {
+      const page = copy('community');
+      const texts = {
+        members: text(data.members),
+        activeMembers: text(data.activeMembers),
+        totalPerformance: money(data.totalPerformance),
+        newPerformance: money(data.newPerformance),
+        day: typeof data.day === 'string' ? data.day : null,
+      };
+      if (!page || Object.values(texts).some((value) => value === null)) return null;
+      return fill(page, texts, {}) ? page : null;
+    },
+  };
+  if (painting && pageData) {
+    const answer = pageData;
+    waits.push(
+      new Promise((settle) => {
+        Promise.all([answer, styled])
+          .then(([data, styles]) => {
+            // Not once React has rendered (it replaced the shell), nor without the page's styles.
+            const loading = shell.isConnected ? shell.querySelector('.page-body > .page-loading') : null;
+            const page = data && styles && loading ? painters[painting.paint](data) : null;
+            if (!loading || !page) return settle();
+            loading.replaceWith(page);
+            afterFrame(settle);
+          })
+          .catch(() => settle());
+      }),
+    );
+  }
 
   // The app's code is asked for once the shell is on screen: its download and start do not hold up
   // the first paint (a hidden page, which paints nothing, starts at once). Each link goes in a task of
@@ -139,10 +294,11 @@ export function shellScript(d: ShellData): void {
   // them at once made a task long enough to hold up a tap.
   // The entry comes last: every link is in before the app's code runs, so none waits behind its start.
   const start = () => {
-    const steps: (() => void)[] = d.entryImports.map((file) => () => preload('modulepreload', file));
+    const steps: (() => void)[] = d.entryImports.map((file) => () => link('modulepreload', file));
     for (const index of (d.locales[locale] || []).concat(d.pages[route] || [])) {
       const file = d.files[index] || '';
-      steps.push(() => (file.endsWith('.css') ? preload('preload', file, 'style') : preload('modulepreload', file)));
+      if (linked.indexOf(file) >= 0) continue;
+      steps.push(() => (file.endsWith('.css') ? link('preload', file, 'style') : link('modulepreload', file)));
     }
     steps.push(() => {
       const script = document.createElement('script');
@@ -162,9 +318,9 @@ export function shellScript(d: ShellData): void {
     start();
   };
   const afterPaint = () => {
-    if (!banner) return startOnce();
-    bannerReady.then(startOnce);
-    setTimeout(startOnce, d.bannerWaitMs);
+    if (waits.length === 0) return startOnce();
+    Promise.all(waits).then(startOnce);
+    setTimeout(startOnce, d.paintWaitMs);
   };
   if (document.visibilityState === 'hidden') startOnce();
   else requestAnimationFrame(() => setTimeout(afterPaint, 0));

@@ -1,7 +1,9 @@
+import { groupByThrees, truncateDecimals } from '@minecloud/contract/amount';
 import { API } from '@minecloud/contract/api-paths';
 import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_REQUEST_MAX_AGE_MS, EARLY_REQUESTS_KEY, type EarlyEntry, earlyRequestKey } from '@/lib/early-response';
+import { formatLocalTime } from '@/lib/format-time';
 import { api, buildUrl } from '@/lib/request';
 import { SESSION_STORAGE_KEY } from '@/lib/session';
 import { signIn } from '@/test/fixtures/money';
@@ -51,6 +53,7 @@ function runScript(hash: string, state: Record<string, string>) {
   vi.stubGlobal('requestAnimationFrame', () => 0);
   const data = {
     framePaths: {},
+    memberFramePaths: {},
     homePaths: ['/'],
     titles: {},
     sessionKey: SESSION_STORAGE_KEY,
@@ -59,14 +62,15 @@ function runScript(hash: string, state: Record<string, string>) {
     earlyConfigKey: '__config',
     requests: REQUESTS,
     earlyRequestsKey: EARLY_REQUESTS_KEY,
+    fills: {},
     entry: '/entry.js',
     entryImports: [],
-    bannerWaitMs: 0,
+    paintWaitMs: 0,
     files: [],
     locales: {},
     pages: {},
   } satisfies ShellData;
-  shellScript(data);
+  shellScript(data, { localTime: formatLocalTime, truncate: truncateDecimals, group: groupByThrees });
   return fetchMock;
 }
 

@@ -1,15 +1,28 @@
-import { API, API_BASE } from '@minecloud/contract/api-paths';
+import { groupByThrees, truncateDecimals } from '@minecloud/contract/amount';
+import { API, API_BASE, MARKET_API } from '@minecloud/contract/api-paths';
+import type { NoticeRow } from '@minecloud/contract/content';
 import { DEFAULT_LOCALE } from '@minecloud/contract/locales';
+import type { MarketTrend } from '@minecloud/contract/market';
+import type { CommunityOverview } from '@minecloud/contract/team';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, useRoutes } from 'react-router';
 import { paths } from '@/config/paths';
+import { getNoticesQueryOptions } from '@/features/content/api/get-notices';
+import NoticeListPage from '@/features/content/pages/notice-list-page';
+import { getMarketTrendQueryOptions } from '@/features/market/api/get-market-trend';
+import MarketTrendPage from '@/features/market/pages/market-trend-page';
+import { getCommunityInfoQueryOptions } from '@/features/team/api/get-community-info';
+import TeamPage from '@/features/team/pages/team-page';
 import messages from '@/i18n/locales/zh-CN.json';
 import { EARLY_REQUESTS_KEY } from '@/lib/early-response';
-import { SESSION_STORAGE_KEY } from '@/lib/session';
-import type { RenderedShell } from '../../../../scripts/shell/data';
+import { formatLocalTime } from '@/lib/format-time';
+import { moneyText } from '@/lib/money-text';
+import { SESSION_STORAGE_KEY, useSession } from '@/lib/session';
+import type { RenderedShell, ShellFill } from '../../../../scripts/shell/data';
 import { EARLY_CONFIG_KEY } from './early-config';
 import { earlyRequests } from './early-requests';
 import { routes } from './router';
@@ -18,21 +31,29 @@ import { routes } from './router';
  * The first paint before any JavaScript (scripts/vite-shell.ts runs this at build time): the real
  * routes rendered to static HTML, signed out, in the default language, with every request pending
  * (home's banner box and notice bar as their skeletons, a lazy page as its loading box). React
- * replaces it on its first render with the same markup.
+ * replaces it on its first render with the same markup. The data pages whose largest paint waits
+ * for their first answer are rendered too, with marks where the answer's values go: the inline
+ * script fills them when that answer comes before the app (docs/architecture.md, "A member's first
+ * load").
  */
 
 /** The public tab pages, each a frame of its own (home is the document's own markup). */
 const TAB_FRAMES = { second: paths.second.path, four: paths.four.path };
+/** The tab pages only a member sees, each a frame of its own, rendered signed in. */
+const MEMBER_TAB_FRAMES = { team: paths.team.path };
 /** Not a route: renders the not-found page's frame (a back button, a loading box), titled by the script. */
 const PAGE_FRAME_PATH = '/__shell__/page';
 /** The page frame's title until the script puts the route's own there (any text: it makes the heading). */
 const TITLE_MARK = '…';
 
+/** Where the inline script writes an answer's value `name` (scripts/shell/script.ts, `fill`). */
+export const mark = (name: string) => `⟦${name}⟧`;
+
 function Routed() {
   return useRoutes(routes);
 }
 
-function renderAt(path: string): string {
+function render(path: string, content: ReactNode, client = new QueryClient()): string {
   const i18n = i18next.createInstance();
   void i18n.use(initReactI18next).init({
     lng: DEFAULT_LOCALE,
@@ -44,13 +65,124 @@ function renderAt(path: string): string {
   });
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routed />
-        </MemoryRouter>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>{content}</MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
   );
+}
+
+function renderAt(path: string): string {
+  return render(path, <Routed />);
+}
+
+/**
+ * Renders signed in. A server render reads the session store's initial state (zustand's server
+ * snapshot), not its state: the token goes there for this render only.
+ */
+function asMember(rendering: () => string): string {
+  const initial = useSession.getInitialState();
+  const { token } = initial;
+  Object.assign(initial, { token: 'shell' });
+  try {
+    return rendering();
+  } finally {
+    Object.assign(initial, { token });
+  }
+}
+
+/**
+ * A page's markup with the data of its first query, up to `cut` (the start of the first of the
+ * page's parts left out: it and every later one, the shell paints what is above them). The page's
+ * root is a div.
+ */
+function renderPage(path: string, page: ReactNode, seed: (client: QueryClient) => void, cut: string): string {
+  const client = new QueryClient();
+  seed(client);
+  const markup = render(path, page, client);
+  const at = markup.indexOf(cut);
+  if (at < 0 || !markup.endsWith('</div>')) throw new Error(`${path}: the page's markup has no ${cut} to cut at`);
+  return `${markup.slice(0, at)}</div>`;
+}
+
+/** Writes `name`'s mark where the page wrote `text` (a value it formats itself), found exactly once. */
+function marked(markup: string, text: string, name: string): string {
+  const pieces = markup.split(text);
+  if (pieces.length !== 2) throw new Error(`"${text}" is not in the page's markup once, for ${name}`);
+  return pieces.join(mark(name));
+}
+
+function fillTemplates(): Record<string, string> {
+  const templates: Record<string, string> = {};
+  const row = {
+    id: mark('id'),
+    type: 'notice',
+    title: mark('title'),
+    summary: mark('summary'),
+    publishedAt: mark('publishedAt'),
+    lang: mark('lang'),
+  } as unknown as NoticeRow;
+  templates.notices = renderPage(
+    paths.noticeList.path,
+    <NoticeListPage />,
+    (client) =>
+      client.setQueryData(getNoticesQueryOptions('notice', DEFAULT_LOCALE).queryKey, {
+        pages: [{ list: [row], total: 1 }],
+        pageParams: [1],
+      }),
+    // The list's footer, below its rows.
+    '<div class="adm-infinite-scroll">',
+  );
+  // The summary's badge and note show for the simulated feed, its time once the feed has reported.
+  for (const simulated of [false, true]) {
+    for (const asOf of [false, true]) {
+      const trend = {
+        list: [],
+        rising: mark('rising'),
+        unchanged: mark('unchanged'),
+        falling: mark('falling'),
+        source: simulated ? 'simulated' : null,
+        asOf: asOf ? mark('asOf') : null,
+      } as unknown as MarketTrend;
+      templates[`trend${simulated ? '-simulated' : ''}${asOf ? '-asof' : ''}`] = renderPage(
+        paths.four.path,
+        <MarketTrendPage />,
+        (client) => client.setQueryData(getMarketTrendQueryOptions().queryKey, trend),
+        // The coins' list, below the summary.
+        '<section class="market-page__card"',
+      );
+    }
+  }
+  // Amounts the page formats itself: values whose text is found once, then marked.
+  const total = '900000001.11';
+  const added = '900000002.22';
+  const community = {
+    members: mark('members'),
+    activeMembers: mark('activeMembers'),
+    totalPerformance: total,
+    newPerformance: added,
+    day: mark('day'),
+  } as unknown as CommunityOverview;
+  const team = renderPage(
+    paths.team.path,
+    <TeamPage />,
+    (client) => client.setQueryData(getCommunityInfoQueryOptions().queryKey, community),
+    // The data board, below the community's card.
+    '<section class="team-card" aria-labelledby="data-board-title"',
+  );
+  templates.community = marked(
+    marked(team, moneyText(total, 2, DEFAULT_LOCALE), 'totalPerformance'),
+    moneyText(added, 2, DEFAULT_LOCALE),
+    'newPerformance',
+  );
+  return templates;
+}
+
+/** The early request of `path` whose URL ends with `url` (its key). */
+function requestKey(requests: RenderedShell['requests'], path: string, url: string): string {
+  const found = requests[path]?.find((request) => request.url.split('?')[0]?.endsWith(`/${url}`));
+  if (!found) throw new Error(`${path} asks for no ${url} early (app/early-requests.ts)`);
+  return found.key;
 }
 
 export function renderShell(): RenderedShell {
@@ -59,6 +191,11 @@ export function renderShell(): RenderedShell {
   for (const [name, path] of Object.entries(TAB_FRAMES)) {
     frames[name] = renderAt(path);
     framePaths[path] = name;
+  }
+  const memberFramePaths: Record<string, string> = {};
+  for (const [name, path] of Object.entries(MEMBER_TAB_FRAMES)) {
+    frames[name] = asMember(() => renderAt(path));
+    memberFramePaths[path] = name;
   }
   const titles: Record<string, string> = {};
   const routePaths: Record<string, string> = {};
@@ -70,10 +207,26 @@ export function renderShell(): RenderedShell {
     if (!title) throw new Error(`route ${key}: its title ${route.titleKey} is not in locales/zh-CN.json`);
     titles[route.path] = title;
   }
+  const requests = earlyRequests();
+  const fills: Record<string, ShellFill> = {
+    // A member's list has the way to their notifications above it.
+    [paths.noticeList.path]: {
+      paint: 'notices',
+      request: requestKey(requests, paths.noticeList.path, API.noticePage),
+      member: false,
+    },
+    [paths.four.path]: { paint: 'trend', request: requestKey(requests, paths.four.path, MARKET_API.trend) },
+    [paths.team.path]: {
+      paint: 'community',
+      request: requestKey(requests, paths.team.path, API.communityInfo),
+      member: true,
+    },
+  };
   return {
     frames,
     page: renderAt(PAGE_FRAME_PATH),
     framePaths,
+    memberFramePaths,
     homePaths: [paths.root.path, paths.home.path, paths.index.path],
     titles,
     routePaths,
@@ -81,7 +234,14 @@ export function renderShell(): RenderedShell {
     defaultLocale: DEFAULT_LOCALE,
     configUrl: `${API_BASE.main}${API.basicConfig}`,
     earlyConfigKey: EARLY_CONFIG_KEY,
-    requests: earlyRequests(),
+    requests,
     earlyRequestsKey: EARLY_REQUESTS_KEY,
+    fills,
+    fillTemplates: fillTemplates(),
+    helpers: {
+      localTime: formatLocalTime.toString(),
+      truncate: truncateDecimals.toString(),
+      group: groupByThrees.toString(),
+    },
   };
 }

@@ -4,11 +4,18 @@ import { fileURLToPath } from 'node:url';
 import type { Rolldown } from 'vite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EarlyEntry } from '@/lib/early-response';
-import type { ShellData } from '../../../../scripts/shell/data';
+import { formatLocalTime } from '@/lib/format-time';
+import { moneyText } from '@/lib/money-text';
+import { createQueryClient } from '@/lib/query-client';
+import { DEFAULT_SESSION, useSession } from '@/lib/session';
+import { signIn } from '@/test/fixtures/money';
+import { renderApp } from '@/test/render-app';
+import type { ShellData, ShellHelpers } from '../../../../scripts/shell/data';
 import { lazyPageImports, shellFiles } from '../../../../scripts/shell/files';
 import { injectShell, inlineIcon, shellMarkup, takeEntry } from '../../../../scripts/shell/html';
 import { shellScript } from '../../../../scripts/shell/script';
 import { EARLY_CONFIG_KEY, takeEarlyConfig } from './early-config';
+import { prepareFirstRoute } from './first-route';
 import { renderShell } from './shell-render';
 
 const shell = renderShell();
@@ -23,6 +30,7 @@ const BUILT = `<!doctype html><html><head><title>MineCloud</title>
 
 const DATA: ShellData = {
   framePaths: shell.framePaths,
+  memberFramePaths: shell.memberFramePaths,
   homePaths: shell.homePaths,
   titles: shell.titles,
   sessionKey: shell.sessionKey,
@@ -31,13 +39,19 @@ const DATA: ShellData = {
   earlyConfigKey: shell.earlyConfigKey,
   requests: shell.requests,
   earlyRequestsKey: shell.earlyRequestsKey,
+  fills: shell.fills,
   entry: '/assets/index-abc.js',
   entryImports: ['/assets/framework-abc.js'],
-  bannerWaitMs: 1500,
+  paintWaitMs: 1500,
   files: ['/assets/zh-CN-abc.js', '/assets/en-abc.js', '/assets/mining-page-abc.js', '/assets/mining-page-abc.css'],
   locales: { 'zh-CN': [0], en: [1] },
   pages: { '/pages/tabbar/second/second': [2, 3], '/pages/second_child/noticelist/noticelist': [2, 3] },
 };
+
+/** The app's formatting as the page gets it: each helper's source text, run on its own. */
+const HELPERS = Object.fromEntries(
+  Object.entries(shell.helpers).map(([name, source]) => [name, new Function(`return (${source});`)()]),
+) as ShellHelpers;
 
 const NO_ANSWER = Symbol('no answer');
 const CONFIG = {
@@ -48,11 +62,16 @@ const CONFIG = {
   },
 };
 
-/** The page as the server sends it, then its inline script run (as the browser would, during parsing). */
+/**
+ * The page as the server sends it, then its inline script run (as the browser would, during parsing).
+ * `answer`: every request's answer, or a request's by its URL (a promise: when it comes).
+ */
 function openPage(hash: string, answer: unknown = CONFIG) {
-  const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
-    answer === NO_ANSWER ? new Promise<Response>(() => {}) : Promise.resolve(new Response(JSON.stringify(answer))),
-  );
+  const fetchMock = vi.fn((url: string, _init?: RequestInit) => {
+    const body = typeof answer === 'function' ? answer(url) : answer;
+    if (body === NO_ANSWER) return new Promise<Response>(() => {});
+    return Promise.resolve(body).then((value) => new Response(JSON.stringify(value)));
+  });
   vi.stubGlobal('fetch', fetchMock);
   const frames: ((time: number) => void)[] = [];
   vi.stubGlobal('requestAnimationFrame', (callback: (time: number) => void) => frames.push(callback));
@@ -60,9 +79,10 @@ function openPage(hash: string, answer: unknown = CONFIG) {
   const html = injectShell(takeEntry(BUILT).html, shell, DATA);
   document.head.innerHTML = '';
   document.body.innerHTML = html.slice(html.indexOf('<body>') + 6, html.indexOf('<script>('));
-  shellScript(DATA);
+  shellScript(DATA, HELPERS);
+  /** The next frame: each callback asked for since the last. */
   const paint = () => {
-    for (const frame of frames) frame(0);
+    for (const frame of frames.splice(0)) frame(0);
   };
   return { fetchMock, paint };
 }
@@ -101,6 +121,37 @@ describe('the shell rendered from the app (shell-render.tsx)', () => {
     expect(shell.framePaths).toEqual({ '/pages/tabbar/second/second': 'second', '/pages/tabbar/four/four': 'four' });
     expect(shell.titles['/pages/second_child/noticelist/noticelist']).toBe('公告');
   });
+
+  it("has the team tab's frame as a member sees it (a visitor is sent to sign in)", () => {
+    expect(shell.memberFramePaths).toEqual({ '/pages/tabbar/team/team': 'team' });
+    expect(shell.frames.team).toMatch(/is-selected" aria-current="page" data-testid="tab-team"/);
+    expect(shell.frames.team).toContain('<h1 class="nav-bar__title" data-testid="nav-title">团队</h1>');
+    expect(shell.frames.team).toContain('data-testid="page-loading"');
+    expect(shell.frames.team).not.toContain('nav-back');
+  });
+
+  it('renders each data page with marks where its first answer goes, down to its largest paint', () => {
+    const { notices, community, ...trends } = shell.fillTemplates;
+    expect(notices).toMatch(/^<div class="notice-list-page"><div class="tab-switch"/);
+    expect(notices).toContain('<span class="notice-row__summary" lang="⟦lang⟧">⟦summary⟧</span>');
+    expect(notices).toContain('<time class="notice-row__time" dateTime="⟦publishedAt⟧">⟦publishedAt⟧</time>');
+    expect(notices).not.toContain('adm-infinite-scroll');
+    expect(Object.keys(trends)).toEqual(['trend', 'trend-asof', 'trend-simulated', 'trend-simulated-asof']);
+    expect(trends['trend-simulated-asof']).toContain(
+      '<p class="trend-summary__meta" data-testid="trend-as-of">数据时间 ⟦asOf⟧</p>',
+    );
+    expect(trends['trend-simulated-asof']).toContain('class="trend-summary__note"');
+    expect(trends.trend).not.toContain('trend-summary__note');
+    expect(trends.trend).not.toContain('market-page__card');
+    expect(community).toContain('<span data-testid="community-total">⟦totalPerformance⟧</span><small>U</small>');
+    expect(community).toContain('全体会员在 ⟦day⟧ 购买');
+    expect(community).not.toContain('data-board');
+    expect(shell.fills['/pages/second_child/noticelist/noticelist']).toEqual({
+      paint: 'notices',
+      request: 'GET /app-api/biz/biz-notice/page?pageNo=1&pageSize=10&type=notice',
+      member: false,
+    });
+  });
 });
 
 describe('the build step (scripts/vite-shell.ts)', () => {
@@ -119,6 +170,17 @@ describe('the build step (scripts/vite-shell.ts)', () => {
     expect(html).toContain(`<script>(${shellScript.toString()})(`);
     expect(() => injectShell(BUILT, shell, DATA)).toThrow(/taken out first/);
     expect(() => injectShell('<body></body>', shell, DATA)).toThrow(/root/);
+  });
+
+  it("puts each data page's markup in a template, and the app's formatting into the script as its source", () => {
+    const html = injectShell(takeEntry(BUILT).html, shell, DATA);
+    for (const name of Object.keys(shell.fillTemplates))
+      expect(html).toContain(`<template id="shell-fill-${name}"><div`);
+    expect(html).toContain('<template id="shell-team"><div class="app-shell" inert');
+    expect(html).not.toContain('data-testid');
+    expect(html).toContain(`,{localTime:${shell.helpers.localTime},truncate:${shell.helpers.truncate},group:`);
+    const ending = { ...shell, helpers: { ...shell.helpers, group: 'function g(){return "</script>"}' } };
+    expect(() => injectShell(takeEntry(BUILT).html, ending, DATA)).toThrow(/end the script early/);
   });
 
   it('puts the icon in the page as a data URL, so that it is no request of its own', () => {
@@ -212,7 +274,7 @@ describe('the inline script, in the page before the app', () => {
     expect(heads('link[rel=modulepreload]')).toEqual(['/assets/framework-abc.js', '/assets/zh-CN-abc.js']);
   });
 
-  it("on home, starts the app once the shell's banner has loaded, or after bannerWaitMs at the latest", async () => {
+  it("on home, starts the app once the shell's banner has loaded, or after paintWaitMs at the latest", async () => {
     const { paint } = openPage('#/');
     await vi.waitFor(() => expect(root().querySelector('.banners img')).not.toBeNull());
     vi.useFakeTimers();
@@ -268,7 +330,7 @@ describe('the inline script, in the page before the app', () => {
     expect(root().querySelector('.page-body > .page-loading')).not.toBeNull();
   });
 
-  it('on home, starts the app after bannerWaitMs when the config does not answer', async () => {
+  it('on home, starts the app after paintWaitMs when the config does not answer', async () => {
     const { paint } = openPage('#/', NO_ANSWER);
     vi.useFakeTimers();
     paint();
@@ -279,7 +341,8 @@ describe('the inline script, in the page before the app', () => {
   });
 
   it('adds the links one a task', () => {
-    const { paint } = openPage('#/pages/second_child/noticelist/noticelist');
+    // The articles' tab: nothing painted from an answer, so the app starts right after the first paint.
+    const { paint } = openPage('#/pages/second_child/noticelist/noticelist?type=article');
     const tasks: (() => void)[] = [];
     vi.stubGlobal('setTimeout', (callback: () => void) => tasks.push(callback));
     paint();
@@ -329,5 +392,247 @@ describe('the inline script, in the page before the app', () => {
     openPage('#/');
     await expect(takeEarlyConfig()).resolves.toEqual(CONFIG.data);
     expect(takeEarlyConfig()).toBeNull();
+  });
+});
+
+const NOTICES_PATH = '/pages/second_child/noticelist/noticelist';
+const TREND_PATH = '/pages/tabbar/four/four';
+const TEAM_PATH = '/pages/tabbar/team/team';
+const envelope = <T>(data: T) => ({ code: 0, msg: '', data });
+const NOTICES = envelope({
+  list: [
+    {
+      id: 'n1',
+      type: 'notice',
+      title: 'Pools pause <b>tonight</b>',
+      summary: 'Withdrawals resume at 02:00.',
+      publishedAt: '2026-11-28T18:30:05.000Z',
+      lang: 'en',
+    },
+    {
+      id: 'n2',
+      type: 'notice',
+      title: '新矿机上线',
+      summary: '',
+      publishedAt: '2026-11-27T08:00:00.000Z',
+      lang: 'zh-CN',
+    },
+  ],
+  total: 12,
+});
+const TREND = envelope({
+  list: [],
+  rising: 7,
+  unchanged: 0,
+  falling: 12,
+  source: 'simulated',
+  asOf: '2026-11-28T18:30:05Z',
+});
+const COMMUNITY = envelope({
+  members: 1234,
+  activeMembers: 56,
+  totalPerformance: '1234567.899',
+  newPerformance: '0.5',
+  day: '2026-11-28',
+});
+
+/** Each request's answer by its URL: the first of `answers` whose key the URL holds, else a 404. */
+const byUrl = (answers: Record<string, unknown>) => (url: string) =>
+  Object.entries(answers).find(([part]) => url.includes(part))?.[1] ?? { code: 404, msg: 'none', data: null };
+
+/** The page's stylesheets, linked at once, load (jsdom loads none). */
+function loadStyles(event = 'load') {
+  for (const sheet of document.head.querySelectorAll('link[rel=stylesheet]')) sheet.dispatchEvent(new Event(event));
+}
+
+/**
+ * A page's markup as the two are compared: without test ids, each style as read, and without its
+ * parts from `cut` on (the shell paints what is above them).
+ */
+function markupOf(page: Element | null | undefined, cut?: string): string {
+  const copy = page?.cloneNode(true) as Element | undefined;
+  if (!copy) return '';
+  for (const element of [copy, ...copy.querySelectorAll('*')]) {
+    element.removeAttribute('data-testid');
+    const style = (element as HTMLElement).style?.cssText;
+    if (style) element.setAttribute('style', style);
+    else element.removeAttribute('style');
+  }
+  let left = cut ? copy.querySelector(cut) : null;
+  while (left) {
+    const next: Element | null = left.nextElementSibling;
+    left.remove();
+    left = next;
+  }
+  return copy.outerHTML;
+}
+
+/** React's first render of the page at `path`, as the app makes it (main.tsx: its first route's data first). */
+async function reactPage(path: string): Promise<Element | null> {
+  const client = createQueryClient();
+  await prepareFirstRoute(client, path);
+  const view = renderApp(path, client);
+  return view.container.querySelector('.page-body')?.firstElementChild ?? null;
+}
+
+const shellPage = () => root().querySelector('.page-body > :not(.page-loading)');
+
+describe("the data pages, painted in the shell from their first answer (a page's largest paint)", () => {
+  afterEach(() => useSession.setState({ ...DEFAULT_SESSION }));
+
+  it("paints the notices' rows once the page's own styles have loaded, as the page renders them", async () => {
+    openPage(`#${NOTICES_PATH}`, byUrl({ 'biz-notice/page': NOTICES }));
+    // Its stylesheets are linked at once (not preloaded after the first paint), as the app links them.
+    const sheets = [...document.head.querySelectorAll('link[rel=stylesheet]')] as HTMLLinkElement[];
+    expect(sheets.map((sheet) => [sheet.getAttribute('href'), sheet.crossOrigin])).toEqual([
+      ['/assets/mining-page-abc.css', ''],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(shellPage()).toBeNull();
+    loadStyles();
+    await vi.waitFor(() => expect(shellPage()).not.toBeNull());
+    expect(root().querySelector('.page-loading')).toBeNull();
+    const rows = [...root().querySelectorAll('.page-body ul.paged-list > li.paged-list__item > button.notice-row')];
+    expect(rows.map((row) => row.querySelector('.notice-row__title')?.textContent)).toEqual([
+      'Pools pause <b>tonight</b>',
+      '新矿机上线',
+    ]);
+    // Text, never markup; a row without a summary has none; the time as the app writes it.
+    expect(root().querySelector('.page-body b')).toBeNull();
+    expect(rows[0]?.querySelector('span.notice-row__summary')?.textContent).toBe('Withdrawals resume at 02:00.');
+    expect(rows[1]?.querySelector('.notice-row__summary')).toBeNull();
+    expect(rows[0]?.querySelector('time')?.textContent).toBe(formatLocalTime('2026-11-28T18:30:05.000Z'));
+    expect(root().textContent).not.toContain('⟦');
+    // React's first render of the page is the same markup, and its list below.
+    const painted = markupOf(shellPage());
+    expect(painted).toBe(markupOf(await reactPage(NOTICES_PATH), '.adm-infinite-scroll'));
+  });
+
+  it.each([
+    ['simulated, with its time', {}],
+    ['from an exchange', { source: 'binance' }],
+    ['before the feed has reported', { asOf: null }],
+    ['simulated, before the feed has reported', { source: null, asOf: null }],
+  ])("paints the market trend's summary %s, as the page renders it", async (_case, change) => {
+    const answer = { ...TREND, data: { ...TREND.data, ...change } };
+    openPage(`#${TREND_PATH}`, byUrl({ tokenMarketCondition: answer }));
+    await vi.waitFor(() => expect(shellPage()).not.toBeNull());
+    expect(root().querySelector('.tab-bar .is-selected')?.textContent).toBe('行情走势');
+    const counts = [...root().querySelectorAll('.trend-summary__counts dd')].map((dd) => dd.textContent);
+    expect(counts).toEqual(['7', '0', '12']);
+    expect(root().textContent).not.toContain('⟦');
+    const painted = markupOf(shellPage());
+    expect(painted).toBe(markupOf(await reactPage(TREND_PATH), '.market-page__card'));
+  });
+
+  it("paints a member's team tab in its tab frame, the community's figures as the page writes them", async () => {
+    localStorage.setItem(shell.sessionKey, JSON.stringify({ state: { token: 'jwt-1', language: 'zh_CN' } }));
+    openPage(`#${TEAM_PATH}`, byUrl({ communityInfo: COMMUNITY }));
+    await vi.waitFor(() => expect(shellPage()).not.toBeNull());
+    expect(root().querySelector('.nav-bar__back')).toBeNull();
+    expect(root().querySelector('.tab-bar .is-selected')?.textContent).toBe('团队');
+    expect(root().querySelector('.team-card__note')?.textContent).toContain('2026-11-28');
+    const figures = [...root().querySelectorAll('.team-figures dd span')].map((span) => span.textContent);
+    expect(figures).toEqual(['1234', '56', '1,234,567.89', '0.50']);
+    signIn();
+    const painted = markupOf(shellPage());
+    expect(painted).toBe(markupOf(await reactPage(TEAM_PATH), 'section[aria-labelledby="data-board-title"]'));
+  });
+
+  it("writes amounts and times with the app's own formatting, run from its source text", () => {
+    for (const value of [
+      '0',
+      '1234567.899',
+      '-0.001',
+      '-1234.5',
+      '',
+      'abc',
+      '1000',
+      '.5',
+      '999999999999999999999.99',
+    ]) {
+      expect(HELPERS.group(HELPERS.truncate(value, 2))).toBe(moneyText(value, 2, 'zh-CN'));
+    }
+    for (const iso of ['2026-11-28T18:30:05Z', '2026-01-02T03:04:05.678+08:00', 'soon']) {
+      expect(HELPERS.localTime(iso)).toBe(formatLocalTime(iso));
+    }
+  });
+
+  it("paints nothing from a failed or empty answer, or without the page's styles, and starts the app then", async () => {
+    const failed = openPage(`#${NOTICES_PATH}`, byUrl({ 'biz-notice/page': { code: 500, msg: 'down', data: null } }));
+    loadStyles();
+    vi.useFakeTimers();
+    failed.paint();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(shellPage()).toBeNull();
+    expect(root().querySelector('.page-body > .page-loading')).not.toBeNull();
+    expect(document.head.querySelector('script')).not.toBeNull();
+    vi.useRealTimers();
+
+    openPage(`#${NOTICES_PATH}`, byUrl({ 'biz-notice/page': envelope({ list: [], total: 0 }) }));
+    loadStyles();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(shellPage()).toBeNull();
+
+    openPage(`#${NOTICES_PATH}`, byUrl({ 'biz-notice/page': NOTICES }));
+    loadStyles('error');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(shellPage()).toBeNull();
+
+    // A field the page's markup has no place for, or of another kind: the page may render otherwise.
+    openPage(`#${TREND_PATH}`, byUrl({ tokenMarketCondition: { ...TREND, data: { ...TREND.data, rising: '7' } } }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(shellPage()).toBeNull();
+  });
+
+  it('paints nothing once React has replaced the shell, and starts the app after the page has painted', async () => {
+    let answer = (_body: unknown) => {};
+    const late = new Promise((resolve) => {
+      answer = resolve;
+    });
+    openPage(`#${NOTICES_PATH}`, byUrl({ 'biz-notice/page': late }));
+    loadStyles();
+    const frame = root().firstElementChild as Element;
+    // React's first render came first: it replaced the shell.
+    root().replaceChildren(document.createElement('main'));
+    answer(NOTICES);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(frame.querySelector('.notice-list-page')).toBeNull();
+    expect(root().querySelector('.notice-list-page')).toBeNull();
+
+    const { paint } = openPage(`#${NOTICES_PATH}`, byUrl({ 'biz-notice/page': NOTICES }));
+    vi.useFakeTimers();
+    paint();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(document.head.querySelector('script')).toBeNull();
+    loadStyles();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shellPage()).not.toBeNull();
+    // Once painted (the next frame, then a task), not when put in.
+    expect(document.head.querySelector('script')).toBeNull();
+    paint();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(document.head.querySelector('script')?.getAttribute('src')).toBe('/assets/index-abc.js');
+    // Its stylesheet was linked already: not preloaded again.
+    expect(heads('link[rel=preload][as=style]')).toEqual([]);
+  });
+
+  it("paints nothing in another language, for a member's notices, or for a route with a query", async () => {
+    const pages: [string, Record<string, string>][] = [
+      [`#${NOTICES_PATH}`, { language: 'en' }],
+      [`#${NOTICES_PATH}`, { token: 'jwt-1' }],
+      [`#${NOTICES_PATH}?type=notice`, {}],
+      [`#${TEAM_PATH}`, {}],
+    ];
+    for (const [hash, state] of pages) {
+      localStorage.setItem(shell.sessionKey, JSON.stringify({ state }));
+      openPage(hash, byUrl({ 'biz-notice/page': NOTICES, communityInfo: COMMUNITY }));
+      expect(document.head.querySelector('link[rel=stylesheet]')).toBeNull();
+      loadStyles();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(shellPage(), hash).toBeNull();
+    }
+    // A visitor of the team tab gets the page frame (the app sends them to sign in).
+    expect(root().querySelector('.nav-bar__back')).not.toBeNull();
   });
 });
