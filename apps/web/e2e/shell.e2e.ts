@@ -87,6 +87,98 @@ describe('the app shell in Chromium at 390×844', () => {
     await context.close();
   });
 
+  it("paints the notices' first rows and the market's summary from their first answers before the app's code, and the app takes over without a shift", async () => {
+    // What the inline script asks for, as it asks (the default language).
+    const answer = async (path: string) => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        headers: { platform: 'h5', 'Accept-Language': 'zh-CN', 'Content-Language': 'zh-CN' },
+      });
+      return ((await response.json()) as { data: Record<string, unknown> }).data;
+    };
+    const notices = (await answer('/app-api/biz/biz-notice/page?pageNo=1&pageSize=10&type=notice')) as {
+      list: { title: string; summary: string }[];
+    };
+    const first = notices.list[0];
+    expect(first?.summary).toBeTruthy();
+    const trend = await answer('/market-api/tokenMarketCondition/tokenMarketCondition');
+
+    const pages = [
+      {
+        hash: '/pages/second_child/noticelist/noticelist',
+        // The largest paint: the first row's summary.
+        largest: '.paged-list > .paged-list__item:first-child .notice-row__summary',
+        painted: async (held: Page) => {
+          const rows = held.locator('.app-shell[inert] .paged-list > .paged-list__item .notice-row');
+          expect(await rows.count()).toBe(notices.list.length);
+          expect(await rows.first().locator('.notice-row__title').textContent()).toBe(first?.title);
+          expect(await rows.first().locator('.notice-row__summary').textContent()).toBe(first?.summary);
+          // With the page's own styles (features/content/components/notice-row.css).
+          expect(await rows.first().evaluate((row) => getComputedStyle(row).flexDirection)).toBe('column');
+        },
+        app: 'notice-list',
+      },
+      {
+        hash: '/pages/tabbar/four/four',
+        largest: '.trend-summary',
+        painted: async (held: Page) => {
+          const counts = held.locator('.app-shell[inert] .trend-summary__counts dd');
+          expect(await counts.allTextContents()).toEqual([trend.rising, trend.unchanged, trend.falling].map(String));
+          // With the page's own styles (features/market/components/trend-summary.css).
+          expect(await counts.first().evaluate((dd) => getComputedStyle(dd).fontSize)).toBe('22px');
+        },
+        app: 'trend-summary',
+      },
+    ];
+    for (const { hash, largest, painted, app } of pages) {
+      const context = await phoneContext(browser);
+      const held = await context.newPage();
+      // The app's entry is held back: what shows until it is let through is the shell's own.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await held.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      // Chromium's layout shifts (what Lighthouse's CLS sums) and largest paints, from the first paint on.
+      await held.addInitScript(() => {
+        const seen = { shifts: [] as number[], largest: [] as number[] };
+        (window as unknown as { seen: typeof seen }).seen = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            seen.shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) seen.largest.push(entry.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      const seen = () =>
+        held.evaluate(() => (window as unknown as { seen: { shifts: number[]; largest: number[] } }).seen);
+      const frames = () =>
+        held.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await held.goto(`${baseUrl}/#${hash}`);
+      await held.locator(`.app-shell[inert] ${largest}`).waitFor();
+      await painted(held);
+      await frames();
+      const before = await held.locator(`.app-shell[inert] ${largest}`).boundingBox();
+      const shellPaint = (await seen()).largest.at(-1);
+      expect(shellPaint).toBeDefined();
+      await shot(held, `shell-painted-${app}`);
+
+      release();
+      await held.getByTestId(app).waitFor();
+      await frames();
+      expect(await held.locator('.app-shell[inert]').count()).toBe(0);
+      expect(await held.locator(`.app-shell ${largest}`).boundingBox()).toEqual(before);
+      const after = await seen();
+      expect(after.shifts, hash).toEqual([]);
+      // React's page is not larger: the page's largest paint is still the shell's.
+      expect(after.largest.at(-1), hash).toBe(shellPaint);
+      await context.close();
+    }
+  });
+
   it("asks for a data page's first page once, before the app's code, and the app shows that answer", async () => {
     const context = await phoneContext(browser);
     const listPage = await context.newPage();
