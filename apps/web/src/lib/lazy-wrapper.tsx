@@ -1,6 +1,8 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { type LazyComponent, useLazyComponent } from './lazy-component';
+
+const subscribeToNothing = () => () => {};
 
 type WrapperProps<P> = {
   /** The wrapper whose code loads later (when the browser is idle, or at the first touch). */
@@ -18,7 +20,26 @@ type WrapperProps<P> = {
  * sits in a plain slot until the wrapper arrives and is then moved, as it is, into the wrapper's slot.
  * A move blurs a focused field inside it: wrap no form with this.
  */
-export function LazyWrapper<P>({ wrapper, props, children }: WrapperProps<P>) {
+export function LazyWrapper<P>(props: WrapperProps<P>) {
+  // A server render (the app shell's, at build time: app/shell-render.tsx) has no portals (nor,
+  // there, a document): the children render in place, in the elements the portal puts them in on the
+  // client. Only a server render reads the server snapshot (main.tsx renders, it does not hydrate).
+  const server = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+  if (server) {
+    return (
+      <div className="lazy-wrapper">
+        <div>{props.children}</div>
+      </div>
+    );
+  }
+  return <ClientLazyWrapper {...props} />;
+}
+
+function ClientLazyWrapper<P>({ wrapper, props, children }: WrapperProps<P>) {
   const [Wrapper, start] = useLazyComponent(wrapper);
   const [content] = useState(() => document.createElement('div'));
   // Put the content in the slot now shown (a ref callback: at commit, before the browser paints).

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { idleNeverComes } from '@/test/idle';
 import { LazyPull } from './lazy-pull';
@@ -7,6 +8,19 @@ import { LazyPull } from './lazy-pull';
 // A file of its own: each test file starts with a fresh module graph, as an app start does, so the
 // pull's code has not been loaded yet when the content first shows.
 describe('LazyPull, before its code has arrived', () => {
+  it('renders on a server (the app shell, at build time) the markup of its first render', () => {
+    idleNeverComes();
+    const page = (
+      <LazyPull onRefresh={async () => {}} failed={false}>
+        <p className="card">card</p>
+      </LazyPull>
+    );
+    const server = renderToStaticMarkup(page);
+    const { container } = render(page);
+    expect(server).toBe('<div class="lazy-wrapper"><div><p class="card">card</p></div></div>');
+    expect(container.innerHTML).toBe(server);
+  });
+
   it('keeps the content mounted, the same DOM nodes, when the pull arrives under a first tap', async () => {
     // Only the touch asks for the pull.
     idleNeverComes();
