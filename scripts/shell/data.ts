@@ -8,9 +8,9 @@ import type { EarlyRequest } from '../../apps/web/src/lib/early-response';
  */
 export type ShellFill = {
   /** The painter; it picks the page's template (`<template id="shell-fill-…">`) by the answer. */
-  paint: 'notices' | 'trend' | 'community';
-  /** The early request (its key) whose answer it paints. */
-  request: string;
+  paint: 'notices' | 'trend' | 'community' | 'assets';
+  /** The early requests (their keys) whose answers it paints, all of them. */
+  requests: string[];
   /** Painted for members only (true), visitors only (false: a member's page has more above it), or both. */
   member?: boolean;
 };
@@ -26,6 +26,8 @@ export type ShellHelpers = {
   truncate: (value: string, places?: number) => string;
   /** @minecloud/contract/amount, groupByThrees (groupedAmount in the app's languages). */
   group: (text: string) => string;
+  /** @minecloud/contract/address, shortenAddress. */
+  shorten: (address: string) => string;
 };
 
 /** What apps/web/src/app/shell-render.tsx renders (with the app's own modules, at build time). */

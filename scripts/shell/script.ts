@@ -94,7 +94,7 @@ export function shellScript(d: ShellData, h: ShellHelpers): void {
     filled && locale === d.defaultLocale && !query && (filled.member === undefined || filled.member === !!state.token)
       ? filled
       : undefined;
-  let pageData: Promise<Data | null> | null = null;
+  const answers: Record<string, Promise<Data | null>> = {};
   // The route's own first requests (its largest paint waits for their data) start now too, as the
   // app's request wrapper makes them: it takes each answer once (apps/web/src/lib/early-response.ts).
   const asked: Record<string, EarlyEntry> = {};
@@ -107,9 +107,15 @@ export function shellScript(d: ShellData, h: ShellHelpers): void {
     asked[request.key] = { response, headers: own, at: performance.now() };
     const field = request.banners;
     if (field) banner = dataOf(response).then((data) => firstOf(data, field));
-    if (painting && painting.request === request.key) pageData = dataOf(response);
+    if (painting && painting.requests.indexOf(request.key) >= 0) answers[request.key] = dataOf(response);
   }
   (window as unknown as EarlyWindow)[d.earlyRequestsKey] = asked;
+  // Every answer the page is painted from (a member's, only with a session: asked for above).
+  const pageData = painting
+    ? Promise.all(painting.requests.map((key) => answers[key] || null)).then((all) =>
+        all.every(Boolean) ? (all as Data[]) : null,
+      )
+    : null;
 
   // The first banner goes into the shell (home's banner box; on another page's frame, a box above its
   // loading box, where the page's banners come).
@@ -228,7 +234,7 @@ export function shellScript(d: ShellData, h: ShellHelpers): void {
   // An amount as the app's figures show it in its languages (lib/money-text.ts: moneyText, 2 places).
   const money = (value: unknown) => (typeof value === 'string' ? h.group(h.truncate(value, 2)) : null);
   /** Each data page, from its answer's data, as the page renders it: null when it would render otherwise. */
-  const painters: Record<ShellFill['paint'], (data: Data) => Element | null> = {
+  const painters: Record<ShellFill['paint'], (data: Data, ...more: Data[]) => Element | null> = {
     // features/content/pages/notice-list-page.tsx, a row per notice (components/notice-row.tsx).
     notices: (data) => {
       const page = copy('notices');
@@ -269,6 +275,35 @@ export function shellScript(d: ShellData, h: ShellHelpers): void {
       if (!page || Object.values(texts).some((value) => value === null)) return null;
       return fill(page, texts, {}) ? page : null;
     },
+    // features/assets/pages/my-assets-page.tsx, down to the gold coins' card (components/member-id-card.tsx,
+    // components/asset-card.tsx), from the member (api/get-user.ts) and the balances (api/get-balances.ts).
+    assets: (user, balances = {}) => {
+      const page = copy('assets');
+      if (!page || typeof user.id !== 'string' || typeof user.address !== 'string' || !Array.isArray(balances.list)) {
+        return null;
+      }
+      // The gold coins' balance as getBalances keeps it: the last row listed, or zeros.
+      let gold: Data = { available: '0', locked: '0', earnings: '0' };
+      for (const row of balances.list as Data[]) if (row && row.asset === 'GOLD') gold = row;
+      const { available, locked, earnings } = gold;
+      // The card's parts and their total as shownParts has them (@minecloud/contract/amount): each
+      // truncated to the 2 places of gold coins, the total their sum; for plain amounts only (a balance
+      // is one), else nothing is painted.
+      const plain = /^\d{1,15}(\.\d+)?$/;
+      if (typeof available !== 'string' || typeof locked !== 'string' || typeof earnings !== 'string') return null;
+      if (!plain.test(available) || !plain.test(locked)) return null;
+      const cents = (value: string) => BigInt(h.truncate(value, 2).replace('.', ''));
+      const sum = String(cents(available) + cents(locked)).padStart(3, '0');
+      const texts = {
+        id: user.id,
+        address: h.shorten(user.address),
+        available: money(available),
+        locked: money(locked),
+        total: money(`${sum.slice(0, -2)}.${sum.slice(-2)}`),
+        earnings: money(earnings),
+      };
+      return fill(page, texts, { id: user.id, address: user.address }) ? page : null;
+    },
   };
   if (painting && pageData) {
     const answer = pageData;
@@ -278,7 +313,8 @@ export function shellScript(d: ShellData, h: ShellHelpers): void {
           .then(([data, styles]) => {
             // Not once React has rendered (it replaced the shell), nor without the page's styles.
             const loading = shell.isConnected ? shell.querySelector('.page-body > .page-loading') : null;
-            const page = data && styles && loading ? painters[painting.paint](data) : null;
+            const [first, ...more] = data || [];
+            const page = first && styles && loading ? painters[painting.paint](first, ...more) : null;
             if (!loading || !page) return settle();
             loading.replaceWith(page);
             afterFrame(settle);

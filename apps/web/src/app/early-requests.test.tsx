@@ -1,3 +1,4 @@
+import { shortenAddress } from '@minecloud/contract/address';
 import { groupByThrees, truncateDecimals } from '@minecloud/contract/amount';
 import { API } from '@minecloud/contract/api-paths';
 import { cleanup } from '@testing-library/react';
@@ -70,7 +71,12 @@ function runScript(hash: string, state: Record<string, string>) {
     locales: {},
     pages: {},
   } satisfies ShellData;
-  shellScript(data, { localTime: formatLocalTime, truncate: truncateDecimals, group: groupByThrees });
+  shellScript(data, {
+    localTime: formatLocalTime,
+    truncate: truncateDecimals,
+    group: groupByThrees,
+    shorten: shortenAddress,
+  });
   return fetchMock;
 }
 

@@ -1,4 +1,5 @@
-import { groupByThrees, truncateDecimals } from '@minecloud/contract/amount';
+import { shortenAddress } from '@minecloud/contract/address';
+import { groupByThrees, shownParts, truncateDecimals } from '@minecloud/contract/amount';
 import { API, API_BASE, MARKET_API } from '@minecloud/contract/api-paths';
 import type { NoticeRow } from '@minecloud/contract/content';
 import { DEFAULT_LOCALE } from '@minecloud/contract/locales';
@@ -10,7 +11,10 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, useRoutes } from 'react-router';
+import { getBalancesQueryOptions } from '@/api/get-balances';
+import { getUserQueryOptions } from '@/api/get-user';
 import { paths } from '@/config/paths';
+import MyAssetsPage from '@/features/assets/pages/my-assets-page';
 import { getNoticesQueryOptions } from '@/features/content/api/get-notices';
 import NoticeListPage from '@/features/content/pages/notice-list-page';
 import { getMarketTrendQueryOptions } from '@/features/market/api/get-market-trend';
@@ -21,7 +25,7 @@ import messages from '@/i18n/locales/zh-CN.json';
 import { EARLY_REQUESTS_KEY } from '@/lib/early-response';
 import { formatLocalTime } from '@/lib/format-time';
 import { moneyText } from '@/lib/money-text';
-import { SESSION_STORAGE_KEY, useSession } from '@/lib/session';
+import { SESSION_STORAGE_KEY, type UserInfo, useSession } from '@/lib/session';
 import type { RenderedShell, ShellFill } from '../../../../scripts/shell/data';
 import { EARLY_CONFIG_KEY } from './early-config';
 import { earlyRequests } from './early-requests';
@@ -91,18 +95,46 @@ function asMember(rendering: () => string): string {
   }
 }
 
+/** HTML's elements without an end tag. */
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
+
+/** Markup cut short, with the elements still open closed (React's markup escapes `>` in attributes). */
+function closed(markup: string): string {
+  const open: string[] = [];
+  for (const [, end, name = ''] of markup.matchAll(/<(\/?)([a-zA-Z][\w-]*)[^>]*>/g)) {
+    if (VOID_ELEMENTS.has(name)) continue;
+    if (end) open.pop();
+    else open.push(name);
+  }
+  const ends = open.reverse().map((name) => `</${name}>`);
+  return markup + ends.join('');
+}
+
 /**
- * A page's markup with the data of its first query, up to `cut` (the start of the first of the
- * page's parts left out: it and every later one, the shell paints what is above them). The page's
- * root is a div.
+ * A page's markup with the data of its first queries, up to `cut` (the start of the first of the
+ * page's parts left out: it and every later one, the shell paints what is above them).
  */
 function renderPage(path: string, page: ReactNode, seed: (client: QueryClient) => void, cut: string): string {
   const client = new QueryClient();
   seed(client);
   const markup = render(path, page, client);
   const at = markup.indexOf(cut);
-  if (at < 0 || !markup.endsWith('</div>')) throw new Error(`${path}: the page's markup has no ${cut} to cut at`);
-  return `${markup.slice(0, at)}</div>`;
+  if (at < 0) throw new Error(`${path}: the page's markup has no ${cut} to cut at`);
+  return closed(markup.slice(0, at));
 }
 
 /** Writes `name`'s mark where the page wrote `text` (a value it formats itself), found exactly once. */
@@ -175,6 +207,29 @@ function fillTemplates(): Record<string, string> {
     moneyText(added, 2, DEFAULT_LOCALE),
     'newPerformance',
   );
+  // The member's ID card (an address this short is shown whole: its mark stays one), then the gold
+  // coins' card, the first: the cards below it, and the prices of the total above it, come later.
+  const user = { id: mark('id'), address: mark('address') } as UserInfo;
+  const gold = { asset: 'GOLD' as const, available: '900000003.33', locked: '900000004.44', earnings: '900000005.55' };
+  const none = (asset: 'USDT' | 'BTC') => ({ asset, available: '0', locked: '0', earnings: '0' });
+  let assets = renderPage(
+    paths.assetsList.path,
+    <MyAssetsPage />,
+    (client) => {
+      client.setQueryData(getUserQueryOptions().queryKey, user);
+      client.setQueryData(getBalancesQueryOptions().queryKey, { GOLD: gold, USDT: none('USDT'), BTC: none('BTC') });
+    },
+    '<section class="asset-card" aria-labelledby="asset-card-USDT-title"',
+  );
+  const {
+    parts: [available = '', locked = ''],
+    total: sum,
+  } = shownParts([gold.available, gold.locked], 'GOLD');
+  const figures = { available, locked, total: sum, earnings: gold.earnings };
+  for (const [name, value] of Object.entries(figures)) {
+    assets = marked(assets, moneyText(value, 'GOLD', DEFAULT_LOCALE), name);
+  }
+  templates.assets = assets;
   return templates;
 }
 
@@ -212,13 +267,21 @@ export function renderShell(): RenderedShell {
     // A member's list has the way to their notifications above it.
     [paths.noticeList.path]: {
       paint: 'notices',
-      request: requestKey(requests, paths.noticeList.path, API.noticePage),
+      requests: [requestKey(requests, paths.noticeList.path, API.noticePage)],
       member: false,
     },
-    [paths.four.path]: { paint: 'trend', request: requestKey(requests, paths.four.path, MARKET_API.trend) },
+    [paths.four.path]: { paint: 'trend', requests: [requestKey(requests, paths.four.path, MARKET_API.trend)] },
     [paths.team.path]: {
       paint: 'community',
-      request: requestKey(requests, paths.team.path, API.communityInfo),
+      requests: [requestKey(requests, paths.team.path, API.communityInfo)],
+      member: true,
+    },
+    [paths.assetsList.path]: {
+      paint: 'assets',
+      requests: [
+        requestKey(requests, paths.assetsList.path, API.userGet),
+        requestKey(requests, paths.assetsList.path, API.balances),
+      ],
       member: true,
     },
   };
@@ -242,6 +305,7 @@ export function renderShell(): RenderedShell {
       localTime: formatLocalTime.toString(),
       truncate: truncateDecimals.toString(),
       group: groupByThrees.toString(),
+      shorten: shortenAddress.toString(),
     },
   };
 }

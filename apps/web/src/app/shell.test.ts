@@ -131,7 +131,7 @@ describe('the shell rendered from the app (shell-render.tsx)', () => {
   });
 
   it('renders each data page with marks where its first answer goes, down to its largest paint', () => {
-    const { notices, community, ...trends } = shell.fillTemplates;
+    const { notices, community, assets, ...trends } = shell.fillTemplates;
     expect(notices).toMatch(/^<div class="notice-list-page"><div class="tab-switch"/);
     expect(notices).toContain('<span class="notice-row__summary" lang="⟦lang⟧">⟦summary⟧</span>');
     expect(notices).toContain('<time class="notice-row__time" dateTime="⟦publishedAt⟧">⟦publishedAt⟧</time>');
@@ -146,11 +146,21 @@ describe('the shell rendered from the app (shell-render.tsx)', () => {
     expect(community).toContain('<span data-testid="community-total">⟦totalPerformance⟧</span><small>U</small>');
     expect(community).toContain('全体会员在 ⟦day⟧ 购买');
     expect(community).not.toContain('data-board');
+    expect(assets).toMatch(/^<div class="lazy-wrapper"><div><div class="my-assets"/);
+    expect(assets).toContain('<span class="member-id-card__address" title="⟦address⟧">⟦address⟧</span>');
+    expect(assets).toContain('<p class="asset-card__available" data-testid="asset-available-GOLD">⟦available⟧</p>');
+    expect(assets).toContain('<dd data-testid="asset-total-GOLD">⟦total⟧</dd>');
+    expect(assets).not.toContain('asset-card-USDT');
+    expect(assets).toMatch(/<\/section><\/div><\/div><\/div>$/);
     expect(shell.fills['/pages/second_child/noticelist/noticelist']).toEqual({
       paint: 'notices',
-      request: 'GET /app-api/biz/biz-notice/page?pageNo=1&pageSize=10&type=notice',
+      requests: ['GET /app-api/biz/biz-notice/page?pageNo=1&pageSize=10&type=notice'],
       member: false,
     });
+    expect(shell.fills['/pages/my_child/assetslist/assetslist']?.requests).toEqual([
+      'GET /app-api/biz/biz-user/get',
+      'GET /app-api/asset/selectAssetBalance',
+    ]);
   });
 });
 
@@ -537,6 +547,54 @@ describe("the data pages, painted in the shell from their first answer (a page's
     signIn();
     const painted = markupOf(shellPage());
     expect(painted).toBe(markupOf(await reactPage(TEAM_PATH), 'section[aria-labelledby="data-board-title"]'));
+  });
+
+  it.each([
+    ['with decimals beyond its places', { available: '1234.5678', locked: '0.999', earnings: '12' }],
+    ['in the millions', { available: '123456789012.3', locked: '7', earnings: '0.004' }],
+    ['with no gold row (all zero)', null],
+  ])("paints a member's assets down to the gold coins' card %s, as the page renders it", async (_case, gold) => {
+    const ASSETS_PATH = '/pages/my_child/assetslist/assetslist';
+    const user = { id: '1042', address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', identity: 'member' };
+    const list = [
+      ...(gold ? [{ asset: 'GOLD', ...gold }] : []),
+      { asset: 'USDT', available: '10.5', locked: '0', earnings: '1.25' },
+    ];
+    localStorage.setItem(shell.sessionKey, JSON.stringify({ state: { token: 'jwt-1', language: 'zh_CN' } }));
+    openPage(
+      `#${ASSETS_PATH}`,
+      byUrl({
+        'biz-user/get/earnings': { code: 500 },
+        'biz-user/get': envelope(user),
+        selectAssetBalance: envelope({ list }),
+      }),
+    );
+    loadStyles();
+    await vi.waitFor(() => expect(shellPage()).not.toBeNull());
+    expect(root().querySelector('.member-id-card__address')?.textContent).toBe('0x8ba1...BA72');
+    expect(root().querySelector('[aria-labelledby="asset-card-USDT-title"]')).toBeNull();
+    expect(root().textContent).not.toContain('⟦');
+    signIn();
+    const painted = markupOf(shellPage());
+    const app = await reactPage(ASSETS_PATH);
+    expect(painted).toBe(markupOf(app, 'section[aria-labelledby="asset-card-USDT-title"]'));
+  });
+
+  it("paints nothing of a member's assets without the member, or with a balance that is no plain amount", async () => {
+    localStorage.setItem(shell.sessionKey, JSON.stringify({ state: { token: 'jwt-1' } }));
+    const user = envelope({ id: '1042', address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' });
+    const gold = (available: string) => envelope({ list: [{ asset: 'GOLD', available, locked: '0', earnings: '0' }] });
+    const cases = [
+      { 'biz-user/get': { code: 500, msg: 'down' }, selectAssetBalance: gold('1') },
+      { 'biz-user/get': user, selectAssetBalance: gold('-5') },
+      { 'biz-user/get': user, selectAssetBalance: gold('1e3') },
+    ];
+    for (const answers of cases) {
+      openPage('#/pages/my_child/assetslist/assetslist', byUrl(answers));
+      loadStyles();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(shellPage(), JSON.stringify(answers)).toBeNull();
+    }
   });
 
   it("writes amounts and times with the app's own formatting, run from its source text", () => {
