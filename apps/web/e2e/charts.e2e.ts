@@ -71,16 +71,22 @@ describe('charts in Chromium at 390×844', () => {
   it('keeps my assets still while its figures arrive late: layout shift ≤ 0.05', async () => {
     // Each answer the page waits for comes late, one after another (a slow phone link): the balances
     // after the first render's wait, then the earnings, then the BTC price. Whatever it showed first
-    // holds the place of what comes.
+    // holds the place of what comes. Each is held until the page shows its placeholders (index.html's
+    // script, which would paint the page from its first answers, then starts the app without them).
     const delays: [RegExp, number][] = [
       [/\/asset\/selectAssetBalance/, 800],
       [/\/biz-user\/get\/earnings/, 1600],
       [/\/blockCoin\/getCoinDetail/, 2400],
     ];
+    let placeholdersShown = () => {};
+    const placeholders = new Promise<void>((resolve) => {
+      placeholdersShown = resolve;
+    });
     const fresh = await page.context().newPage();
     try {
       for (const [pattern, ms] of delays) {
         await fresh.route(pattern, async (route) => {
+          await placeholders;
           await new Promise((done) => setTimeout(done, ms));
           await route.continue();
         });
@@ -106,6 +112,7 @@ describe('charts in Chromium at 390×844', () => {
       await fresh.goto(`${baseUrl}/#/pages/my_child/assetslist/assetslist`);
       // The balances are late: the page shows its placeholders first.
       await fresh.waitForFunction(() => document.querySelector('[data-testid="my-assets-loading"]'));
+      placeholdersShown();
       await expect
         .poll(() => fresh.getByTestId('asset-share-BTC').textContent(), { timeout: 20_000 })
         .toMatch(/\d+\.\d{2}%$/);
