@@ -236,7 +236,7 @@ try {
     unit: '×',
     budget: '',
     pass: null,
-    detail: `from this machine's Lighthouse benchmarkIndex ${Math.round(benchmarkIndex)} (the default preset's 4× assumes ~1500); budgets hold on the calibrated runs, the default runs are shown beside them`,
+    detail: `from this machine's Lighthouse benchmarkIndex ${Math.round(benchmarkIndex)} (the default preset's 4× assumes ~1500); each page holds a budget at 4× and one at this slowdown`,
   });
 
   for (const route of ROUTES) {
