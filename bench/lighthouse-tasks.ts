@@ -8,9 +8,8 @@
 // counts. Example: `npm run bench:tasks -- /pages/my_child/assetslist/assetslist --member --cpu 9.3`.
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
 import { startDemoSite } from './demo-site.ts';
+import { audited, signedIn } from './lighthouse-run.ts';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const flag = (name: string) => {
@@ -108,27 +107,9 @@ const chrome = await chromeLauncher.launch({
 try {
   console.log(`\n${hash}${member ? ' (signed in)' : ''}, Lighthouse's mobile preset at ${cpu}× CPU`);
   for (let run = 1; run <= runs; run += 1) {
-    if (member) {
-      // As bench/lighthouse.ts does: the cache and storage cleared, the member's session written.
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      const page = await browser.contexts()[0]!.newPage();
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Network.clearBrowserCache');
-      await cdp.send('Storage.clearDataForOrigin', { origin: site.url, storageTypes: 'all' });
-      await page.goto(`${site.url}/healthz`);
-      await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [site.session.key, site.session.value]);
-      await page.close();
-      await browser.close();
-    }
-    const result = await lighthouse(`${site.url}/#${hash}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      disableStorageReset: member,
-      throttling: { cpuSlowdownMultiplier: cpu },
-    });
-    if (!result) throw new Error('Lighthouse returned nothing');
+    // As bench/lighthouse.ts does: the cache and storage cleared, the member's session written.
+    if (member) await signedIn(chrome.port, site.url, site.session);
+    const result = await audited(`${site.url}/#${hash}`, chrome.port, cpu, member);
     const { lhr, artifacts } = result;
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const element = (

@@ -26,11 +26,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
 import { type DemoSite, startDemoSite } from './demo-site.ts';
 import { percentile, quick, type Row, record } from './lib.ts';
 import { calibratedCpuSlowdown } from './lighthouse-calibration.ts';
+import { audited, type Result, retries, signedIn } from './lighthouse-run.ts';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const RUNS = quick ? 1 : 5;
@@ -68,7 +67,6 @@ const BUDGET = { score: 95, tbtMs: 150, lcpSeconds: 2.5, dataLcpSeconds: 2.0, cl
 const CALIBRATED_BUDGET = { score: 90, tbtMs: 300 };
 const name = 'minecloud_bench_lighthouse';
 
-type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 type Lhr = Result['lhr'];
 type Run = {
   score: number;
@@ -114,57 +112,6 @@ function opportunities(lhr: Lhr, count: number): string[] {
     .map((o) => `${o.title} (~${Math.round(o.ms)} ms)`);
 }
 
-// Lighthouse's answer to a trace it failed to record is "Please run Lighthouse again": under load
-// Chromium now and then loses the trace's first events. Those runs (and only those) are run again.
-const TRACE_LOST = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'TRACING_ALREADY_STARTED']);
-const ATTEMPTS = 3;
-let retried = 0;
-
-async function audited(url: string, port: number, cpuSlowdown: number, member: boolean): Promise<Lhr> {
-  for (let attempt = 1; ; attempt += 1) {
-    const result = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      // A member's session lives in localStorage, which Lighthouse's reset would wipe; signedIn()
-      // clears the rest of the origin's storage and the HTTP cache itself.
-      disableStorageReset: member,
-      // Merged into the mobile preset's throttling: only the CPU slowdown changes.
-      throttling: { cpuSlowdownMultiplier: cpuSlowdown },
-    });
-    if (!result) throw new Error('Lighthouse returned nothing');
-    const error = result.lhr.runtimeError;
-    if (!error) return result.lhr;
-    if (!TRACE_LOST.has(error.code) || attempt === ATTEMPTS) {
-      throw new Error(`Lighthouse on ${url}: ${error.code} ${error.message}`);
-    }
-    retried += 1;
-    console.log(`    (${error.code}: the trace was lost; running again)`);
-  }
-}
-
-/**
- * Before a signed-in run: the origin's storage and the HTTP cache cleared, as Lighthouse's own reset
- * would, then the member's session written where the app keeps it (zustand's persisted state).
- */
-async function signedIn(port: number, origin: string, session: DemoSite['session']) {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const page = await browser.contexts()[0]!.newPage();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-    // A same-origin document without the app, so that nothing of it is cached by this step.
-    await page.goto(`${origin}/healthz`);
-    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [session.key, session.value]);
-    await page.close();
-  } finally {
-    // Connected over CDP, close() only disconnects: the browser and its default context stay.
-    await browser.close();
-  }
-}
-
 async function runPage(
   route: Route,
   cpuSlowdown: number,
@@ -173,7 +120,7 @@ async function runPage(
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     if (route.member) await signedIn(context.port, context.serverUrl, context.session);
-    const lhr = await audited(`${context.serverUrl}/#${route.hash}`, context.port, cpuSlowdown, route.member);
+    const { lhr } = await audited(`${context.serverUrl}/#${route.hash}`, context.port, cpuSlowdown, route.member);
     const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
     if (reports) {
       mkdirSync(reports, { recursive: true });
@@ -240,7 +187,7 @@ try {
   });
 
   for (const route of ROUTES) {
-    const retriedBefore = retried;
+    const retriedBefore = retries();
     const runs = await runPage(route, cpuSlowdown, context);
     const run = median(runs);
     const presetRuns = defaults.get(route)!;
@@ -289,7 +236,7 @@ try {
         detail:
           [
             slow.length ? `top opportunities: ${slow.join('; ')}` : '',
-            retried > retriedBefore ? `${retried - retriedBefore} run(s) repeated after a lost trace` : '',
+            retries() > retriedBefore ? `${retries() - retriedBefore} run(s) repeated after a lost trace` : '',
           ]
             .filter(Boolean)
             .join('; ') || undefined,

@@ -15,35 +15,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE } from '@minecloud/contract/locales';
+import { entryKeyOf, type ManifestChunk, staticClosure } from '../scripts/vite-manifest.ts';
 import { buildWeb, record, root } from './lib.ts';
 
 const BUDGET_KB = 170;
 const HOME_BUDGET_KB = 150;
 const web = path.join(root, 'apps/web');
 
-type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] };
-type Manifest = Record<string, Chunk>;
+type Manifest = Record<string, ManifestChunk>;
 
 const outDir = buildWeb();
 const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-if (!entryKey) throw new Error('the manifest names no entry chunk');
+const entryKey = entryKeyOf(manifest);
 
-/** The chunk files of some manifest keys and of everything they import statically. */
-function closure(keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the manifest has no ${key}`);
-    if (chunk.file.endsWith('.js')) files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of keys) visit(key);
-  return files;
-}
+const closure = (keys: string[]) => staticClosure(manifest, keys);
 
 const gzipped = new Map<string, number>();
 function gzipBytes(file: string): number {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest, type Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { entryKeyOf, staticClosure } from './vite-manifest.ts';
 
 // What each route of the operator console (apps/admin) loads, from its production build: the entry
 // and its static imports (every route), plus the route's lazily loaded page and its static imports
@@ -128,27 +129,9 @@ afterAll(() => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-/** The JS files of some manifest keys and of everything they import statically. */
-function loads(keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = built.manifest[key];
-    if (!chunk) throw new Error(`the manifest has no ${key}`);
-    if (chunk.file.endsWith('.js')) files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const key of keys) visit(key);
-  return files;
-}
+const loads = (keys: string[]) => staticClosure(built.manifest, keys);
 
-function entryKey(): string {
-  const key = Object.keys(built.manifest).find((k) => built.manifest[k]!.isEntry);
-  if (!key) throw new Error('the manifest names no entry chunk');
-  return key;
-}
+const entryKey = () => entryKeyOf(built.manifest);
 
 /**
  * The pages of the console's routes, as manifest keys (src/features/…): what app/routes.tsx and
