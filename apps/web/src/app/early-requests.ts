@@ -1,6 +1,7 @@
 import { API, MARKET_API } from '@minecloud/contract/api-paths';
 import { paths } from '@/config/paths';
 import { NOTICES_PAGE_SIZE } from '@/features/content/api/get-notices';
+import { HOME_COINS } from '@/features/market/api/get-coin-list';
 import { PRODUCTS_PAGE_SIZE } from '@/features/mining/api/get-miner-products';
 import { type EarlyRequest, earlyRequestKey } from '@/lib/early-response';
 import { type RequestOptions, requestTarget } from '@/lib/request';
@@ -13,7 +14,18 @@ type Asked = Pick<RequestOptions, 'url' | 'method' | 'data' | 'query' | 'type'> 
  * index.html's inline script starts them with the page's first paint, so the data its largest paint
  * waits for comes in the first round trip instead of after the app's code. Reads only.
  */
+/** Home's: the market it leads with, the newest notice's title; a member's name and badge. */
+const HOME: Asked[] = [
+  { url: MARKET_API.coinList, type: 'market', query: { pageNo: 1, pageSize: HOME_COINS } },
+  { url: API.noticePage, query: { pageNo: 1, pageSize: 1, type: 'notice' } },
+  { url: API.userGet, member: true },
+  { url: API.notificationUnread, member: true },
+];
+
 const ASKED: Record<string, Asked[]> = {
+  [paths.root.path]: HOME,
+  [paths.home.path]: HOME,
+  [paths.index.path]: HOME,
   [paths.second.path]: [
     // The first banner is the mining tab's largest paint.
     { url: API.minerBanners, method: 'POST', banners: 'list' },

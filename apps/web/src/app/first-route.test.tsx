@@ -108,10 +108,51 @@ describe('the first route, before the first render', () => {
     const client = createQueryClient();
     const fetch = server();
     await prefetchFirst(client, []);
-    await prepareFirstRoute(client, paths.root.path);
     await prepareFirstRoute(client, paths.feedback.path);
     useSession.setState({ ...DEFAULT_SESSION });
     await prepareFirstRoute(client, paths.assetsList.path);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("has home render with its market, newest notice and the member's badge at once, and ask nothing more on mount", async () => {
+    const coin = { symbol: 'BTCUSDT', base: 'BTC', name: 'Bitcoin', chain: true, price: '97123.459' };
+    const fetch = server({
+      'GET /market-api/blockCoin/coinInfoList': () =>
+        ok({ list: [{ ...coin, change24hPct: '2.345', high24h: '1', low24h: '1', volume24h: '1' }], total: 1 }),
+      'GET /app-api/biz/biz-notice/page': () =>
+        ok({
+          list: [
+            {
+              id: 'n1',
+              type: 'notice',
+              title: '维护通知',
+              summary: 'S',
+              publishedAt: '2026-11-28T00:00:00Z',
+              lang: 'zh-CN',
+            },
+          ],
+          total: 1,
+        }),
+      'GET /app-api/biz/notification/unread': () => ok({ total: 3, notifications: 1, notices: 2 }),
+    });
+    const client = createQueryClient();
+    await prepareFirstRoute(client, paths.root.path);
+    const asked = fetch.mock.calls.map(([url]) => String(url).split('?')[0]);
+    expect(asked).toEqual([
+      '/market-api/blockCoin/coinInfoList',
+      '/app-api/biz/biz-notice/page',
+      '/app-api/biz/biz-user/get',
+      '/app-api/biz/notification/unread',
+    ]);
+    renderApp(paths.root.path, client);
+    // The first commit, not a later one: get, not find.
+    expect(screen.getByTestId('home-market-list')).toHaveTextContent('BTC');
+    expect(screen.getByTestId('home-notice-title')).toHaveTextContent('维护通知');
+    expect(screen.getByTestId('home-bell')).toHaveTextContent('3');
+    expect(screen.getByTestId('home-identity')).toBeInTheDocument();
+    // The mount asked again for none of them (the basic config and the pop-up are not first-screen data).
+    await vi.waitFor(() => expect(fetch.mock.calls.length).toBeGreaterThan(asked.length));
+    const later = fetch.mock.calls.slice(asked.length).map(([url]) => String(url).split('?')[0]);
+    for (const url of asked) expect(later).not.toContain(url);
   });
 });

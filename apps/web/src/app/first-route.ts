@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchFirst, settledWithin } from '@/lib/first-data';
-import { preloadPageAt } from './router';
+import { firstQueriesAt } from './router';
 
 /** The longest the app's first render waits for its page's code and data (index.html asked for both). */
 export const FIRST_ROUTE_WAIT_MS = 300;
@@ -12,11 +12,6 @@ export const FIRST_ROUTE_WAIT_MS = 300;
  * loading box, then a skeleton, then the page; what comes later renders as before.
  */
 export function prepareFirstRoute(queryClient: QueryClient, path: string): Promise<void> {
-  const ready = preloadPageAt(path).then((pages) =>
-    prefetchFirst(
-      queryClient,
-      pages.flatMap((page) => page.firstQueries?.() ?? []),
-    ),
-  );
+  const ready = firstQueriesAt(path).then((queries) => prefetchFirst(queryClient, queries));
   return settledWithin(ready, FIRST_ROUTE_WAIT_MS);
 }

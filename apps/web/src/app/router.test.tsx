@@ -7,7 +7,7 @@ import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { BASIC_CONFIG, mockServer, ok, renderApp } from '@/test/render-app';
 import { type LazyPage, LazyRoute, lazyPage } from './lazy-page';
-import { preloadPageAt, routes } from './router';
+import { firstQueriesAt, routes } from './router';
 
 beforeEach(() => {
   resetNavigationThrottle();
@@ -179,19 +179,22 @@ describe('lazy pages', () => {
     expect(screen.getByText('first page')).toBeInTheDocument();
   });
 
-  it('preloads the page of a path, and only that page', async () => {
+  it('preloads the page of a path, and only that page, and answers its first queries', async () => {
     const pageAt = (path: string) => {
       const handle = (matchRoutes(routes, path) ?? []).at(-1)?.route.handle as { page: LazyPage };
       return handle.page;
     };
-    const module = { default: () => <p>assets</p> };
+    const query = { queryKey: ['assets'], queryFn: () => 1 };
+    const module = { default: () => <p>assets</p>, firstQueries: () => [query] };
     const assets = vi.spyOn(pageAt(paths.assetsList.path), 'preload').mockResolvedValue(module);
     const feedback = vi.spyOn(pageAt(paths.feedback.path), 'preload').mockResolvedValue(undefined);
-    expect(await preloadPageAt(paths.assetsList.path)).toEqual([module]);
+    expect(await firstQueriesAt(paths.assetsList.path)).toEqual([query]);
     expect(assets).toHaveBeenCalledTimes(1);
     expect(feedback).not.toHaveBeenCalled();
-    // Home is no lazy page: nothing to preload.
-    expect(await preloadPageAt(paths.root.path)).toEqual([]);
+    // A page that failed to come has none; home is no lazy page: nothing to preload, its queries all the same.
+    expect(await firstQueriesAt(paths.feedback.path)).toEqual([]);
+    const home = await firstQueriesAt(paths.root.path);
+    expect(home.map((q) => q.queryKey[0])).toEqual(['market', 'content']);
     expect(assets).toHaveBeenCalledTimes(1);
   });
 

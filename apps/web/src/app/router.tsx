@@ -2,11 +2,12 @@ import { type ReactNode, useEffect } from 'react';
 import { matchRoutes, type RouteObject, useNavigate, useRoutes } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { type AppRoute, paths } from '@/config/paths';
+import type { FirstQuery } from '@/lib/first-data';
 import { setRelaunch } from '@/lib/relaunch';
 import { RootLayout, TabLayout } from './layouts';
 import { type LazyPage, LazyRoute, lazyPage, type PageModule } from './lazy-page';
 import { RouteFrame } from './route-frame';
-import { HomeRoute } from './routes/home-route';
+import { HomeRoute, firstQueries as homeFirstQueries } from './routes/home-route';
 
 const MiningPage = lazyPage(() => import('@/features/mining/pages/mining-page'));
 const MyTeamPage = lazyPage(() => import('@/features/team/pages/my-team-page'));
@@ -75,7 +76,10 @@ const page = (route: AppRoute, lazy: LazyPage): RouteObject => ({
   ...frame(route, <LazyRoute page={lazy} />),
   handle: { page: lazy },
 });
-const home = (route: AppRoute) => frame(route, <HomeRoute />, <LanguageSwitch />);
+const home = (route: AppRoute): RouteObject => ({
+  ...frame(route, <HomeRoute />, <LanguageSwitch />),
+  handle: { firstQueries: homeFirstQueries },
+});
 
 /** Every route of spec point 2 at its exact path; `/` and `/pages/index/index` show the home tab. */
 export const routes: RouteObject[] = [
@@ -134,16 +138,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** What a route carries besides its element: its lazy page, or (home) its first screen's queries. */
+type RouteHandle = { page?: LazyPage; firstQueries?: PageModule['firstQueries'] };
+
 /**
  * Starts downloading the page shown at `path` (the first route, before i18n is ready), so that the
- * first render has it and does not show its loading box first; resolves with the modules that came.
+ * first render has it and does not show its loading box first; resolves, once its code is in, with
+ * the queries of its first screen (none for a page that failed to come: its render shows that).
  */
-export async function preloadPageAt(path: string): Promise<PageModule[]> {
-  const pages = (matchRoutes(routes, path) ?? []).flatMap(
-    (match) => (match.route.handle as { page?: LazyPage } | undefined)?.page ?? [],
-  );
-  const modules = await Promise.all(pages.map((page) => page.preload()));
-  return modules.filter((module) => module !== undefined);
+export async function firstQueriesAt(path: string): Promise<FirstQuery[]> {
+  const handles = (matchRoutes(routes, path) ?? []).flatMap((match) => (match.route.handle as RouteHandle) ?? []);
+  const modules = await Promise.all(handles.map((handle) => handle.page?.preload()));
+  return handles.flatMap((handle, i) => (handle.firstQueries ?? modules[i]?.firstQueries)?.() ?? []);
 }
 
 /**

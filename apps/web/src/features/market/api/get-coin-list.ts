@@ -32,14 +32,16 @@ export function useChainCoins() {
 export const HOME_COINS = 5;
 
 /** The home's top coins; live like every market query (the stream's price events refresh `market`). */
+export function getTopCoinsQueryOptions() {
+  return queryOptions({
+    queryKey: marketKeys.topCoins(),
+    queryFn: ({ signal }) => getCoinList({ pageNo: 1, pageSize: HOME_COINS }, signal),
+    refetchInterval: MARKET_REFRESH_MS,
+  });
+}
+
 export function useTopCoins() {
-  return useQuery(
-    queryOptions({
-      queryKey: marketKeys.topCoins(),
-      queryFn: ({ signal }) => getCoinList({ pageNo: 1, pageSize: HOME_COINS }, signal),
-      refetchInterval: MARKET_REFRESH_MS,
-    }),
-  );
+  return useQuery(getTopCoinsQueryOptions());
 }
 
 export function getCoinPagesQueryOptions() {
