@@ -1,7 +1,7 @@
 import { API } from '@minecloud/contract/api-paths';
-import { screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { resetNavigationThrottle } from '@/lib/navigation';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
@@ -10,6 +10,7 @@ import { USER } from '@/test/fixtures/money';
 import { ok, renderApp } from '@/test/render-app';
 import { SHOWN_NOTICES_KEY } from '../lib/shown-notices';
 import { contentServer, notice, noticeRow } from '../testing/content-fixtures';
+import { POPUP_IDLE_WAIT_MS } from './notice-popup';
 
 // antd-mobile keeps a modal's buttons inert while its opening animation runs, which jsdom never finishes.
 const modalUser = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
@@ -112,6 +113,34 @@ describe('home pop-up notice', () => {
   });
 });
 
+describe('home pop-up notice, asked when idle', () => {
+  it('is asked in an idle moment after home has mounted, not in the task that mounts it', async () => {
+    const idle: { run: () => void; timeout?: number }[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) => {
+      idle.push({ run, timeout: options?.timeout });
+      return idle.length;
+    });
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      const fetchMock = contentServer({ [`POST /app-api/${API.noticeShow}`]: () => ok(POPUP) });
+      renderApp('/');
+      await screen.findByTestId('home-app-name');
+      await waitFor(() => expect(idle.some((wait) => wait.timeout === POPUP_IDLE_WAIT_MS)).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(callsTo(fetchMock, API.noticeShow)).toHaveLength(0);
+      // The page goes idle: what waited for it runs.
+      await act(async () => {
+        for (const wait of idle.splice(0)) wait.run();
+      });
+      expect(await screen.findByTestId('notice-popup')).toHaveTextContent('暂停提现');
+      expect(callsTo(fetchMock, API.noticeShow)).toHaveLength(1);
+    } finally {
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe('home notice bar', () => {
   it('shows the newest announcement and opens it, or the list', async () => {
     const fetchMock = contentServer({
@@ -141,5 +170,41 @@ describe('home notice bar', () => {
     const bar = await screen.findByTestId('home-notice-bar');
     await waitFor(() => expect(bar).toHaveTextContent('暂无公告'));
     expect(screen.queryByTestId('home-notice-title')).not.toBeInTheDocument();
+  });
+
+  it('lets a title wider than the bar glide, measured once the bar is laid out, never in the commit', async () => {
+    // The frame's ResizeObserver, called back by the test as a browser would after its layout.
+    const observed: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe() {
+          observed.push(this.callback);
+        }
+        disconnect() {}
+      },
+    );
+    // A read of the title's width is a layout forced there and then: counted.
+    let reads = 0;
+    const scrollWidth = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(() => {
+      reads += 1;
+      return 500;
+    });
+    try {
+      contentServer({ [`GET /app-api/${API.noticePage}`]: () => page([noticeRow('9', { title: '很长的公告标题' })]) });
+      renderApp('/');
+      const title = await screen.findByTestId('home-notice-title');
+      await waitFor(() => expect(observed).toHaveLength(1));
+      expect(reads).toBe(0);
+      expect(title.querySelector('.notice-bar__text')).not.toHaveClass('is-gliding');
+      act(() => observed[0]?.());
+      expect(reads).toBe(1);
+      expect(title.querySelector('.notice-bar__text')).toHaveClass('is-gliding');
+    } finally {
+      cleanup();
+      scrollWidth.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 });

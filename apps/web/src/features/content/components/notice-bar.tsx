@@ -1,4 +1,4 @@
-import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/icons';
 import { paths } from '@/config/paths';
@@ -24,15 +24,21 @@ export function NoticeBar() {
 
   const title = notice?.title;
   // Measured after each new title and each change of the bar's width (a turned phone): only a
-  // title wider than the bar glides, and it glides as far as it is wider.
-  useLayoutEffect(() => {
+  // title wider than the bar glides, and it glides as far as it is wider. A ResizeObserver calls
+  // back once the bar has been laid out, in the frame's own layout: a measure in the commit (a
+  // layout effect) would force a layout of the whole page inside the task that mounts home.
+  useEffect(() => {
     const box = boxRef.current;
-    const measure = () => {
-      const text = box?.firstElementChild;
-      setOverflow(title && box && text ? Math.max(0, text.scrollWidth - box.clientWidth) : 0);
-    };
-    measure();
-    if (!box || typeof ResizeObserver === 'undefined') return;
+    const text = box?.firstElementChild;
+    if (!title || !box || !text) {
+      setOverflow(0);
+      return;
+    }
+    const measure = () => setOverflow(Math.max(0, text.scrollWidth - box.clientWidth));
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
     const observer = new ResizeObserver(measure);
     observer.observe(box);
     return () => observer.disconnect();
