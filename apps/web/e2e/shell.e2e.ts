@@ -167,7 +167,7 @@ describe('the app shell in Chromium at 390×844', () => {
     await context.close();
   });
 
-  it('has the code every start runs compiled while it downloads: V8\'s compile hint heads each start chunk', async () => {
+  it("has the code every start runs compiled while it downloads: V8's compile hint heads each start chunk", async () => {
     // The inline script's data names the entry and the chunks it imports (scripts/shell/data.ts).
     const html = await (await fetch(`${baseUrl}/`)).text();
     const entry = /"entry":"([^"]+)"/.exec(html)?.[1];
