@@ -19,8 +19,12 @@ export type DemoSite = {
   stop: () => Promise<void>;
 };
 
-export async function startDemoSite(name: string, options: { sourcemap?: boolean } = {}): Promise<DemoSite> {
-  const webDist = buildWeb(options);
+/** `webDist`: a member-app build to serve instead of a fresh build of this tree (lighthouse-ab.ts). */
+export async function startDemoSite(
+  name: string,
+  options: { sourcemap?: boolean; webDist?: string } = {},
+): Promise<DemoSite> {
+  const webDist = options.webDist ?? buildWeb(options);
   const url = await freshDatabase(name);
   const jwtSecret = randomBytes(32).toString('hex');
   const server = await startServer({ DATABASE_URL: url, DEMO: '1', WEB_DIST: webDist, JWT_SECRET: jwtSecret });
