@@ -111,9 +111,6 @@ const serviceWorker = VitePWA({
   },
 });
 
-/** The chunks whose every function the start calls or soon will (the entry itself is a few lines). */
-const EAGER_CHUNKS = new Set(['framework', 'app']);
-
 export default defineConfig({
   base: '/',
   plugins: [
@@ -136,11 +133,6 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // V8's explicit compile hint (Chrome 136+): the chunks every start runs are compiled whole while
-        // they download, off the main thread, instead of function by function on first call, on the
-        // main thread, in the middle of the first render (docs/architecture.md, "Fast on a mid-range
-        // phone"). Other browsers read a comment.
-        postBanner: (chunk) => (EAGER_CHUNKS.has(chunk.name) ? '//# allFunctionsCalledOnLoad' : ''),
         codeSplitting: {
           groups: [
             {

@@ -167,26 +167,6 @@ describe('the app shell in Chromium at 390×844', () => {
     await context.close();
   });
 
-  it("has the code every start runs compiled while it downloads: V8's compile hint heads each start chunk", async () => {
-    // The inline script's data names the entry and the chunks it imports (scripts/shell/data.ts).
-    const html = await (await fetch(`${baseUrl}/`)).text();
-    const entry = /"entry":"([^"]+)"/.exec(html)?.[1];
-    const imports = JSON.parse(/"entryImports":(\[[^\]]*\])/.exec(html)?.[1] ?? '[]') as string[];
-    const chunks = [entry, ...imports].filter((file): file is string => !!file);
-    expect(chunks.length).toBeGreaterThanOrEqual(3);
-    let hinted = 0;
-    for (const file of chunks) {
-      // Vite puts its list of a chunk's lazy imports' files first (one line): the hint comes next.
-      const code = (await (await fetch(`${baseUrl}${file}`)).text()).replace(/^const __vite__mapDeps=.*\n/, '');
-      // The entry and the bundler's runtime helper are a few hundred bytes each: nothing to compile ahead.
-      if (code.length < 2000) continue;
-      // V8 reads it as it parses: only what follows it is compiled whole, so it comes before the code.
-      expect(code.startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(true);
-      hinted += 1;
-    }
-    expect(hinted).toBe(2);
-  });
-
   it("paints the notices' first rows and the market's summary from their first answers before the app's code, and the app takes over without a shift", async () => {
     const notices = (await answer('/app-api/biz/biz-notice/page?pageNo=1&pageSize=10&type=notice')) as {
       list: { title: string; summary: string }[];
