@@ -99,4 +99,18 @@ describe('the live stream client', () => {
     expect(server.calls[2]?.headers['last-event-id']).toBeUndefined();
     stop();
   });
+
+  it('refreshes the market once connected: a price tick from before was not replayed', async () => {
+    const server = fakeStream();
+    const client = createQueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const stop = startLiveStream(client);
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(invalidate).not.toHaveBeenCalled();
+    server.send('id: 3\nevent: hello\ndata: {}\n\n');
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['market'] }, KEEP));
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    stop();
+  });
 });

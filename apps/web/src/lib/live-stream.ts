@@ -68,9 +68,13 @@ export function startLiveStream(queryClient: QueryClient): () => void {
   const onEvent = (message: EventSourceMessage) => {
     if (message.id) lastEventId = message.id;
     if (message.event === 'hello') {
-      // What was missed while it was down comes next (Last-Event-ID), or a reset.
+      // What was missed while it was down comes next (Last-Event-ID), or a reset. Not price ticks:
+      // they are sent live only, never replayed (the API's stream/routes.ts), so a tick from before this
+      // connection was missed and the market's queries ask once (a page's first answer may predate the
+      // feed's first prices, and the pages stop polling while the stream is up).
       failures = 0;
       useLive.getState().setLive(true);
+      refresh(['market']);
       return;
     }
     const what = REFRESHES[message.event ?? ''];
