@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from './yield';
 
 /**
  * An overlay (a sheet, a viewer) whose module is loaded when the page is idle or on its first
@@ -50,21 +51,15 @@ export function preloadDelay(): number {
  */
 export function preloadWhenIdle(load: () => Promise<unknown>): () => void {
   const run = () => void load().catch(() => {});
-  let cancel = () => {};
-  const whenIdle = () => {
-    if (typeof requestIdleCallback === 'function') {
-      // A page kept busy (animations, a slow phone) is never idle: at most this long, then run anyway.
-      const id = requestIdleCallback(run, { timeout: IDLE_WAIT_MS });
-      cancel = () => cancelIdleCallback(id);
-      return;
-    }
-    const id = setTimeout(run, 1);
-    cancel = () => clearTimeout(id);
+  // A page kept busy (animations, a slow phone) is never idle: at most IDLE_WAIT_MS, then run anyway.
+  const idle = () => {
+    cancel = whenIdle(run, IDLE_WAIT_MS);
   };
+  let cancel = () => {};
   const delay = preloadDelay();
-  if (delay === 0) whenIdle();
+  if (delay === 0) idle();
   else {
-    const id = setTimeout(whenIdle, delay);
+    const id = setTimeout(idle, delay);
     cancel = () => clearTimeout(id);
   }
   return () => cancel();
