@@ -9,11 +9,6 @@ import { type RequestOptions, requestTarget } from '@/lib/request';
 type Asked = Pick<RequestOptions, 'url' | 'method' | 'data' | 'query' | 'type'> &
   Pick<EarlyRequest, 'banners'> & { member?: boolean };
 
-/**
- * Each data page's first requests, as its queries make them (router.test.tsx checks that they do):
- * index.html's inline script starts them with the page's first paint, so the data its largest paint
- * waits for comes in the first round trip instead of after the app's code. Reads only.
- */
 /** Home's: the market it leads with, the newest notice's title; a member's name and badge. */
 const HOME: Asked[] = [
   { url: MARKET_API.coinList, type: 'market', query: { pageNo: 1, pageSize: HOME_COINS } },
@@ -22,6 +17,11 @@ const HOME: Asked[] = [
   { url: API.notificationUnread, member: true },
 ];
 
+/**
+ * Each data page's first requests, as its queries make them (router.test.tsx checks that they do):
+ * index.html's inline script starts them with the page's first paint, so the data its largest paint
+ * waits for comes in the first round trip instead of after the app's code. Reads only.
+ */
 const ASKED: Record<string, Asked[]> = {
   [paths.root.path]: HOME,
   [paths.home.path]: HOME,
