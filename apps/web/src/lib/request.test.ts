@@ -74,6 +74,14 @@ describe('request: URL', () => {
     expect(call().url).toBe('/market-api/blockCoin/coinInfoList');
   });
 
+  it('has market answers revalidated rather than read from the browser cache; other calls use the default', async () => {
+    fetchMock.mockImplementation(async () => json(200, { code: 0, data: null, msg: '' }));
+    await request({ url: 'blockCoin/trend', type: 'market' });
+    await request({ url: 'biz/biz-user/get' });
+    expect(call(0).init.cache).toBe('no-cache');
+    expect(call(1).init.cache).toBeUndefined();
+  });
+
   it('leaves an absolute URL alone', async () => {
     fetchMock.mockImplementation(async () => json(200, { code: 0, data: null, msg: '' }));
     await request({ url: 'https://example.com/x' });

@@ -240,7 +240,10 @@ async function call<T>(options: RequestOptions, requireSuccess: boolean): Promis
   try {
     const envelope = await send<T>({
       url,
-      init: { method, headers, body },
+      // Market answers are public and carry max-age for shared caches, but the app asks again when a
+      // price changed (the live stream) or the stream came up: it revalidates (an ETag, 304 when
+      // unchanged) instead of reading the browser's copy, which could be 15 s old.
+      init: { method, headers, body, ...(options.type === 'market' ? { cache: 'no-cache' as const } : {}) },
       timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
       signal: options.signal,
       showErrorToast: options.showErrorToast ?? true,
