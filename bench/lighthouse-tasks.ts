@@ -6,7 +6,8 @@
 // first layout, paint and parse, and a short task joining several others); a kept task
 // blocks (counts in TBT) when its product is over 50 ms. Listed here: each such task of the run, from
 // the trace Lighthouse recorded, with the events that took its time (script, layout, paint, a timer,
-// microtasks), and the run's score, TBT, LCP and its element.
+// microtasks), the run's score, TBT, LCP and its element, and the long tasks as the simulation placed
+// them (its first paint and interactive: TBT counts what of each lies between them).
 // bench/trace.ts shows the same page under a real CPU slowdown, by function; this shows what the score
 // counts. Example: `npm run bench:tasks -- /pages/my_child/assetslist/assetslist --member --cpu 9.3`.
 import { existsSync } from 'node:fs';
@@ -60,6 +61,9 @@ type TraceEvent = {
   args?: { data?: { url?: string; functionName?: string; isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
 };
 
+/** One item of Lighthouse's long-tasks audit: at a simulated slowdown, simulated times. */
+type LongTask = { url: string; startTime: number; duration: number };
+
 /** The main thread's tasks after the first paint that block at `cpu`×, each with where its time went. */
 function blockingTasks(events: TraceEvent[], firstPaintMs: number, origin: string): string[] {
   const navigation = events.find(
@@ -82,15 +86,20 @@ function blockingTasks(events: TraceEvent[], firstPaintMs: number, origin: strin
     if (task.name !== 'RunTask' || ms < SIMULATED_MIN_MS || ms * cpu <= BLOCKING_MS || at < firstPaintMs) continue;
     const end = task.ts + (task.dur ?? 0);
     const spent = new Map<string, number>();
+    // Any event within the task, for a task none of whose events tells (then these are listed).
+    const other = new Map<string, number>();
     for (const event of main) {
-      if (event === task || event.ts < task.ts || event.ts + (event.dur ?? 0) > end || !TELLING.has(event.name))
+      if (event === task || event.ts < task.ts || event.ts + (event.dur ?? 0) > end) continue;
+      if (!TELLING.has(event.name)) {
+        other.set(event.name, (other.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
         continue;
+      }
       const data = event.args?.data;
       const where = [data?.url?.replace(origin, ''), data?.functionName].filter(Boolean).join(' ');
       const label = where ? `${event.name} ${where}` : event.name;
       spent.set(label, (spent.get(label) ?? 0) + (event.dur ?? 0) / 1000);
     }
-    const top = [...spent]
+    const top = [...(spent.size ? spent : other)]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5)
       .map(([label, time]) => `${label} ${time.toFixed(1)}`)
@@ -124,6 +133,20 @@ try {
     )?.items?.[0]?.items?.[0]?.node?.snippet;
     console.log(
       `  run ${run}: score ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, TBT ${Math.round(value('total-blocking-time'))} ms, LCP ${(value('largest-contentful-paint') / 1000).toFixed(2)} s, CLS ${value('cumulative-layout-shift').toFixed(3)}; largest paint: ${element ?? '?'}`,
+    );
+    // What the simulation counted: its own long tasks, their start and length at the slowdown.
+    const simulated = (lhr.audits['long-tasks']?.details as { items?: LongTask[] } | undefined)?.items ?? [];
+    console.log(
+      `    simulated: first paint ${Math.round(value('first-contentful-paint'))} ms, interactive ${Math.round(value('interactive'))} ms; long tasks (start+length ms): ${
+        simulated
+          .slice()
+          .sort((a, b) => a.startTime - b.startTime)
+          .map(
+            (task) =>
+              `${Math.round(task.startTime)}+${Math.round(task.duration)} ${task.url.replace(site.url, '') || '?'}`,
+          )
+          .join(', ') || 'none'
+      }`,
     );
     const metrics = (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)
       ?.items?.[0];
