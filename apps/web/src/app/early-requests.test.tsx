@@ -9,8 +9,8 @@ import { api, buildUrl } from '@/lib/request';
 import { SESSION_STORAGE_KEY } from '@/lib/session';
 import { signIn } from '@/test/fixtures/money';
 import { mockServer, renderApp } from '@/test/render-app';
+import { runShellScript } from '@/test/shell-script';
 import type { ShellData } from '../../../../scripts/shell/data';
-import { shellScript } from '../../../../scripts/shell/script';
 import { earlyRequests } from './early-requests';
 
 const REQUESTS = earlyRequests();
@@ -71,7 +71,7 @@ function runScript(hash: string, state: Record<string, string>) {
     locales: {},
     pages: {},
   } satisfies ShellData;
-  shellScript(data, {
+  runShellScript(data, {
     localTime: formatLocalTime,
     truncate: truncateDecimals,
     group: groupByThrees,

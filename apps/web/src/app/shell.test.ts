@@ -10,6 +10,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { signIn } from '@/test/fixtures/money';
 import { renderApp } from '@/test/render-app';
+import { runShellScript } from '@/test/shell-script';
 import type { ShellData, ShellHelpers } from '../../../../scripts/shell/data';
 import { lazyPageImports, shellFiles } from '../../../../scripts/shell/files';
 import { injectShell, inlineIcon, shellMarkup, takeEntry } from '../../../../scripts/shell/html';
@@ -79,7 +80,7 @@ function openPage(hash: string, answer: unknown = CONFIG) {
   const html = injectShell(takeEntry(BUILT).html, shell, DATA);
   document.head.innerHTML = '';
   document.body.innerHTML = html.slice(html.indexOf('<body>') + 6, html.indexOf('<script>('));
-  shellScript(DATA, HELPERS);
+  runShellScript(DATA, HELPERS);
   /** The next frame: each callback asked for since the last. */
   const paint = () => {
     for (const frame of frames.splice(0)) frame(0);
@@ -350,6 +351,34 @@ describe('the inline script, in the page before the app', () => {
     expect(document.head.querySelector('script')).not.toBeNull();
   });
 
+  it('puts only the frame in while the page parses; each request, stylesheet and the set-up is a task of its own', () => {
+    localStorage.setItem(shell.sessionKey, JSON.stringify({ state: { token: 't' }, version: 0 }));
+    const fetchMock = vi.fn((_url: string, _init?: RequestInit) => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    window.location.hash = `#${ASSETS_PATH}`;
+    const html = injectShell(takeEntry(BUILT).html, shell, { ...DATA, pages: { [ASSETS_PATH]: [2, 3] } });
+    document.body.innerHTML = html.slice(html.indexOf('<body>') + 6, html.indexOf('<script>('));
+    const tasks = runShellScript({ ...DATA, pages: { [ASSETS_PATH]: [2, 3] } }, HELPERS, true);
+    // In the parse: the member's page frame, and nothing asked for.
+    expect(root().querySelector('.nav-bar__title')?.textContent).toBe('我的资产');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+    const did: string[] = [];
+    for (const task of tasks) {
+      const [asked, links] = [fetchMock.mock.calls.length, document.head.querySelectorAll('link').length];
+      task();
+      const url = fetchMock.mock.calls[asked]?.[0];
+      if (fetchMock.mock.calls.length > asked + 1) did.push('more than one request');
+      else if (url) did.push(url.replace(/\?.*/, ''));
+      else if (document.head.querySelectorAll('link').length > links) did.push('stylesheet');
+      else did.push('set-up');
+    }
+    const requests = shell.requests[ASSETS_PATH]?.map((request) => request.url.replace(/\?.*/, '')) ?? [];
+    expect(requests.length).toBeGreaterThan(1);
+    expect(did).toEqual([shell.configUrl, ...requests, 'stylesheet', 'set-up']);
+  });
+
   it('adds the links one a task', () => {
     // The articles' tab: nothing painted from an answer, so the app starts right after the first paint.
     const { paint } = openPage('#/pages/second_child/noticelist/noticelist?type=article');
@@ -406,6 +435,7 @@ describe('the inline script, in the page before the app', () => {
 });
 
 const NOTICES_PATH = '/pages/second_child/noticelist/noticelist';
+const ASSETS_PATH = '/pages/my_child/assetslist/assetslist';
 const TREND_PATH = '/pages/tabbar/four/four';
 const TEAM_PATH = '/pages/tabbar/team/team';
 const envelope = <T>(data: T) => ({ code: 0, msg: '', data });
@@ -554,7 +584,6 @@ describe("the data pages, painted in the shell from their first answer (a page's
     ['in the millions', { available: '123456789012.3', locked: '7', earnings: '0.004' }],
     ['with no gold row (all zero)', null],
   ])("paints a member's assets down to the gold coins' card %s, as the page renders it", async (_case, gold) => {
-    const ASSETS_PATH = '/pages/my_child/assetslist/assetslist';
     const user = { id: '1042', address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', identity: 'member' };
     const list = [
       ...(gold ? [{ asset: 'GOLD', ...gold }] : []),
