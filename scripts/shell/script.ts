@@ -335,16 +335,24 @@ export function shellScript(d: ShellData, h: ShellHelpers): void {
       const answer = pageData;
       waits.push(
         new Promise((settle) => {
+          // In a task of its own: not in the one whose stylesheet's load let it go (the browser lays the
+          // frame out again in that one, with the new styles).
           Promise.all([answer, styled])
-            .then(([data, styles]) => {
-              // Not once React has rendered (it replaced the shell), nor without the page's styles.
-              const loading = shell.isConnected ? shell.querySelector('.page-body > .page-loading') : null;
-              const [first, ...more] = data || [];
-              const page = first && styles && loading ? painters[painting.paint](first, ...more) : null;
-              if (!loading || !page) return settle();
-              loading.replaceWith(page);
-              afterFrame(settle);
-            })
+            .then(([data, styles]) =>
+              later(() => {
+                try {
+                  // Not once React has rendered (it replaced the shell), nor without the page's styles.
+                  const loading = shell.isConnected ? shell.querySelector('.page-body > .page-loading') : null;
+                  const [first, ...more] = data || [];
+                  const page = first && styles && loading ? painters[painting.paint](first, ...more) : null;
+                  if (!loading || !page) return settle();
+                  loading.replaceWith(page);
+                  afterFrame(settle);
+                } catch {
+                  settle();
+                }
+              }),
+            )
             .catch(() => settle());
         }),
       );

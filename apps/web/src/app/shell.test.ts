@@ -548,6 +548,20 @@ describe("the data pages, painted in the shell from their first answer (a page's
     expect(painted).toBe(markupOf(await reactPage(NOTICES_PATH), '.adm-infinite-scroll'));
   });
 
+  it('paints the page in a task after the one its stylesheet loaded in, not in that one', async () => {
+    openPage(`#${NOTICES_PATH}`, byUrl({ 'biz-notice/page': NOTICES }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const tasks: (() => void)[] = [];
+    vi.stubGlobal('setTimeout', (callback: () => void) => tasks.push(callback));
+    loadStyles();
+    // Every promise of the load settled, and no task run since: nothing painted yet.
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    expect(shellPage()).toBeNull();
+    expect(tasks).toHaveLength(1);
+    tasks.shift()?.();
+    expect(shellPage()?.querySelectorAll('.notice-row')).toHaveLength(2);
+  });
+
   it.each([
     ['simulated, with its time', {}],
     ['from an exchange', { source: 'binance' }],
