@@ -379,7 +379,7 @@ export function shellScript(d: ShellData, h: ShellHelpers): void {
       });
       // Each timer set from here, not from the one before: a chain of them gave each later request an
       // async stack one timer deeper, which devtools (and Lighthouse) capture as its initiator.
-      for (const step of steps) setTimeout(step, 0);
+      for (const step of steps) later(step);
     };
     let started = false;
     const startOnce = () => {

@@ -65,9 +65,10 @@ const CONFIG = {
 
 /**
  * The page as the server sends it, then its inline script run (as the browser would, during parsing).
- * `answer`: every request's answer, or a request's by its URL (a promise: when it comes).
+ * `answer`: every request's answer, or a request's by its URL (a promise: when it comes). `data`: the
+ * script's facts; `hold`: the tasks the script sets are returned, not run (runShellScript).
  */
-function openPage(hash: string, answer: unknown = CONFIG) {
+function openPage(hash: string, answer: unknown = CONFIG, { data = DATA, hold = false } = {}) {
   const fetchMock = vi.fn((url: string, _init?: RequestInit) => {
     const body = typeof answer === 'function' ? answer(url) : answer;
     if (body === NO_ANSWER) return new Promise<Response>(() => {});
@@ -77,15 +78,15 @@ function openPage(hash: string, answer: unknown = CONFIG) {
   const frames: ((time: number) => void)[] = [];
   vi.stubGlobal('requestAnimationFrame', (callback: (time: number) => void) => frames.push(callback));
   window.location.hash = hash;
-  const html = injectShell(takeEntry(BUILT).html, shell, DATA);
+  const html = injectShell(takeEntry(BUILT).html, shell, data);
   document.head.innerHTML = '';
   document.body.innerHTML = html.slice(html.indexOf('<body>') + 6, html.indexOf('<script>('));
-  runShellScript(DATA, HELPERS);
+  const tasks = runShellScript(data, HELPERS, hold);
   /** The next frame: each callback asked for since the last. */
   const paint = () => {
     for (const frame of frames.splice(0)) frame(0);
   };
-  return { fetchMock, paint };
+  return { fetchMock, paint, tasks };
 }
 
 const root = () => document.getElementById('root') as HTMLElement;
@@ -353,13 +354,8 @@ describe('the inline script, in the page before the app', () => {
 
   it('puts only the frame in while the page parses; each request, stylesheet and the set-up is a task of its own', () => {
     localStorage.setItem(shell.sessionKey, JSON.stringify({ state: { token: 't' }, version: 0 }));
-    const fetchMock = vi.fn((_url: string, _init?: RequestInit) => new Promise<Response>(() => {}));
-    vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('requestAnimationFrame', () => 0);
-    window.location.hash = `#${ASSETS_PATH}`;
-    const html = injectShell(takeEntry(BUILT).html, shell, { ...DATA, pages: { [ASSETS_PATH]: [2, 3] } });
-    document.body.innerHTML = html.slice(html.indexOf('<body>') + 6, html.indexOf('<script>('));
-    const tasks = runShellScript({ ...DATA, pages: { [ASSETS_PATH]: [2, 3] } }, HELPERS, true);
+    const data = { ...DATA, pages: { [ASSETS_PATH]: [2, 3] } };
+    const { fetchMock, tasks } = openPage(`#${ASSETS_PATH}`, NO_ANSWER, { data, hold: true });
     // In the parse: the member's page frame, and nothing asked for.
     expect(root().querySelector('.nav-bar__title')?.textContent).toBe('我的资产');
     expect(fetchMock).not.toHaveBeenCalled();
