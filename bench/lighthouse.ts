@@ -30,6 +30,7 @@ import { type DemoSite, startDemoSite } from './demo-site.ts';
 import { percentile, quick, type Row, record } from './lib.ts';
 import { calibratedCpuSlowdown } from './lighthouse-calibration.ts';
 import { audited, type Result, retries, signedIn } from './lighthouse-run.ts';
+import { memoryFirstTouchMicros, QUIET_FIRST_TOUCH_MICROS } from './machine.ts';
 
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const RUNS = quick ? 1 : 5;
@@ -175,6 +176,25 @@ try {
   console.log(
     `  this machine's benchmarkIndex ${Math.round(benchmarkIndex)} (runs ${indices.map(Math.round).join(', ')}): ${PINNED_CPU_SLOWDOWN ? 'CPU slowdown pinned (--cpu) at' : 'calibrated CPU slowdown'} ${cpuSlowdown}× (the preset's default is ${DEFAULT_CPU_SLOWDOWN}×)`,
   );
+  // bench/machine.ts: what the index does not see. Measured between the two presets' runs, with
+  // Chromium idle.
+  const firstTouch = memoryFirstTouchMicros();
+  const quiet = firstTouch <= QUIET_FIRST_TOUCH_MICROS;
+  console.log(
+    `  memory's first touch ${firstTouch.toFixed(1)} µs a page (a quiet machine: ≤ ${QUIET_FIRST_TOUCH_MICROS})${quiet ? '' : ": NOT A QUIET MACHINE for the browser: its own work runs several times longer than the benchmarkIndex says, and this run's figures are not a measurement of the app"}`,
+  );
+  record({
+    bench: 'lighthouse',
+    metric: "memory's first touch",
+    value: firstTouch,
+    digits: 1,
+    unit: 'µs a page',
+    budget: '',
+    pass: null,
+    detail: quiet
+      ? 'a quiet machine for the browser benches'
+      : `over ${QUIET_FIRST_TOUCH_MICROS} µs: not a quiet machine (bench/machine.ts); the rows below are not a measurement of the app`,
+  });
   record({
     bench: 'lighthouse',
     metric: 'calibrated CPU slowdown',
