@@ -66,6 +66,8 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { poolRoutes } from './modules/pool/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { StreamHub } from './modules/stream/hub.ts';
+import { connectNats, natsPublisher, natsSubscriber } from './modules/stream/nats.ts';
+import { StreamRelay } from './modules/stream/relay.ts';
 import { streamRoutes } from './modules/stream/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { reserveAdminRoutes } from './modules/transparency/reserve-admin.ts';
@@ -221,11 +223,38 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   app.decorate('tokens', tokens);
   app.decorate('requireMember', memberGuard(tokens));
   app.decorate('requireSignedToken', signedTokenGuard(tokens));
-  // The live stream: this process's clients, fed by every process's changes (modules/stream).
+  // The live stream: this process's clients, fed by every process's changes through the relay of a
+  // jobs process (modules/stream: relay.ts, hub.ts; with NATS_URL through NATS, nats.ts).
+  const nats = config.natsUrl ? await connectNats(config.natsUrl, `minecloud ${config.mode} ${process.pid}`) : null;
   const stream = new StreamHub(database.db);
-  await stream.start(database);
+  await stream.start(
+    database,
+    nats
+      ? { kind: 'nats', subscribe: natsSubscriber(nats) }
+      : database.kind === 'pglite'
+        ? { kind: 'local' }
+        : { kind: 'notify' },
+  );
   app.decorate('stream', stream);
-  app.addHook('onClose', () => stream.stop());
+  let relay: StreamRelay | null = null;
+  if (config.mode !== 'api') {
+    relay = new StreamRelay(
+      database.db,
+      nats
+        ? { kind: 'nats', publish: natsPublisher(nats) }
+        : database.kind === 'pglite'
+          ? { kind: 'local', ordered: () => void stream.wake() }
+          : { kind: 'notify' },
+      (error) => app.log.warn({ err: error }, 'stream relay: will try again'),
+    );
+    relay.start();
+  }
+  app.decorate('streamRelay', relay);
+  app.addHook('onClose', async () => {
+    await relay?.stop();
+    await stream.stop();
+    await nats?.close();
+  });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

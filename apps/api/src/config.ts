@@ -71,6 +71,14 @@ const env = z.object({
   /** How often the mail worker looks for queued mail. */
   MAIL_POLL_SECONDS: z.coerce.number().min(0.2).max(60).default(2),
   CHAIN_RPC_URL: z.string().url().optional(),
+  /**
+   * NATS with JetStream (nats://host:4222): the live stream's events go from the relay to every API
+   * process through it. Without it they go by one NOTIFY per relay batch (PostgreSQL) or in-process.
+   */
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/[^\s]+$/, 'a NATS server URL: nats://host:4222 (or tls://)')
+    .optional(),
   MARKET_SOURCE_URL: z.string().url().optional(),
   /** Hourly history fetched for a symbol with none stored (monthly candles need months). */
   MARKET_HISTORY_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
@@ -196,6 +204,7 @@ function toConfig(parsed: z.infer<typeof env>) {
     dataDir: parsed.DATA_DIR,
     databaseUrl: parsed.DATABASE_URL,
     databasePoolMax: parsed.DATABASE_POOL_MAX,
+    natsUrl: parsed.NATS_URL,
     demo: parsed.DEMO ?? (!parsed.DATABASE_URL && !production),
     adminBootstrapPassword: parsed.ADMIN_BOOTSTRAP_PASSWORD,
     chainId: parsed.CHAIN_ID,

@@ -25,6 +25,7 @@ export const POSTGRES_ONLY = [
   'src/modules/metrics/metrics.test.ts',
   'src/modules/notifications/notifications.test.ts',
   'src/modules/push/push.test.ts',
+  'src/modules/stream/nats.test.ts',
   'src/modules/stream/stream.test.ts',
   'src/modules/user/email.test.ts',
   'src/modules/user/profiles.test.ts',

@@ -1,3 +1,25 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import type { App } from '../src/app.ts';
+import { queryRows } from '../src/db/client.ts';
+
+/**
+ * Until the relay has ordered every event written so far, and this process's hub has read them (the
+ * relay's own loop does the same within its idle time; a turn it is taking makes this one wait).
+ */
+export async function relayed(app: App): Promise<void> {
+  for (let turn = 0; turn < 500; turn += 1) {
+    await app.streamRelay?.tick();
+    const [left] = await queryRows<{ n: number }>(
+      app.db,
+      sql`select count(*)::int as n from stream_events where seq is null`,
+    );
+    if (!left?.n) break;
+    await sleep(10);
+  }
+  await app.stream.wake();
+}
+
 /** A Server-Sent Events client for tests: reads GET /app-api/stream of a listening server. */
 export type SseEvent = { id: string; event: string; data: Record<string, unknown> };
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { operators } from './operators.ts';
 
 /**
@@ -111,7 +122,8 @@ export const rateLimits = pgTable(
 
 /**
  * The live stream's events (modules/stream), written by triggers in the transaction of each change
- * (migration 0022) and kept for the reconnect window: a member's own (`user_id`) or public (null).
+ * (migrations 0022, 0033) and kept for the reconnect window: a member's own (`user_id`) or public
+ * (null). `seq` is their order, given by the relay once they committed (null until then).
  */
 export const streamEvents = pgTable(
   'stream_events',
@@ -121,13 +133,30 @@ export const streamEvents = pgTable(
     kind: text('kind').notNull(),
     data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    seq: bigint('seq', { mode: 'number' }),
   },
   (t) => [
     check(
       'stream_events_kind',
       sql`${t.kind} in ('balance', 'withdrawal', 'reward', 'feedback', 'notification', 'round', 'pool', 'notice')`,
     ),
-    index('stream_events_user_idx').on(t.userId, t.id),
+    index('stream_events_user_idx').on(t.userId, t.seq).where(sql`${t.seq} is not null`),
+    uniqueIndex('stream_events_seq_idx').on(t.seq).where(sql`${t.seq} is not null`),
+    index('stream_events_pending_idx').on(t.id).where(sql`${t.seq} is null`),
     index('stream_events_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The relay's position (modules/stream/relay.ts): the last seq it gave, and the last it published. */
+export const streamRelay = pgTable(
+  'stream_relay',
+  {
+    id: smallint('id').primaryKey().default(1),
+    assigned: bigint('assigned', { mode: 'number' }).notNull().default(0),
+    published: bigint('published', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    check('stream_relay_one_row', sql`${t.id} = 1`),
+    check('stream_relay_published_assigned', sql`${t.published} <= ${t.assigned}`),
   ],
 );

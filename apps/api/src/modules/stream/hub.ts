@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../../db/client.ts';
 
-/** One event of the stream: a member's own (`userId`) or public (null); `id` orders them all. */
+/** One event of the stream: a member's own (`userId`) or public (null); `id` (its seq) orders them all. */
 export type StreamEvent = { id: number; userId: number | null; kind: string; data: Record<string, unknown> };
 
 /**
@@ -10,22 +10,20 @@ export type StreamEvent = { id: number; userId: number | null; kind: string; dat
  */
 export type StreamClient = { userId: number | null; send: (event: StreamEvent) => void; end: () => void };
 
-/** The NOTIFY channel of stored events (migration 0022's triggers) and of price ticks (not stored). */
+/** The NOTIFY channels of the relay's batches (without NATS) and of price ticks (not stored). */
 export const EVENTS_CHANNEL = 'stream_events';
 export const TICKS_CHANNEL = 'stream_ticks';
 
-/**
- * How long an id missing between two delivered ones is waited for: a transaction that took its id
- * earlier may commit later (or never, when it rolled back). Far longer than any money transaction.
- */
-const GAP_WAIT_MS = 60_000;
+/** Events read from the outbox at once. */
 const FETCH_LIMIT = 5_000;
 /**
- * Stored events are kept an hour, six times the replay window (STREAM_REPLAY_MINUTES): a client
- * further behind gets `reset`. Every process prunes every few minutes (one indexed delete).
+ * Public events of these kinds change one figure each (the prize pool's size, the prices): a burst
+ * reaches the clients as at most one a second per kind, the newest.
  */
-const KEEP = sql`interval '1 hour'`;
-const PRUNE_EVERY_MS = 5 * 60_000;
+export const MERGED_KINDS = new Set(['pool', 'price']);
+const MERGE_MS = 1_000;
+/** With NATS, the outbox is also read this often: what a dropped connection missed arrives anyway. */
+const SAFETY_READ_MS = 5_000;
 
 type Row = { id: string; user_id: string | null; kind: string; data: Record<string, unknown> };
 
@@ -37,47 +35,61 @@ export const toEvent = (row: Row): StreamEvent => ({
 });
 
 /**
- * The events of one API process: every process LISTENs to the database, so an event written by any
- * of them (or by the jobs) reaches the clients connected here, each member only their own. A NOTIFY
- * only wakes the hub, which reads what is new in id order; an id skipped by a transaction that
- * commits later is read when that one's own NOTIFY comes.
+ * Where this process hears of new events (modules/stream/relay.ts hands them on):
+ * - `notify`: a NOTIFY per relay batch (PostgreSQL without NATS), then the outbox is read;
+ * - `local`: the relay of this process calls `wake()` (the embedded database);
+ * - `nats`: `subscribe` starts NATS's messages (modules/stream/nats.ts), each an event; a seq that
+ *   skips one makes the hub read the outbox for what is missing.
+ */
+export type HubInput =
+  | { kind: 'notify' }
+  | { kind: 'local' }
+  | { kind: 'nats'; subscribe: (onEvent: (event: StreamEvent) => void) => Promise<() => Promise<void>> };
+
+/**
+ * The events of one API process. The relay gives each committed event a seq, in commit order, one
+ * batch after another: so the hub delivers seq n + 1 after n and reads `seq > n` from the outbox
+ * when it missed one. Its clients are held by member, so a member's event costs one lookup whatever
+ * the number of clients; public events go to every client, those of MERGED_KINDS at most once a
+ * second a kind.
  */
 export class StreamHub {
+  private readonly members = new Map<number, Set<StreamClient>>();
   private readonly clients = new Set<StreamClient>();
   private high = 0;
-  private readonly gaps = new Map<number, number>();
   private fetching: Promise<void> | null = null;
   private again = false;
   private stops: (() => Promise<void>)[] = [];
-  private pruning: NodeJS.Timeout | undefined;
+  private safety: NodeJS.Timeout | undefined;
+  private readonly merged = new Map<string, { sentAt: number; pending: StreamEvent | null; timer?: NodeJS.Timeout }>();
 
   constructor(
     private readonly db: Pick<Db, 'execute'>,
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Starts from the newest stored event and listens for more, and for price ticks. */
-  async start(database: Pick<Database, 'listen'>) {
+  /** Starts from the newest ordered event and listens for more, and for price ticks. */
+  async start(database: Pick<Database, 'listen'>, input: HubInput = { kind: 'notify' }) {
     const [row] = await queryRows<{ high: string | null }>(
       this.db,
-      sql`select max(id)::text as high from stream_events`,
+      sql`select max(seq)::text as high from stream_events where seq is not null`,
     );
     this.high = Number(row?.high ?? 0);
-    this.stops.push(await database.listen(EVENTS_CHANNEL, () => this.wake()));
+    if (input.kind === 'notify') this.stops.push(await database.listen(EVENTS_CHANNEL, () => void this.wake()));
+    if (input.kind === 'nats') {
+      this.stops.push(await input.subscribe((event) => this.arrived(event)));
+      this.safety = setInterval(() => void this.wake(), SAFETY_READ_MS);
+      this.safety.unref();
+    }
     this.stops.push(await database.listen(TICKS_CHANNEL, (payload) => this.tick(payload)));
-    this.pruning = setInterval(() => void this.prune().catch(() => {}), PRUNE_EVERY_MS);
-    this.pruning.unref();
-  }
-
-  /** Deletes the stored events older than the keeping time. */
-  async prune() {
-    await this.db.execute(sql`delete from stream_events where created_at < now() - ${KEEP}`);
   }
 
   async stop() {
-    clearInterval(this.pruning);
+    clearInterval(this.safety);
+    for (const merge of this.merged.values()) clearTimeout(merge.timer);
     for (const client of this.clients) client.end();
     this.clients.clear();
+    this.members.clear();
     // The database may be closed already (it is the last thing a process closes): nothing to undo.
     await Promise.all(this.stops.map((stop) => stop().catch(() => {})));
     this.stops = [];
@@ -95,10 +107,21 @@ export class StreamHub {
 
   subscribe(client: StreamClient): () => void {
     this.clients.add(client);
-    return () => this.clients.delete(client);
+    if (client.userId !== null) {
+      const own = this.members.get(client.userId) ?? new Set();
+      own.add(client);
+      this.members.set(client.userId, own);
+    }
+    return () => {
+      this.clients.delete(client);
+      if (client.userId === null) return;
+      const own = this.members.get(client.userId);
+      own?.delete(client);
+      if (own?.size === 0) this.members.delete(client.userId);
+    };
   }
 
-  /** Reads what is new (once at a time; a wake during a read reads again after it). */
+  /** Reads what is new from the outbox (once at a time; a wake during a read reads again after it). */
   wake(): Promise<void> {
     if (this.fetching) {
       this.again = true;
@@ -106,7 +129,7 @@ export class StreamHub {
     }
     this.fetching = this.fetch()
       .catch(() => {
-        // The next NOTIFY reads again from the same place.
+        // The next wake reads again from the same place.
       })
       .finally(() => {
         this.fetching = null;
@@ -118,32 +141,62 @@ export class StreamHub {
     return this.fetching;
   }
 
+  /** An event from NATS: the next one is delivered; one after a gap waits for the outbox's read. */
+  private arrived(event: StreamEvent) {
+    if (event.id === this.high + 1) this.next(event);
+    else if (event.id > this.high) void this.wake();
+  }
+
   private async fetch() {
-    const from = this.gaps.size ? Math.min(...this.gaps.keys()) - 1 : this.high;
     const rows = await queryRows<Row>(
       this.db,
-      sql`select id::text, user_id::text, kind, data from stream_events where id > ${from} order by stream_events.id limit ${FETCH_LIMIT}`,
+      sql`select seq::text as id, user_id::text, kind, data from stream_events
+          where seq > ${this.high} order by seq limit ${FETCH_LIMIT}`,
     );
-    const now = this.clock();
-    const seen = new Set<number>();
     for (const row of rows) {
       const event = toEvent(row);
-      seen.add(event.id);
-      if (event.id <= this.high && !this.gaps.has(event.id)) continue;
-      this.gaps.delete(event.id);
-      this.deliver(event);
+      if (event.id > this.high) this.next(event);
     }
-    const newest = rows.length ? Number(rows.at(-1)?.id) : this.high;
-    for (let id = this.high + 1; id < newest; id++) if (!seen.has(id)) this.gaps.set(id, now);
-    this.high = Math.max(this.high, newest);
-    for (const [id, since] of this.gaps) if (now - since > GAP_WAIT_MS) this.gaps.delete(id);
     if (rows.length === FETCH_LIMIT) this.again = true;
   }
 
+  private next(event: StreamEvent) {
+    this.high = event.id;
+    this.deliver(event);
+  }
+
   private deliver(event: StreamEvent) {
-    for (const client of this.clients) {
-      if (event.userId === null || event.userId === client.userId) client.send(event);
+    if (event.userId !== null) {
+      for (const client of this.members.get(event.userId) ?? []) client.send(event);
+      return;
     }
+    if (!MERGED_KINDS.has(event.kind)) {
+      for (const client of this.clients) client.send(event);
+      return;
+    }
+    const merge = this.merged.get(event.kind) ?? { sentAt: Number.NEGATIVE_INFINITY, pending: null };
+    this.merged.set(event.kind, merge);
+    const wait = merge.sentAt + MERGE_MS - this.clock();
+    if (wait <= 0 && !merge.timer) {
+      merge.sentAt = this.clock();
+      for (const client of this.clients) client.send(event);
+      return;
+    }
+    merge.pending = event;
+    merge.timer ??= setTimeout(
+      () => {
+        merge.timer = undefined;
+        const pending = merge.pending;
+        merge.pending = null;
+        if (!pending) return;
+        merge.sentAt = this.clock();
+        // Sent later than the events after it: with the id of the newest, as a price tick.
+        const now = { ...pending, id: this.high };
+        for (const client of this.clients) client.send(now);
+      },
+      Math.max(0, wait),
+    );
+    merge.timer.unref();
   }
 
   /** A price tick (public, not stored): sent with the id of the newest stored event. */

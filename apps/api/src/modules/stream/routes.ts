@@ -5,11 +5,14 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bearerToken } from '../auth/guard.ts';
-import { type StreamEvent, type StreamHub, toEvent } from './hub.ts';
+import { MERGED_KINDS, type StreamEvent, type StreamHub, toEvent } from './hub.ts';
+import type { StreamRelay } from './relay.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     stream: StreamHub;
+    /** The live stream's relay (modules/stream/relay.ts): in a process that runs jobs, else null. */
+    streamRelay: StreamRelay | null;
   }
 }
 
@@ -63,8 +66,9 @@ export const streamRoutes: FastifyPluginAsync = async (app) => {
     let sentUpTo = after ?? 0;
     const send = (event: StreamEvent) => {
       if (held) held.push(event);
-      else if (event.kind === 'price' || event.id > sentUpTo) {
-        if (event.kind !== 'price') sentUpTo = event.id;
+      // A price tick, or a merged pool event sent late, carries the newest id, not a place of its own.
+      else if (MERGED_KINDS.has(event.kind) || event.id > sentUpTo) {
+        if (!MERGED_KINDS.has(event.kind)) sentUpTo = event.id;
         write(frame(event));
       }
     };
@@ -87,15 +91,15 @@ export const streamRoutes: FastifyPluginAsync = async (app) => {
       const mine = userId === null ? sql`user_id is null` : sql`(user_id is null or user_id = ${userId})`;
       const [lost] = await queryRows<{ lost: boolean }>(
         app.db,
-        sql`select exists (select 1 from stream_events where id > ${after} and created_at < ${window} and ${mine}) as lost`,
+        sql`select exists (select 1 from stream_events where seq > ${after} and created_at < ${window} and ${mine}) as lost`,
       );
       if (lost?.lost) {
         write(frame({ id: app.stream.lastId, kind: 'reset', data: {} }));
       } else {
         const missed = await queryRows<Parameters<typeof toEvent>[0]>(
           app.db,
-          sql`select id::text, user_id::text, kind, data from stream_events
-              where id > ${after} and ${mine} order by stream_events.id`,
+          sql`select seq::text as id, user_id::text, kind, data from stream_events
+              where seq > ${after} and ${mine} order by seq`,
         );
         for (const row of missed) {
           const event = toEvent(row);

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { testDbKind } from '../../../test/database.ts';
+import { fund, newMember } from '../../../test/money.ts';
+import { relayed } from '../../../test/stream.ts';
+import { advisoryKey, queryRows } from '../../db/client.ts';
+import { EVENTS_CHANNEL, type StreamClient, type StreamEvent } from './hub.ts';
+import { StreamRelay } from './relay.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp();
+  await app.streamRelay?.stop();
+});
+afterAll(() => app?.close());
+
+/** A client of this process's hub that keeps what it is sent. */
+function listen(userId: number | null): { events: StreamEvent[]; stop: () => void } {
+  const events: StreamEvent[] = [];
+  const client: StreamClient = { userId, send: (event) => events.push(event), end: () => {} };
+  return { events, stop: app.stream.subscribe(client) };
+}
+
+const pending = async () =>
+  (await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from stream_events where seq is null`))[0]?.n;
+
+describe('the stream relay', () => {
+  it('writes no NOTIFY in a money transaction: the event waits in the outbox for the relay', async () => {
+    const member = await newMember(app);
+    await relayed(app);
+    const own = listen(member.userId);
+    const notified: string[] = [];
+    const unlisten = await app.database.listen(EVENTS_CHANNEL, (payload) => notified.push(payload));
+    await fund(app, member.userId, 'GOLD', '3');
+    expect(await pending()).toBeGreaterThan(0);
+    await app.stream.wake();
+    expect(own.events).toEqual([]);
+    const turn = await app.streamRelay?.tick();
+    expect(turn?.ordered).toBeGreaterThan(0);
+    await app.stream.wake();
+    expect(own.events.map((e) => e.kind)).toEqual(['balance']);
+    expect(await pending()).toBe(0);
+    // On PostgreSQL the relay's batch is announced by one NOTIFY, after the money had committed.
+    if (testDbKind() === 'pg') await expect.poll(() => notified).toEqual([String(own.events[0]?.id)]);
+    else expect(notified).toEqual([]);
+    await unlisten();
+    own.stop();
+  });
+
+  it('gives seqs one after another, in the order the events committed, and each event once', async () => {
+    const [a, b] = [await newMember(app), await newMember(app)];
+    await relayed(app);
+    const seen = listen(a.userId);
+    const seenB = listen(b.userId);
+    const [before] = await queryRows<{ assigned: string }>(app.db, sql`select assigned::text from stream_relay`);
+    for (let n = 0; n < 12; n += 1) await fund(app, n % 2 ? a.userId : b.userId, 'GOLD', '1');
+    await relayed(app);
+    const seqs = [...seen.events, ...seenB.events].map((e) => e.id).sort((x, y) => x - y);
+    expect(seqs).toHaveLength(12);
+    expect(seqs).toEqual(Array.from({ length: 12 }, (_, k) => Number(before?.assigned) + 1 + k));
+    expect(seen.events.map((e) => e.id)).toEqual([...seen.events.map((e) => e.id)].sort((x, y) => x - y));
+    seen.stop();
+    seenB.stop();
+  });
+
+  it.runIf(testDbKind() === 'pg')(
+    'orders an event that committed after a later id after it, and never skips it',
+    async () => {
+      const member = await newMember(app);
+      await relayed(app);
+      const own = listen(member.userId);
+      // Transaction A takes the lower id and commits last.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let written!: () => void;
+      const wrote = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      const slow = app.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into stream_events (user_id, kind, data) values (${member.userId}, 'balance', '{"n":"A"}')`,
+        );
+        written();
+        await held;
+      });
+      await wrote;
+      await app.db.execute(
+        sql`insert into stream_events (user_id, kind, data) values (${member.userId}, 'balance', '{"n":"B"}')`,
+      );
+      await app.streamRelay?.tick();
+      await app.stream.wake();
+      expect(own.events.map((e) => e.data.n)).toEqual(['B']);
+      release();
+      await slow;
+      await relayed(app);
+      expect(own.events.map((e) => e.data.n)).toEqual(['B', 'A']);
+      expect(own.events[1]?.id).toBe((own.events[0]?.id ?? 0) + 1);
+      own.stop();
+    },
+  );
+
+  it('takes turns: a second relay on the same database orders nothing while the first holds its turn', async () => {
+    const second = new StreamRelay(app.db, { kind: 'local', ordered: () => {} });
+    const member = await newMember(app);
+    await fund(app, member.userId, 'GOLD', '1');
+    if (testDbKind() === 'pg') {
+      await app.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${advisoryKey('stream:relay')}::bigint)`);
+        expect(await second.tick()).toEqual({ ordered: 0, handedOn: 0 });
+      });
+    }
+    expect((await second.tick()).ordered).toBeGreaterThan(0);
+    expect(await pending()).toBe(0);
+  });
+
+  it('merges a burst of pool events into at most one a second, the newest sent last', async () => {
+    const everyone = listen(null);
+    for (let n = 0; n < 5; n += 1) {
+      await app.db.execute(sql`insert into stream_events (user_id, kind, data) values (null, 'pool', '{}')`);
+      await relayed(app);
+    }
+    expect(everyone.events.filter((e) => e.kind === 'pool')).toHaveLength(1);
+    await expect.poll(() => everyone.events.filter((e) => e.kind === 'pool').length, { timeout: 3_000 }).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(everyone.events.filter((e) => e.kind === 'pool')).toHaveLength(2);
+    everyone.stop();
+  });
+});
