@@ -21,6 +21,7 @@ const mode = quick ? 'quick' : 'full';
 // In this order; `full` ones are skipped by --quick; a file that does not exist (yet) is skipped.
 const benches = [
   { name: 'gifts', file: 'bench/gifts.ts' },
+  { name: 'outbox', file: 'bench/outbox.ts' },
   { name: 'settlement', file: 'bench/settlement.ts' },
   { name: 'team', file: 'bench/team.ts' },
   { name: 'market', file: 'bench/market.ts' },
