@@ -21,6 +21,8 @@ export type TxDb = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Tx = Pick<Db, 'execute'>;
 /** One run of a scheduled job (jobs/runner.ts): its transaction, the period it works on, and now. */
 export type JobContext = { tx: TxDb; period: string; now: Date };
+/** A range of member ids, both ends included: one chunk of a chunked job (jobs/runner.ts). */
+export type MemberRange = { from: number; to: number };
 
 export type Database = {
   db: Db;

@@ -84,7 +84,8 @@ afterAll(() => app.close());
 
 describe('retries', () => {
   it('tries a failed settlement again after its backoff, records each try, and pays each miner once', async () => {
-    // The first two runs fail after the day's credits were written (a sequence is not rolled back).
+    // The first two runs fail in their last step, after the day's credits were written chunk by chunk
+    // (a sequence is not rolled back).
     await app.db.execute(sql.raw('create sequence settle_tries'));
     await app.db.execute(
       sql.raw(`create function fail_settle() returns trigger language plpgsql as $$ begin
@@ -102,7 +103,10 @@ describe('retries', () => {
     // The pool does not need the settlement; the liabilities do, and wait for it.
     expect(first.ran()).toEqual(['pool 2026-11-21 schedule']);
     expect(first.lines.filter((l) => l.msg === 'job failed').map((l) => l.job)).toEqual(['settlement']);
-    for (const miner of miners) expect(await outputTransfers(miner)).toEqual([]);
+    // The day's members were paid chunk by chunk before the failing last step, once each.
+    for (const miner of miners) {
+      expect(await outputTransfers(miner)).toEqual([{ reference: 'settlement:2026-11-21', n: 1 }]);
+    }
 
     let screen = await jobsScreen();
     const settlement = screen.find((j) => j.name === 'settlement');
@@ -247,25 +251,23 @@ describe('catch-up', () => {
 });
 
 describe.skipIf(testDbKind() !== 'pg')('a jobs process that dies mid-run (PostgreSQL)', () => {
-  it('leaves neither work nor run behind, and the next pass pays the day once', async () => {
+  it('leaves nothing of the chunk it died in, nor a run, and the next pass pays the day once', async () => {
     // Back within reach: 2026-11-28 to 2026-11-30 are due.
     clock.set(at('2026-12-01 00:05:00'));
     await app.db.execute(sql.raw('create sequence kill_tries'));
-    // The backend running the settlement ends mid-transaction, as when its process or host dies.
+    // The backend running the settlement's chunk ends mid-transaction, as when its process or host dies.
     await app.db.execute(
       sql.raw(`create function kill_settle() returns trigger language plpgsql as $$ begin
         if nextval('kill_tries') = 1 then perform pg_terminate_backend(pg_backend_pid()); end if;
         return new; end $$`),
     );
     await app.db.execute(
-      sql.raw(
-        'create trigger kill_settle before insert on settlement_days for each row execute function kill_settle()',
-      ),
+      sql.raw('create trigger kill_settle before insert on mining_outputs for each row execute function kill_settle()'),
     );
     const dying = recordingLog();
     await pass('tick', dying.log);
     expect(dying.lines.some((l) => l.msg === 'job failed' && l.job === 'settlement')).toBe(true);
-    // Nothing of that run: no credit, no run row, and no attempt (the connection was gone).
+    // Nothing of that chunk: no credit, no run row, and no attempt (the connection was gone).
     for (const miner of miners) {
       expect((await outputTransfers(miner)).map((t) => t.reference)).not.toContain('settlement:2026-11-28');
     }
@@ -279,7 +281,7 @@ describe.skipIf(testDbKind() !== 'pg')('a jobs process that dies mid-run (Postgr
       'settlement 2026-11-29 catch-up',
       'settlement 2026-11-30 tick',
     ]);
-    await app.db.execute(sql.raw('drop trigger kill_settle on settlement_days'));
+    await app.db.execute(sql.raw('drop trigger kill_settle on mining_outputs'));
     for (const miner of miners) {
       const days = (await outputTransfers(miner)).filter((t) => t.reference >= 'settlement:2026-11-28');
       expect(days).toEqual(['28', '29', '30'].map((d) => ({ reference: `settlement:2026-11-${d}`, n: 1 })));

@@ -1,6 +1,16 @@
 import { addDays, dayOf, isDay, startOfDay } from '../lib/calendar.ts';
-import { settleEquityDay } from '../modules/equity/yield.ts';
-import { settleMiningDay } from '../modules/mining/settlement.ts';
+import {
+  type EquityDayPrepared,
+  finishEquityDay,
+  prepareEquityDay,
+  settleEquityChunk,
+} from '../modules/equity/yield.ts';
+import {
+  finishMiningDay,
+  type MiningDayPrepared,
+  prepareMiningDay,
+  settleMiningChunk,
+} from '../modules/mining/settlement.ts';
 import { closeRound } from '../modules/pool/close-round.ts';
 import { takeSnapshot } from '../modules/transparency/liabilities.ts';
 import type { JobDefinition } from './runner.ts';
@@ -24,9 +34,26 @@ export const settlementJob: JobDefinition = {
   // 00:00:05 in the settlement time zone: the day just ended.
   schedule: '5 0 0 * * *',
   ...DAILY,
-  // One transaction: the mining output of the day, then the equity earnings of the day.
-  run: async (context) => ({ ...(await settleMiningDay(context)), ...(await settleEquityDay(context)) }),
+  // First the day's terminations, the team's roll-up and levels, the rate, the share and the price;
+  // then a range of members at a time, each its own transaction: the mining output, then the equity
+  // earnings of the day; last the day's record (runner.ts, JobDefinition.chunked).
+  chunked: {
+    prepare: async (context) => ({
+      mining: await prepareMiningDay(context),
+      equity: await prepareEquityDay(context),
+    }),
+    chunk: async (context, prepared, range) => {
+      const day = prepared as SettlementPrepared;
+      await settleMiningChunk(context, day.mining, range);
+      await settleEquityChunk(context, day.equity, range);
+    },
+  },
+  run: async (context, prepared) => {
+    const day = prepared as SettlementPrepared;
+    return { ...(await finishMiningDay(context, day.mining)), ...(await finishEquityDay(context, day.equity)) };
+  },
 };
+type SettlementPrepared = { mining: MiningDayPrepared; equity: EquityDayPrepared };
 
 export const poolJob: JobDefinition = {
   name: 'pool',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { advisoryKey, type Db, type JobContext, queryRows } from '../db/client.ts';
+import { advisoryKey, type Db, type JobContext, type MemberRange, queryRows, type TxDb } from '../db/client.ts';
 import { AppError, fail } from '../lib/errors.ts';
 import { observeJob } from '../lib/job-metrics.ts';
 import { getSetting } from '../modules/config/settings.ts';
@@ -20,9 +20,24 @@ export type JobDefinition = {
    * starts; before they all have, a run of the period is refused (and leaves nothing behind).
    */
   after?: readonly string[];
+  /**
+   * Work too large for one transaction (a settlement of every member), done before `run`:
+   * `prepare` first, in a transaction of its own (what it returns is kept with the period's progress,
+   * `job_progress`, for every chunk); then `chunk` for each range of CHUNK_MEMBERS member ids, up to
+   * the largest id there was at `prepare`, each in a transaction of its own that also moves the
+   * progress on. So a chunk's work commits once, a crash resumes after the last chunk that committed,
+   * and a member's own calls wait at most for one chunk. `run` comes last, with `prepared`.
+   */
+  chunked?: {
+    prepare(context: JobContext): Promise<Record<string, unknown>>;
+    chunk(context: JobContext, prepared: Record<string, unknown>, range: MemberRange): Promise<void>;
+  };
   /** Does the period's work inside the run's transaction; returns a summary kept with the run. */
-  run(context: JobContext): Promise<Record<string, unknown>>;
+  run(context: JobContext, prepared?: Record<string, unknown>): Promise<Record<string, unknown>>;
 };
+
+/** Member ids a chunk of a chunked job covers. */
+export const CHUNK_MEMBERS = 10_000;
 
 export type RunOutcome = { ran: true; result: Record<string, unknown> } | { ran: false; reason: 'done' | 'busy' };
 
@@ -31,7 +46,9 @@ export type RunOutcome = { ran: true; result: Record<string, unknown> } | { ran:
  * - one runner at a time per job: `pg_try_advisory_xact_lock`, held until the run's transaction ends
  *   (a second runner does not wait: it answers `busy`);
  * - the (job, period) row is inserted in the same transaction as the work, so a finished period
- *   answers `done`, and a crash mid-run leaves neither work nor row behind: the next start redoes it;
+ *   answers `done`, and a crash mid-run leaves neither work nor row behind: the next start redoes it
+ *   (a chunked job's chunks commit one by one before it, with its progress: the next start goes on
+ *   after the last);
  * - a run whose work throws is rolled back to a savepoint and, still under the lock, recorded in
  *   `job_attempts` (the retries' count and backoff, jobs/retry.ts); the error is then rethrown.
  * A period that has not ended, or whose `after` jobs have not finished it, is refused (`period`)
@@ -49,6 +66,111 @@ export async function runJob(
   });
 }
 
+/**
+ * Takes the job's turn for `period` in this transaction: `busy` or `done` when there is nothing to
+ * do here, a refusal when the period may not run yet, else the time zone and this attempt's number.
+ */
+async function turn(
+  tx: TxDb,
+  job: JobDefinition,
+  period: string,
+  now: Date,
+): Promise<RunOutcome | { timeZone: string; attempt: number }> {
+  const [lock] = await queryRows<{ ok: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${advisoryKey(`job:${job.name}`)}::bigint) as ok`,
+  );
+  if (!lock?.ok) return { ran: false, reason: 'busy' };
+  const done = await queryRows(tx, sql`select 1 from job_runs where job = ${job.name} and period = ${period}`);
+  if (done.length > 0) return { ran: false, reason: 'done' };
+  const timeZone = await getSetting(tx, 'settlement.timeZone');
+  if (job.periodEnd(period, timeZone).getTime() > now.getTime()) return fail('badRequest', 'period');
+  if (job.after && !(await periodsDone(tx, job.after, period))) return fail('badRequest', 'period');
+  const [failed] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from job_attempts where job = ${job.name} and period = ${period}`,
+  );
+  return { timeZone, attempt: (failed?.n ?? 0) + 1 };
+}
+
+/**
+ * Runs `work` to a savepoint; when it throws, records the failed attempt in `tx` (under the job's
+ * lock) and answers the error, for the caller to rethrow once the transaction has ended.
+ */
+async function attempted<T>(
+  tx: TxDb,
+  job: JobDefinition,
+  period: string,
+  options: { now: Date; trigger: string },
+  at: { timeZone: string; attempt: number; started: number },
+  work: (savepoint: TxDb) => Promise<T>,
+): Promise<{ done: T } | { failed: unknown }> {
+  try {
+    return { done: await tx.transaction(work) };
+  } catch (error) {
+    // The run's clock stands still during the run: the failure is stamped with the time it took.
+    const failedAt = new Date(options.now.getTime() + Math.round(performance.now() - at.started));
+    // When even this fails (the connection is gone), the run's own error is the one to see.
+    await tx
+      .execute(
+        sql`insert into job_attempts (job, period, attempt, round, trigger, started_at, failed_at, error)
+            values (${job.name}, ${period}, ${at.attempt}, ${job.periodAt(options.now, at.timeZone)}, ${options.trigger},
+              ${options.now.toISOString()}, ${failedAt.toISOString()}, ${errorText(error)})`,
+      )
+      .catch(() => {
+        throw error;
+      });
+    return { failed: error };
+  }
+}
+
+/**
+ * A chunked job's first step and chunks (JobDefinition.chunked), one transaction each, until every
+ * member id is covered: resolves what the first step fixed, or why nothing is to be done here.
+ */
+async function runChunks(
+  db: Db,
+  job: JobDefinition,
+  period: string,
+  options: { now: Date; trigger: string },
+  started: number,
+): Promise<RunOutcome | { prepared: Record<string, unknown> }> {
+  const chunked = job.chunked;
+  if (!chunked) return { prepared: {} };
+  for (;;) {
+    const step = await db.transaction(async (tx) => {
+      const at = await turn(tx, job, period, options.now);
+      if ('ran' in at) return at;
+      const [progress] = await queryRows<{ prepared: Record<string, unknown>; next_from: string; last_id: string }>(
+        tx,
+        sql`select prepared, next_from::text, last_id::text from job_progress where job = ${job.name} and period = ${period}`,
+      );
+      if (progress && Number(progress.next_from) > Number(progress.last_id)) return { prepared: progress.prepared };
+      const outcome = await attempted(tx, job, period, options, { ...at, started }, async (work) => {
+        const context = { tx: work, period, now: options.now };
+        if (!progress) {
+          const prepared = await chunked.prepare(context);
+          await work.execute(
+            sql`insert into job_progress (job, period, prepared, next_from, last_id)
+                select ${job.name}, ${period}, ${JSON.stringify(prepared)}::jsonb, 1, coalesce(max(id), 0) from users`,
+          );
+          return;
+        }
+        const from = Number(progress.next_from);
+        const to = Math.min(Number(progress.last_id), from + CHUNK_MEMBERS - 1);
+        await chunked.chunk(context, progress.prepared, { from, to });
+        await work.execute(
+          sql`update job_progress set next_from = ${to + 1} where job = ${job.name} and period = ${period}`,
+        );
+      });
+      return 'failed' in outcome ? outcome : null;
+    });
+    if (step === null) continue;
+    if ('failed' in step) throw step.failed;
+    return step;
+  }
+}
+
 async function runPeriod(
   db: Db,
   job: JobDefinition,
@@ -56,51 +178,25 @@ async function runPeriod(
   options: { now: Date; trigger: string },
 ): Promise<RunOutcome> {
   const started = performance.now();
+  const chunks = await runChunks(db, job, period, options, started);
+  if ('ran' in chunks) return chunks;
   const answer = await db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ ok: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${advisoryKey(`job:${job.name}`)}::bigint) as ok`,
-    );
-    if (!lock?.ok) return { ran: false, reason: 'busy' } as const;
-    const done = await queryRows(tx, sql`select 1 from job_runs where job = ${job.name} and period = ${period}`);
-    if (done.length > 0) return { ran: false, reason: 'done' } as const;
-    const timeZone = await getSetting(tx, 'settlement.timeZone');
-    if (job.periodEnd(period, timeZone).getTime() > options.now.getTime()) return fail('badRequest', 'period');
-    if (job.after && !(await periodsDone(tx, job.after, period))) return fail('badRequest', 'period');
-    const [failed] = await queryRows<{ n: number }>(
-      tx,
-      sql`select count(*)::int as n from job_attempts where job = ${job.name} and period = ${period}`,
-    );
-    const attempt = (failed?.n ?? 0) + 1;
-    try {
-      const result = await tx.transaction(async (work) => {
-        await work.execute(
-          sql`insert into job_runs (job, period, started_at, trigger, attempt)
-              values (${job.name}, ${period}, ${options.now.toISOString()}, ${options.trigger}, ${attempt})`,
-        );
-        const summary = await job.run({ tx: work, period, now: options.now });
-        await work.execute(
-          sql`update job_runs set finished_at = ${options.now.toISOString()}, result = ${JSON.stringify(summary)}
-              where job = ${job.name} and period = ${period}`,
-        );
-        return summary;
-      });
-      return { ran: true, result } as const;
-    } catch (error) {
-      // The run's clock stands still during the run: the failure is stamped with the time it took.
-      const failedAt = new Date(options.now.getTime() + Math.round(performance.now() - started));
-      // When even this fails (the connection is gone), the run's own error is the one to see.
-      await tx
-        .execute(
-          sql`insert into job_attempts (job, period, attempt, round, trigger, started_at, failed_at, error)
-              values (${job.name}, ${period}, ${attempt}, ${job.periodAt(options.now, timeZone)}, ${options.trigger},
-                ${options.now.toISOString()}, ${failedAt.toISOString()}, ${errorText(error)})`,
-        )
-        .catch(() => {
-          throw error;
-        });
-      return { failed: error };
-    }
+    const at = await turn(tx, job, period, options.now);
+    if ('ran' in at) return at;
+    const outcome = await attempted(tx, job, period, options, { ...at, started }, async (work) => {
+      await work.execute(
+        sql`insert into job_runs (job, period, started_at, trigger, attempt)
+            values (${job.name}, ${period}, ${options.now.toISOString()}, ${options.trigger}, ${at.attempt})`,
+      );
+      const summary = await job.run({ tx: work, period, now: options.now }, job.chunked ? chunks.prepared : undefined);
+      await work.execute(
+        sql`update job_runs set finished_at = ${options.now.toISOString()}, result = ${JSON.stringify(summary)}
+            where job = ${job.name} and period = ${period}`,
+      );
+      await work.execute(sql`delete from job_progress where job = ${job.name} and period = ${period}`);
+      return summary;
+    });
+    return 'failed' in outcome ? outcome : ({ ran: true, result: outcome.done } as const);
   });
   if ('failed' in answer) throw answer.failed;
   return answer;

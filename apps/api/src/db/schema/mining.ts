@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -185,4 +186,21 @@ export const jobAttempts = pgTable(
     error: text('error').notNull(),
   },
   (t) => [primaryKey({ name: 'job_attempts_pk', columns: [t.job, t.period, t.attempt] })],
+);
+
+/**
+ * A chunked job's period in progress (jobs/runner.ts): what its first step fixed for every chunk,
+ * and the next member id to cover, up to the largest there was when it began. Each chunk's work and
+ * this row's move commit together; the row goes with the period's `job_runs` record.
+ */
+export const jobProgress = pgTable(
+  'job_progress',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    prepared: jsonb('prepared').$type<Record<string, unknown>>().notNull(),
+    nextFrom: bigint('next_from', { mode: 'number' }).notNull(),
+    lastId: bigint('last_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
 );

@@ -1,6 +1,6 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
-import { type JobContext, queryRows, type TxDb } from '../../db/client.ts';
+import { type JobContext, type MemberRange, queryRows, type TxDb } from '../../db/client.ts';
 import { creditFromSystem } from '../../ledger/bulk.ts';
 import { addDays, startOfDay } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
@@ -38,19 +38,30 @@ export async function btcClosePrice(
   };
 }
 
-/**
- * Equity static earnings of one settled day, set-based (ECONOMY.md, "Equity investment"): every
- * order active for the whole day earns payment × annual yield / 100 / 365 USDT units, rounded down;
- * `equity.btcShare` of it is paid in BTC at the day's close price (rounded down to the satoshi), the
- * rest in U; both credited to the member's earnings from `yield`, once per (order, day). Orders
- * whose term ended by the day's end become ended. Runs in the settlement's transaction, after the
- * mining day (jobs/index.ts).
- */
-export async function settleEquityDay({ tx, period, now }: JobContext) {
+/** What the first step of an equity day fixed for all its chunks (kept with the run's progress). */
+export type EquityDayPrepared = {
+  btcShare: string;
+  price: string;
+  source: 'market' | 'simulated' | 'fallback';
+  ended: number;
+};
+
+async function equityDayBounds({ tx, period, now }: JobContext) {
   const timeZone = await getSetting(tx, 'settlement.timeZone');
   const dayStart = startOfDay(period, timeZone).toISOString();
   const dayEnd = startOfDay(addDays(period, 1), timeZone).toISOString();
   if (new Date(dayEnd).getTime() > now.getTime()) return fail('badRequest', 'period');
+  return { dayStart, dayEnd };
+}
+
+/**
+ * The first step of an equity day (ECONOMY.md, "Equity investment"), in the settlement's first
+ * transaction: orders whose term ended by the day's end become ended; the BTC share in force during
+ * the day and the day's close price are fixed for every chunk.
+ */
+export async function prepareEquityDay(context: JobContext): Promise<EquityDayPrepared> {
+  const { tx } = context;
+  const { dayStart, dayEnd } = await equityDayBounds(context);
   // The share in force during the day (changes take effect at a day's start).
   const btcShare = await getSetting(tx, 'equity.btcShare', new Date(dayStart));
   const { price, source } = await btcClosePrice(tx, dayEnd);
@@ -61,12 +72,26 @@ export async function settleEquityDay({ tx, period, now }: JobContext) {
           where status = 'active' and end_at <= ${dayEnd}::timestamptz returning 1)
         select count(*)::int as n from ended`,
   );
-  const [paid] = await queryRows<{ orders: number; usdt: string; btc: string }>(
-    tx,
+  return { btcShare, price, source, ended: ended?.n ?? 0 };
+}
+
+/**
+ * Equity static earnings of one day for the members of one id range, set-based: every order active
+ * for the whole day earns payment × annual yield / 100 / 365 USDT units, rounded down;
+ * `equity.btcShare` of it is paid in BTC at the day's close price (rounded down to the satoshi), the
+ * rest in U; both credited to the member's earnings from `yield`, once per (order, day) (a chunk run
+ * again pays nobody twice). Runs in the settlement's chunk, after the mining day's (jobs/index.ts).
+ */
+export async function settleEquityChunk(context: JobContext, prepared: EquityDayPrepared, range: MemberRange) {
+  const { tx, period } = context;
+  const { dayStart, dayEnd } = await equityDayBounds(context);
+  const { btcShare, price, source } = prepared;
+  await tx.execute(
     sql`with earned as (
           select id, user_id, floor(payment::numeric * annual_yield_pct::numeric / 36500)::bigint as daily
           from equity_orders
-          where start_at <= ${dayStart}::timestamptz and end_at >= ${dayEnd}::timestamptz)
+          where user_id between ${range.from} and ${range.to}
+            and start_at <= ${dayStart}::timestamptz and end_at >= ${dayEnd}::timestamptz)
         , split as (
           select id, user_id, daily, floor(daily::numeric * ${btcShare}::numeric)::bigint as in_btc from earned)
         , priced as (
@@ -89,10 +114,7 @@ export async function settleEquityDay({ tx, period, now }: JobContext) {
             union all
             select user_id, 'BTC', sum(btc)::bigint, user_id::text || ':BTC' from recorded group by user_id having sum(btc) > 0`,
         })}
-        select (select count(*)::int from recorded) as orders,
-          (select coalesce(sum(usdt), 0)::text from recorded) as usdt,
-          (select coalesce(sum(btc), 0)::text from recorded) as btc
-        from (select count(*) from moved) m`,
+        select count(*) from moved`,
   );
   // One notification per member of the day's dividends, all their orders together.
   await notifyDay(
@@ -101,14 +123,25 @@ export async function settleEquityDay({ tx, period, now }: JobContext) {
     period,
     sql`select user_id, jsonb_build_object('day', ${period}::text, 'usdt', ${decimalSql(sql`sum(usdt)`, 'USDT')},
           'btc', ${decimalSql(sql`sum(btc)`, 'BTC')}) as params
-        from equity_yields where day = ${period}::date group by user_id`,
+        from equity_yields
+        where day = ${period}::date and user_id between ${range.from} and ${range.to}
+        group by user_id`,
+  );
+}
+
+/** The last step of an equity day, with the run's record: the day's figures, from what was paid. */
+export async function finishEquityDay({ tx, period }: JobContext, prepared: EquityDayPrepared) {
+  const [paid] = await queryRows<{ orders: number; usdt: string; btc: string }>(
+    tx,
+    sql`select count(*)::int as orders, coalesce(sum(usdt), 0)::text as usdt, coalesce(sum(btc), 0)::text as btc
+        from equity_yields where day = ${period}::date`,
   );
   return {
     equityOrders: paid?.orders ?? 0,
     equityUsdt: formatAmount(BigInt(paid?.usdt ?? 0), 'USDT'),
     equityBtc: formatAmount(BigInt(paid?.btc ?? 0), 'BTC'),
-    equityEnded: ended?.n ?? 0,
-    btcPrice: price,
-    btcPriceSource: source,
+    equityEnded: prepared.ended,
+    btcPrice: prepared.price,
+    btcPriceSource: prepared.source,
   };
 }

@@ -6,7 +6,7 @@ import { newProduct } from '../../../test/mining.ts';
 import { fund, get, type Member, newMember, post, unitsOf } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
 import { settlementJob } from '../../jobs/index.ts';
-import { runJob } from '../../jobs/runner.ts';
+import { CHUNK_MEMBERS, runJob } from '../../jobs/runner.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
 import { fixedClock } from '../../lib/clock.ts';
@@ -115,7 +115,7 @@ describe('daily settlement', () => {
     expect(await btcEarnings(m)).toBe(7_600n);
   });
 
-  it('leaves nothing behind when a run crashes, and the re-run credits once', async () => {
+  it('keeps the chunks paid when its last step crashes, and the re-run records the day and credits nobody twice', async () => {
     const m = await memberWithMiners('2026-12-15 09:00');
     await app.db.execute(
       sql.raw(`create or replace function fail_settle() returns trigger language plpgsql as $$ begin
@@ -128,7 +128,7 @@ describe('daily settlement', () => {
     );
     await expect(settle('2026-12-16')).rejects.toThrow();
     await app.db.execute(sql.raw('drop trigger fail_settle on settlement_days'));
-    expect(await btcEarnings(m)).toBe(0n);
+    expect(await btcEarnings(m)).toBe(7_600n);
     const runs = await queryRows(
       app.db,
       sql`select 1 from job_runs where job = 'settlement' and period = '2026-12-16'`,
@@ -136,6 +136,54 @@ describe('daily settlement', () => {
     expect(runs).toHaveLength(0);
     expect((await settle('2026-12-16')).ran).toBe(true);
     expect(await btcEarnings(m)).toBe(7_600n);
+    expect(await queryRows(app.db, sql`select 1 from job_progress`)).toHaveLength(0);
+  });
+
+  it('resumes a settlement killed between chunks after the last that committed, paying each member once', async () => {
+    const near = await memberWithMiners('2026-12-16 09:00');
+    // A member whose id is in a later chunk than the first member's (CHUNK_MEMBERS ids a chunk).
+    const farId = near.userId + 4 * CHUNK_MEMBERS;
+    await app.db.execute(
+      sql`insert into users (id, address) overriding system value
+          values (${farId}, ${`0x${farId.toString(16).padStart(40, '0')}`})`,
+    );
+    await app.db.execute(
+      sql`insert into miners (user_id, order_id, product_id, hash_rate, status, start_at, end_at)
+          select ${farId}, order_id, product_id, hash_rate, status, start_at, end_at from miners
+          where user_id = ${near.userId}`,
+    );
+    // The process dies in the far member's chunk: its transaction is rolled back.
+    await app.db.execute(
+      sql.raw(`create or replace function fail_settle() returns trigger language plpgsql as $$ begin
+        if new.user_id = ${farId} then raise exception 'killed mid-chunk'; end if; return new; end $$`),
+    );
+    await app.db.execute(
+      sql.raw('create trigger fail_settle before insert on mining_outputs for each row execute function fail_settle()'),
+    );
+    await expect(settle('2026-12-17')).rejects.toThrow();
+    await app.db.execute(sql.raw('drop trigger fail_settle on mining_outputs'));
+    const earned = await btcEarnings(near);
+    expect(earned).toBeGreaterThan(0n);
+    const [progress] = await queryRows<{ next_from: string }>(
+      app.db,
+      sql`select next_from::text from job_progress where job = 'settlement' and period = '2026-12-17'`,
+    );
+    expect(Number(progress?.next_from)).toBeGreaterThan(near.userId);
+    expect(Number(progress?.next_from)).toBeLessThanOrEqual(farId);
+    const paidFar = () =>
+      queryRows(app.db, sql`select 1 from mining_outputs where user_id = ${farId} and day = '2026-12-17'`);
+    expect(await paidFar()).toHaveLength(0);
+
+    expect((await settle('2026-12-17')).ran).toBe(true);
+    expect(await btcEarnings(near)).toBe(earned);
+    expect(await paidFar()).toHaveLength(1);
+    const credits = await queryRows<{ n: number }>(
+      app.db,
+      sql`select count(*)::int as n from transfers t join accounts a on a.id = t.credit_account_id
+          where t.reference = 'settlement:2026-12-17' and a.user_id in (${near.userId}, ${farId}) group by a.user_id`,
+    );
+    expect(credits).toEqual([{ n: 1 }, { n: 1 }]);
+    expect((await checkLedger(app.db)).ok).toBe(true);
   });
 
   it('lets an operator run a settled day again only as a no-op, and never a day that has not ended', async () => {

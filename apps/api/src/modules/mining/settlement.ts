@@ -1,36 +1,38 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
-import { type JobContext, queryRows } from '../../db/client.ts';
+import { type JobContext, type MemberRange, queryRows } from '../../db/client.ts';
 import { creditFromSystem } from '../../ledger/bulk.ts';
 import { addDays, startOfDay } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
 import { getSetting } from '../config/settings.ts';
 import { decimalSql, notifyDay } from '../notifications/write.ts';
-import { levelBonusPctSql, recomputeLevelsSql } from '../team/levels.ts';
+import { levelRules, recomputeLevelsSql } from '../team/levels.ts';
 import { rollUpTeam } from '../team/rollup.ts';
 
-/**
- * Settles one mining day (ECONOMY.md, "Miners and hash rate"), set-based, in the runner's
- * transaction:
- * 1. miners whose contract ended by the end of the day become terminated, each with an expiry record;
- * 2. every member's effective hash rate (miners mining for the whole day, plus the level bonus)
- *    × `mining.btcPerThPerDay` is credited to their BTC earnings from `mining_output`, rounded down
- *    to the satoshi, once per (member, day) (mining_outputs' key and the transfer's key), with the
- *    member's notification of it.
- */
-export async function settleMiningDay({ tx, period, now }: JobContext) {
+/** What the first step of a mining day fixed for all its chunks (kept with the run's progress). */
+export type MiningDayPrepared = { rate: string; bonusPct: [number, number][]; terminated: number };
+
+async function miningDayBounds({ tx, period, now }: JobContext) {
   const timeZone = await getSetting(tx, 'settlement.timeZone');
   const dayStart = startOfDay(period, timeZone);
-  // The rate in force during the day: a change takes effect at a day's start (issue 12), never
-  // inside the day it settles, however late the settlement runs.
-  const rate = await getSetting(tx, 'mining.btcPerThPerDay', dayStart);
   const dayEnd = startOfDay(addDays(period, 1), timeZone);
   if (dayEnd.getTime() > now.getTime()) return fail('badRequest', 'period');
-  // One pass aggregates every miner: give it memory to hash in, not sort on disk (this transaction only).
-  await tx.execute(sql`set local work_mem = '128MB'`);
-  const ds = dayStart.toISOString();
-  const de = dayEnd.toISOString();
+  return { dayStart, dayEnd, ds: dayStart.toISOString(), de: dayEnd.toISOString() };
+}
 
+/**
+ * The first step of a mining day (ECONOMY.md, "Miners and hash rate"), in a transaction of its own:
+ * miners whose contract ended by the end of the day become terminated, each with an expiry record;
+ * the team is rolled up and the levels recomputed (ECONOMY.md: at each settlement), so the day's
+ * bonus follows the level each member holds now. The rate in force during the day and the levels'
+ * bonuses are fixed here for every chunk: a change made while the day settles does not split it.
+ */
+export async function prepareMiningDay(context: JobContext): Promise<MiningDayPrepared> {
+  const { tx, now } = context;
+  const { dayStart, de } = await miningDayBounds(context);
+  // The rate in force during the day: a change takes effect at a day's start, never inside the day
+  // it settles, however late the settlement runs.
+  const rate = await getSetting(tx, 'mining.btcPerThPerDay', dayStart);
   const [ended] = await queryRows<{ n: number }>(
     tx,
     sql`with ended as (
@@ -43,25 +45,39 @@ export async function settleMiningDay({ tx, period, now }: JobContext) {
           returning 1)
         select count(*)::int as n from recorded`,
   );
-
-  // Levels first (ECONOMY.md: recomputed at each settlement), from every purchase so far: the
-  // day's bonus hash rate follows the level the member holds at the day's end.
   await rollUpTeam(tx, now);
   await tx.execute(await recomputeLevelsSql(tx, null));
-  const levelBonusPct = await levelBonusPctSql(tx);
+  const bonusPct = (await levelRules(tx)).map((rule) => [rule.level, rule.bonusPct] as [number, number]);
+  return { rate, bonusPct, terminated: ended?.n ?? 0 };
+}
+
+/**
+ * Pays the mining day to the members of one id range, set-based, in the chunk's transaction: every
+ * member's effective hash rate (miners mining for the whole day, plus the level bonus) × the day's
+ * rate is credited to their BTC earnings from `mining_output`, rounded down to the satoshi, once per
+ * (member, day) (mining_outputs' key and the transfer's key: a chunk run again after a crash pays
+ * nobody twice), with the member's notification of it.
+ */
+export async function settleMiningChunk(context: JobContext, prepared: MiningDayPrepared, range: MemberRange) {
+  const { tx, period } = context;
+  const { ds, de } = await miningDayBounds(context);
+  // One pass aggregates the range's miners: give it memory to hash in, not sort on disk.
+  await tx.execute(sql`set local work_mem = '128MB'`);
+  const cases = prepared.bonusPct.map(([level, pct]) => sql`when ${level} then ${pct}::int`);
+  const levelBonusPct = sql`(case u.level ${sql.join(cases, sql` `)} else 0 end)`;
   // Hash units are 10^-6 TH/s and BTC units 10^-8: satoshis = units × rate × 100, exact in numeric.
-  const [paid] = await queryRows<{ members: number; total: string }>(
-    tx,
+  await tx.execute(
     sql`with eligible as (
           select user_id, sum(hash_rate) as own from miners
-          where start_at <= ${ds}::timestamptz and end_at >= ${de}::timestamptz
+          where user_id between ${range.from} and ${range.to}
+            and start_at <= ${ds}::timestamptz and end_at >= ${de}::timestamptz
           group by user_id)
         , scored as (
           select e.user_id, e.own, (e.own * ${levelBonusPct}) / 100 as bonus
           from eligible e join users u on u.id = e.user_id)
         , priced as (
           select user_id, own, bonus,
-            floor((own + bonus)::numeric * ${rate}::numeric * 100)::bigint as btc
+            floor((own + bonus)::numeric * ${prepared.rate}::numeric * 100)::bigint as btc
           from scored)
         , recorded as (
           insert into mining_outputs (user_id, day, own_hash, bonus_hash, btc)
@@ -76,7 +92,7 @@ export async function settleMiningDay({ tx, period, now }: JobContext) {
           keyPrefix: `settlement:${period}:`,
           legs: sql`select user_id, 'BTC' as asset, btc as amount, user_id::text as leg from recorded`,
         })}
-        select count(*)::int as members, coalesce(sum(amount), 0)::text as total from moved`,
+        select count(*) from moved`,
   );
   // Each member paid hears of the day's output, once.
   await notifyDay(
@@ -84,14 +100,26 @@ export async function settleMiningDay({ tx, period, now }: JobContext) {
     'mining_output',
     period,
     sql`select user_id, jsonb_build_object('day', ${period}::text, 'asset', 'BTC', 'amount', ${decimalSql(sql`btc`, 'BTC')}) as params
-        from mining_outputs where day = ${period}::date and btc > 0`,
+        from mining_outputs
+        where day = ${period}::date and btc > 0 and user_id between ${range.from} and ${range.to}`,
+  );
+}
+
+/** The last step of a mining day, with the run's record: the day's figures, from what was paid. */
+export async function finishMiningDay(context: JobContext, prepared: MiningDayPrepared) {
+  const { tx, period, now } = context;
+  const { ds, de } = await miningDayBounds(context);
+  const [paid] = await queryRows<{ members: number; total: string }>(
+    tx,
+    sql`select count(*)::int as members, coalesce(sum(btc), 0)::text as total
+        from mining_outputs where day = ${period}::date`,
   );
   const members = paid?.members ?? 0;
   const total = BigInt(paid?.total ?? 0);
   await tx.execute(
     sql`insert into settlement_days (day, btc_per_th_per_day, day_start, day_end, members, total_btc, terminated, settled_at)
-        values (${period}::date, ${rate}, ${ds}::timestamptz, ${de}::timestamptz, ${members}, ${total.toString()}::bigint,
-          ${ended?.n ?? 0}, ${now.toISOString()}::timestamptz)`,
+        values (${period}::date, ${prepared.rate}, ${ds}::timestamptz, ${de}::timestamptz, ${members}, ${total.toString()}::bigint,
+          ${prepared.terminated}, ${now.toISOString()}::timestamptz)`,
   );
-  return { day: period, members, totalBtc: formatAmount(total, 'BTC'), terminated: ended?.n ?? 0 };
+  return { day: period, members, totalBtc: formatAmount(total, 'BTC'), terminated: prepared.terminated };
 }
