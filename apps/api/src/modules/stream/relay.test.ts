@@ -102,6 +102,15 @@ describe('the stream relay', () => {
     },
   );
 
+  it('writes nothing on an idle turn', async () => {
+    await relayed(app);
+    const version = async () =>
+      (await queryRows<{ v: string }>(app.db, sql`select xmin::text as v from stream_relay`))[0]?.v;
+    const before = await version();
+    expect(await app.streamRelay?.tick()).toEqual({ ordered: 0, handedOn: 0 });
+    expect(await version()).toBe(before);
+  });
+
   it('takes turns: a second relay on the same database orders nothing while the first holds its turn', async () => {
     const second = new StreamRelay(app.db, { kind: 'local', ordered: () => {} });
     const member = await newMember(app);

@@ -111,7 +111,8 @@ export class StreamRelay {
   private async order(): Promise<number | null> {
     return this.db.transaction(async (tx) => {
       if (!(await this.turn(tx))) return null;
-      // One statement: the next seqs after the last given, by id, and the relay's position moved on.
+      // One statement: the next seqs after the last given, by id, and the relay's position moved on
+      // (not written when nothing was new: an idle turn writes nothing, so its commit waits for no disk).
       const [row] = await queryRows<{ count: string; assigned: string }>(
         tx,
         sql`with pending as (
@@ -125,7 +126,7 @@ export class StreamRelay {
               assigned = assigned + (select count(*) from ordered),
               published = case when ${this.output.kind !== 'nats'} then assigned + (select count(*) from ordered)
                                else published end
-            where id = 1
+            where id = 1 and exists (select 1 from ordered)
             returning (select count(*) from ordered)::text as count, assigned::text`,
       );
       const count = Number(row?.count ?? 0);
