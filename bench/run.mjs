@@ -23,6 +23,7 @@ const benches = [
   { name: 'gifts', file: 'bench/gifts.ts' },
   { name: 'outbox', file: 'bench/outbox.ts' },
   { name: 'settlement', file: 'bench/settlement.ts' },
+  { name: 'settlement members', file: 'bench/settlement-members.ts' },
   { name: 'team', file: 'bench/team.ts' },
   { name: 'market', file: 'bench/market.ts' },
   { name: 'liabilities', file: 'bench/liabilities.ts' },
