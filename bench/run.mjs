@@ -23,6 +23,7 @@ const benches = [
   { name: 'gifts', file: 'bench/gifts.ts' },
   { name: 'settlement', file: 'bench/settlement.ts' },
   { name: 'team', file: 'bench/team.ts' },
+  { name: 'flash', file: 'bench/flash-sale.ts' },
   { name: 'market', file: 'bench/market.ts' },
   { name: 'liabilities', file: 'bench/liabilities.ts' },
   { name: 'reads', file: 'bench/reads.ts' },
