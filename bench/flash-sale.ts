@@ -1,7 +1,8 @@
 // Flash sale, on PostgreSQL through the real server: miner purchases/s when every buyer buys the
 // same product, as a ratio of purchases/s by the same buyers spread over 20 products, same run,
-// same work per purchase: budget ≥ 0.8 (QUALITY.md, performance budgets). Then the last units of a
-// product under the same load: exactly its stock is sold, and nobody pays for a miner not given.
+// same work per purchase: budget ≥ 0.8 (QUALITY.md, performance budgets; the mechanism:
+// docs/architecture.md, "Stock and flash sales"). Then the last units of a product under the same
+// load: exactly its stock is sold, and nobody pays for a miner not given.
 
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/api/src/db/client.ts';
@@ -35,7 +36,12 @@ try {
 
     const soldOutBefore = rig.seen.get(SOLD_OUT) ?? 0;
     const lastLeft = async () =>
-      (await queryRows<{ stock: number }>(db, sql`select stock from miner_products where id = ${last}`))[0]?.stock;
+      (
+        await queryRows<{ stock: number }>(
+          db,
+          sql`select coalesce(sum(stock), 0)::int as stock from miner_stock_slots where product_id = ${last}`,
+        )
+      )[0]?.stock;
     for (let second = 0; second < SELL_OUT_SECONDS && (await lastLeft()) !== 0; second += 1) {
       await rig.load(buyers, [last!], 1);
     }
@@ -47,7 +53,8 @@ try {
     const [stock] = await queryRows<{ products: number; wrong: number; last_left: number; last_sold: number }>(
       db,
       sql`with sold as (
-            select p.id, p.stock, coalesce(sum(o.quantity), 0) as units, coalesce(sum(o.paid), 0) as paid,
+            select p.id, (select sum(stock) from miner_stock_slots s where s.product_id = p.id)::int as stock,
+              coalesce(sum(o.quantity), 0) as units, coalesce(sum(o.paid), 0) as paid,
               (select count(*) from miners m where m.product_id = p.id) as miners,
               (select coalesce(sum(t.amount), 0) from transfers t
                 where t.kind = 'miner_purchase' and t.reference like 'miner:' || p.id || ':%') as charged

@@ -8,6 +8,7 @@ import { type Db, queryRows } from '../apps/api/src/db/client.ts';
 import { systemAccount, userAccount } from '../apps/api/src/ledger/accounts.ts';
 import { transfer } from '../apps/api/src/ledger/transfer.ts';
 import { createTokenService, memberTokenKey } from '../apps/api/src/modules/auth/tokens.ts';
+import { setStock } from '../apps/api/src/modules/mining/stock.ts';
 import { apiProcesses, quick, record, roundRobin } from './lib.ts';
 
 /** The sizes of a same-run comparison of purchase rates (QUALITY.md, performance budgets). */
@@ -56,10 +57,11 @@ export async function unrelatedBuyers(db: Db, count: number): Promise<number[]> 
 export async function benchProducts(db: Db, count: number, stock = 1_000_000_000): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`insert into miner_products (name, image, hash_rate, price, duration_days, stock)
-        select 'Bench miner ' || g, '/miners/s19.svg', 1000000, 10000000, 30, ${stock}
+    sql`insert into miner_products (name, image, hash_rate, price, duration_days)
+        select 'Bench miner ' || g, '/miners/s19.svg', 1000000, 10000000, 30
         from generate_series(1, ${count}) g returning id`,
   );
+  for (const { id } of rows) await setStock(db, id, stock);
   return rows.map((p) => p.id);
 }
 

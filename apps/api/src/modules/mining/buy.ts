@@ -11,6 +11,7 @@ import { getSetting } from '../config/settings.ts';
 import { fundPool } from '../pool/funding.ts';
 import { recordPurchase } from '../team/purchase.ts';
 import { splitHashRate } from './service.ts';
+import { noStock, stockSql, takeStock } from './stock.ts';
 
 /**
  * Buys `quantity` units of a product, in the caller's transaction: the USDT payment to the
@@ -18,9 +19,9 @@ import { splitHashRate } from './service.ts';
  * records (purchase in, burn out), the team's and the pool's share, and last the stock (never below
  * zero: the conditional update). Any refusal throws, and the transaction leaves nothing behind.
  *
- * The stock is the one row every buyer of a product writes: taken last, its lock is held from that
- * statement to the commit only, not across the purchase, so that a rush on one product does not
- * queue its buyers one whole purchase at a time (docs/architecture.md, "Stock and flash sales").
+ * The stock is what every buyer of a product writes: taken last (stock.ts), its slot is held from
+ * that statement to the commit only, not across the purchase, so that a rush on one product does
+ * not queue its buyers one whole purchase at a time (docs/architecture.md, "Stock and flash sales").
  */
 export async function buyMiners(
   tx: TxDb,
@@ -41,7 +42,7 @@ export async function buyMiners(
     stock: number;
   }>(
     tx,
-    sql`select id, hash_rate::text, price::text, duration_days, min_quantity, stock
+    sql`select id, hash_rate::text, price::text, duration_days, min_quantity, ${stockSql(sql`miner_products.id`)} as stock
         from miner_products where id = ${input.productId} and active`,
   );
   if (!product) return fail('productNotFound');
@@ -104,22 +105,4 @@ export async function buyMiners(
     burnedHashRate: formatHashRate(burned * BigInt(quantity)),
     paid: formatAmount(paid, 'USDT'),
   };
-}
-
-function noStock(left: number): never {
-  if (left <= 0) return fail('soldOut');
-  return failWith('notEnoughStock', { left });
-}
-
-/** Takes `quantity` units of the product's stock, or refuses what is left: the purchase's last write. */
-async function takeStock(tx: TxDb, productId: string, quantity: number) {
-  const taken = await queryRows<{ id: string }>(
-    tx,
-    sql`update miner_products set stock = stock - ${quantity}
-        where id = ${productId} and stock >= ${quantity} returning id`,
-  );
-  if (taken.length > 0) return;
-  // A statement of its own: it sees the purchases that committed while the update waited.
-  const [left] = await queryRows<{ stock: number }>(tx, sql`select stock from miner_products where id = ${productId}`);
-  noStock(left?.stock ?? 0);
 }
