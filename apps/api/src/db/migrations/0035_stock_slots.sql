@@ -1,7 +1,9 @@
 -- A product's stock in slots (docs/architecture.md, "Stock and flash sales"): every purchase takes
 -- its units from one slot that no other purchase holds at that moment, so that a rush on one product
 -- does not queue on one row. The product's stock is the sum of its slots; the existing stock is dealt
--- into 16 slots (STOCK_SLOTS in modules/mining/stock.ts), as setStock deals it.
+-- into 16 slots (STOCK_SLOTS in modules/mining/stock.ts), as setStock deals it. It drops
+-- miner_products.stock, which older code reads: stop the old processes first (docs/operations.md,
+-- "Deploying a release (migrations)").
 CREATE TABLE "miner_stock_slots" (
 	"product_id" bigint NOT NULL,
 	"slot" smallint NOT NULL,
