@@ -8,6 +8,7 @@ import { systemAccount, userAccount } from '../apps/api/src/ledger/accounts.ts';
 import { checkLedger } from '../apps/api/src/ledger/check.ts';
 import { transfer } from '../apps/api/src/ledger/transfer.ts';
 import {
+  apiProcesses,
   benchMembers,
   cpuSnapshot,
   cpuSplit,
@@ -17,7 +18,6 @@ import {
   quick,
   record,
   roundRobin,
-  startServer,
 } from './lib.ts';
 
 const MEMBERS = quick ? 100 : 1000;
@@ -44,17 +44,7 @@ for (const id of ids) {
 
 // The deployment shape of ARCHITECTURE.md: stateless API processes (one per core) on one PostgreSQL.
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
-const servers = await Promise.all(
-  Array.from({ length: PROCESSES }, () =>
-    startServer({
-      DATABASE_URL: url,
-      JWT_SECRET: jwtSecret,
-      DATABASE_POOL_MAX: String(Math.ceil(CONNECTIONS / PROCESSES)),
-      RATE_LIMIT_MONEY_PER_MINUTE: '100000000',
-      DEMO: '0',
-    }),
-  ),
-);
+const servers = await apiProcesses(url, jwtSecret, CONNECTIONS, PROCESSES);
 /** The servers' counts of gift statements and the gifts they carried (their /metrics). */
 async function movedTogether(urls: string[]) {
   const total = { statements: 0, calls: 0 };

@@ -251,16 +251,53 @@ export function buildWeb(options: { sourcemap?: boolean } = {}): string {
   return outDir;
 }
 
+/** A fresh database `name`, migrated, with the system accounts, and a small pool of this process's. */
+export async function migratedDatabase(name: string) {
+  const url = await freshDatabase(name);
+  const database = await openDatabase({ kind: 'pg', url, poolMax: 4 });
+  await database.migrate();
+  await ensureSystemAccounts(database.db);
+  return { url, database };
+}
+
+/**
+ * The deployment shape of ARCHITECTURE.md: stateless API processes (one per core) on one
+ * PostgreSQL database, `connections` connections in all, money calls not rate-limited.
+ */
+export function apiProcesses(url: string, jwtSecret: string, connections: number, processes: number) {
+  return Promise.all(
+    Array.from({ length: processes }, () =>
+      startServer({
+        DATABASE_URL: url,
+        JWT_SECRET: jwtSecret,
+        DATABASE_POOL_MAX: String(Math.ceil(connections / processes)),
+        RATE_LIMIT_MONEY_PER_MINUTE: '100000000',
+        DEMO: '0',
+      }),
+    ),
+  );
+}
+
+/** The ledger check after a run, as a correctness row of `bench` (`prefix` starts its name). */
+export function recordLedger(bench: string, ledger: { ok: boolean }, prefix = '') {
+  record({
+    bench,
+    metric: `${prefix}ledger after the run`,
+    value: ledger.ok ? 'balanced' : 'NOT BALANCED',
+    unit: '',
+    budget: 'balanced',
+    pass: ledger.ok,
+    correctness: true,
+  });
+}
+
 /**
  * A fresh, migrated database with `count` members straight in the users table, each with a session
  * token signed by a new JWT secret (for the servers to share): the set-up of the HTTP benches.
  */
 export async function benchMembers(name: string, count: number) {
-  const url = await freshDatabase(name);
+  const { url, database } = await migratedDatabase(name);
   const jwtSecret = randomBytes(32).toString('hex');
-  const database = await openDatabase({ kind: 'pg', url, poolMax: 4 });
-  await database.migrate();
-  await ensureSystemAccounts(database.db);
   const users = await queryRows<{ id: string }>(
     database.db,
     sql`insert into users (address) select '0x' || lpad(to_hex(g), 40, '0') from generate_series(1, ${count}) g returning id`,

@@ -25,6 +25,7 @@ const benches = [
   { name: 'settlement', file: 'bench/settlement.ts' },
   { name: 'settlement members', file: 'bench/settlement-members.ts' },
   { name: 'team', file: 'bench/team.ts' },
+  { name: 'flash', file: 'bench/flash-sale.ts' },
   { name: 'market', file: 'bench/market.ts' },
   { name: 'liabilities', file: 'bench/liabilities.ts' },
   { name: 'reads', file: 'bench/reads.ts' },

@@ -12,7 +12,8 @@ import { dayOf } from '../apps/api/src/lib/calendar.ts';
 import { createTokenService, memberTokenKey } from '../apps/api/src/modules/auth/tokens.ts';
 import { runTeamRollup } from '../apps/api/src/modules/team/rollup.ts';
 import { dropDatabase, freshDatabase, percentile, quick, record, startServer } from './lib.ts';
-import { address, sharedAncestorPurchases } from './team-purchases.ts';
+import { address } from './purchase-load.ts';
+import { sharedAncestorPurchases } from './team-purchases.ts';
 
 const MEMBERS = quick ? 20_000 : 1_000_000;
 const CHAIN = quick ? 1_000 : 10_000;

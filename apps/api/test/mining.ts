@@ -1,6 +1,9 @@
 import { parseAmount } from '@minecloud/contract/amount';
 import { parseHashRate } from '@minecloud/contract/miner';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.ts';
 import { minerProducts } from '../src/db/schema.ts';
+import { setStock, stockSql } from '../src/modules/mining/stock.ts';
 import type { TestApp } from './app.ts';
 
 /** A miner product; hash rate in TH/s and price in USDT as decimal strings. */
@@ -25,9 +28,15 @@ export async function newProduct(
       hashRate: parseHashRate(fields.hashRate ?? '100')!,
       price: price.units,
       durationDays: fields.durationDays ?? 30,
-      stock: fields.stock ?? 1000,
       minQuantity: fields.minQuantity ?? 1,
     })
     .returning({ id: minerProducts.id });
+  await setStock(app.db, row!.id, fields.stock ?? 1000);
   return String(row!.id);
+}
+
+/** A product's stock now: the sum of its slots. */
+export async function stockOf(app: TestApp, productId: string) {
+  const [row] = await queryRows<{ stock: number }>(app.db, sql`select ${stockSql(sql`${productId}::bigint`)} as stock`);
+  return row?.stock;
 }

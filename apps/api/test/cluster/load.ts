@@ -9,6 +9,7 @@ import type { AuthorizedUserId } from '../../src/modules/auth/tokens.ts';
 import { createTokenService, memberTokenKey } from '../../src/modules/auth/tokens.ts';
 import { getSetting } from '../../src/modules/config/settings.ts';
 import { buyMiners } from '../../src/modules/mining/buy.ts';
+import { setStock } from '../../src/modules/mining/stock.ts';
 import { newEmailCode } from '../../src/modules/user/email.ts';
 import { oncePerKey } from '../../src/money/idempotency.ts';
 
@@ -54,10 +55,11 @@ export async function seedMembers(db: Db, jwtSecret: string, count: number, now 
   }
   const [product] = await queryRows<{ id: string }>(
     db,
-    sql`insert into miner_products (name, image, hash_rate, price, duration_days, stock)
-        values ('Cluster miner', '/miners/s19.svg', 1000000, 10000000, 30, 1000000000) returning id`,
+    sql`insert into miner_products (name, image, hash_rate, price, duration_days)
+        values ('Cluster miner', '/miners/s19.svg', 1000000, 10000000, 30) returning id`,
   );
   const productId = product?.id as string;
+  await setStock(db, productId, 1_000_000_000);
   const tokens = createTokenService(db, memberTokenKey(jwtSecret), 3600);
   const fund = (id: number, asset: 'GOLD' | 'USDT', amount: bigint, kind: UserAccountKind) =>
     transfer(db, {

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -24,16 +25,34 @@ export const minerProducts = pgTable(
     hashRate: bigint('hash_rate', { mode: 'bigint' }).notNull(),
     price: bigint('price', { mode: 'bigint' }).notNull(),
     durationDays: integer('duration_days').notNull(),
-    stock: integer('stock').notNull(),
     minQuantity: integer('min_quantity').notNull().default(1),
     active: boolean('active').notNull().default(true),
     sort: integer('sort').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('miner_products_stock_not_negative', sql`${t.stock} >= 0`),
     check('miner_products_positive', sql`${t.hashRate} > 0 and ${t.price} > 0 and ${t.durationDays} > 0`),
     check('miner_products_min_quantity', sql`${t.minQuantity} >= 1`),
+  ],
+);
+
+/**
+ * A product's stock, dealt into slots (modules/mining/stock.ts): the stock is their sum, and a
+ * purchase takes its units from a slot no other purchase holds (docs/architecture.md, "Stock and
+ * flash sales").
+ */
+export const minerStockSlots = pgTable(
+  'miner_stock_slots',
+  {
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => minerProducts.id),
+    slot: smallint('slot').notNull(),
+    stock: integer('stock').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.slot] }),
+    check('miner_stock_slots_not_negative', sql`${t.stock} >= 0`),
   ],
 );
 

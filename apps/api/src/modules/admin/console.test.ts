@@ -275,13 +275,20 @@ describe('members', () => {
 describe('catalogue, notices and jobs', () => {
   it('manages miner products and banners that members then see', async () => {
     const product = await data('POST', 'products', { payload: { ...PRODUCT, name: 'Catalogue miner' } });
-    expect(product).toMatchObject({ hashRate: '100', price: '120.5', active: true });
+    expect(product).toMatchObject({ hashRate: '100', price: '120.5', active: true, stock: 50 });
     const m = await newMember(app);
     const shop = async () =>
       (await post(app, m, 'user_mining_machines/miningMachineList', { pageNo: 1, pageSize: 100 })).body.data.list as {
         name: string;
+        stock: number;
       }[];
-    expect((await shop()).map((p) => p.name)).toContain('Catalogue miner');
+    expect((await shop()).find((p) => p.name === 'Catalogue miner')).toMatchObject({ stock: 50 });
+    // A new stock replaces the old one, whatever slots it was in.
+    await data('PUT', `products/${product.id}`, { payload: { ...PRODUCT, name: 'Catalogue miner', stock: 7 } });
+    expect((await shop()).find((p) => p.name === 'Catalogue miner')).toMatchObject({ stock: 7 });
+    expect((await data('GET', 'products')).list.find((p: { id: string }) => p.id === product.id)).toMatchObject({
+      stock: 7,
+    });
     await data('PUT', `products/${product.id}`, { payload: { ...PRODUCT, name: 'Catalogue miner', active: false } });
     expect((await shop()).map((p) => p.name)).not.toContain('Catalogue miner');
     expect((await call('POST', 'products', { payload: { ...PRODUCT, price: '0' } })).statusCode).toBe(400);

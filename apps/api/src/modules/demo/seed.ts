@@ -10,6 +10,7 @@ import { adjustBalance } from '../adjustments/move.ts';
 import { setSetting } from '../config/settings.ts';
 import { createNotice, type NoticeInput, setPublished } from '../content/service.ts';
 import { openNewRound } from '../equity/service.ts';
+import { setStock } from '../mining/stock.ts';
 
 const DEMO_ACTOR = 'system:demo';
 
@@ -91,17 +92,20 @@ const DEMO_MINERS = [
 export async function seedDemoMiners(db: Db) {
   const [row] = await db.select({ n: count() }).from(minerProducts);
   if ((row?.n ?? 0) > 0) return false;
-  await db.insert(minerProducts).values(
-    DEMO_MINERS.map((m, sort) => ({
-      name: m.name,
-      image: m.image,
-      hashRate: parseHashRate(m.hashRate)!,
-      price: (parseAmount(m.price, 'USDT') as { units: bigint }).units,
-      durationDays: m.durationDays,
-      stock: m.stock,
-      sort,
-    })),
-  );
+  const rows = await db
+    .insert(minerProducts)
+    .values(
+      DEMO_MINERS.map((m, sort) => ({
+        name: m.name,
+        image: m.image,
+        hashRate: parseHashRate(m.hashRate)!,
+        price: (parseAmount(m.price, 'USDT') as { units: bigint }).units,
+        durationDays: m.durationDays,
+        sort,
+      })),
+    )
+    .returning({ id: minerProducts.id, sort: minerProducts.sort });
+  for (const row of rows) await setStock(db, row.id, DEMO_MINERS[row.sort]!.stock);
   return true;
 }
 

@@ -11,12 +11,17 @@ import { getSetting } from '../config/settings.ts';
 import { fundPool } from '../pool/funding.ts';
 import { recordPurchase } from '../team/purchase.ts';
 import { splitHashRate } from './service.ts';
+import { noStock, stockSql, takeStock } from './stock.ts';
 
 /**
- * Buys `quantity` units of a product, in the caller's transaction: stock first (never below zero:
- * the conditional update), then the USDT payment to the treasury, then the order, one miner per unit
- * (the product's hash rate less the burn), the hash-rate records (purchase in, burn out) and one
- * performance event. Any refusal throws, and the transaction leaves nothing behind.
+ * Buys `quantity` units of a product, in the caller's transaction: the USDT payment to the
+ * treasury, the order, one miner per unit (the product's hash rate less the burn), the hash-rate
+ * records (purchase in, burn out), the team's and the pool's share, and last the stock (never below
+ * zero: the conditional update). Any refusal throws, and the transaction leaves nothing behind.
+ *
+ * The stock is what every buyer of a product writes: taken last (stock.ts), its slot is held from
+ * that statement to the commit only, not across the purchase, so that a rush on one product does
+ * not queue its buyers one whole purchase at a time (docs/architecture.md, "Stock and flash sales").
  */
 export async function buyMiners(
   tx: TxDb,
@@ -34,26 +39,17 @@ export async function buyMiners(
     price: string;
     duration_days: number;
     min_quantity: number;
+    stock: number;
   }>(
     tx,
-    sql`select id, hash_rate::text, price::text, duration_days, min_quantity
+    sql`select id, hash_rate::text, price::text, duration_days, min_quantity, ${stockSql(sql`miner_products.id`)} as stock
         from miner_products where id = ${input.productId} and active`,
   );
   if (!product) return fail('productNotFound');
   if (quantity < product.min_quantity) return failWith('belowMinQuantity', { min: product.min_quantity });
-  const taken = await queryRows<{ id: string }>(
-    tx,
-    sql`update miner_products set stock = stock - ${quantity}
-        where id = ${product.id} and stock >= ${quantity} returning id`,
-  );
-  if (taken.length === 0) {
-    const [left] = await queryRows<{ stock: number }>(
-      tx,
-      sql`select stock from miner_products where id = ${product.id}`,
-    );
-    if (!left?.stock) return fail('soldOut');
-    return failWith('notEnoughStock', { left: left.stock });
-  }
+  // Read without a lock, the stock may only have fallen since: refuse now what takeStock would
+  // refuse after all the work, as every buyer after a sell-out would.
+  if (product.stock < quantity) return noStock(product.stock);
 
   const unitPrice = BigInt(product.price);
   const paid = unitPrice * BigInt(quantity);
@@ -102,6 +98,7 @@ export async function buyMiners(
   const purchase = { userId, paid, day: today, at, reference: `miner_order:${orderId}` };
   await recordPurchase(tx, { ...purchase, source: 'miner_purchase' }, legKey);
   await fundPool(tx, purchase, legKey);
+  await takeStock(tx, product.id, quantity);
   return {
     orderId: String(orderId),
     hashRate: formatHashRate(kept * BigInt(quantity)),

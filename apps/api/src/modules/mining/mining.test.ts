@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { failingInsert } from '../../../test/faults.ts';
-import { newProduct } from '../../../test/mining.ts';
+import { newProduct, stockOf as stockOfProduct } from '../../../test/mining.ts';
 import { fund, get, type Member, newMember, post, quickMembers, unitsOf } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
 import { checkLedger } from '../../ledger/check.ts';
@@ -22,8 +22,7 @@ const count = async (table: string, where = sql`true`) =>
     (await queryRows<{ n: string }>(app.db, sql`select count(*)::text as n from ${sql.raw(table)} where ${where}`))[0]
       ?.n,
   );
-const stockOf = async (productId: string) =>
-  (await queryRows<{ stock: number }>(app.db, sql`select stock from miner_products where id = ${productId}`))[0]?.stock;
+const stockOf = (productId: string) => stockOfProduct(app, productId);
 const buy = (m: Member, body: object, key?: string) => post(app, m, 'user_mining_machines/clickBuy', body, key);
 
 describe('catalogue', () => {
@@ -42,6 +41,7 @@ describe('catalogue', () => {
       price: '100',
       dailyOutputBtc: '0.000076',
       minQuantity: 1,
+      stock: 1000,
     });
   });
 });

@@ -13,6 +13,7 @@ import { dayOf, daysBefore, startOfDay } from '../../lib/calendar.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
 import { levelBonusPctSql } from '../team/levels.ts';
+import { stockSql } from './stock.ts';
 
 type Reader = Pick<Db, 'execute'>;
 type Page = { pageNo: number; pageSize: number };
@@ -38,7 +39,8 @@ export async function productList(db: Reader, page: Page) {
       min_quantity: number;
     }>(
       db,
-      sql`select id, name, image, hash_rate::text, price::text, duration_days, stock, min_quantity
+      sql`select id, name, image, hash_rate::text, price::text, duration_days,
+            ${stockSql(sql`miner_products.id`)} as stock, min_quantity
           from miner_products where active order by sort, id
           ${pageClause(page)}`,
     ),
