@@ -44,8 +44,8 @@ try {
     sql`insert into users (address) select '0x' || lpad(to_hex(g), 40, '0') from generate_series(1, ${MEMBERS}) g`,
   );
   await db.execute(
-    sql`insert into miner_products (name, image, hash_rate, price, duration_days, stock)
-        values ('Bench miner', '/miners/s19.svg', 100000000, 100000000, 30, 0)`,
+    sql`insert into miner_products (name, image, hash_rate, price, duration_days)
+        values ('Bench miner', '/miners/s19.svg', 100000000, 100000000, 30)`,
   );
   await db.execute(
     sql`insert into miner_orders (user_id, product_id, quantity, unit_price, paid, hash_rate, burned, transfer_id, created_at)
