@@ -3,6 +3,7 @@ import { settleEquityDay } from '../modules/equity/yield.ts';
 import { settleMiningDay } from '../modules/mining/settlement.ts';
 import { closeRound } from '../modules/pool/close-round.ts';
 import { takeSnapshot } from '../modules/transparency/liabilities.ts';
+import { pruneIdempotencyKeys } from '../money/idempotency.ts';
 import type { JobDefinition } from './runner.ts';
 
 /**
@@ -48,9 +49,21 @@ export const liabilitiesJob: JobDefinition = {
   run: takeSnapshot,
 };
 
+export const idempotencyJob: JobDefinition = {
+  name: 'idempotency',
+  // 00:20:00 in the settlement time zone: it needs no other job, and the deletes stay clear of the
+  // midnight jobs' own writes.
+  schedule: '0 20 0 * * *',
+  ...DAILY,
+  // Forgets the Idempotency-Keys older than the replay window (idempotency.replayDays).
+  run: (context) => pruneIdempotencyKeys(context),
+};
+
 /** Every scheduled job by name (contract JOB_NAMES). */
-export const JOBS = { settlement: settlementJob, pool: poolJob, liabilities: liabilitiesJob } satisfies Record<
-  string,
-  JobDefinition
->;
+export const JOBS = {
+  settlement: settlementJob,
+  pool: poolJob,
+  liabilities: liabilitiesJob,
+  idempotency: idempotencyJob,
+} satisfies Record<string, JobDefinition>;
 export type JobName = keyof typeof JOBS;

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db, TxDb } from '../db/client.ts';
+import { type Db, type JobContext, queryRows, type TxDb } from '../db/client.ts';
 import { pgErrorOf, UNIQUE_VIOLATION } from '../db/errors.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { TransferInput } from '../ledger/accounts.ts';
 import { type CheckedRow, checkedRow, type Precondition } from '../ledger/transfer.ts';
 import { AppError } from '../lib/errors.ts';
+import { getSetting } from '../modules/config/settings.ts';
 
 const KEY_PATTERN = /^[\w.:-]{8,128}$/;
 
@@ -136,4 +137,39 @@ export async function transferOncePerKey<R extends CheckedRow>(
   // Not moved with every check held: the debit was not covered, or the statement failed (a key
   // answered before, an unknown receiver); a concurrent request with this key may have answered.
   return replayAfter(db, scope, requestHash, failure ?? new AppError('insufficientBalance'));
+}
+
+/** Keys one statement of the prune deletes at most. */
+export const PRUNE_BATCH = 1_000;
+
+/**
+ * The daily `idempotency` job (docs/operations.md, section 5): forgets every key older than the
+ * replay window (`idempotency.replayDays` in force at the run's time), oldest first by
+ * `idempotency_keys_created_idx`, at most `batch` keys a statement, so no one statement runs long
+ * or locks many rows at once. The rows stay locked until the run commits, but only a repeat of an
+ * expired key would wait on them. A repeat of a key inside the window still finds its row and
+ * replays its first answer.
+ */
+export async function pruneIdempotencyKeys({ tx, now }: JobContext, batch = PRUNE_BATCH) {
+  const days = await getSetting(tx, 'idempotency.replayDays', now);
+  // Days of 24 hours: the window does not stretch or shrink with a time zone's clock changes.
+  const before = new Date(now.getTime() - days * 86_400_000).toISOString();
+  let pruned = 0;
+  let statements = 0;
+  for (let deleted = batch; deleted === batch; ) {
+    const [row] = await queryRows<{ n: number }>(
+      tx,
+      sql`with old as (
+            select user_id, key from idempotency_keys where created_at < ${before}::timestamptz
+            order by created_at limit ${batch}),
+          gone as (
+            delete from idempotency_keys k using old where k.user_id = old.user_id and k.key = old.key
+            returning 1)
+          select count(*)::int as n from gone`,
+    );
+    deleted = row?.n ?? 0;
+    pruned += deleted;
+    statements += 1;
+  }
+  return { replayDays: days, before, pruned, statements };
 }
