@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, type JobContext, queryRows, type TxDb } from '../db/client.ts';
@@ -37,6 +37,28 @@ function requestHashOf(scope: KeyScope): string {
     .digest('hex');
 }
 
+/**
+ * The transfer key of each leg of a call: route, member, Idempotency-Key and leg, so that a repeat's
+ * transfers collide with the first call's. `era` sets apart a key used again after the prune forgot
+ * it (pruneIdempotencyKeys): the first use's transfers stay for good (migration 0016) and would
+ * refuse the new call's. Keys never hold a `~` (KEY_PATTERN), so no other key's legs can match.
+ */
+function legKeys(scope: KeyScope, era?: string): (leg: string) => string {
+  const key = era ? `${scope.key}~${era}` : scope.key;
+  return (leg) => `${scope.route}:${scope.userId}:${key}:${leg}`;
+}
+
+const TRANSFER_KEY = 'transfers_idempotency_key_unique';
+
+/**
+ * Whether a call failed on a leg's transfer key that an unanswered key holds: its key was used
+ * before and forgotten after the replay window, and this is a new call. A concurrent repeat that
+ * took the transfer key committed its key row with it, so it is found here and replayed instead.
+ */
+async function forgottenKey(db: Db, scope: KeyScope, error: unknown): Promise<boolean> {
+  return pgErrorOf(error)?.constraint === TRANSFER_KEY && !(await keyAnswered(db, scope));
+}
+
 async function keyAnswered(db: Db, scope: KeyScope): Promise<boolean> {
   const [row] = await db
     .select({ key: idempotencyKeys.key })
@@ -66,7 +88,8 @@ async function replayAfter<T>(db: Db, scope: KeyScope, requestHash: string, erro
  * Runs a money operation once per (member, key). The key row is written with the answer at the end
  * of the operation's own transaction, so only one of any concurrent repeats can commit; the others
  * roll back and replay the committed answer, and a repeat with another body is refused with 409.
- * A failed operation leaves no key, so it may be retried.
+ * A failed operation leaves no key, so it may be retried. A key the prune forgot is a new call: its
+ * first attempt meets the old call's transfer keys, and it runs again under keys of its own.
  */
 export async function oncePerKey<T>(
   db: Db,
@@ -75,12 +98,9 @@ export async function oncePerKey<T>(
   options: { before?: () => Promise<void> } = {},
 ): Promise<T> {
   const requestHash = requestHashOf(scope);
-  try {
-    // `before` runs outside the transaction and commits on its own (an email code spent, a wrong
-    // try counted); a key already answered skips it and replays.
-    if (options.before && !(await keyAnswered(db, scope))) await options.before();
-    return await db.transaction(async (tx) => {
-      const answer = await work(tx, (leg) => `${scope.route}:${scope.userId}:${scope.key}:${leg}`);
+  const attempt = (legKey: (leg: string) => string) =>
+    db.transaction(async (tx) => {
+      const answer = await work(tx, legKey);
       const claimed = await tx
         .insert(idempotencyKeys)
         .values({ userId: scope.userId, key: scope.key, requestHash, answer: sql`${JSON.stringify(answer)}::jsonb` })
@@ -89,6 +109,16 @@ export async function oncePerKey<T>(
       if (claimed.length === 0) throw new Replay();
       return answer;
     });
+  try {
+    // `before` runs outside the transaction and commits on its own (an email code spent, a wrong
+    // try counted); a key already answered skips it and replays.
+    if (options.before && !(await keyAnswered(db, scope))) await options.before();
+    try {
+      return await attempt(legKeys(scope));
+    } catch (error) {
+      if (!(await forgottenKey(db, scope, error))) throw error;
+      return await attempt(legKeys(scope, randomUUID()));
+    }
   } catch (error) {
     return replayAfter(db, scope, requestHash, error);
   }
@@ -124,12 +154,18 @@ export async function transferOncePerKey<R extends CheckedRow>(
   const requestHash = requestHashOf(scope);
   let moved: (R & Moved) | undefined;
   let failure: unknown;
-  try {
-    const input = await plan((leg) => `${scope.route}:${scope.userId}:${scope.key}:${leg}`);
-    moved = await gate.move(input, { userId: scope.userId, key: scope.key, requestHash });
-  } catch (error) {
-    failure = error;
-  }
+  const attempt = async (legKey: (leg: string) => string) => {
+    try {
+      moved = await gate.move(await plan(legKey), { userId: scope.userId, key: scope.key, requestHash });
+      failure = undefined;
+    } catch (error) {
+      failure = error;
+    }
+  };
+  await attempt(legKeys(scope));
+  // A key forgotten after the replay window is a new call (its second statement counts a second
+  // hit on the member's rate limit: rare, and on the safe side).
+  if (!moved && (await forgottenKey(db, scope, failure))) await attempt(legKeys(scope, randomUUID()));
   const row = moved ?? (await checkedRow<R>(db, gate.precondition()));
   gate.settle(row);
   if (!row.ok) throw new Error('a transfer gate failed without a refusal');
@@ -147,8 +183,8 @@ export const PRUNE_BATCH = 1_000;
  * replay window (`idempotency.replayDays` in force at the run's time), oldest first by
  * `idempotency_keys_created_idx`, at most `batch` keys a statement, so no one statement runs long
  * or locks many rows at once. The rows stay locked until the run commits, but only a repeat of an
- * expired key would wait on them. A repeat of a key inside the window still finds its row and
- * replays its first answer.
+ * expired key would wait on them, and it is a new call anyway. A repeat of a key inside the window
+ * still finds its row and replays its first answer; after this run, a repeat is a new call.
  */
 export async function pruneIdempotencyKeys({ tx, now }: JobContext, batch = PRUNE_BATCH) {
   const days = await getSetting(tx, 'idempotency.replayDays', now);
