@@ -9,7 +9,8 @@ import { type CheckedRow, checkedRow, type Precondition } from '../ledger/transf
 import { AppError } from '../lib/errors.ts';
 import { getSetting } from '../modules/config/settings.ts';
 
-const KEY_PATTERN = /^[\w.:-]{8,128}$/;
+/** What an Idempotency-Key may be; a route that requires one names it in its config (lib/openapi.ts). */
+export const KEY_PATTERN = /^[\w.:-]{8,128}$/;
 
 /** The Idempotency-Key header of a money POST (API.md); required, 8–128 safe characters. */
 export function idempotencyKeyOf(request: FastifyRequest): string {

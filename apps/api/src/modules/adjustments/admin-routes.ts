@@ -12,7 +12,7 @@ import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkLedger } from '../../ledger/check.ts';
 import { ok } from '../../lib/envelope.ts';
-import { idempotencyKeyOf, oncePerKey } from '../../money/idempotency.ts';
+import { idempotencyKeyOf, KEY_PATTERN, oncePerKey } from '../../money/idempotency.ts';
 import { operatorOf } from '../auth/operators.ts';
 import { adjustmentPage } from './history.ts';
 import { adjustmentLimits } from './limits.ts';
@@ -26,7 +26,7 @@ export const adjustmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `/${ADMIN_API.adjust}`,
     {
-      ...finance,
+      config: { ...finance.config, idempotencyKey: KEY_PATTERN },
       schema: {
         tags: ['admin'],
         security,
