@@ -45,7 +45,7 @@ export const ledgerCheckAnswerSchema = z.object({
 });
 
 /** Jobs an operator may start by hand (API.md: settlement, rounds, pool; more arrive with their issues). */
-export const JOB_NAMES = ['settlement', 'pool', 'liabilities', 'idempotency'] as const;
+export const JOB_NAMES = ['settlement', 'pool', 'liabilities', 'idempotency', 'checkpoint'] as const;
 /**
  * The most days a job may be behind for the jobs processes to catch it up by themselves
  * (docs/operations.md, section 5 "Catch-up"); further behind, an operator runs the oldest days.

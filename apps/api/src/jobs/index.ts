@@ -1,3 +1,4 @@
+import { takeCheckpoint } from '../ledger/check.ts';
 import { addDays, dayOf, isDay, startOfDay } from '../lib/calendar.ts';
 import { settleEquityDay } from '../modules/equity/yield.ts';
 import { settleMiningDay } from '../modules/mining/settlement.ts';
@@ -59,11 +60,22 @@ export const idempotencyJob: JobDefinition = {
   run: (context) => pruneIdempotencyKeys(context),
 };
 
+export const checkpointJob: JobDefinition = {
+  name: 'checkpoint',
+  // 00:30:00 in the settlement time zone: it briefly waits for the transactions writing transfers
+  // (ledger/check.ts), so it runs well after the midnight jobs' long ones have committed.
+  schedule: '0 30 0 * * *',
+  ...DAILY,
+  // Checks the ledger from the newest checkpoint and, when it holds, records a new one.
+  run: takeCheckpoint,
+};
+
 /** Every scheduled job by name (contract JOB_NAMES). */
 export const JOBS = {
   settlement: settlementJob,
   pool: poolJob,
   liabilities: liabilitiesJob,
   idempotency: idempotencyJob,
+  checkpoint: checkpointJob,
 } satisfies Record<string, JobDefinition>;
 export type JobName = keyof typeof JOBS;

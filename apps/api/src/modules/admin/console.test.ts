@@ -345,6 +345,7 @@ describe('catalogue, notices and jobs', () => {
       'pool',
       'liabilities',
       'idempotency',
+      'checkpoint',
     ]);
     expect(jobs.list[1].lastRun).toMatchObject({ period: '2026-11-01', trigger: 'operator:fin' });
     const runs = await data('GET', 'jobs/runs?job=pool', { token: finance });
