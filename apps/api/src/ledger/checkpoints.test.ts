@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, consoleCall, operatorToken, type TestApp } from '../../test/app.ts';
 import { testDbKind } from '../../test/database.ts';
 import { queryRows, type Tx } from '../db/client.ts';
 import { checkpointJob } from '../jobs/index.ts';
@@ -173,6 +173,11 @@ describe('the check from the newest checkpoint', () => {
       expect(full.ok).toBe(false);
       expect(full.mismatches).toEqual([expect.objectContaining({ balance: '1', transfers: '1.000001' })]);
       expect(await checkLedgerSinceCheckpoint(app.db)).toMatchObject({ ok: true, mismatches: [] });
+      // The console's check is the incremental one unless it asks for every transfer.
+      const consoleCheck = async (query: string) =>
+        (await consoleCall(app, 'GET', `ledger/check${query}`, await operatorToken(app))).body.data;
+      expect(await consoleCheck('')).toMatchObject({ ok: true, from: { uptoTransferId: expect.any(Number) } });
+      expect(await consoleCheck('?full=true')).toMatchObject({ ok: false, from: null });
     } finally {
       await edit(-1);
     }
