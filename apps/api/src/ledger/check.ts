@@ -16,7 +16,7 @@ type Checkpoint = { id: number; upto: bigint; at: string };
 /**
  * Per account (`account_id`), the credits less debits (`amount`) of the transfers whose id is above
  * `after`, and at most `upto` when given. The range is on the transfers' primary key, so only those
- * transfers are read, however many came before (ledger.test.ts counts them with EXPLAIN).
+ * transfers are read, however many came before (checkpoints.test.ts counts them with EXPLAIN).
  */
 function flowsAfter(after: bigint, upto?: bigint): SQL {
   const range =
