@@ -32,11 +32,12 @@ type Schema = {
   maxLength?: number;
   $ref?: string;
 };
+type Parameter = { in: string; name: string; required?: boolean; schema: Schema; description?: string };
 type Operation = {
   operationId?: string;
   summary?: string;
   security?: Record<string, string[]>[];
-  parameters?: { in: string; name: string; required?: boolean; schema: Schema }[];
+  parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: Schema }> }>;
 };
@@ -194,6 +195,24 @@ describe('the OpenAPI document', () => {
       expectDocumented(at, res);
     }
   }, 120_000);
+
+  it('names the Idempotency-Key header of the money calls, with its replay window', () => {
+    const keyed = operations.filter(({ op }) => op.parameters?.some((p) => p.name === 'Idempotency-Key'));
+    const names = keyed.map(name);
+    expect(names).toContain(`POST ${API_BASE.main}asset/send`);
+    expect(names).toContain(`POST ${API_BASE.main}asset/topup`);
+    expect(names).toContain(`POST ${API_BASE.admin}ledger/adjust`);
+    for (const at of keyed) {
+      expect(at.method, name(at)).toBe('post');
+      const header = at.op.parameters?.find((p) => p.name === 'Idempotency-Key') as Parameter;
+      expect(header, name(at)).toMatchObject({
+        in: 'header',
+        required: true,
+        schema: { pattern: '^[\\w.:-]{8,128}$' },
+      });
+      expect(header.description).toContain('idempotency.replayDays');
+    }
+  });
 
   it('describes what calls on an unknown id answer', async () => {
     const headers = { authorization: `Bearer ${await operatorToken(app)}` };

@@ -63,12 +63,17 @@ export async function bundleEntry(entry: string, outfile: string): Promise<void>
 export type EntryRun = { code: number | null; stdout: string; stderr: string };
 
 /**
- * Runs an entry of the API (`src/server.ts`, `src/cli/*.ts`), bundled from its source, from the
- * repository's root, with only `env` (and PATH and HOME): no setting of the test run leaks in.
+ * Runs an entry of the API (`src/server.ts`, `src/cli/*.ts`), bundled from its source, with `args`,
+ * from the repository's root, with only `env` (and PATH and HOME): no setting of the test run leaks in.
  * Resolves when it exits; one still running after `timeoutMs` is killed and fails the test.
  */
-export async function runEntry(entry: string, env: Record<string, string>, timeoutMs = 60_000): Promise<EntryRun> {
-  const child = spawn(process.execPath, [await bundledEntry(entry)], {
+export async function runEntry(
+  entry: string,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  args: string[] = [],
+): Promise<EntryRun> {
+  const child = spawn(process.execPath, [await bundledEntry(entry), ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -36,16 +36,29 @@ export const adjustAnswerSchema = z.object({
   transferId: z.string().nullable(),
 });
 
+/**
+ * GET ledger/check: from the newest checkpoint (the transfers after it), or with `full=true` every
+ * transfer (docs/operations.md, section 5 "Ledger checkpoints").
+ */
+export const ledgerCheckQuerySchema = z.object({
+  full: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
 export const ledgerCheckAnswerSchema = z.object({
   ok: z.boolean(),
   assets: z.array(z.object({ asset: assetSchema, sum: z.string() })),
   mismatches: z.array(
     z.object({ accountId: z.number(), asset: assetSchema, balance: z.string(), transfers: z.string() }),
   ),
+  /** The checkpoint the check started from; null when it read every transfer. */
+  from: z.object({ checkpointId: z.number(), uptoTransferId: z.number(), at: z.string() }).nullable(),
 });
 
 /** Jobs an operator may start by hand (API.md: settlement, rounds, pool; more arrive with their issues). */
-export const JOB_NAMES = ['settlement', 'pool', 'liabilities'] as const;
+export const JOB_NAMES = ['settlement', 'pool', 'liabilities', 'idempotency', 'checkpoint'] as const;
 /**
  * The most days a job may be behind for the jobs processes to catch it up by themselves
  * (docs/operations.md, section 5 "Catch-up"); further behind, an operator runs the oldest days.

@@ -54,6 +54,7 @@ describe('settings', () => {
       'ledger.adjustDailyCap.BTC',
       'ledger.adjustDailyCap.GOLD',
       'config.loosenDelayHours',
+      'idempotency.replayDays',
     ]);
   });
 
@@ -102,6 +103,7 @@ describe('settings', () => {
       'market.roundSymbol': null,
       'chain.confirmations': 'lower',
       'config.loosenDelayHours': 'lower',
+      'idempotency.replayDays': 'lower',
       'support.email': null,
       'support.telegram': null,
     };

@@ -201,6 +201,13 @@ export const SETTING_KEYS = {
    * it loosens, so it is guarded itself.
    */
   'config.loosenDelayHours': { ...integer(0, 720), default: 24, ...INTERNAL, ...LOWER_LOOSENS },
+  /**
+   * Days a money call's Idempotency-Key is remembered (docs/operations.md, section 5 "Idempotency
+   * keys"): a repeat within them replays the first answer; the daily `idempotency` job forgets older
+   * keys, and a repeat after that is a new call. Guarded: a shorter window lets a late retry of a
+   * money call move the money again.
+   */
+  'idempotency.replayDays': { ...integer(1, 365), default: 7, ...INTERNAL, ...LOWER_LOOSENS },
   /** The customer service screen's contacts; a change shows there once it takes effect. */
   'support.email': { ...supportEmail, default: '', ...AT_ONCE, ...PLAIN },
   'support.telegram': { ...supportTelegram, default: '', ...AT_ONCE, ...PLAIN },

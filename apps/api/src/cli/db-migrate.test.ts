@@ -116,7 +116,11 @@ describe('the tools that never migrate, on a database one migration behind', () 
         expect(migrated.stdout).toBe(`applied ${NEWEST}\n1 migration applied: the database is current (${NEWEST})\n`);
         const checked = await runEntry('cli/ledger-check.ts', db.env);
         expect(checked.code).toBe(0);
-        expect(checked.stdout).toContain('ledger OK');
+        expect(checked.stdout).toContain('checked every transfer (no checkpoint yet)\nledger OK');
+        const full = await runEntry('cli/ledger-check.ts', db.env, undefined, ['--full']);
+        expect(full).toMatchObject({ code: 0, stdout: expect.stringContaining('checked every transfer (--full)') });
+        const wrong = await runEntry('cli/ledger-check.ts', db.env, undefined, ['--fast']);
+        expect(wrong).toMatchObject({ code: 2, stdout: '', stderr: 'usage: npm run ledger:check [-- --full]\n' });
       }),
     SLOW,
   );

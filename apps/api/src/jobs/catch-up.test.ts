@@ -163,6 +163,8 @@ describe('retries', () => {
       ['settlement', 0, null],
       ['pool', 0, null],
       ['liabilities', 0, null],
+      ['idempotency', 0, null],
+      ['checkpoint', 0, null],
     ]);
   });
 });
@@ -171,7 +173,7 @@ describe('catch-up', () => {
   it('runs the days missed while no jobs process ran, oldest first, day by day, each once', async () => {
     // No jobs process from 2026-11-22 00:05 to 2026-11-25 00:05: three days are due.
     clock.set(at('2026-11-25 00:05:00'));
-    expect(await daysBehindMetric()).toEqual({ settlement: 3, pool: 3, liabilities: 3 });
+    expect(await daysBehindMetric()).toEqual({ settlement: 3, pool: 3, liabilities: 3, idempotency: 0, checkpoint: 0 });
     const before = await Promise.all(miners.map((m) => unitsOf(app, m.userId, 'BTC', 'earnings')));
 
     const start = recordingLog();
@@ -197,7 +199,7 @@ describe('catch-up', () => {
     expect(await pass('startup')).toBe(0);
     // The metric's sample is kept for a second.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect(await daysBehindMetric()).toEqual({ settlement: 0, pool: 0, liabilities: 0 });
+    expect(await daysBehindMetric()).toEqual({ settlement: 0, pool: 0, liabilities: 0, idempotency: 0, checkpoint: 0 });
     expect((await checkLedger(app.db)).ok).toBe(true);
   });
 
@@ -245,7 +247,13 @@ describe('catch-up', () => {
     const behind = 36;
     expect(behind).toBeGreaterThan(CATCH_UP_LIMIT);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect(await daysBehindMetric()).toEqual({ settlement: behind, pool: behind, liabilities: behind });
+    expect(await daysBehindMetric()).toEqual({
+      settlement: behind,
+      pool: behind,
+      liabilities: behind,
+      idempotency: 0,
+      checkpoint: 0,
+    });
     expect((await jobsScreen()).find((j) => j.name === 'pool')).toMatchObject({ behind, oldestMissing: '2026-11-28' });
   });
 });

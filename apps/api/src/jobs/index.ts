@@ -1,3 +1,4 @@
+import { takeCheckpoint } from '../ledger/check.ts';
 import { addDays, dayOf, isDay, startOfDay } from '../lib/calendar.ts';
 import {
   type EquityDayPrepared,
@@ -13,6 +14,7 @@ import {
 } from '../modules/mining/settlement.ts';
 import { closeRound } from '../modules/pool/close-round.ts';
 import { takeSnapshot } from '../modules/transparency/liabilities.ts';
+import { pruneIdempotencyKeys } from '../money/idempotency.ts';
 import type { JobDefinition } from './runner.ts';
 
 /**
@@ -75,9 +77,32 @@ export const liabilitiesJob: JobDefinition = {
   run: takeSnapshot,
 };
 
+export const idempotencyJob: JobDefinition = {
+  name: 'idempotency',
+  // 00:20:00 in the settlement time zone: it needs no other job, and the deletes stay clear of the
+  // midnight jobs' own writes.
+  schedule: '0 20 0 * * *',
+  ...DAILY,
+  // Forgets the Idempotency-Keys older than the replay window (idempotency.replayDays).
+  run: (context) => pruneIdempotencyKeys(context),
+};
+
+export const checkpointJob: JobDefinition = {
+  name: 'checkpoint',
+  // 00:30:00 in the settlement time zone: it briefly waits for the transactions writing transfers
+  // (ledger/check.ts), so it runs well after the midnight jobs' long ones have committed.
+  schedule: '0 30 0 * * *',
+  ...DAILY,
+  // Checks the ledger from the newest checkpoint and, when it holds, records a new one.
+  run: takeCheckpoint,
+};
+
 /** Every scheduled job by name (contract JOB_NAMES). */
-export const JOBS = { settlement: settlementJob, pool: poolJob, liabilities: liabilitiesJob } satisfies Record<
-  string,
-  JobDefinition
->;
+export const JOBS = {
+  settlement: settlementJob,
+  pool: poolJob,
+  liabilities: liabilitiesJob,
+  idempotency: idempotencyJob,
+  checkpoint: checkpointJob,
+} satisfies Record<string, JobDefinition>;
 export type JobName = keyof typeof JOBS;

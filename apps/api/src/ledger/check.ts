@@ -1,49 +1,197 @@
 import { ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { isoTime, type JobContext, queryRows, type Tx, type TxDb } from '../db/client.ts';
 
 export type LedgerCheck = {
   ok: boolean;
   assets: { asset: Asset; sum: string }[];
   mismatches: { accountId: number; asset: Asset; balance: string; transfers: string }[];
+  /** The checkpoint the check started from (it read only the transfers after it); null: every transfer. */
+  from: { checkpointId: number; uptoTransferId: number; at: string } | null;
 };
 
+/** A verified checkpoint (ledger_checkpoints); its flows are the rows of ledger_checkpoint_flows. */
+type Checkpoint = { id: number; upto: bigint; at: string };
+
 /**
- * The invariant of ECONOMY.md: per asset, user balances plus system balances (derived from
- * transfers) sum to zero, and every user balance row equals the sum of its own transfers.
+ * Per account (`account_id`), the credits less debits (`amount`) of the transfers whose id is above
+ * `after`, and at most `upto` when given. The range is on the transfers' primary key, so only those
+ * transfers are read, however many came before (checkpoints.test.ts counts them with EXPLAIN).
+ */
+function flowsAfter(after: bigint, upto?: bigint): SQL {
+  const range =
+    upto === undefined
+      ? sql`id > ${after.toString()}::bigint`
+      : sql`id > ${after.toString()}::bigint and id <= ${upto.toString()}::bigint`;
+  return sql`select account_id, sum(amount) as amount from (
+      select credit_account_id as account_id, amount from transfers where ${range}
+      union all
+      select debit_account_id, -amount from transfers where ${range}
+    ) moves group by account_id`;
+}
+
+/**
+ * The invariant of ECONOMY.md as one statement: per asset, user balances plus system balances sum to
+ * zero, and every user balance row equals the sum of its own transfers, where an account's transfers
+ * sum to its flow kept at checkpoint `from` plus the flows of the transfers after it (all of them
+ * when `from` is null). Rows with a null `id` are the sums per asset; the others, at most 100
+ * mismatched accounts. Each row also says the newest checkpoint in the statement's snapshot
+ * (`newest`): the kept flows it read are that checkpoint's. Exported for checkpoints.test.ts,
+ * which counts the transfers it reads.
+ */
+export function checkStatement(from: Checkpoint | null): SQL {
+  const kept = from ? sql`left join ledger_checkpoint_flows k on k.account_id = a.id` : sql``;
+  const keptFlow = from ? sql`coalesce(k.flow, 0)` : sql`0`;
+  return sql`
+    with moves as materialized (${flowsAfter(from?.upto ?? 0n)}),
+    derived as materialized (
+      select a.id, a.asset, a.user_id is not null as member, a.balance,
+        ${keptFlow} + coalesce(m.amount, 0) as flow
+      from accounts a ${kept} left join moves m on m.account_id = a.id),
+    newest as (select coalesce(max(id), 0)::int as newest from ledger_checkpoints)
+    select null::text as id, asset,
+      (coalesce(sum(balance) filter (where member), 0)
+       + coalesce(sum(flow) filter (where not member), 0))::text as balance,
+      null::text as flow, (select newest from newest) as newest
+    from derived group by asset
+    union all
+    (select id::text, asset, balance::text, flow::text, (select newest from newest) from derived
+     where member and balance <> flow order by derived.id limit 100)`;
+}
+
+/** A check that read the flows of a checkpoint newer than the one it started from: not an answer. */
+class Overtaken extends Error {}
+
+async function checkFrom(tx: Tx, from: Checkpoint | null): Promise<LedgerCheck> {
+  const rows = await queryRows<{
+    id: string | null;
+    asset: Asset;
+    balance: string;
+    flow: string | null;
+    newest: number;
+  }>(tx, checkStatement(from));
+  if (from && rows.some((r) => r.newest !== from.id)) throw new Overtaken();
+  const byAsset = new Map(rows.filter((r) => r.id === null).map((r) => [r.asset, BigInt(r.balance)]));
+  const assets = ASSETS.map((asset) => ({ asset, sum: formatAmount(byAsset.get(asset) ?? 0n, asset) }));
+  const mismatches = rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({
+      accountId: Number(r.id),
+      asset: r.asset,
+      balance: formatAmount(BigInt(r.balance), r.asset),
+      transfers: formatAmount(BigInt(r.flow as string), r.asset),
+    }));
+  const ok = mismatches.length === 0 && ASSETS.every((asset) => (byAsset.get(asset) ?? 0n) === 0n);
+  const start = from && { checkpointId: from.id, uptoTransferId: Number(from.upto), at: from.at };
+  return { ok, assets, mismatches, from: start };
+}
+
+async function newestCheckpoint(tx: Tx): Promise<Checkpoint | null> {
+  const [row] = await queryRows<{ id: number; upto: string; at: string }>(
+    tx,
+    sql`select id::int, upto_transfer_id::text as upto, created_at::text as at
+        from ledger_checkpoints order by id desc limit 1`,
+  );
+  return row ? { id: row.id, upto: BigInt(row.upto), at: isoTime(row.at) as string } : null;
+}
+
+/**
+ * The full check: every transfer, read twice (credits and debits). Its time grows with the ledger's
+ * history; `npm run ledger:check -- --full` runs it, and the tests, which want every transfer seen.
  */
 export async function checkLedger(tx: Tx): Promise<LedgerCheck> {
-  const flows = sql`
-    select id, coalesce(sum(amount), 0) as amount from (
-      select credit_account_id as id, amount from transfers
-      union all
-      select debit_account_id as id, -amount from transfers
-    ) moves group by id`;
-  const mismatched = await queryRows<{ id: string; asset: Asset; balance: string; derived: string }>(
+  return checkFrom(tx, null);
+}
+
+/**
+ * The check from the newest checkpoint: its flows per account plus the transfers after it, so its
+ * time grows with the transfers of the last day and the number of accounts, not with history. A
+ * transfer at or below the checkpoint that was changed behind the ledger's back (migration 0016
+ * forbids it) is not seen here: the full check sees it. Without a checkpoint yet, it is the full
+ * check. The checkpoint is read first, so that its bound is a value the planner sees (it then reads
+ * the transfers after it by the primary key); the check's own statement says which checkpoint's
+ * flows it read, and in the rare case a new checkpoint was recorded in between, it starts again.
+ */
+export async function checkLedgerSinceCheckpoint(db: Tx): Promise<LedgerCheck> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await checkFrom(db, await newestCheckpoint(db));
+    } catch (error) {
+      if (!(error instanceof Overtaken) || tries >= 3) throw error;
+    }
+  }
+}
+
+/** How long the checkpoint waits for the transactions writing transfers when it asks (below). */
+const LOCK_WAIT_MS = 2_000;
+
+class Release extends Error {}
+
+/**
+ * The checkpoint's upper bound: a transfer id at or below which every transfer has committed and
+ * none can commit later. The highest id a snapshot sees is not one: ids are drawn when a transfer is
+ * inserted but become visible when its transaction commits, so a transaction that drew 7 may commit
+ * after another drew 8 and committed. The rule: transfer ids are drawn only by an INSERT into
+ * transfers (identity, GENERATED ALWAYS), and an INSERT holds ROW EXCLUSIVE on the table from before
+ * it draws its id until its transaction ends. SHARE conflicts with ROW EXCLUSIVE, so once it is
+ * granted no transaction that drew an id is still open: each committed, or rolled back and its id
+ * is never used; every later INSERT draws a higher id. The highest id read under that lock is the
+ * bound. The lock is taken in a savepoint and released by rolling back to it: money calls wait only
+ * while it waits for the transactions in flight (at most LOCK_WAIT_MS; past that the run fails and
+ * is tried again), not while the checkpoint is checked and written.
+ */
+async function finishedTransferId(tx: TxDb): Promise<bigint> {
+  let upto = 0n;
+  try {
+    await tx.transaction(async (held) => {
+      await held.execute(sql.raw(`set local lock_timeout = ${LOCK_WAIT_MS}`));
+      await held.execute(sql`lock table transfers in share mode`);
+      const [row] = await queryRows<{ id: string }>(held, sql`select coalesce(max(id), 0)::text as id from transfers`);
+      upto = BigInt(row?.id ?? '0');
+      throw new Release();
+    });
+  } catch (error) {
+    if (!(error instanceof Release)) throw error;
+  }
+  return upto;
+}
+
+/**
+ * The daily `checkpoint` job (docs/operations.md, section 5 "Ledger checkpoints"): the bound of
+ * `finishedTransferId`, then the check from the newest checkpoint at this point, and only if it
+ * holds, a new checkpoint at the bound: the previous one's flows moved forward by the transfers
+ * between the two, so writing it reads only those transfers, as the check does. The check's snapshot
+ * is taken after the bound, so it saw every transfer the new checkpoint holds. An unbalanced ledger
+ * fails the run (and its retries), recording nothing: the newest checkpoint stays the last good one.
+ * Only this job writes checkpoints, one run at a time (the runner's lock).
+ */
+export async function takeCheckpoint({ tx }: JobContext) {
+  const bound = await finishedTransferId(tx);
+  const from = await newestCheckpoint(tx);
+  const after = from?.upto ?? 0n;
+  const upto = bound > after ? bound : after;
+  const check = await checkFrom(tx, from);
+  if (!check.ok) {
+    const sums = check.assets.map((a) => `${a.asset} ${a.sum}`).join(', ');
+    throw new Error(`the ledger does not balance: ${check.mismatches.length} account(s) differ; sums ${sums}`);
+  }
+  const [folded] = await queryRows<{ transfers: number; accounts: number }>(
     tx,
-    sql`
-    select a.id, a.asset, a.balance::text as balance, coalesce(f.amount, 0)::text as derived
-    from accounts a left join (${flows}) f on f.id = a.id
-    where a.user_id is not null and a.balance <> coalesce(f.amount, 0)
-    order by a.id limit 100`,
+    sql`with moves as (${flowsAfter(after, upto)}),
+      kept as (
+        insert into ledger_checkpoint_flows (account_id, flow)
+        select account_id, amount from moves order by account_id
+        on conflict (account_id) do update set flow = ledger_checkpoint_flows.flow + excluded.flow
+        returning 1)
+      select (select count(*)::int from kept) as accounts,
+        (select count(*)::int from transfers
+         where id > ${after.toString()}::bigint and id <= ${upto.toString()}::bigint) as transfers`,
   );
-  const sums = await queryRows<{ asset: Asset; sum: string }>(
+  const transfers = folded?.transfers ?? 0;
+  const [made] = await queryRows<{ id: number }>(
     tx,
-    sql`
-    select a.asset,
-      (coalesce(sum(a.balance) filter (where a.user_id is not null), 0)
-       + coalesce(sum(f.amount) filter (where a.system is not null), 0))::text as sum
-    from accounts a left join (${flows}) f on f.id = a.id
-    group by a.asset`,
+    sql`insert into ledger_checkpoints (upto_transfer_id, transfers)
+        values (${upto.toString()}::bigint, ${transfers}) returning id::int`,
   );
-  const byAsset = new Map(sums.map((r) => [r.asset, BigInt(r.sum)]));
-  const assets = ASSETS.map((asset) => ({ asset, sum: formatAmount(byAsset.get(asset) ?? 0n, asset) }));
-  const mismatches = mismatched.map((r) => ({
-    accountId: Number(r.id),
-    asset: r.asset,
-    balance: formatAmount(BigInt(r.balance), r.asset),
-    transfers: formatAmount(BigInt(r.derived), r.asset),
-  }));
-  const ok = mismatches.length === 0 && ASSETS.every((asset) => (byAsset.get(asset) ?? 0n) === 0n);
-  return { ok, assets, mismatches };
+  return { checkpointId: made?.id, uptoTransferId: upto.toString(), transfers, accounts: folded?.accounts ?? 0 };
 }

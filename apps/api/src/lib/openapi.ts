@@ -23,7 +23,29 @@ type Json = Record<string, unknown>;
 type Operation = Json & { responses?: Record<string, Json> };
 type Guard = 'public' | 'member' | 'operator';
 /** What only the route knows, gathered by `transform` for `transformObject`. */
-type RouteFacts = { guard: Guard; roleChecked: boolean; rateLimited: boolean };
+type RouteFacts = { guard: Guard; roleChecked: boolean; rateLimited: boolean; idempotencyKey: RegExp | undefined };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The Idempotency-Key header the route requires (money/idempotency.ts), as it checks it. */
+    idempotencyKey?: RegExp;
+  }
+}
+
+/** The header of a money call, and what a repeat answers (docs/operations.md, section 5 "Idempotency keys"). */
+function idempotencyKeyHeader(pattern: RegExp): Json {
+  return {
+    in: 'header',
+    name: 'Idempotency-Key',
+    required: true,
+    schema: { type: 'string', pattern: pattern.source },
+    description:
+      'A new key for each intended call, the same for its retries. A repeat with the same key within the replay ' +
+      "window (the idempotency.replayDays setting, 7 days by default) answers the first call's result and moves " +
+      'nothing again; one with another body is refused (409). Keys older than the window are forgotten by a daily ' +
+      'job: a repeat after that is a new call.',
+  };
+}
 
 /** The security scheme of each guard: the member's token, or the console's. */
 export const SECURITY: Record<Guard, Json[]> = { public: [], member: [{ bearer: [] }], operator: [{ console: [] }] };
@@ -125,12 +147,14 @@ export function openapiOptions(app: FastifyInstance): FastifyDynamicSwaggerOptio
         guard: access === 'public' ? 'public' : 'operator',
         roleChecked: !access || typeof access === 'object',
         rateLimited: Boolean(config?.rateLimit),
+        idempotencyKey: config?.idempotencyKey,
       };
     }
     const hooks = [route.onRequest, route.preValidation, route.preHandler].flat();
     const member = hooks.includes(app.requireMember) || hooks.includes(app.requireSignedToken);
     const guard = member ? 'member' : 'public';
-    return { guard, roleChecked: false, rateLimited: Boolean(config?.rateLimit || config?.limitInStatement) };
+    const rateLimited = Boolean(config?.rateLimit || config?.limitInStatement);
+    return { guard, roleChecked: false, rateLimited, idempotencyKey: config?.idempotencyKey };
   };
 
   return {
@@ -204,6 +228,10 @@ export function openapiOptions(app: FastifyInstance): FastifyDynamicSwaggerOptio
             operation.summary = typeof call.summary === 'string' ? call.summary : call.summary[method as 'get'];
           }
           operation.security = SECURITY[routeFacts.guard];
+          if (routeFacts.idempotencyKey) {
+            const parameters = (operation.parameters as Json[] | undefined) ?? [];
+            operation.parameters = [...parameters, idempotencyKeyHeader(routeFacts.idempotencyKey)];
+          }
           const refusals = refusalsOf(method, routeFacts);
           operation.responses = {
             '200': successOf(path, operation.responses?.['200']),

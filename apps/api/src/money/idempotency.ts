@@ -1,14 +1,16 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db, TxDb } from '../db/client.ts';
+import { type Db, type JobContext, queryRows, type TxDb } from '../db/client.ts';
 import { pgErrorOf, UNIQUE_VIOLATION } from '../db/errors.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { TransferInput } from '../ledger/accounts.ts';
 import { type CheckedRow, checkedRow, type Precondition } from '../ledger/transfer.ts';
 import { AppError } from '../lib/errors.ts';
+import { getSetting } from '../modules/config/settings.ts';
 
-const KEY_PATTERN = /^[\w.:-]{8,128}$/;
+/** What an Idempotency-Key may be; a route that requires one names it in its config (lib/openapi.ts). */
+export const KEY_PATTERN = /^[\w.:-]{8,128}$/;
 
 /** The Idempotency-Key header of a money POST (API.md); required, 8–128 safe characters. */
 export function idempotencyKeyOf(request: FastifyRequest): string {
@@ -34,6 +36,28 @@ function requestHashOf(scope: KeyScope): string {
   return createHash('sha256')
     .update(`${scope.route}\n${canonical(scope.body)}`)
     .digest('hex');
+}
+
+/**
+ * The transfer key of each leg of a call: route, member, Idempotency-Key and leg, so that a repeat's
+ * transfers collide with the first call's. `era` sets apart a key used again after the prune forgot
+ * it (pruneIdempotencyKeys): the first use's transfers stay for good (migration 0016) and would
+ * refuse the new call's. Keys never hold a `~` (KEY_PATTERN), so no other key's legs can match.
+ */
+function legKeys(scope: KeyScope, era?: string): (leg: string) => string {
+  const key = era ? `${scope.key}~${era}` : scope.key;
+  return (leg) => `${scope.route}:${scope.userId}:${key}:${leg}`;
+}
+
+const TRANSFER_KEY = 'transfers_idempotency_key_unique';
+
+/**
+ * Whether a call failed on a leg's transfer key that an unanswered key holds: its key was used
+ * before and forgotten after the replay window, and this is a new call. A concurrent repeat that
+ * took the transfer key committed its key row with it, so it is found here and replayed instead.
+ */
+async function forgottenKey(db: Db, scope: KeyScope, error: unknown): Promise<boolean> {
+  return pgErrorOf(error)?.constraint === TRANSFER_KEY && !(await keyAnswered(db, scope));
 }
 
 async function keyAnswered(db: Db, scope: KeyScope): Promise<boolean> {
@@ -65,7 +89,8 @@ async function replayAfter<T>(db: Db, scope: KeyScope, requestHash: string, erro
  * Runs a money operation once per (member, key). The key row is written with the answer at the end
  * of the operation's own transaction, so only one of any concurrent repeats can commit; the others
  * roll back and replay the committed answer, and a repeat with another body is refused with 409.
- * A failed operation leaves no key, so it may be retried.
+ * A failed operation leaves no key, so it may be retried. A key the prune forgot is a new call: its
+ * first attempt meets the old call's transfer keys, and it runs again under keys of its own.
  */
 export async function oncePerKey<T>(
   db: Db,
@@ -74,12 +99,9 @@ export async function oncePerKey<T>(
   options: { before?: () => Promise<void> } = {},
 ): Promise<T> {
   const requestHash = requestHashOf(scope);
-  try {
-    // `before` runs outside the transaction and commits on its own (an email code spent, a wrong
-    // try counted); a key already answered skips it and replays.
-    if (options.before && !(await keyAnswered(db, scope))) await options.before();
-    return await db.transaction(async (tx) => {
-      const answer = await work(tx, (leg) => `${scope.route}:${scope.userId}:${scope.key}:${leg}`);
+  const attempt = (legKey: (leg: string) => string) =>
+    db.transaction(async (tx) => {
+      const answer = await work(tx, legKey);
       const claimed = await tx
         .insert(idempotencyKeys)
         .values({ userId: scope.userId, key: scope.key, requestHash, answer: sql`${JSON.stringify(answer)}::jsonb` })
@@ -88,6 +110,16 @@ export async function oncePerKey<T>(
       if (claimed.length === 0) throw new Replay();
       return answer;
     });
+  try {
+    // `before` runs outside the transaction and commits on its own (an email code spent, a wrong
+    // try counted); a key already answered skips it and replays.
+    if (options.before && !(await keyAnswered(db, scope))) await options.before();
+    try {
+      return await attempt(legKeys(scope));
+    } catch (error) {
+      if (!(await forgottenKey(db, scope, error))) throw error;
+      return await attempt(legKeys(scope, randomUUID()));
+    }
   } catch (error) {
     return replayAfter(db, scope, requestHash, error);
   }
@@ -123,12 +155,18 @@ export async function transferOncePerKey<R extends CheckedRow>(
   const requestHash = requestHashOf(scope);
   let moved: (R & Moved) | undefined;
   let failure: unknown;
-  try {
-    const input = await plan((leg) => `${scope.route}:${scope.userId}:${scope.key}:${leg}`);
-    moved = await gate.move(input, { userId: scope.userId, key: scope.key, requestHash });
-  } catch (error) {
-    failure = error;
-  }
+  const attempt = async (legKey: (leg: string) => string) => {
+    try {
+      moved = await gate.move(await plan(legKey), { userId: scope.userId, key: scope.key, requestHash });
+      failure = undefined;
+    } catch (error) {
+      failure = error;
+    }
+  };
+  await attempt(legKeys(scope));
+  // A key forgotten after the replay window is a new call (its second statement counts a second
+  // hit on the member's rate limit: rare, and on the safe side).
+  if (!moved && (await forgottenKey(db, scope, failure))) await attempt(legKeys(scope, randomUUID()));
   const row = moved ?? (await checkedRow<R>(db, gate.precondition()));
   gate.settle(row);
   if (!row.ok) throw new Error('a transfer gate failed without a refusal');
@@ -136,4 +174,39 @@ export async function transferOncePerKey<R extends CheckedRow>(
   // Not moved with every check held: the debit was not covered, or the statement failed (a key
   // answered before, an unknown receiver); a concurrent request with this key may have answered.
   return replayAfter(db, scope, requestHash, failure ?? new AppError('insufficientBalance'));
+}
+
+/** Keys one statement of the prune deletes at most. */
+export const PRUNE_BATCH = 1_000;
+
+/**
+ * The daily `idempotency` job (docs/operations.md, section 5): forgets every key older than the
+ * replay window (`idempotency.replayDays` in force at the run's time), oldest first by
+ * `idempotency_keys_created_idx`, at most `batch` keys a statement, so no one statement runs long
+ * or locks many rows at once. The rows stay locked until the run commits, but only a repeat of an
+ * expired key would wait on them, and it is a new call anyway. A repeat of a key inside the window
+ * still finds its row and replays its first answer; after this run, a repeat is a new call.
+ */
+export async function pruneIdempotencyKeys({ tx, now }: JobContext, batch = PRUNE_BATCH) {
+  const days = await getSetting(tx, 'idempotency.replayDays', now);
+  // Days of 24 hours: the window does not stretch or shrink with a time zone's clock changes.
+  const before = new Date(now.getTime() - days * 86_400_000).toISOString();
+  let pruned = 0;
+  let statements = 0;
+  for (let deleted = batch; deleted === batch; ) {
+    const [row] = await queryRows<{ n: number }>(
+      tx,
+      sql`with old as (
+            select user_id, key from idempotency_keys where created_at < ${before}::timestamptz
+            order by created_at limit ${batch}),
+          gone as (
+            delete from idempotency_keys k using old where k.user_id = old.user_id and k.key = old.key
+            returning 1)
+          select count(*)::int as n from gone`,
+    );
+    deleted = row?.n ?? 0;
+    pruned += deleted;
+    statements += 1;
+  }
+  return { replayDays: days, before, pruned, statements };
 }

@@ -8,7 +8,7 @@ import { ok } from '../lib/envelope.ts';
 import { AppError } from '../lib/errors.ts';
 import { claimsOf, memberOf } from '../modules/auth/guard.ts';
 import { type AuthorizedUserId, liveSession, sessionIsLive } from '../modules/auth/tokens.ts';
-import { idempotencyKeyOf, oncePerKey, transferOncePerKey } from './idempotency.ts';
+import { idempotencyKeyOf, KEY_PATTERN, oncePerKey, transferOncePerKey } from './idempotency.ts';
 import { type CountedColumns, limitInStatement, perMemberLimit } from './member-limit.ts';
 
 export type MoneyWork<B, A> = (
@@ -55,6 +55,7 @@ function registerMoneyPost<B extends z.ZodType, A extends z.ZodType>(
     {
       preHandler: guard,
       ...limit,
+      config: { ...limit.config, idempotencyKey: KEY_PATTERN },
       schema: {
         tags: [options.tag],
         security: [{ bearer: [] }],

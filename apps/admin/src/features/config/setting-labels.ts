@@ -223,6 +223,16 @@ const SETTINGS: Record<SettingKey, Entry> = {
       '放宽受保护配置的修改经第二名运营人员批准后，需再等待这么多小时才生效。调低此值同样需要第二名运营人员批准。',
     ],
   },
+  'idempotency.replayDays': {
+    en: [
+      'Idempotency key replay window (days)',
+      'A money call repeated with the same Idempotency-Key within this many days answers its first result; older keys are forgotten daily, and a repeat after that is a new call. Lowering it needs a second operator.',
+    ],
+    zh: [
+      '幂等键重放期（天）',
+      '在此天数内以相同 Idempotency-Key 重复的资金请求返回首次结果；更早的键每日清除，之后的重复视为新请求。调低此值需要第二名运营人员批准。',
+    ],
+  },
   'support.email': {
     en: [
       'Support email',

@@ -58,6 +58,36 @@ export const transfers = pgTable(
   ],
 );
 
+/**
+ * The ledger check's verified points (ledger/check.ts; docs/operations.md, section 5 "Ledger
+ * checkpoints"): the daily `checkpoint` job found the books balanced with every transfer up to
+ * `upto_transfer_id`, all of which had committed, and none of which can commit later. A check then
+ * reads only the transfers after the newest one.
+ */
+export const ledgerCheckpoints = pgTable(
+  'ledger_checkpoints',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uptoTransferId: bigint('upto_transfer_id', { mode: 'number' }).notNull(),
+    /** Transfers folded into ledger_checkpoint_flows since the previous checkpoint. */
+    transfers: bigint('transfers', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('ledger_checkpoints_upto_not_negative', sql`${t.uptoTransferId} >= 0`)],
+);
+
+/**
+ * Per account, its transfers' credits less debits up to the newest checkpoint's `upto_transfer_id`:
+ * the newest checkpoint's only (one row per account, not per checkpoint), moved forward by each new
+ * checkpoint with the transfers after the previous one, in the same transaction.
+ */
+export const ledgerCheckpointFlows = pgTable('ledger_checkpoint_flows', {
+  accountId: bigint('account_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => accounts.id),
+  flow: bigint('flow', { mode: 'bigint' }).notNull(),
+});
+
 /** Donations to the foundation, listed publicly. */
 export const donations = pgTable(
   'donations',

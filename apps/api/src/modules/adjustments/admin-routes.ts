@@ -1,4 +1,9 @@
-import { adjustAnswerSchema, adjustBodySchema, ledgerCheckAnswerSchema } from '@minecloud/contract/admin';
+import {
+  adjustAnswerSchema,
+  adjustBodySchema,
+  ledgerCheckAnswerSchema,
+  ledgerCheckQuerySchema,
+} from '@minecloud/contract/admin';
 import {
   ADMIN_API,
   adjustmentDecisionSchema,
@@ -10,9 +15,9 @@ import {
 } from '@minecloud/contract/console';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkLedger } from '../../ledger/check.ts';
+import { checkLedger, checkLedgerSinceCheckpoint } from '../../ledger/check.ts';
 import { ok } from '../../lib/envelope.ts';
-import { idempotencyKeyOf, oncePerKey } from '../../money/idempotency.ts';
+import { idempotencyKeyOf, KEY_PATTERN, oncePerKey } from '../../money/idempotency.ts';
 import { operatorOf } from '../auth/operators.ts';
 import { adjustmentPage } from './history.ts';
 import { adjustmentLimits } from './limits.ts';
@@ -26,7 +31,7 @@ export const adjustmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `/${ADMIN_API.adjust}`,
     {
-      ...finance,
+      config: { ...finance.config, idempotencyKey: KEY_PATTERN },
       schema: {
         tags: ['admin'],
         security,
@@ -113,8 +118,13 @@ export const adjustmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     `/${ADMIN_API.ledgerCheck}`,
     {
       ...finance,
-      schema: { tags: ['admin'], security, response: { 200: envelopeSchema(ledgerCheckAnswerSchema) } },
+      schema: {
+        tags: ['admin'],
+        security,
+        querystring: ledgerCheckQuerySchema,
+        response: { 200: envelopeSchema(ledgerCheckAnswerSchema) },
+      },
     },
-    async () => ok(await checkLedger(app.db)),
+    async (request) => ok(request.query.full ? await checkLedger(app.db) : await checkLedgerSinceCheckpoint(app.db)),
   );
 };

@@ -347,7 +347,13 @@ describe('catalogue, notices and jobs', () => {
     const again = await data('POST', 'jobs/run', { token: finance, payload: { job: 'pool', period: '2026-11-01' } });
     expect(again).toMatchObject({ ran: false, reason: 'done' });
     const jobs = await data('GET', 'jobs', { token: finance });
-    expect(jobs.list.map((j: { name: string }) => j.name)).toEqual(['settlement', 'pool', 'liabilities']);
+    expect(jobs.list.map((j: { name: string }) => j.name)).toEqual([
+      'settlement',
+      'pool',
+      'liabilities',
+      'idempotency',
+      'checkpoint',
+    ]);
     expect(jobs.list[1].lastRun).toMatchObject({ period: '2026-11-01', trigger: 'operator:fin' });
     const runs = await data('GET', 'jobs/runs?job=pool', { token: finance });
     expect(runs.list[0]).toMatchObject({ job: 'pool', period: '2026-11-01', finishedAt: expect.any(String) });

@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { TransferKind } from '../../ledger/accounts.ts';
-import { checkLedger } from '../../ledger/check.ts';
+import { checkLedgerSinceCheckpoint } from '../../ledger/check.ts';
 import { getSetting } from '../config/settings.ts';
 
 const units = (rows: { asset: string; units: string }[], asset: Asset) =>
@@ -130,7 +130,7 @@ export async function dashboard(db: Db, now: Date, days: DashboardRange = 30): P
     sql`select asset, sum(amount - fee)::text as units from withdrawals where status = 'arrived' group by asset`,
   );
   const { demo, sources } = await nonChainCredits(db);
-  const ledger = await checkLedger(db);
+  const ledger = await checkLedgerSinceCheckpoint(db);
 
   const calendar = await queryRows<{ day: string }>(
     db,
