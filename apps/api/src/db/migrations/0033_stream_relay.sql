@@ -19,6 +19,10 @@ DROP INDEX "stream_events_user_idx";--> statement-breakpoint
 CREATE INDEX "stream_events_user_idx" ON "stream_events" USING btree ("user_id","seq") WHERE "stream_events"."seq" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "stream_events_seq_idx" ON "stream_events" USING btree ("seq") WHERE "stream_events"."seq" is not null;--> statement-breakpoint
 CREATE INDEX "stream_events_pending_idx" ON "stream_events" USING btree ("id") WHERE "stream_events"."seq" is null;--> statement-breakpoint
+-- Each transfer's two accounts are looked up by their key, one transfer at a time: the join on
+-- `a.id IN (debit, credit)` it replaces can only be a nested loop, and with the accounts' statistics
+-- older than a settlement's new accounts it scanned every new transfer for every account (a
+-- settlement chunk of 10,000 members: 25 s instead of 0.15 s).
 CREATE OR REPLACE FUNCTION "stream_transfers"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO stream_events (user_id, kind, data)
@@ -26,7 +30,10 @@ BEGIN
     CASE WHEN t.kind IN ('referral_reward', 'pool_payout', 'mining_output', 'equity_yield')
            AND a.id = t.credit_account_id THEN 'reward' ELSE 'balance' END,
     jsonb_build_object('asset', t.asset, 'transfer', t.kind)
-  FROM moved t JOIN accounts a ON a.id IN (t.debit_account_id, t.credit_account_id)
+  FROM moved t CROSS JOIN LATERAL (
+    SELECT id, user_id FROM accounts WHERE id = t.debit_account_id
+    UNION ALL
+    SELECT id, user_id FROM accounts WHERE id = t.credit_account_id) a
   WHERE a.user_id IS NOT NULL;
   RETURN NULL;
 END;
