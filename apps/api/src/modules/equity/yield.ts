@@ -5,7 +5,7 @@ import { creditFromSystem } from '../../ledger/bulk.ts';
 import { addDays, startOfDay } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
 import { getSetting } from '../config/settings.ts';
-import { decimalSql, notifyDay } from '../notifications/write.ts';
+import { decimalSql, notifyDayInsert } from '../notifications/write.ts';
 
 /**
  * The BTC close price (USDT per BTC) of a settled day, for the BTC part of static earnings: the close
@@ -114,18 +114,16 @@ export async function settleEquityChunk(context: JobContext, prepared: EquityDay
             union all
             select user_id, 'BTC', sum(btc)::bigint, user_id::text || ':BTC' from recorded group by user_id having sum(btc) > 0`,
         })}
-        select count(*) from moved`,
-  );
-  // One notification per member of the day's dividends, all their orders together.
-  await notifyDay(
-    tx,
-    'equity_yield',
-    period,
-    sql`select user_id, jsonb_build_object('day', ${period}::text, 'usdt', ${decimalSql(sql`sum(usdt)`, 'USDT')},
-          'btc', ${decimalSql(sql`sum(btc)`, 'BTC')}) as params
-        from equity_yields
-        where day = ${period}::date and user_id between ${range.from} and ${range.to}
-        group by user_id`,
+        -- One notification per member of the day's dividends, all their orders together (a
+        -- member's orders are all in their chunk), from what this statement recorded.
+        , notified as (${notifyDayInsert(
+          'equity_yield',
+          period,
+          sql`select user_id, jsonb_build_object('day', ${period}::text, 'usdt', ${decimalSql(sql`sum(usdt)`, 'USDT')},
+                'btc', ${decimalSql(sql`sum(btc)`, 'BTC')}) as params
+              from recorded group by user_id`,
+        )} returning 1)
+        select (select count(*) from moved) as moved, (select count(*) from notified) as notified`,
   );
 }
 

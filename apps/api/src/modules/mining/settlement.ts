@@ -5,7 +5,7 @@ import { creditFromSystem } from '../../ledger/bulk.ts';
 import { addDays, startOfDay } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
 import { getSetting } from '../config/settings.ts';
-import { decimalSql, notifyDay } from '../notifications/write.ts';
+import { decimalSql, notifyDayInsert } from '../notifications/write.ts';
 import { levelRules, recomputeLevelsSql } from '../team/levels.ts';
 import { rollUpTeam } from '../team/rollup.ts';
 
@@ -92,16 +92,15 @@ export async function settleMiningChunk(context: JobContext, prepared: MiningDay
           keyPrefix: `settlement:${period}:`,
           legs: sql`select user_id, 'BTC' as asset, btc as amount, user_id::text as leg from recorded`,
         })}
-        select count(*) from moved`,
-  );
-  // Each member paid hears of the day's output, once.
-  await notifyDay(
-    tx,
-    'mining_output',
-    period,
-    sql`select user_id, jsonb_build_object('day', ${period}::text, 'asset', 'BTC', 'amount', ${decimalSql(sql`btc`, 'BTC')}) as params
-        from mining_outputs
-        where day = ${period}::date and btc > 0 and user_id between ${range.from} and ${range.to}`,
+        -- Each member paid hears of the day's output, once: from what this statement recorded,
+        -- not from a read of the day's outputs, which grows with every chunk before it.
+        , notified as (${notifyDayInsert(
+          'mining_output',
+          period,
+          sql`select user_id, jsonb_build_object('day', ${period}::text, 'asset', 'BTC', 'amount', ${decimalSql(sql`btc`, 'BTC')}) as params
+              from recorded`,
+        )} returning 1)
+        select (select count(*) from moved) as moved, (select count(*) from notified) as notified`,
   );
 }
 

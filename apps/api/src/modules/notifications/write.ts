@@ -63,9 +63,12 @@ export function decimalSql(units: SQL, asset: Asset): SQL {
  * `params` (jsonb) per member, at most one each.
  */
 export async function notifyDay(tx: Writer, kind: NotificationParams['kind'], day: string, rows: SQL) {
-  await tx.execute(
-    sql`insert into notifications (user_id, kind, params, day)
+  await tx.execute(notifyDayInsert(kind, day, rows));
+}
+
+/** notifyDay's statement, for a caller's `with` chain (`rows` may read the chain's earlier CTEs). */
+export function notifyDayInsert(kind: NotificationParams['kind'], day: string, rows: SQL): SQL {
+  return sql`insert into notifications (user_id, kind, params, day)
         select user_id, ${kind}, params, ${day}::date from (${rows}) r
-        on conflict do nothing`,
-  );
+        on conflict do nothing`;
 }
