@@ -74,7 +74,7 @@ export async function settleMiningChunk(context: JobContext, prepared: MiningDay
           group by user_id)
         , scored as (
           select e.user_id, e.own, (e.own * ${levelBonusPct}) / 100 as bonus
-          from eligible e join users u on u.id = e.user_id)
+          from eligible e join users u on u.id = e.user_id and u.id between ${range.from} and ${range.to})
         , priced as (
           select user_id, own, bonus,
             floor((own + bonus)::numeric * ${prepared.rate}::numeric * 100)::bigint as btc

@@ -14,8 +14,11 @@ export type StreamClient = { userId: number | null; send: (event: StreamEvent) =
 export const EVENTS_CHANNEL = 'stream_events';
 export const TICKS_CHANNEL = 'stream_ticks';
 
-/** Events read from the outbox at once. */
-const FETCH_LIMIT = 5_000;
+/**
+ * Events read from the outbox at once, and handed to the clients in one go: a settlement's batches
+ * come 5,000 at a time, which would hold this process's event loop for one long turn.
+ */
+const FETCH_LIMIT = 1_000;
 /**
  * Public events of these kinds change one figure each (the prize pool's size, the prices): a burst
  * reaches the clients as at most one a second per kind, the newest.
