@@ -1,6 +1,6 @@
 // Flash sale, on PostgreSQL through the real server: miner purchases/s when every buyer buys the
 // same product, as a ratio of purchases/s by the same buyers spread over 20 products, same run,
-// same work per purchase: budget ≥ 0.8 (QUALITY.md, performance budgets; the mechanism:
+// same work per purchase: budget ≥ 0.8 (the mechanism and the budget:
 // docs/architecture.md, "Stock and flash sales"). Then the last units of a product under the same
 // load: exactly its stock is sold, and nobody pays for a miner not given.
 

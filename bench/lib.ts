@@ -261,7 +261,7 @@ export async function migratedDatabase(name: string) {
 }
 
 /**
- * The deployment shape of ARCHITECTURE.md: stateless API processes (one per core) on one
+ * The deployment shape of docs/operations.md, section 1: stateless API processes (one per core) on one
  * PostgreSQL database, `connections` connections in all, money calls not rate-limited.
  */
 export function apiProcesses(url: string, jwtSecret: string, connections: number, processes: number) {

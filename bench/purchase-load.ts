@@ -11,7 +11,7 @@ import { createTokenService, memberTokenKey } from '../apps/api/src/modules/auth
 import { setStock } from '../apps/api/src/modules/mining/stock.ts';
 import { apiProcesses, quick, record, roundRobin } from './lib.ts';
 
-/** The sizes of a same-run comparison of purchase rates (QUALITY.md, performance budgets). */
+/** The sizes of a same-run comparison of purchase rates (docs/architecture.md, "Stock and flash sales"). */
 export const PURCHASE_RUN = {
   buyers: quick ? 100 : 1_000,
   seconds: quick ? 2 : 10,

@@ -31,7 +31,7 @@ function flowsAfter(after: bigint, upto?: bigint): SQL {
 }
 
 /**
- * The invariant of ECONOMY.md as one statement: per asset, user balances plus system balances sum to
+ * The ledger's invariant as one statement: per asset, user balances plus system balances sum to
  * zero, and every user balance row equals the sum of its own transfers, where an account's transfers
  * sum to its flow kept at checkpoint `from` plus the flows of the transfers after it (all of them
  * when `from` is null). Rows with a null `id` are the sums per asset; the others, at most 100

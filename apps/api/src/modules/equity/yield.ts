@@ -55,7 +55,7 @@ async function equityDayBounds({ tx, period, now }: JobContext) {
 }
 
 /**
- * The first step of an equity day (ECONOMY.md, "Equity investment"), in the settlement's first
+ * The first step of an equity day (docs/operations.md, section 5 "Chunks"), in the settlement's first
  * transaction: orders whose term ended by the day's end become ended; the BTC share in force during
  * the day and the day's close price are fixed for every chunk.
  */

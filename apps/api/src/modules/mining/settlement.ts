@@ -21,9 +21,9 @@ async function miningDayBounds({ tx, period, now }: JobContext) {
 }
 
 /**
- * The first step of a mining day (ECONOMY.md, "Miners and hash rate"), in a transaction of its own:
+ * The first step of a mining day (docs/operations.md, section 5 "Chunks"), in a transaction of its own:
  * miners whose contract ended by the end of the day become terminated, each with an expiry record;
- * the team is rolled up and the levels recomputed (ECONOMY.md: at each settlement), so the day's
+ * the team is rolled up and the levels recomputed (they are, at each settlement), so the day's
  * bonus follows the level each member holds now. The rate in force during the day and the levels'
  * bonuses are fixed here for every chunk: a change made while the day settles does not split it.
  */
