@@ -308,3 +308,39 @@ export async function benchMembers(name: string, count: number) {
   for (const id of ids) bearer.push(`Bearer ${(await tokens.issue(id)).token}`);
   return { url, jwtSecret, database, ids, bearer };
 }
+
+/**
+ * Members with miners for a settlement bench, set-based: `members` members, one product, one order of
+ * `perMember` units each, then each order's miners (at most `miners`), bought 10 days before
+ * `dayStart` and mining past `dayEnd`, except one in `endingEvery` (if given) that ends with the day.
+ */
+export async function seedMiners(
+  db: Db,
+  options: { members: number; perMember: number; miners?: number; dayStart: Date; dayEnd: Date; endingEvery?: number },
+) {
+  const { members, perMember, dayStart, dayEnd } = options;
+  const end = dayEnd.toISOString();
+  await db.execute(
+    sql`insert into users (address) select '0x' || lpad(to_hex(g), 40, '0') from generate_series(1, ${members}) g`,
+  );
+  await db.execute(
+    sql`insert into miner_products (name, image, hash_rate, price, duration_days)
+        values ('Bench miner', '/miners/s19.svg', 100000000, 100000000, 30)`,
+  );
+  await db.execute(
+    sql`insert into miner_orders (user_id, product_id, quantity, unit_price, paid, hash_rate, burned, transfer_id, created_at)
+        select u.id, p.id, ${perMember}, 100000000, 100000000 * ${perMember}, 95000000 * ${perMember},
+          5000000 * ${perMember}, 0, ${dayStart.toISOString()}::timestamptz - interval '10 days'
+        from users u cross join (select id from miner_products limit 1) p`,
+  );
+  const ending = options.endingEvery
+    ? sql`case when (o.id + g) % ${options.endingEvery} = 0 then ${end}::timestamptz
+               else ${end}::timestamptz + interval '10 days' end`
+    : sql`${end}::timestamptz + interval '10 days'`;
+  await db.execute(
+    sql`insert into miners (user_id, order_id, product_id, hash_rate, status, start_at, end_at)
+        select o.user_id, o.id, o.product_id, 95000000, 'mining', o.created_at, ${ending}
+        from miner_orders o cross join generate_series(1, ${perMember}) g
+        limit ${options.miners ?? members * perMember}`,
+  );
+}

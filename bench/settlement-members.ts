@@ -16,7 +16,7 @@ import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
 import { addDays, startOfDay } from '../apps/api/src/lib/calendar.ts';
 import { createTokenService, memberTokenKey } from '../apps/api/src/modules/auth/tokens.ts';
 import { StreamRelay } from '../apps/api/src/modules/stream/relay.ts';
-import { dropDatabase, freshDatabase, quick, record, startServer } from './lib.ts';
+import { dropDatabase, freshDatabase, quick, record, seedMiners, startServer } from './lib.ts';
 
 const MEMBERS = quick ? 2_000 : 1_000_000;
 const PER_MEMBER = 10;
@@ -39,26 +39,7 @@ try {
   const dayStart = startOfDay(DAY, TZ);
   const dayEnd = startOfDay(addDays(DAY, 1), TZ);
   const seeding = performance.now();
-  // Set-based: members, one product, one order per member, then each order's miners.
-  await db.execute(
-    sql`insert into users (address) select '0x' || lpad(to_hex(g), 40, '0') from generate_series(1, ${MEMBERS}) g`,
-  );
-  await db.execute(
-    sql`insert into miner_products (name, image, hash_rate, price, duration_days)
-        values ('Bench miner', '/miners/s19.svg', 100000000, 100000000, 30)`,
-  );
-  await db.execute(
-    sql`insert into miner_orders (user_id, product_id, quantity, unit_price, paid, hash_rate, burned, transfer_id, created_at)
-        select u.id, p.id, ${PER_MEMBER}, 100000000, 100000000 * ${PER_MEMBER}, 95000000 * ${PER_MEMBER},
-          5000000 * ${PER_MEMBER}, 0, ${dayStart.toISOString()}::timestamptz - interval '10 days'
-        from users u cross join (select id from miner_products limit 1) p`,
-  );
-  await db.execute(
-    sql`insert into miners (user_id, order_id, product_id, hash_rate, status, start_at, end_at)
-        select o.user_id, o.id, o.product_id, 95000000, 'mining', o.created_at,
-          ${dayEnd.toISOString()}::timestamptz + interval '10 days'
-        from miner_orders o cross join generate_series(1, ${PER_MEMBER}) g`,
-  );
+  await seedMiners(db, { members: MEMBERS, perMember: PER_MEMBER, dayStart, dayEnd });
   // A day like any other: the members were paid before, so their BTC earnings accounts exist (and
   // the planner's statistics know them: a first settlement of a million new accounts is once).
   await db.execute(

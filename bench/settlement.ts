@@ -12,7 +12,7 @@ import { runJob } from '../apps/api/src/jobs/runner.ts';
 import { checkLedger } from '../apps/api/src/ledger/check.ts';
 import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
 import { addDays, startOfDay } from '../apps/api/src/lib/calendar.ts';
-import { dropDatabase, freshDatabase, quick, record } from './lib.ts';
+import { dropDatabase, freshDatabase, quick, record, seedMiners } from './lib.ts';
 
 const SIZES = quick ? [1_000, 10_000] : [10_000, 100_000, 1_000_000];
 const PER_MEMBER = 10;
@@ -32,28 +32,7 @@ async function settleOnce(miners: number) {
     const members = Math.ceil(miners / PER_MEMBER);
     const dayStart = startOfDay(DAY, TZ);
     const dayEnd = startOfDay(addDays(DAY, 1), TZ);
-    // Seeded set-based: members, one product, one order per member, then the miners.
-    await db.execute(
-      sql`insert into users (address) select '0x' || lpad(to_hex(g), 40, '0') from generate_series(1, ${members}) g`,
-    );
-    await db.execute(
-      sql`insert into miner_products (name, image, hash_rate, price, duration_days)
-          values ('Bench miner', '/miners/s19.svg', 100000000, 100000000, 30)`,
-    );
-    await db.execute(
-      sql`insert into miner_orders (user_id, product_id, quantity, unit_price, paid, hash_rate, burned, transfer_id, created_at)
-          select u.id, p.id, ${PER_MEMBER}, 100000000, 100000000 * ${PER_MEMBER}, 95000000 * ${PER_MEMBER},
-            5000000 * ${PER_MEMBER}, 0, ${dayStart.toISOString()}::timestamptz - interval '10 days'
-          from users u cross join (select id from miner_products limit 1) p`,
-    );
-    await db.execute(
-      sql`insert into miners (user_id, order_id, product_id, hash_rate, status, start_at, end_at)
-          select o.user_id, o.id, o.product_id, 95000000, 'mining', o.created_at,
-            case when (o.id + g) % 30 = 0 then ${dayEnd.toISOString()}::timestamptz
-                 else ${dayEnd.toISOString()}::timestamptz + interval '10 days' end
-          from miner_orders o cross join generate_series(1, ${PER_MEMBER}) g
-          limit ${miners}`,
-    );
+    await seedMiners(db, { members, perMember: PER_MEMBER, miners, dayStart, dayEnd, endingEvery: 30 });
     await db.execute(sql`analyze`);
     // Start each size from clean buffers, so the seeding's writes are not charged to the settlement.
     await db.execute(sql`checkpoint`);
