@@ -134,9 +134,9 @@ async function runChunks(
   period: string,
   options: { now: Date; trigger: string },
   started: number,
-): Promise<RunOutcome | { prepared: Record<string, unknown> }> {
+): Promise<RunOutcome | { prepared: Record<string, unknown> | undefined }> {
   const chunked = job.chunked;
-  if (!chunked) return { prepared: {} };
+  if (!chunked) return { prepared: undefined };
   for (;;) {
     const step = await db.transaction(async (tx) => {
       const at = await turn(tx, job, period, options.now);
@@ -188,7 +188,7 @@ async function runPeriod(
         sql`insert into job_runs (job, period, started_at, trigger, attempt)
             values (${job.name}, ${period}, ${options.now.toISOString()}, ${options.trigger}, ${at.attempt})`,
       );
-      const summary = await job.run({ tx: work, period, now: options.now }, job.chunked ? chunks.prepared : undefined);
+      const summary = await job.run({ tx: work, period, now: options.now }, chunks.prepared);
       await work.execute(
         sql`update job_runs set finished_at = ${options.now.toISOString()}, result = ${JSON.stringify(summary)}
             where job = ${job.name} and period = ${period}`,
