@@ -78,7 +78,7 @@ export class StreamHub {
       sql`select max(seq)::text as high from stream_events where seq is not null`,
     );
     this.high = Number(row?.high ?? 0);
-    if (input.kind === 'notify') this.stops.push(await database.listen(EVENTS_CHANNEL, () => void this.wake()));
+    if (input.kind === 'notify') this.stops.push(await database.listen(EVENTS_CHANNEL, (upTo) => this.announced(upTo)));
     if (input.kind === 'nats') {
       this.stops.push(await input.subscribe((event) => this.arrived(event)));
       this.safety = setInterval(() => void this.wake(), SAFETY_READ_MS);
@@ -142,6 +142,20 @@ export class StreamHub {
         }
       });
     return this.fetching;
+  }
+
+  /**
+   * A relay batch's NOTIFY, whose payload is the newest seq it gave. With no client here there is no
+   * one to deliver to: the hub only moves its place, so that a client connecting later starts there,
+   * and an API process with no one watching does not read every event of every money call.
+   */
+  private announced(upTo: string) {
+    const seq = Number(upTo);
+    if (this.clients.size === 0 && !this.fetching && Number.isSafeInteger(seq)) {
+      this.high = Math.max(this.high, seq);
+      return;
+    }
+    void this.wake();
   }
 
   /** An event from NATS: the next one is delivered; one after a gap waits for the outbox's read. */

@@ -4,8 +4,8 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { testDbKind } from '../../../test/database.ts';
 import { fund, newMember } from '../../../test/money.ts';
 import { relayed } from '../../../test/stream.ts';
-import { advisoryKey, queryRows } from '../../db/client.ts';
-import { EVENTS_CHANNEL, type StreamClient, type StreamEvent } from './hub.ts';
+import { advisoryKey, type Db, queryRows } from '../../db/client.ts';
+import { EVENTS_CHANNEL, type StreamClient, type StreamEvent, StreamHub } from './hub.ts';
 import { StreamRelay } from './relay.ts';
 
 let app: TestApp;
@@ -137,4 +137,38 @@ describe('the stream relay', () => {
     expect(everyone.events.filter((e) => e.kind === 'pool')).toHaveLength(2);
     everyone.stop();
   });
+
+  it.runIf(testDbKind() === 'pg')(
+    'reads nothing on a process with no client watching, and starts a later client after what it skipped',
+    async () => {
+      const member = await newMember(app);
+      await relayed(app);
+      let reads = 0;
+      const counting = {
+        execute: (query: Parameters<Db['execute']>[0]) => {
+          reads += 1;
+          return app.db.execute(query);
+        },
+      } as Pick<Db, 'execute'>;
+      const hub = new StreamHub(counting);
+      await hub.start(app.database, { kind: 'notify' });
+      const started = reads;
+      await fund(app, member.userId, 'GOLD', '1');
+      await relayed(app);
+      const [row] = await queryRows<{ high: string }>(app.db, sql`select max(seq)::text as high from stream_events`);
+      await expect.poll(() => hub.lastId).toBe(Number(row?.high));
+      expect(reads).toBe(started);
+
+      const events: StreamEvent[] = [];
+      const stop = hub.subscribe({ userId: member.userId, send: (event) => events.push(event), end: () => {} });
+      await fund(app, member.userId, 'GOLD', '2');
+      await relayed(app);
+      await expect.poll(() => events.length).toBe(1);
+      expect(events[0]?.kind).toBe('balance');
+      expect(events[0]?.id).toBeGreaterThan(Number(row?.high));
+      expect(reads).toBeGreaterThan(started);
+      stop();
+      await hub.stop();
+    },
+  );
 });
