@@ -11,9 +11,36 @@ export function isDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * One formatter per time zone and shape, made once: making an Intl.DateTimeFormat costs tens of
+ * microseconds, and the day's bounds are asked on every job turn and on money calls.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(shape: 'day' | 'clock', timeZone: string): Intl.DateTimeFormat {
+  const key = `${shape} ${timeZone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made =
+      shape === 'day'
+        ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+        : new Intl.DateTimeFormat('en-US', {
+            timeZone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+          });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** The calendar day of `instant` in `timeZone`. */
 export function dayOf(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const parts = formatter('day', timeZone)
     .formatToParts(instant)
     .reduce<Record<string, string>>((acc, p) => {
       acc[p.type] = p.value;
@@ -36,16 +63,7 @@ export function daysBefore(today: string, count: number): string[] {
 
 /** Offset of `timeZone` from UTC at `instant`, in minutes (e.g. +480 for Asia/Shanghai). */
 function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  })
+  const parts = formatter('clock', timeZone)
     .formatToParts(instant)
     .reduce<Record<string, number>>((acc, p) => {
       if (p.type !== 'literal') acc[p.type] = Number(p.value);
