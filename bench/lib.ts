@@ -261,21 +261,28 @@ export async function migratedDatabase(name: string) {
 }
 
 /**
- * The deployment shape of docs/operations.md, section 1: stateless API processes (one per core) on one
- * PostgreSQL database, `connections` connections in all, money calls not rate-limited.
+ * The deployment shape of docs/operations.md, section 1: stateless API processes (one per core) and
+ * one worker (jobs and the stream relay) on one PostgreSQL database, `connections` connections in
+ * all for the API processes, money calls not rate-limited. The worker's pid is `worker.pid`, for
+ * its CPU; `stop` stops them all.
  */
-export function apiProcesses(url: string, jwtSecret: string, connections: number, processes: number) {
-  return Promise.all(
-    Array.from({ length: processes }, () =>
-      startServer({
-        DATABASE_URL: url,
-        JWT_SECRET: jwtSecret,
-        DATABASE_POOL_MAX: String(Math.ceil(connections / processes)),
-        RATE_LIMIT_MONEY_PER_MINUTE: '100000000',
-        DEMO: '0',
-      }),
+export async function apiProcesses(url: string, jwtSecret: string, connections: number, processes: number) {
+  const env = {
+    DATABASE_URL: url,
+    JWT_SECRET: jwtSecret,
+    RATE_LIMIT_MONEY_PER_MINUTE: '100000000',
+    DEMO: '0',
+  };
+  const [worker, ...servers] = await Promise.all([
+    startServer({ ...env, MODE: 'worker', DATABASE_POOL_MAX: '4' }),
+    ...Array.from({ length: processes }, () =>
+      startServer({ ...env, MODE: 'api', DATABASE_POOL_MAX: String(Math.ceil(connections / processes)) }),
     ),
-  );
+  ]);
+  return Object.assign(servers, {
+    worker: worker!,
+    stopAll: () => Promise.all([worker!, ...servers].map((server) => server.stop())),
+  });
 }
 
 /** The ledger check after a run, as a correctness row of `bench` (`prefix` starts its name). */

@@ -120,7 +120,7 @@ export async function purchaseRig(db: Db, url: string, buyers: number[]) {
           },
         ],
       }),
-    stop: () => Promise.all(servers.map((s) => s.stop())),
+    stop: () => servers.stopAll(),
   };
   return rig;
 }
