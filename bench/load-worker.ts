@@ -1,0 +1,72 @@
+// One load-generator process of bench/load.ts: autocannon, single-threaded, against the URLs and for
+// the time given in BENCH_LOAD (JSON), as a random member of the tokens file each time. It prints
+// "started" when its connections open and one JSON line with its totals when it is done.
+//
+// Processes, not autocannon's own `workers`: its worker threads post one message to the main thread
+// per answer (for the histograms), so on a small machine the main thread, not the workers, paces them.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { roundRobin } from './lib.ts';
+
+export type LoadSpec = {
+  urls: string[];
+  connections: number;
+  duration: number;
+  /** A file holding a JSON array of `Bearer …` headers, one per member, and their ids. */
+  membersFile: string;
+  /** `read`: GET `path`; `gift`: POST `path` with a gift of 0.01 GOLD to another member. */
+  kind: 'read' | 'gift';
+  path: string;
+  /** The body every answer must hold to count as done (the API's `"code":0`), if any. */
+  expect?: string;
+};
+
+export type LoadResult = { requests: number; failed: number; p99: number };
+
+const spec = JSON.parse(process.env.BENCH_LOAD ?? '') as LoadSpec;
+const members = JSON.parse(readFileSync(spec.membersFile, 'utf8')) as { bearer: string[]; ids: number[] };
+const count = members.bearer.length;
+let failed = 0;
+const finished = new Promise<autocannon.Result>((resolve, reject) => {
+  const tracker = autocannon(
+    {
+      url: roundRobin(spec.urls),
+      connections: spec.connections,
+      duration: spec.duration,
+      requests: [
+        {
+          method: spec.kind === 'gift' ? 'POST' : 'GET',
+          path: spec.path,
+          setupRequest: (request) => {
+            const from = Math.floor(Math.random() * count);
+            if (spec.kind === 'read') return { ...request, headers: { authorization: members.bearer[from]! } };
+            const to = (from + 1 + Math.floor(Math.random() * (count - 1))) % count;
+            return {
+              ...request,
+              headers: {
+                'content-type': 'application/json',
+                authorization: members.bearer[from]!,
+                'idempotency-key': randomUUID(),
+              },
+              body: JSON.stringify({ toUserId: String(members.ids[to]), asset: 'GOLD', amount: '0.01' }),
+            };
+          },
+          onResponse: (status, body) => {
+            if (status !== 200 || (spec.expect && !body.includes(spec.expect))) failed += 1;
+          },
+        },
+      ],
+    },
+    (error, result) => (error ? reject(error) : resolve(result)),
+  );
+  tracker.once('start', () => console.log('started'));
+});
+const result = await finished;
+// Connection errors and timeouts never reach onResponse.
+const done: LoadResult = {
+  requests: result.requests.total,
+  failed: failed + result.errors + result.timeouts,
+  p99: result.latency.p99,
+};
+console.log(JSON.stringify(done));
