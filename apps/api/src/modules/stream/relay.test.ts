@@ -5,6 +5,7 @@ import { testDbKind } from '../../../test/database.ts';
 import { fund, newMember } from '../../../test/money.ts';
 import { relayed } from '../../../test/stream.ts';
 import { advisoryKey, type Db, queryRows } from '../../db/client.ts';
+import { notify, notifyAdding } from '../notifications/write.ts';
 import { EVENTS_CHANNEL, type StreamClient, type StreamEvent, StreamHub } from './hub.ts';
 import { StreamRelay } from './relay.ts';
 
@@ -171,4 +172,30 @@ describe('the stream relay', () => {
       await hub.stop();
     },
   );
+
+  it('tells a member of each new notification, of one whose amount grew, and not of one read', async () => {
+    const member = await newMember(app);
+    await relayed(app);
+    const own = listen(member.userId);
+    const reward = (amount: string) =>
+      ({ kind: 'referral_reward', params: { day: '2026-11-20', asset: 'USDT', amount } }) as const;
+    await app.db.transaction(async (tx) => {
+      await notify(tx, member.userId, { kind: 'feedback_replied', params: { feedbackId: '1' } });
+      await notifyAdding(tx, member.userId, reward('1'));
+    });
+    await notifyAdding(app.db, member.userId, reward('2'));
+    await app.db.execute(sql`update notifications set read_at = now() where user_id = ${member.userId}`);
+    await relayed(app);
+    const events = own.events.filter((e) => e.kind === 'notification');
+    const rows = await queryRows<{ id: string }>(
+      app.db,
+      sql`select id::text from notifications where user_id = ${member.userId} order by id`,
+    );
+    expect(events.map((e) => e.data)).toEqual([
+      { id: rows[0]?.id, kind: 'feedback_replied' },
+      { id: rows[1]?.id, kind: 'referral_reward' },
+      { id: rows[1]?.id, kind: 'referral_reward' },
+    ]);
+    own.stop();
+  });
 });
