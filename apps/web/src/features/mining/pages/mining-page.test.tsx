@@ -363,9 +363,15 @@ describe('buy sheet', () => {
 
     refusal = { code: 1023, msg: '库存不足，已售罄' };
     await waitFor(() => expect(screen.getByTestId('buy-submit')).not.toHaveClass('adm-button-loading'));
+    // The first confirm may still be in the page, closing, or gone: the second is the new one.
+    const closing = screen.queryAllByTestId('dialog-confirm');
     await dialogUser.click(screen.getByTestId('buy-submit'));
-    await waitFor(() => expect(screen.getAllByTestId('dialog-confirm')).toHaveLength(2));
-    await dialogUser.click(screen.getAllByTestId('dialog-confirm')[1]!);
+    const second = await waitFor(() => {
+      const fresh = screen.getAllByTestId('dialog-confirm').filter((button) => !closing.includes(button));
+      expect(fresh).toHaveLength(1);
+      return fresh[0]!;
+    });
+    await dialogUser.click(second);
     expect(await screen.findByText('库存不足，已售罄')).toBeInTheDocument();
     await waitFor(() =>
       expect(callsTo(fetchMock, 'user_mining_machines/miningMachineList').length).toBeGreaterThan(listed),
