@@ -15,10 +15,10 @@ export const EVENTS_CHANNEL = 'stream_events';
 export const TICKS_CHANNEL = 'stream_ticks';
 
 /**
- * Events read from the outbox at once, and handed to the clients in one go: a settlement's batches
- * come 5,000 at a time, which would hold this process's event loop for one long turn.
+ * Seqs the hub reads from the outbox at once (only its own clients' events and the public ones come
+ * back), handed to the clients in one go: a settlement's batches come 5,000 at a time.
  */
-const FETCH_LIMIT = 1_000;
+const FETCH_SEQS = 5_000;
 /**
  * Public events of these kinds change one figure each (the prize pool's size, the prices): a burst
  * reaches the clients as at most one a second per kind, the newest.
@@ -61,6 +61,9 @@ export class StreamHub {
   private readonly clients = new Set<StreamClient>();
   private high = 0;
   private fetching: Promise<void> | null = null;
+  /** While a read is out: the members it reads for, and members whose first client came since. */
+  private reading: Set<number> | null = null;
+  private readonly joined = new Set<number>();
   private again = false;
   private stops: (() => Promise<void>)[] = [];
   private safety: NodeJS.Timeout | undefined;
@@ -111,6 +114,7 @@ export class StreamHub {
   subscribe(client: StreamClient): () => void {
     this.clients.add(client);
     if (client.userId !== null) {
+      if (this.reading && !this.reading.has(client.userId)) this.joined.add(client.userId);
       const own = this.members.get(client.userId) ?? new Set();
       own.add(client);
       this.members.set(client.userId, own);
@@ -164,17 +168,51 @@ export class StreamHub {
     else if (event.id > this.high) void this.wake();
   }
 
+  /**
+   * Reads what was ordered after `high`, a window of FETCH_SEQS seqs at a time, keeping only public
+   * events and those of members with a client here: a process's work grows with its own clients'
+   * events, not with every member's (the settlement writes two for each of a million members). A
+   * member whose first client arrives while a read is out is read again for the same window, before
+   * anything of it is delivered, so the new client misses nothing after the `hello` it was sent.
+   */
   private async fetch() {
+    const [top] = await queryRows<{ top: string | null }>(
+      this.db,
+      sql`select max(seq)::text as top from stream_events where seq is not null`,
+    );
+    const newest = Number(top?.top ?? 0);
+    if (newest <= this.high) return;
+    const from = this.high;
+    const upTo = Math.min(newest, from + FETCH_SEQS);
+    const reading = new Set(this.members.keys());
+    this.reading = reading;
+    this.joined.clear();
+    try {
+      let rows = await this.read(from, upTo, [...reading], true);
+      while (this.joined.size > 0) {
+        const late = [...this.joined];
+        this.joined.clear();
+        for (const id of late) reading.add(id);
+        rows = [...rows, ...(await this.read(from, upTo, late, false))].sort((a, b) => a.id - b.id);
+      }
+      for (const event of rows) if (event.id > this.high) this.next(event);
+    } finally {
+      this.reading = null;
+    }
+    this.high = Math.max(this.high, upTo);
+    if (upTo < newest) this.again = true;
+  }
+
+  /** The events in (from, upTo] of `members`, and the public ones too when `everyone`. */
+  private async read(from: number, upTo: number, members: number[], everyone: boolean): Promise<StreamEvent[]> {
+    const theirs = sql`user_id in (select unnest(${`{${members.join(',')}}`}::bigint[]))`;
     const rows = await queryRows<Row>(
       this.db,
       sql`select seq::text as id, user_id::text, kind, data from stream_events
-          where seq > ${this.high} order by seq limit ${FETCH_LIMIT}`,
+          where seq > ${from} and seq <= ${upTo} and ${everyone ? sql`(user_id is null or ${theirs})` : theirs}
+          order by seq`,
     );
-    for (const row of rows) {
-      const event = toEvent(row);
-      if (event.id > this.high) this.next(event);
-    }
-    if (rows.length === FETCH_LIMIT) this.again = true;
+    return rows.map(toEvent);
   }
 
   private next(event: StreamEvent) {

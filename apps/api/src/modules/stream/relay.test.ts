@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { testDbKind } from '../../../test/database.ts';
 import { fund, newMember } from '../../../test/money.ts';
 import { relayed } from '../../../test/stream.ts';
-import { advisoryKey, type Db, queryRows } from '../../db/client.ts';
+import { advisoryKey, type Db, queryRows, statementText } from '../../db/client.ts';
 import { notify, notifyAdding } from '../notifications/write.ts';
 import { EVENTS_CHANNEL, type StreamClient, type StreamEvent, StreamHub } from './hub.ts';
 import { StreamRelay } from './relay.ts';
@@ -197,5 +197,61 @@ describe('the stream relay', () => {
       { id: rows[1]?.id, kind: 'referral_reward' },
     ]);
     own.stop();
+  });
+
+  it('reads only its own clients’ events, and gives a client that arrives mid-read what that read covers', async () => {
+    const [a, b, c] = [await newMember(app), await newMember(app), await newMember(app)];
+    await relayed(app);
+    let hold: Promise<void> | null = null;
+    let held: (() => void) | null = null;
+    const watched = {
+      execute: async (query: Parameters<Db['execute']>[0]) => {
+        const text = statementText(app.db, query as SQL);
+        if (hold && text.includes('unnest')) {
+          const waiting = hold;
+          hold = null;
+          await waiting;
+        }
+        const result = await app.db.execute(query);
+        if (text.includes('unnest'))
+          returned.push(...(result as unknown as { rows: { user_id: string | null }[] }).rows);
+        return result;
+      },
+    } as Pick<Db, 'execute'>;
+    const returned: { user_id: string | null }[] = [];
+    const hub = new StreamHub(watched);
+    await hub.start(app.database, { kind: 'local' });
+    const seen = (userId: number) => {
+      const events: StreamEvent[] = [];
+      return { events, stop: hub.subscribe({ userId, send: (event) => events.push(event), end: () => {} }) };
+    };
+    const ofA = seen(a.userId);
+    await fund(app, a.userId, 'GOLD', '1');
+    await fund(app, b.userId, 'GOLD', '1');
+    await fund(app, c.userId, 'GOLD', '1');
+    await relayed(app);
+    hold = new Promise((resolve) => {
+      held = resolve;
+    });
+    const reading = hub.wake();
+    await expect.poll(() => held !== null && hold === null).toBe(true);
+    // B's first client arrives while the read (for A only) is out.
+    const ofB = seen(b.userId);
+    held?.();
+    await reading;
+    expect(ofA.events.map((e) => e.kind)).toEqual(['balance']);
+    expect(ofB.events.map((e) => e.kind)).toEqual(['balance']);
+    expect(ofB.events[0]?.id).toBeGreaterThan(ofA.events[0]?.id ?? 0);
+    // C has no client here: its event was not read, only passed over.
+    const [cEvent] = await queryRows<{ seq: string }>(
+      app.db,
+      sql`select seq::text from stream_events where user_id = ${c.userId} order by seq desc limit 1`,
+    );
+    expect(hub.lastId).toBeGreaterThanOrEqual(Number(cEvent?.seq));
+    expect(returned.map((row) => row.user_id)).not.toContain(String(c.userId));
+    expect(returned.map((row) => row.user_id)).toContain(String(b.userId));
+    ofA.stop();
+    ofB.stop();
+    await hub.stop();
   });
 });
