@@ -16,7 +16,7 @@ import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
 import { addDays, startOfDay } from '../apps/api/src/lib/calendar.ts';
 import { createTokenService, memberTokenKey } from '../apps/api/src/modules/auth/tokens.ts';
 import { StreamRelay } from '../apps/api/src/modules/stream/relay.ts';
-import { dropDatabase, freshDatabase, quick, record, seedMiners, startServer } from './lib.ts';
+import { cpuSnapshot, cpuSplit, dropDatabase, freshDatabase, quick, record, seedMiners, startServer } from './lib.ts';
 
 const MEMBERS = quick ? 2_000 : 1_000_000;
 const PER_MEMBER = 10;
@@ -109,9 +109,13 @@ try {
     }
   }, 500);
 
+  const cpuBefore = cpuSnapshot();
   const started = performance.now();
   const outcome = await runJob(db, settlementJob, DAY, { now: new Date(dayEnd.getTime() + 5_000), trigger: 'bench' });
   const seconds = (performance.now() - started) / 1000;
+  // Where the machine's CPU went during the settlement: this process is the settlement's client and
+  // the relay; PostgreSQL runs both their statements.
+  const cpu = cpuSplit(cpuBefore, cpuSnapshot(), { 'API process': [server.pid] });
   if (!outcome.ran) throw new Error('settlement did not run');
   const [paid] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from mining_outputs`);
   if (paid?.n !== MEMBERS) throw new Error(`expected ${MEMBERS} member outputs, got ${paid?.n}`);
@@ -129,6 +133,11 @@ try {
   );
   console.log(
     `  settled in ${seconds.toFixed(1)} s (budget < ${LIMIT_SECONDS} s); every watcher's events in by ${handedOn.toFixed(1)} s; ${lost} watchers missed one`,
+  );
+  console.log(
+    `  CPU in cores during the settlement: ${Object.entries(cpu)
+      .map(([name, cores]) => `${name} ${cores.toFixed(2)}`)
+      .join(', ')}`,
   );
   console.log(
     `  API event-loop delay p99 per 500 ms: worst ${worstLag.toFixed(1)} ms, median ${(sortedLags[Math.floor(sortedLags.length / 2)] ?? 0).toFixed(1)} ms (budget < ${LAG_BUDGET_MS} ms)`,

@@ -9,15 +9,18 @@
 //   clients split between them, the relay publishing to JetStream.
 // Two kinds of change are timed from just before their COMMIT to the moment the client has read the
 // event: a member's own event (one client gets it), and a public event (every client gets it). The
-// clients are plain HTTP connections from this process (not sharing the servers' event loops).
+// clients are plain HTTP connections from processes of their own, one per API process
+// (bench/stream-clients.ts), not sharing the servers' event loops or this one's.
 
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
+import path from 'node:path';
 import { API, API_BASE } from '@minecloud/contract/api-paths';
 import { sql } from 'drizzle-orm';
 import { connectNats, natsPublisher } from '../apps/api/src/modules/stream/nats.ts';
 import { StreamRelay } from '../apps/api/src/modules/stream/relay.ts';
-import { benchMembers, dropDatabase, percentile, quick, record, startServer } from './lib.ts';
+import { benchMembers, dropDatabase, percentile, quick, record, root, startServer } from './lib.ts';
+import type { ClientOrder, ClientsIn, ClientsOut } from './stream-clients.ts';
 
 const CLIENTS = quick ? 200 : 10_000;
 const OWN_EVENTS = quick ? 50 : 500;
@@ -49,42 +52,46 @@ async function measure(topology: Topology) {
     nats ? { kind: 'nats', publish: natsPublisher(nats) } : { kind: 'notify' },
   );
   relay.start();
-  const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
-  const requests: http.ClientRequest[] = [];
-
-  /** Opens one stream for member `i` on its server; every event's mark is noted with the time it was read. */
-  function connect(i: number): Promise<Client> {
-    const client: Client = { userId: ids[i] as number, connected: false, received: new Map(), doubled: 0 };
-    const api = apis[i % apis.length]!;
-    return new Promise((resolve, reject) => {
-      const request = http.get(
-        `${api.url}${API_BASE.main}${API.stream}`,
-        { agent, headers: { accept: 'text/event-stream', authorization: bearer[i] as string } },
-        (res) => {
-          if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-          let buffer = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            const now = performance.now();
-            buffer += chunk;
-            for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-              const frame = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              if (frame.includes('event: hello')) {
-                client.connected = true;
-                resolve(client);
-              }
-              const mark = /"bench":"([^"]+)"/.exec(frame)?.[1];
-              if (!mark || !/event: (balance|notice)/.test(frame)) continue;
-              if (client.received.has(mark)) client.doubled += 1;
-              else client.received.set(mark, now);
-            }
-          });
-        },
-      );
-      request.on('error', reject);
-      requests.push(request);
+  // The clients live in processes of their own (bench/stream-clients.ts), one per API process: one
+  // process may hold 20,000 open files here, fewer than two servers' clients.
+  const clients: Client[] = Array.from({ length: total }, (_, i) => ({
+    userId: ids[i] as number,
+    connected: false,
+    received: new Map<string, number>(),
+    doubled: 0,
+  }));
+  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  const holders = apis.map(() => {
+    const child = fork(path.join(root, 'bench/stream-clients.ts'), [], { execArgv: ['--import', 'tsx'] });
+    child.on('message', (message: ClientsOut) => {
+      if ('connected' in message) {
+        const client = clients[message.connected]!;
+        client.connected = true;
+        waiting.get(message.connected)?.resolve();
+      } else if ('failed' in message) {
+        waiting.get(message.failed)?.reject(new Error(message.error));
+      } else {
+        const client = clients[message.event]!;
+        if (client.received.has(message.mark)) client.doubled += 1;
+        else client.received.set(message.mark, message.at);
+      }
     });
+    return child;
+  });
+
+  /** Opens the streams of members `from` to `to` - 1, each on its server; resolves once all said hello. */
+  function connect(from: number, to: number): Promise<unknown> {
+    const orders = new Map<number, ClientOrder[]>();
+    const opened: Promise<void>[] = [];
+    for (let i = from; i < to; i += 1) {
+      const n = i % apis.length;
+      const list = orders.get(n) ?? [];
+      list.push({ i, url: `${apis[n]!.url}${API_BASE.main}${API.stream}`, authorization: bearer[i] as string });
+      orders.set(n, list);
+      opened.push(new Promise((resolve, reject) => waiting.set(i, { resolve, reject })));
+    }
+    for (const [n, list] of orders) holders[n]!.send({ connect: list } satisfies ClientsIn);
+    return Promise.all(opened);
   }
 
   let marks = 0;
@@ -97,21 +104,15 @@ async function measure(topology: Topology) {
         sql`insert into stream_events (user_id, kind, data)
             values (${userId}, ${userId === null ? 'notice' : 'balance'}, ${JSON.stringify({ bench: mark })}::jsonb)`,
       );
-      return { mark, at: performance.now() };
+      return { mark, at: performance.timeOrigin + performance.now() };
     });
   }
 
   try {
     const before = apis.map((api) => rssKb(api.pid));
-    const clients: Client[] = [];
     // In batches, as a crowd arrives: each batch is connected (its hello read) before the next.
     const BATCH = 500;
-    for (let start = 0; start < total; start += BATCH) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(BATCH, total - start) }, (_, k) => connect(start + k)),
-      );
-      clients.push(...batch);
-    }
+    for (let start = 0; start < total; start += BATCH) await connect(start, Math.min(total, start + BATCH));
     await new Promise((r) => setTimeout(r, 2_000));
     const held = clients.filter((c) => c.connected).length;
     const after = apis.map((api) => rssKb(api.pid));
@@ -153,7 +154,10 @@ async function measure(topology: Topology) {
     }
     return { total, held, perClientKb, before, after, own, fanout, lost, leaked, doubled };
   } finally {
-    for (const request of requests) request.destroy();
+    for (const holder of holders) {
+      if (holder.connected) holder.send({ close: true } satisfies ClientsIn);
+      holder.kill();
+    }
     await relay.stop();
     await nats?.close();
     for (const api of apis) await api.stop();
