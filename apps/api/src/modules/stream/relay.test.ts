@@ -202,14 +202,14 @@ describe('the stream relay', () => {
   it('reads only its own clients’ events, and gives a client that arrives mid-read what that read covers', async () => {
     const [a, b, c] = [await newMember(app), await newMember(app), await newMember(app)];
     await relayed(app);
-    let hold: Promise<void> | null = null;
-    let held: (() => void) | null = null;
+    // The read for members is held here once, until `release`.
+    const gate: { hold: Promise<void> | null; release: (() => void) | null } = { hold: null, release: null };
     const watched = {
       execute: async (query: Parameters<Db['execute']>[0]) => {
         const text = statementText(app.db, query as SQL);
-        if (hold && text.includes('unnest')) {
-          const waiting = hold;
-          hold = null;
+        if (gate.hold && text.includes('unnest')) {
+          const waiting = gate.hold;
+          gate.hold = null;
           await waiting;
         }
         const result = await app.db.execute(query);
@@ -230,14 +230,14 @@ describe('the stream relay', () => {
     await fund(app, b.userId, 'GOLD', '1');
     await fund(app, c.userId, 'GOLD', '1');
     await relayed(app);
-    hold = new Promise((resolve) => {
-      held = resolve;
+    gate.hold = new Promise((resolve) => {
+      gate.release = resolve;
     });
     const reading = hub.wake();
-    await expect.poll(() => held !== null && hold === null).toBe(true);
+    await expect.poll(() => gate.hold === null).toBe(true);
     // B's first client arrives while the read (for A only) is out.
     const ofB = seen(b.userId);
-    held?.();
+    gate.release?.();
     await reading;
     expect(ofA.events.map((e) => e.kind)).toEqual(['balance']);
     expect(ofB.events.map((e) => e.kind)).toEqual(['balance']);
