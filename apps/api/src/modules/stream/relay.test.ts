@@ -254,4 +254,25 @@ describe('the stream relay', () => {
     ofB.stop();
     await hub.stop();
   });
+
+  it('prunes the events past the keeping time, oldest first, and keeps the rest', async () => {
+    const member = await newMember(app);
+    for (let n = 0; n < 3; n += 1) await fund(app, member.userId, 'GOLD', '1');
+    await relayed(app);
+    const seqs = async () =>
+      (
+        await queryRows<{ seq: string }>(
+          app.db,
+          sql`select seq::text from stream_events where user_id = ${member.userId} order by seq`,
+        )
+      ).map((row) => Number(row.seq));
+    const [oldest, older, newest] = await seqs();
+    // Everything before them (earlier tests) is as old as the oldest of the three.
+    await app.db.execute(
+      sql`update stream_events set created_at = now() - interval '61 minutes' where seq <= ${older ?? 0}`,
+    );
+    expect(await app.streamRelay?.prune()).toBeGreaterThanOrEqual(2);
+    expect(await seqs()).toEqual([newest]);
+    expect(oldest).toBeLessThan(older ?? 0);
+  });
 });

@@ -175,9 +175,12 @@ export class StreamRelay {
     for (;;) {
       const rows = await queryRows<{ id: string }>(
         this.db,
-        sql`delete from stream_events where id in (
-              select id from stream_events where created_at < now() - ${KEEP} and seq is not null
-              limit ${PRUNE_BATCH})
+        // Oldest first by seq (its index), those past the keeping time; the first one still kept
+        // ends the batch short, and the prune with it: seqs follow commit order, so few older
+        // events lie beyond it, and the next prune takes them.
+        sql`delete from stream_events where seq in (
+              select seq from stream_events where seq is not null order by seq limit ${PRUNE_BATCH})
+            and created_at < now() - ${KEEP}
             returning id::text`,
       );
       deleted += rows.length;
