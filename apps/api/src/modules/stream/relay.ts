@@ -111,6 +111,13 @@ export class StreamRelay {
   private async order(): Promise<number | null> {
     return this.db.transaction(async (tx) => {
       if (!(await this.turn(tx))) return null;
+      // Each pending event is found by its id in the primary key. Left to itself the planner hashed
+      // a scan of the whole outbox (an hour of events) for every batch: 146 ms a batch of 5,000 at
+      // 300,000 events, growing with the outbox, against 56-61 ms this way at 300,000 and 600,000.
+      await tx.execute(
+        sql`select set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true),
+                   set_config('enable_mergejoin', 'off', true)`,
+      );
       // One statement: the next seqs after the last given, by id, and the relay's position moved on
       // (not written when nothing was new: an idle turn writes nothing, so its commit waits for no disk).
       const [row] = await queryRows<{ count: string; assigned: string }>(
