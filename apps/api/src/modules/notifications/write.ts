@@ -59,14 +59,10 @@ export function decimalSql(units: SQL, asset: Asset): SQL {
 }
 
 /**
- * A settlement day's notifications of one daily kind, set-based: `rows` yields `user_id` and
- * `params` (jsonb) per member, at most one each.
+ * A settlement day's notifications of one daily kind, set-based, as a statement for a caller's
+ * `with` chain: `rows` (which may read the chain's earlier CTEs) yields `user_id` and `params`
+ * (jsonb) per member, at most one each.
  */
-export async function notifyDay(tx: Writer, kind: NotificationParams['kind'], day: string, rows: SQL) {
-  await tx.execute(notifyDayInsert(kind, day, rows));
-}
-
-/** notifyDay's statement, for a caller's `with` chain (`rows` may read the chain's earlier CTEs). */
 export function notifyDayInsert(kind: NotificationParams['kind'], day: string, rows: SQL): SQL {
   return sql`insert into notifications (user_id, kind, params, day)
         select user_id, ${kind}, params, ${day}::date from (${rows}) r

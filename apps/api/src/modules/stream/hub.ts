@@ -76,11 +76,7 @@ export class StreamHub {
 
   /** Starts from the newest ordered event and listens for more, and for price ticks. */
   async start(database: Pick<Database, 'listen'>, input: HubInput = { kind: 'notify' }) {
-    const [row] = await queryRows<{ high: string | null }>(
-      this.db,
-      sql`select max(seq)::text as high from stream_events where seq is not null`,
-    );
-    this.high = Number(row?.high ?? 0);
+    this.high = await this.newestSeq();
     if (input.kind === 'notify') this.stops.push(await database.listen(EVENTS_CHANNEL, (upTo) => this.announced(upTo)));
     if (input.kind === 'nats') {
       this.stops.push(await input.subscribe((event) => this.arrived(event)));
@@ -176,11 +172,7 @@ export class StreamHub {
    * anything of it is delivered, so the new client misses nothing after the `hello` it was sent.
    */
   private async fetch() {
-    const [top] = await queryRows<{ top: string | null }>(
-      this.db,
-      sql`select max(seq)::text as top from stream_events where seq is not null`,
-    );
-    const newest = Number(top?.top ?? 0);
+    const newest = await this.newestSeq();
     if (newest <= this.high) return;
     const from = this.high;
     const upTo = Math.min(newest, from + FETCH_SEQS);
@@ -201,6 +193,15 @@ export class StreamHub {
     }
     this.high = Math.max(this.high, upTo);
     if (upTo < newest) this.again = true;
+  }
+
+  /** The newest seq the relay has given (0 before the first). */
+  private async newestSeq(): Promise<number> {
+    const [row] = await queryRows<{ seq: string | null }>(
+      this.db,
+      sql`select max(seq)::text as seq from stream_events where seq is not null`,
+    );
+    return Number(row?.seq ?? 0);
   }
 
   /** The events in (from, upTo] of `members`, and the public ones too when `everyone`. */
