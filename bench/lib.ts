@@ -117,18 +117,28 @@ export async function startServer(
 /** CPU time (clock ticks) of every process now, and of the whole machine (busy and all). */
 type CpuSnapshot = { processes: Map<number, { command: string; ticks: number }>; busy: number; all: number };
 
+/**
+ * The command and CPU clock ticks (user and system) of a process or thread, from its `stat` file
+ * under /proc (`/proc/<pid>/stat`, `/proc/<pid>/task/<tid>/stat`); null once it is gone.
+ */
+export function procTicks(statFile: string): { command: string; ticks: number } | null {
+  try {
+    const stat = readFileSync(statFile, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    return { command, ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null;
+  }
+}
+
 export function cpuSnapshot(): CpuSnapshot {
   const processes = new Map<number, { command: string; ticks: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      processes.set(Number(entry), { command, ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // gone since the listing
-    }
+    // Null: gone since the listing.
+    const own = procTicks(`/proc/${entry}/stat`);
+    if (own) processes.set(Number(entry), own);
   }
   const [user, nice, system, idle, iowait, ...rest] = readFileSync('/proc/stat', 'utf8')
     .split('\n')[0]!

@@ -1,10 +1,9 @@
-// One load-generator process of bench/load.ts: autocannon, single-threaded, against the URLs and for
-// the time given in BENCH_LOAD (JSON), as a random member of the tokens file each time. It prints
+// One load-generator process of bench/load.ts: autocannon, single-threaded, GET requests against the
+// URLs and for the time given in BENCH_LOAD (JSON), as a random member of the members file each time. It prints
 // "started" when its connections open and one JSON line with its totals when it is done.
 //
 // Processes, not autocannon's own `workers`: its worker threads post one message to the main thread
 // per answer (for the histograms), so on a small machine the main thread, not the workers, paces them.
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { roundRobin } from './lib.ts';
@@ -13,10 +12,8 @@ export type LoadSpec = {
   urls: string[];
   connections: number;
   duration: number;
-  /** A file holding a JSON array of `Bearer …` headers, one per member, and their ids. */
+  /** A file holding `{ bearer }`: a JSON array of `Bearer …` headers, one per member. */
   membersFile: string;
-  /** `read`: GET `path`; `gift`: POST `path` with a gift of 0.01 GOLD to another member. */
-  kind: 'read' | 'gift';
   path: string;
   /** The body every answer must hold to count as done (the API's `"code":0`), if any. */
   expect?: string;
@@ -25,8 +22,7 @@ export type LoadSpec = {
 export type LoadResult = { requests: number; failed: number; p99: number };
 
 const spec = JSON.parse(process.env.BENCH_LOAD ?? '') as LoadSpec;
-const members = JSON.parse(readFileSync(spec.membersFile, 'utf8')) as { bearer: string[]; ids: number[] };
-const count = members.bearer.length;
+const { bearer } = JSON.parse(readFileSync(spec.membersFile, 'utf8')) as { bearer: string[] };
 let failed = 0;
 const finished = new Promise<autocannon.Result>((resolve, reject) => {
   const tracker = autocannon(
@@ -36,22 +32,12 @@ const finished = new Promise<autocannon.Result>((resolve, reject) => {
       duration: spec.duration,
       requests: [
         {
-          method: spec.kind === 'gift' ? 'POST' : 'GET',
+          method: 'GET',
           path: spec.path,
-          setupRequest: (request) => {
-            const from = Math.floor(Math.random() * count);
-            if (spec.kind === 'read') return { ...request, headers: { authorization: members.bearer[from]! } };
-            const to = (from + 1 + Math.floor(Math.random() * (count - 1))) % count;
-            return {
-              ...request,
-              headers: {
-                'content-type': 'application/json',
-                authorization: members.bearer[from]!,
-                'idempotency-key': randomUUID(),
-              },
-              body: JSON.stringify({ toUserId: String(members.ids[to]), asset: 'GOLD', amount: '0.01' }),
-            };
-          },
+          setupRequest: (request) => ({
+            ...request,
+            headers: { authorization: bearer[Math.floor(Math.random() * bearer.length)]! },
+          }),
           onResponse: (status, body) => {
             if (status !== 200 || (spec.expect && !body.includes(spec.expect))) failed += 1;
           },

@@ -2,11 +2,11 @@
 // sets the pace; with the CPU each side used while all of them were running.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { cpuSnapshot, cpuSplit, root } from './lib.ts';
+import { cpuSnapshot, cpuSplit, procTicks, root } from './lib.ts';
 import type { LoadResult, LoadSpec } from './load-worker.ts';
 
 export type Load = {
@@ -20,16 +20,8 @@ export type Load = {
   serverLoop: number;
 };
 
-/** Clock ticks of one thread (Linux, /proc). */
-function threadTicks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
+/** Clock ticks of a process's main thread, its event loop (Linux, /proc). */
+const loopTicks = (pid: number) => procTicks(`/proc/${pid}/task/${pid}/stat`)?.ticks ?? 0;
 
 /**
  * Drives `spec.urls` for `spec.duration` s from `processes` load processes (connections split among
@@ -38,14 +30,14 @@ function threadTicks(pid: number): number {
  */
 export async function runLoad(
   spec: Omit<LoadSpec, 'membersFile'>,
-  members: { bearer: string[]; ids: number[] },
+  bearer: string[],
   servers: number[],
   processes = Number(process.env.BENCH_LOAD_PROCESSES ?? 2),
 ): Promise<Load> {
   const dir = path.join(root, '.tmp/bench');
   mkdirSync(dir, { recursive: true });
   const membersFile = path.join(dir, `load-members-${randomUUID()}.json`);
-  writeFileSync(membersFile, JSON.stringify(members));
+  writeFileSync(membersFile, JSON.stringify({ bearer }));
   try {
     const children = Array.from({ length: processes }, (_, i) => {
       const own: LoadSpec = {
@@ -76,10 +68,10 @@ export async function runLoad(
     const window = Math.max(1, spec.duration - 2);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const before = cpuSnapshot();
-    const loopsBefore = servers.map(threadTicks);
+    const loopsBefore = servers.map(loopTicks);
     await new Promise((resolve) => setTimeout(resolve, window * 1000));
     const after = cpuSnapshot();
-    const loopsAfter = servers.map(threadTicks);
+    const loopsAfter = servers.map(loopTicks);
     const results = await Promise.all(children.map((child) => child.result));
     const cpu = cpuSplit(before, after, {
       servers: servers,
