@@ -1,13 +1,16 @@
 // Notifying commits: what the live stream costs a money transaction (docs/operations.md, "The live
-// stream"). pgbench, 32 clients, on one database with the app's schema, runs the same write three
-// ways, in turns (base, outbox, notify, three times over):
+// stream"). pgbench, 32 clients, on one database with the app's schema, runs the same money write
+// three ways, in turns (base, outbox, notify, six times over):
 // - base: a money write (one account row updated, one history row inserted: pgbench's TPC-B without
 //   its ten hot branch rows, whose lock would make every variant take turns and hide the difference);
-// - outbox: the same, plus the event row that the app's triggers write in the transaction (migration
-//   0033): budget ≥ 0.8× base;
+// - outbox: the same write, and its event row written in the transaction the way the app writes it:
+//   by a statement trigger on the history table that reads the statement's transition table, as
+//   `stream_transfers` does on `transfers` (migration 0033). No extra statement: the money write does
+//   not wait for another round trip, only for the row, its index entry and its WAL. Budget ≥ 0.8× base;
 // - notify: the outbox row plus a NOTIFY in the transaction, as the triggers did before the relay
 //   (a listener connected, as each API process was): for comparison. A transaction with a pending
 //   NOTIFY holds PostgreSQL's one notify lock from before its commit to after its WAL flush.
+// The trigger is on for the outbox and notify turns and off for the base turns.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +23,7 @@ import { dropDatabase, freshDatabase, quick, record } from './lib.ts';
 const name = 'minecloud_bench_outbox';
 const CLIENTS = 32;
 const SECONDS = quick ? 4 : 30;
-const ROUNDS = quick ? 1 : 3;
+const ROUNDS = quick ? 1 : 6;
 const SCALE = quick ? 1 : 10;
 const BUDGET = 0.8;
 
@@ -32,21 +35,37 @@ BEGIN;
 UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;
 INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);
 `;
-const OUTBOX = `INSERT INTO stream_events (user_id, kind, data) VALUES (:aid, 'balance', '{"asset":"GOLD","transfer":"gift"}');
-`;
-const NOTIFY = `WITH e AS (INSERT INTO stream_events (user_id, kind, data) VALUES (:aid, 'balance', '{"asset":"GOLD","transfer":"gift"}') RETURNING id)
-SELECT pg_notify('stream_events', id::text) FROM e;
-`;
-const SCRIPTS = { base: `${HEAD}END;\n`, outbox: `${HEAD}${OUTBOX}END;\n`, notify: `${HEAD}${NOTIFY}END;\n` };
+// As the app's triggers do after 0033: one event per row of the statement, from its transition
+// table; `bench_notify` also NOTIFYs, as the triggers did before the relay (0022-0024).
+const TRIGGERS = `CREATE FUNCTION bench_outbox() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO stream_events (user_id, kind, data)
+  SELECT aid, 'balance', jsonb_build_object('asset', 'GOLD', 'transfer', 'gift') FROM moved;
+  IF TG_NAME = 'bench_notify' THEN
+    PERFORM pg_notify('stream_events', currval(pg_get_serial_sequence('stream_events', 'id'))::text);
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER bench_outbox AFTER INSERT ON pgbench_history REFERENCING NEW TABLE AS moved
+  FOR EACH STATEMENT EXECUTE FUNCTION bench_outbox();
+CREATE TRIGGER bench_notify AFTER INSERT ON pgbench_history REFERENCING NEW TABLE AS moved
+  FOR EACH STATEMENT EXECUTE FUNCTION bench_outbox();`;
+// One script: the variants differ only in which trigger is on.
+const SCRIPT = `${HEAD}END;\n`;
+const VARIANTS = ['base', 'outbox', 'notify'] as const;
 
 const url = await freshDatabase(name);
 const dir = mkdtempSync(path.join(tmpdir(), 'minecloud-outbox-'));
 const listener = new pg.Client({ connectionString: url });
+const admin = new pg.Client({ connectionString: url });
 try {
   const database = await openDatabase({ kind: 'pg', url, poolMax: 2 });
   await database.migrate();
   await database.close();
   execFileSync('pgbench', ['-i', '-q', '-s', String(SCALE), url], { stdio: 'ignore' });
+  await admin.connect();
+  await admin.query(TRIGGERS);
   await listener.connect();
   await listener.query('listen stream_events');
   let notified = 0;
@@ -54,28 +73,25 @@ try {
     notified += 1;
   });
 
-  const tps: Record<keyof typeof SCRIPTS, number> = { base: 0, outbox: 0, notify: 0 };
-  const variants = Object.keys(SCRIPTS) as (keyof typeof SCRIPTS)[];
-  for (const variant of variants) writeFileSync(path.join(dir, `${variant}.sql`), SCRIPTS[variant]);
+  const tps: Record<(typeof VARIANTS)[number], number> = { base: 0, outbox: 0, notify: 0 };
+  const script = path.join(dir, 'money-write.sql');
+  writeFileSync(script, SCRIPT);
   // In turns (base, outbox, notify, base, ...), so that the machine's drift and the tables' growth
   // fall on every variant alike; each variant's figure is the mean of its turns.
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const variant of variants) {
+    for (const variant of VARIANTS) {
+      // Every turn starts from a checkpoint: the first change of each page after one writes the whole
+      // page to the WAL, so a checkpoint inside one variant's turn would charge it alone for that.
+      await admin.query('CHECKPOINT');
+      for (const trigger of ['outbox', 'notify']) {
+        await admin.query(
+          `ALTER TABLE pgbench_history ${variant === trigger ? 'ENABLE' : 'DISABLE'} TRIGGER bench_${trigger}`,
+        );
+      }
       // Not a blocking call: the listener reads its notifications meanwhile, as an API process did.
       const { stdout: out } = await promisify(execFile)(
         'pgbench',
-        [
-          '-n',
-          '-c',
-          String(CLIENTS),
-          '-j',
-          '2',
-          '-T',
-          String(SECONDS / ROUNDS),
-          '-f',
-          path.join(dir, `${variant}.sql`),
-          url,
-        ],
+        ['-n', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS / ROUNDS), '-f', script, url],
         { encoding: 'utf8' },
       );
       const match = /tps = ([\d.]+)/.exec(out);
@@ -123,6 +139,7 @@ try {
   });
 } finally {
   await listener.end().catch(() => {});
+  await admin.end().catch(() => {});
   rmSync(dir, { recursive: true, force: true });
   await dropDatabase(name);
 }

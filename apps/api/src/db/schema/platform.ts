@@ -128,7 +128,8 @@ export const rateLimits = pgTable(
 export const streamEvents = pgTable(
   'stream_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    // No primary key (migration 0039): events are read by seq, and found pending by id.
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     userId: bigint('user_id', { mode: 'number' }),
     kind: text('kind').notNull(),
     data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
@@ -143,7 +144,6 @@ export const streamEvents = pgTable(
     index('stream_events_user_idx').on(t.userId, t.seq).where(sql`${t.seq} is not null`),
     uniqueIndex('stream_events_seq_idx').on(t.seq).where(sql`${t.seq} is not null`),
     index('stream_events_pending_idx').on(t.id).where(sql`${t.seq} is null`),
-    index('stream_events_created_idx').on(t.createdAt),
   ],
 );
 
