@@ -13,6 +13,7 @@ import {
   settleMiningChunk,
 } from '../modules/mining/settlement.ts';
 import { closeRound } from '../modules/pool/close-round.ts';
+import { orderOwnEvents } from '../modules/stream/relay.ts';
 import { takeSnapshot } from '../modules/transparency/liabilities.ts';
 import { pruneIdempotencyKeys } from '../money/idempotency.ts';
 import type { JobDefinition } from './runner.ts';
@@ -46,6 +47,9 @@ export const settlementJob: JobDefinition = {
     }),
     chunk: async (context, prepared, range) => {
       const day = prepared as SettlementPrepared;
+      // Two events a member: the chunk gives them their order itself, or the relay would rewrite
+      // every one of them after it.
+      await orderOwnEvents(context.tx);
       await settleMiningChunk(context, day.mining, range);
       await settleEquityChunk(context, day.equity, range);
     },

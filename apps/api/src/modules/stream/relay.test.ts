@@ -5,9 +5,11 @@ import { testDbKind } from '../../../test/database.ts';
 import { fund, newMember } from '../../../test/money.ts';
 import { relayed } from '../../../test/stream.ts';
 import { advisoryKey, type Db, queryRows, statementText } from '../../db/client.ts';
+import { systemAccount, userAccount } from '../../ledger/accounts.ts';
+import { transfer } from '../../ledger/transfer.ts';
 import { notify, notifyAdding } from '../notifications/write.ts';
 import { EVENTS_CHANNEL, type StreamClient, type StreamEvent, StreamHub } from './hub.ts';
-import { StreamRelay } from './relay.ts';
+import { orderOwnEvents, StreamRelay } from './relay.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -102,6 +104,80 @@ describe('the stream relay', () => {
       own.stop();
     },
   );
+
+  it('lets a transaction order its own events as it writes them; the relay orders what committed meanwhile after them', async () => {
+    const [a, b] = [await newMember(app), await newMember(app)];
+    await relayed(app);
+    const seenA = listen(a.userId);
+    const seenB = listen(b.userId);
+    const [before] = await queryRows<{ assigned: string }>(app.db, sql`select assigned::text from stream_relay`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const own = app.db.transaction(async (tx) => {
+      await orderOwnEvents(tx);
+      await notify(tx, a.userId, { kind: 'feedback_replied', params: { feedbackId: '1' } });
+      await transfer(tx, {
+        asset: 'GOLD',
+        from: systemAccount('adjustment'),
+        to: userAccount(a.userId, 'available'),
+        amount: 2n,
+        kind: 'adjustment',
+        idempotencyKey: `test-own-order:${a.userId}`,
+      });
+      const mine = await queryRows<{ seq: string | null }>(
+        tx,
+        sql`select seq::text from stream_events where user_id = ${a.userId} order by id`,
+      );
+      // Their seqs are the next ones, in the order written, before the commit.
+      expect(mine.map((e) => Number(e.seq))).toEqual([Number(before?.assigned) + 1, Number(before?.assigned) + 2]);
+      written();
+      await held;
+    });
+    await wrote;
+    let turn: Promise<unknown> = Promise.resolve();
+    if (testDbKind() === 'pg') {
+      // Meanwhile another member's money commits, its event without a seq; the relay's turn waits
+      // for the transaction holding the position, and hands on nothing before it commits.
+      await fund(app, b.userId, 'GOLD', '1');
+      turn = app.streamRelay?.tick() ?? turn;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await app.stream.wake();
+      expect([...seenA.events, ...seenB.events]).toEqual([]);
+    }
+    release();
+    await own;
+    await turn;
+    if (testDbKind() !== 'pg') await fund(app, b.userId, 'GOLD', '1');
+    await relayed(app);
+    expect(seenA.events.map((e) => [e.kind, e.id])).toEqual([
+      ['notification', Number(before?.assigned) + 1],
+      ['balance', Number(before?.assigned) + 2],
+    ]);
+    expect(seenB.events.map((e) => [e.kind, e.id])).toEqual([['balance', Number(before?.assigned) + 3]]);
+    expect(await pending()).toBe(0);
+    // Events ordered by their own transaction alone are handed on too, with nothing left for the
+    // relay to order.
+    await app.db.transaction(async (tx) => {
+      await orderOwnEvents(tx);
+      await notify(tx, a.userId, { kind: 'feedback_replied', params: { feedbackId: '2' } });
+    });
+    expect(await pending()).toBe(0);
+    const notified: string[] = [];
+    const unlisten = await app.database.listen(EVENTS_CHANNEL, (payload) => notified.push(payload));
+    expect(await app.streamRelay?.tick()).toEqual({ ordered: 0, handedOn: 1 });
+    if (testDbKind() === 'pg') await expect.poll(() => notified).toEqual([String(Number(before?.assigned) + 4)]);
+    await unlisten();
+    await relayed(app);
+    expect(seenA.events.map((e) => e.id).at(-1)).toBe(Number(before?.assigned) + 4);
+    seenA.stop();
+    seenB.stop();
+  });
 
   it('writes nothing on an idle turn', async () => {
     await relayed(app);

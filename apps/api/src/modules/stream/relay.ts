@@ -34,6 +34,16 @@ const PRUNE_BATCH = 10_000;
 type Row = Parameters<typeof toEvent>[0];
 
 /**
+ * Makes the stream events this transaction writes from here on take their seqs as they are written
+ * (migration 0040), instead of waiting for the relay to give them: for a transaction that writes
+ * thousands (a settlement chunk). It holds the relay's position from its first event to its commit,
+ * so it suits a transaction that ends soon after.
+ */
+export async function orderOwnEvents(tx: Pick<Db, 'execute'>) {
+  await tx.execute(sql`select set_config('minecloud.stream_order', 'now', true)`);
+}
+
+/**
  * The live stream's relay. Money transactions only write their events into the outbox
  * (`stream_events`, migration 0033): no NOTIFY, whose cluster-wide lock would make their commits take
  * turns. The relay reads what has committed, in id order, and gives it the stream's order (`seq`) in
@@ -100,17 +110,25 @@ export class StreamRelay {
    * was new). Throws when the output failed: the same events are handed on at the next turn.
    */
   async tick(): Promise<{ ordered: number; handedOn: number }> {
-    const ordered = await this.order();
-    if (ordered === null) return { ordered: 0, handedOn: 0 };
-    if (this.output.kind === 'local' && ordered > 0) this.output.ordered();
-    const handedOn = this.output.kind === 'nats' ? await this.publish() : ordered;
-    return { ordered, handedOn };
+    const step = await this.order();
+    if (step === null) return { ordered: 0, handedOn: 0 };
+    if (this.output.kind === 'local' && step.handedOn > 0) this.output.ordered();
+    const handedOn = this.output.kind === 'nats' ? await this.publish() : step.handedOn;
+    return { ordered: step.ordered, handedOn };
   }
 
-  /** Gives the committed events without a seq theirs, in id order. Null: another relay had the turn. */
-  private async order(): Promise<number | null> {
+  /**
+   * Gives the committed events without a seq theirs, in id order. Without NATS, it also hands on
+   * every seq given since the last turn, by itself or by a transaction that ordered its own events
+   * (migration 0040): one NOTIFY up to the newest. Null: another relay had the turn.
+   */
+  private async order(): Promise<{ ordered: number; handedOn: number } | null> {
+    const handsOn = this.output.kind !== 'nats';
     return this.db.transaction(async (tx) => {
       if (!(await this.turn(tx))) return null;
+      // The position, locked: a transaction that orders its own events holds it to its commit, so
+      // this waits for those to be visible, and the seqs given here come after theirs.
+      await tx.execute(sql`select 1 from stream_relay where id = 1 for update`);
       // Each pending event is found by its id in stream_events_pending_idx. Left to itself the
       // planner hashed a scan of the whole outbox (an hour of events) for every batch: 146 ms a
       // batch of 5,000 at 300,000 events, growing with the outbox, against 56-61 ms this way at
@@ -120,29 +138,29 @@ export class StreamRelay {
                    set_config('enable_mergejoin', 'off', true)`,
       );
       // One statement: the next seqs after the last given, by id, and the relay's position moved on
-      // (not written when nothing was new: an idle turn writes nothing, so its commit waits for no disk).
-      const [row] = await queryRows<{ count: string; assigned: string }>(
+      // (not written when nothing is new: an idle turn writes nothing, so its commit waits for no disk).
+      const [row] = await queryRows<{ count: string; assigned: string; handed: string }>(
         tx,
         sql`with pending as (
               select id, row_number() over (order by id) as n
               from stream_events where seq is null order by id limit ${RELAY_BATCH}),
-            position as (select assigned from stream_relay where id = 1),
+            position as (select assigned, published from stream_relay where id = 1),
             ordered as (
               update stream_events e set seq = position.assigned + pending.n
               from pending, position where e.id = pending.id and e.seq is null returning e.seq)
             update stream_relay set
               assigned = assigned + (select count(*) from ordered),
-              published = case when ${this.output.kind !== 'nats'} then assigned + (select count(*) from ordered)
-                               else published end
-            where id = 1 and exists (select 1 from ordered)
-            returning (select count(*) from ordered)::text as count, assigned::text`,
+              published = case when ${handsOn} then assigned + (select count(*) from ordered) else published end
+            where id = 1 and (exists (select 1 from ordered) or (${handsOn} and published < assigned))
+            returning (select count(*) from ordered)::text as count, assigned::text,
+              (case when ${handsOn} then assigned - (select published from position) else 0 end)::text as handed`,
       );
-      const count = Number(row?.count ?? 0);
-      // PostgreSQL without NATS: one NOTIFY for the whole batch, once it commits.
-      if (count > 0 && this.output.kind === 'notify') {
+      const handedOn = Number(row?.handed ?? 0);
+      // PostgreSQL without NATS: one NOTIFY for all that is handed on, once it commits.
+      if (handedOn > 0 && this.output.kind === 'notify') {
         await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${row?.assigned ?? ''})`);
       }
-      return count;
+      return { ordered: Number(row?.count ?? 0), handedOn };
     });
   }
 
