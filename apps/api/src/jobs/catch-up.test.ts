@@ -10,6 +10,7 @@ import { checkLedger } from '../ledger/check.ts';
 import { fixedClock } from '../lib/clock.ts';
 import { CATCH_UP_LIMIT, catchUp } from './catch-up.ts';
 import { RETRY_FIRST_DELAY_MS } from './retry.ts';
+import { CHUNK_MEMBERS } from './runner.ts';
 
 /** An instant given as Shanghai wall time (the default settlement time zone), e.g. at('2026-11-20 10:00'). */
 const at = (local: string) => new Date(`${local.replace(' ', 'T')}+08:00`);
@@ -263,10 +264,13 @@ describe.skipIf(testDbKind() !== 'pg')('a jobs process that dies mid-run (Postgr
     // Back within reach: 2026-11-28 to 2026-11-30 are due.
     clock.set(at('2026-12-01 00:05:00'));
     await app.db.execute(sql.raw('create sequence kill_tries'));
-    // The backend running the settlement's chunk ends mid-transaction, as when its process or host dies.
+    // The backend running the settlement's chunk of these members ends mid-transaction, as when its
+    // process or host dies (a chunk of other members may commit beside it).
+    const ids = miners.map((m) => m.userId).join(', ');
+    expect(new Set(miners.map((m) => Math.floor((m.userId - 1) / CHUNK_MEMBERS))).size).toBe(1);
     await app.db.execute(
       sql.raw(`create function kill_settle() returns trigger language plpgsql as $$ begin
-        if nextval('kill_tries') = 1 then perform pg_terminate_backend(pg_backend_pid()); end if;
+        if new.user_id in (${ids}) and nextval('kill_tries') = 1 then perform pg_terminate_backend(pg_backend_pid()); end if;
         return new; end $$`),
     );
     await app.db.execute(

@@ -23,10 +23,11 @@ export type JobDefinition = {
   /**
    * Work too large for one transaction (a settlement of every member), done before `run`:
    * `prepare` first, in a transaction of its own (what it returns is kept with the period's progress,
-   * `job_progress`, for every chunk); then `chunk` for each range of CHUNK_MEMBERS member ids, up to
-   * the largest id there was at `prepare`, each in a transaction of its own that also moves the
-   * progress on. So a chunk's work commits once, a crash resumes after the last chunk that committed,
-   * and a member's own calls wait at most for one chunk. `run` comes last, with `prepared`.
+   * `job_progress`, for every chunk, and the ranges of CHUNK_MEMBERS member ids up to the largest id
+   * there is then are listed in `job_chunks`); then `chunk` for each range, each in a transaction of
+   * its own that also deletes the range from the list, CHUNK_WORKERS at a time. So a chunk's work
+   * commits once, a crash leaves the ranges not committed to the next start, and a member's own
+   * calls wait at most for one chunk. `run` comes last, with `prepared`, once no range is left.
    */
   chunked?: {
     prepare(context: JobContext): Promise<Record<string, unknown>>;
@@ -38,6 +39,12 @@ export type JobDefinition = {
 
 /** Member ids a chunk of a chunked job covers. */
 export const CHUNK_MEMBERS = 10_000;
+/**
+ * Chunks a runner works on at once, each on its own connection. A chunk is one process of the
+ * database busy for about a second: two keep two cores of the primary busy while the money traffic
+ * goes on between them (docs/operations.md, section 5 "Chunks"). On PGlite they take turns.
+ */
+export const CHUNK_WORKERS = 2;
 
 export type RunOutcome = { ran: true; result: Record<string, unknown> } | { ran: false; reason: 'done' | 'busy' };
 
@@ -67,18 +74,23 @@ export async function runJob(
 }
 
 /**
- * Takes the job's turn for `period` in this transaction: `busy` or `done` when there is nothing to
- * do here, a refusal when the period may not run yet, else the time zone and this attempt's number.
+ * Takes the job's turn for `period` in this transaction, alone or shared with other chunks of the
+ * period: `busy` or `done` when there is nothing to do here, a refusal when the period may not run
+ * yet, else the time zone and this attempt's number.
  */
 async function turn(
   tx: TxDb,
   job: JobDefinition,
   period: string,
   now: Date,
+  mode: 'alone' | 'shared' = 'alone',
 ): Promise<RunOutcome | { timeZone: string; attempt: number }> {
+  const key = advisoryKey(`job:${job.name}`);
   const [lock] = await queryRows<{ ok: boolean }>(
     tx,
-    sql`select pg_try_advisory_xact_lock(${advisoryKey(`job:${job.name}`)}::bigint) as ok`,
+    mode === 'alone'
+      ? sql`select pg_try_advisory_xact_lock(${key}::bigint) as ok`
+      : sql`select pg_try_advisory_xact_lock_shared(${key}::bigint) as ok`,
   );
   if (!lock?.ok) return { ran: false, reason: 'busy' };
   const done = await queryRows(tx, sql`select 1 from job_runs where job = ${job.name} and period = ${period}`);
@@ -125,8 +137,11 @@ async function attempted<T>(
 }
 
 /**
- * A chunked job's first step and chunks (JobDefinition.chunked), one transaction each, until every
- * member id is covered: resolves what the first step fixed, or why nothing is to be done here.
+ * A chunked job's first step and chunks (JobDefinition.chunked): resolves what the first step fixed
+ * once every range is paid, or why nothing is to be done here. Its first step takes the job's turn
+ * alone; its chunks share it (`pg_try_advisory_xact_lock_shared`): CHUNK_WORKERS of this runner, and
+ * those of a runner in another process, each claim the next range not claimed (`FOR UPDATE SKIP
+ * LOCKED`), so each range is worked on once at a time and committed once.
  */
 async function runChunks(
   db: Db,
@@ -137,38 +152,72 @@ async function runChunks(
 ): Promise<RunOutcome | { prepared: Record<string, unknown> | undefined }> {
   const chunked = job.chunked;
   if (!chunked) return { prepared: undefined };
-  for (;;) {
-    const step = await db.transaction(async (tx) => {
-      const at = await turn(tx, job, period, options.now);
-      if ('ran' in at) return at;
-      const [progress] = await queryRows<{ prepared: Record<string, unknown>; next_from: string; last_id: string }>(
-        tx,
-        sql`select prepared, next_from::text, last_id::text from job_progress where job = ${job.name} and period = ${period}`,
+  const first = await db.transaction(async (tx) => {
+    const at = await turn(tx, job, period, options.now);
+    if ('ran' in at) return at;
+    const [progress] = await queryRows<{ prepared: Record<string, unknown> }>(
+      tx,
+      sql`select prepared from job_progress where job = ${job.name} and period = ${period}`,
+    );
+    if (progress) return { prepared: progress.prepared };
+    const outcome = await attempted(tx, job, period, options, { ...at, started }, async (work) => {
+      const prepared = await chunked.prepare({ tx: work, period, now: options.now });
+      await work.execute(
+        sql`insert into job_progress (job, period, prepared) values (${job.name}, ${period}, ${JSON.stringify(prepared)}::jsonb)`,
       );
-      if (progress && Number(progress.next_from) > Number(progress.last_id)) return { prepared: progress.prepared };
-      const outcome = await attempted(tx, job, period, options, { ...at, started }, async (work) => {
-        const context = { tx: work, period, now: options.now };
-        if (!progress) {
-          const prepared = await chunked.prepare(context);
-          await work.execute(
-            sql`insert into job_progress (job, period, prepared, next_from, last_id)
-                select ${job.name}, ${period}, ${JSON.stringify(prepared)}::jsonb, 1, coalesce(max(id), 0) from users`,
-          );
-          return;
-        }
-        const from = Number(progress.next_from);
-        const to = Math.min(Number(progress.last_id), from + CHUNK_MEMBERS - 1);
-        await chunked.chunk(context, progress.prepared, { from, to });
-        await work.execute(
-          sql`update job_progress set next_from = ${to + 1} where job = ${job.name} and period = ${period}`,
-        );
-      });
-      return 'failed' in outcome ? outcome : null;
+      await work.execute(
+        sql`insert into job_chunks (job, period, from_id, to_id)
+            select ${job.name}, ${period}, f, least(f + ${CHUNK_MEMBERS - 1}, m.id)
+            from (select coalesce(max(id), 0) as id from users) m, generate_series(1, m.id, ${CHUNK_MEMBERS}) f`,
+      );
+      return prepared;
     });
-    if (step === null) continue;
-    if ('failed' in step) throw step.failed;
-    return step;
-  }
+    return 'failed' in outcome ? outcome : { prepared: outcome.done };
+  });
+  if ('ran' in first) return first;
+  if ('failed' in first) throw first.failed;
+  const { prepared } = first;
+  // One worker's failure (its work threw, or its connection died) stops the others at their next
+  // claim; the first failure is the answer. A range claimed here is never claimed again by this
+  // runner: a died connection's locks go before its error reaches the other worker, which would
+  // otherwise take the range up at once.
+  let stop: { failed: unknown } | { busy: true } | null = null;
+  const claimed: number[] = [];
+  const worker = async () => {
+    while (!stop) {
+      const step = await db
+        .transaction(async (tx) => {
+          const at = await turn(tx, job, period, options.now, 'shared');
+          if ('ran' in at) return at.reason === 'busy' ? ({ busy: true } as const) : 'done';
+          // By the column, not by its text (the select's names would order '100001' before '20001').
+          const [range] = await queryRows<{ first: string; last: string }>(
+            tx,
+            sql`select c.from_id::text as first, c.to_id::text as last from job_chunks c
+                where c.job = ${job.name} and c.period = ${period}
+                  and c.from_id <> all(${`{${claimed.join(',')}}`}::bigint[])
+                order by c.from_id limit 1 for update skip locked`,
+          );
+          if (!range) return 'done';
+          const from = Number(range.first);
+          claimed.push(from);
+          const outcome = await attempted(tx, job, period, options, { ...at, started }, async (work) => {
+            await chunked.chunk({ tx: work, period, now: options.now }, prepared, { from, to: Number(range.last) });
+            await work.execute(
+              sql`delete from job_chunks where job = ${job.name} and period = ${period} and from_id = ${from}`,
+            );
+          });
+          return 'failed' in outcome ? outcome : 'next';
+        })
+        .catch((error: unknown) => ({ failed: error }));
+      if (step === 'done') return;
+      if (step === 'next') continue;
+      stop ??= step;
+    }
+  };
+  await Promise.all(Array.from({ length: CHUNK_WORKERS }, worker));
+  if (stop && 'failed' in stop) throw stop.failed;
+  if (stop) return { ran: false, reason: 'busy' };
+  return { prepared };
 }
 
 async function runPeriod(
@@ -178,28 +227,40 @@ async function runPeriod(
   options: { now: Date; trigger: string },
 ): Promise<RunOutcome> {
   const started = performance.now();
-  const chunks = await runChunks(db, job, period, options, started);
-  if ('ran' in chunks) return chunks;
-  const answer = await db.transaction(async (tx) => {
-    const at = await turn(tx, job, period, options.now);
-    if ('ran' in at) return at;
-    const outcome = await attempted(tx, job, period, options, { ...at, started }, async (work) => {
-      await work.execute(
-        sql`insert into job_runs (job, period, started_at, trigger, attempt)
-            values (${job.name}, ${period}, ${options.now.toISOString()}, ${options.trigger}, ${at.attempt})`,
-      );
-      const summary = await job.run({ tx: work, period, now: options.now }, chunks.prepared);
-      await work.execute(
-        sql`update job_runs set finished_at = ${options.now.toISOString()}, result = ${JSON.stringify(summary)}
-            where job = ${job.name} and period = ${period}`,
-      );
-      await work.execute(sql`delete from job_progress where job = ${job.name} and period = ${period}`);
-      return summary;
+  for (;;) {
+    const chunks = await runChunks(db, job, period, options, started);
+    if ('ran' in chunks) return chunks;
+    const answer = await db.transaction(async (tx) => {
+      const at = await turn(tx, job, period, options.now);
+      if ('ran' in at) return at;
+      // A range another runner claimed and did not commit (its process died) is still listed: it
+      // is paid before the period is recorded.
+      if (job.chunked) {
+        const left = await queryRows(
+          tx,
+          sql`select 1 from job_chunks where job = ${job.name} and period = ${period} limit 1`,
+        );
+        if (left.length > 0) return 'ranges left' as const;
+      }
+      const outcome = await attempted(tx, job, period, options, { ...at, started }, async (work) => {
+        await work.execute(
+          sql`insert into job_runs (job, period, started_at, trigger, attempt)
+              values (${job.name}, ${period}, ${options.now.toISOString()}, ${options.trigger}, ${at.attempt})`,
+        );
+        const summary = await job.run({ tx: work, period, now: options.now }, chunks.prepared);
+        await work.execute(
+          sql`update job_runs set finished_at = ${options.now.toISOString()}, result = ${JSON.stringify(summary)}
+              where job = ${job.name} and period = ${period}`,
+        );
+        await work.execute(sql`delete from job_progress where job = ${job.name} and period = ${period}`);
+        return summary;
+      });
+      return 'failed' in outcome ? outcome : ({ ran: true, result: outcome.done } as const);
     });
-    return 'failed' in outcome ? outcome : ({ ran: true, result: outcome.done } as const);
-  });
-  if ('failed' in answer) throw answer.failed;
-  return answer;
+    if (answer === 'ranges left') continue;
+    if ('failed' in answer) throw answer.failed;
+    return answer;
+  }
 }
 
 /**

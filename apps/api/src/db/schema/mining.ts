@@ -208,9 +208,8 @@ export const jobAttempts = pgTable(
 );
 
 /**
- * A chunked job's period in progress (jobs/runner.ts): what its first step fixed for every chunk,
- * and the next member id to cover, up to the largest there was when it began. Each chunk's work and
- * this row's move commit together; the row goes with the period's `job_runs` record.
+ * A chunked job's period in progress (jobs/runner.ts): what its first step fixed for every chunk.
+ * The row goes with the period's `job_runs` record.
  */
 export const jobProgress = pgTable(
   'job_progress',
@@ -218,8 +217,21 @@ export const jobProgress = pgTable(
     job: text('job').notNull(),
     period: text('period').notNull(),
     prepared: jsonb('prepared').$type<Record<string, unknown>>().notNull(),
-    nextFrom: bigint('next_from', { mode: 'number' }).notNull(),
-    lastId: bigint('last_id', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.job, t.period] })],
+);
+
+/**
+ * The member id ranges of a chunked job's period still to do (migration 0041): listed by its first
+ * step, each deleted in the transaction that does it.
+ */
+export const jobChunks = pgTable(
+  'job_chunks',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    fromId: bigint('from_id', { mode: 'number' }).notNull(),
+    toId: bigint('to_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period, t.fromId] })],
 );

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts';
+import { testDbKind } from '../../../test/database.ts';
 import { newProduct } from '../../../test/mining.ts';
 import { fund, get, type Member, newMember, post, unitsOf } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
 import { settlementJob } from '../../jobs/index.ts';
-import { CHUNK_MEMBERS, runJob } from '../../jobs/runner.ts';
+import { CHUNK_MEMBERS, CHUNK_WORKERS, runJob } from '../../jobs/runner.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
 import { fixedClock } from '../../lib/clock.ts';
@@ -164,12 +165,14 @@ describe('daily settlement', () => {
     await app.db.execute(sql.raw('drop trigger fail_settle on mining_outputs'));
     const earned = await btcEarnings(near);
     expect(earned).toBeGreaterThan(0n);
-    const [progress] = await queryRows<{ next_from: string }>(
+    // The near member's range committed and left the list; the far member's is still listed.
+    const listed = await queryRows<{ from_id: string; to_id: string }>(
       app.db,
-      sql`select next_from::text from job_progress where job = 'settlement' and period = '2026-12-17'`,
+      sql`select from_id::text, to_id::text from job_chunks where job = 'settlement' and period = '2026-12-17'`,
     );
-    expect(Number(progress?.next_from)).toBeGreaterThan(near.userId);
-    expect(Number(progress?.next_from)).toBeLessThanOrEqual(farId);
+    const holds = (id: number) => listed.some((r) => Number(r.from_id) <= id && id <= Number(r.to_id));
+    expect(holds(near.userId)).toBe(false);
+    expect(holds(farId)).toBe(true);
     const paidFar = () =>
       queryRows(app.db, sql`select 1 from mining_outputs where user_id = ${farId} and day = '2026-12-17'`);
     expect(await paidFar()).toHaveLength(0);
@@ -185,6 +188,40 @@ describe('daily settlement', () => {
     expect(credits).toEqual([{ n: 1 }, { n: 1 }]);
     expect((await checkLedger(app.db)).ok).toBe(true);
   });
+
+  it.runIf(testDbKind() === 'pg')(
+    'works on two ranges at once, each on its own connection, each range once',
+    async () => {
+      const m = await memberWithMiners('2026-12-17 09:00');
+      // Ranges up to a member a few chunks on, so that there is more than one to share.
+      const farId = m.userId + 5 * CHUNK_MEMBERS;
+      await app.db.execute(
+        sql`insert into users (id, address) overriding system value
+          values (${farId}, ${`0x${farId.toString(16).padStart(40, '0')}`})`,
+      );
+      await app.db.execute(sql.raw('create table chunk_done (from_id bigint, pid int, at timestamptz)'));
+      await app.db.execute(
+        sql.raw(`create function chunk_done() returns trigger language plpgsql as $$ begin
+        insert into chunk_done values (old.from_id, pg_backend_pid(), clock_timestamp());
+        perform pg_sleep(0.05); return old; end $$`),
+      );
+      await app.db.execute(
+        sql.raw('create trigger chunk_done after delete on job_chunks for each row execute function chunk_done()'),
+      );
+      expect((await settle('2026-12-18')).ran).toBe(true);
+      await app.db.execute(sql.raw('drop trigger chunk_done on job_chunks'));
+      const done = await queryRows<{ from_id: string; pid: number }>(
+        app.db,
+        sql`select from_id::text, pid from chunk_done`,
+      );
+      const ranges = Math.ceil(farId / CHUNK_MEMBERS);
+      expect(done).toHaveLength(ranges);
+      expect(new Set(done.map((d) => d.from_id)).size).toBe(ranges);
+      expect(new Set(done.map((d) => d.pid)).size).toBe(CHUNK_WORKERS);
+      expect(await queryRows(app.db, sql`select 1 from job_chunks`)).toHaveLength(0);
+      expect((await checkLedger(app.db)).ok).toBe(true);
+    },
+  );
 
   it('lets an operator run a settled day again only as a no-op, and never a day that has not ended', async () => {
     const token = await operatorToken(app);
