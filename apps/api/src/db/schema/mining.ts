@@ -99,6 +99,8 @@ export const miners = pgTable(
   (t) => [
     check('miners_status_known', sql`${t.status} in ('mining','terminated')`),
     check('miners_ends_after_start', sql`${t.endAt} > ${t.startAt}`),
+    // Also INCLUDEs hash_rate, start_at and end_at (migration 0043; drizzle cannot say so), so the
+    // settlement's chunks read the index alone.
     index('miners_user_status_idx').on(t.userId, t.status, t.id),
     index('miners_mining_end_idx').on(t.endAt).where(sql`${t.status} = 'mining'`),
   ],
