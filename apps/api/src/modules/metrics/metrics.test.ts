@@ -17,6 +17,7 @@ import { userAccount } from '../../ledger/accounts.ts';
 import { transfer } from '../../ledger/transfer.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { PER_HANDLE_METRICS } from '../../lib/metrics.ts';
 import { SAMPLE_TIMEOUT_MS } from './business.ts';
 
 type Series = { name: string; labels: Record<string, string>; value: number };
@@ -95,6 +96,14 @@ describe('/metrics and /docs access (item 8), a broken ledger (item 11)', () => 
     const ok = await app.inject({ method: 'GET', url: '/metrics', headers: scraper });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('http_request_duration_seconds');
+  });
+
+  it('exposes the process metrics, and none that walks every open handle at each scrape', async () => {
+    const series = await scrape(app, scraper);
+    expect(reading(series, 'process_cpu_seconds_total')).toBeGreaterThan(0);
+    expect(reading(series, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+    expect(reading(series, 'process_max_fds')).toBeGreaterThan(0);
+    for (const name of PER_HANDLE_METRICS) expect(series.filter((s) => s.name === name)).toEqual([]);
   });
 
   it('serves no /docs when DOCS_ENABLED is off', async () => {
