@@ -188,7 +188,7 @@ async function runChunks(
       const step = await db
         .transaction(async (tx) => {
           const at = await turn(tx, job, period, options.now, 'shared');
-          if ('ran' in at) return at.reason === 'busy' ? ({ busy: true } as const) : 'done';
+          if ('ran' in at) return !at.ran && at.reason === 'busy' ? ({ busy: true } as const) : 'done';
           // By the column, not by its text (the select's names would order '100001' before '20001').
           const [range] = await queryRows<{ first: string; last: string }>(
             tx,
@@ -215,8 +215,10 @@ async function runChunks(
     }
   };
   await Promise.all(Array.from({ length: CHUNK_WORKERS }, worker));
-  if (stop && 'failed' in stop) throw stop.failed;
-  if (stop) return { ran: false, reason: 'busy' };
+  // Set by the workers (TypeScript does not follow assignments made in a closure).
+  const ended = stop as { failed: unknown } | { busy: true } | null;
+  if (ended && 'failed' in ended) throw ended.failed;
+  if (ended) return { ran: false, reason: 'busy' };
   return { prepared };
 }
 
