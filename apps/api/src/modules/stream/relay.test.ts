@@ -179,10 +179,28 @@ describe('the stream relay', () => {
     seenB.stop();
   });
 
+  it('computes in SQL the same turn key as the relay takes, for the transactions that order their own events', async () => {
+    const [row] = await queryRows<{ key: string }>(
+      app.db,
+      sql`select (('x' || left(encode(sha256('stream:relay'), 'hex'), 16))::bit(64)::bigint)::text as key`,
+    );
+    expect(row?.key).toBe(advisoryKey('stream:relay'));
+    const [fn] = await queryRows<{ body: string }>(
+      app.db,
+      sql`select prosrc as body from pg_proc where proname = 'stream_transfers'`,
+    );
+    expect(fn?.body).toContain(
+      "pg_advisory_xact_lock(('x' || left(encode(sha256('stream:relay'), 'hex'), 16))::bit(64)::bigint)",
+    );
+  });
+
   it('writes nothing on an idle turn', async () => {
     await relayed(app);
+    // Neither a new row version (xmin) nor a row lock (xmax): an idle turn takes no transaction id,
+    // so its commit waits for no disk.
     const version = async () =>
-      (await queryRows<{ v: string }>(app.db, sql`select xmin::text as v from stream_relay`))[0]?.v;
+      (await queryRows<{ v: string }>(app.db, sql`select xmin::text || ' ' || xmax::text as v from stream_relay`))[0]
+        ?.v;
     const before = await version();
     expect(await app.streamRelay?.tick()).toEqual({ ordered: 0, handedOn: 0 });
     expect(await version()).toBe(before);

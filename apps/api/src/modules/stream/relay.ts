@@ -36,8 +36,8 @@ type Row = Parameters<typeof toEvent>[0];
 /**
  * Makes the stream events this transaction writes from here on take their seqs as they are written
  * (migration 0040), instead of waiting for the relay to give them: for a transaction that writes
- * thousands (a settlement chunk). It holds the relay's position from its first event to its commit,
- * so it suits a transaction that ends soon after.
+ * thousands (a settlement chunk). It takes the relay's turn from its first event to its commit
+ * (migration 0044: the relay skips meanwhile), so it suits a transaction that ends soon after.
  */
 export async function orderOwnEvents(tx: Pick<Db, 'execute'>) {
   await tx.execute(sql`select set_config('minecloud.stream_order', 'now', true)`);
@@ -126,9 +126,6 @@ export class StreamRelay {
     const handsOn = this.output.kind !== 'nats';
     return this.db.transaction(async (tx) => {
       if (!(await this.turn(tx))) return null;
-      // The position, locked: a transaction that orders its own events holds it to its commit, so
-      // this waits for those to be visible, and the seqs given here come after theirs.
-      await tx.execute(sql`select 1 from stream_relay where id = 1 for update`);
       // Each pending event is found by its id in stream_events_pending_idx. Left to itself the
       // planner hashed a scan of the whole outbox (an hour of events) for every batch: 146 ms a
       // batch of 5,000 at 300,000 events, growing with the outbox, against 56-61 ms this way at
@@ -186,7 +183,10 @@ export class StreamRelay {
     });
   }
 
-  /** Whether this transaction has the relay's turn (held until it ends). */
+  /**
+   * Whether this transaction has the relay's turn (held until it ends). A transaction that orders
+   * its own events takes the same turn, to its commit (migration 0044): until then the relay skips.
+   */
   private async turn(tx: Pick<Db, 'execute'>): Promise<boolean> {
     const [row] = await queryRows<{ ok: boolean }>(
       tx,
