@@ -25,6 +25,15 @@ function listen(userId: number | null): { events: StreamEvent[]; stop: () => voi
   return { events, stop: app.stream.subscribe(client) };
 }
 
+/** A promise and the call that resolves it: one transaction waits on the test, the test on it. */
+function signal(): [Promise<void>, () => void] {
+  let fire!: () => void;
+  const fired = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return [fired, fire];
+}
+
 const pending = async () =>
   (await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from stream_events where seq is null`))[0]?.n;
 
@@ -74,14 +83,8 @@ describe('the stream relay', () => {
       await relayed(app);
       const own = listen(member.userId);
       // Transaction A takes the lower id and commits last.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let written!: () => void;
-      const wrote = new Promise<void>((resolve) => {
-        written = resolve;
-      });
+      const [held, release] = signal();
+      const [wrote, written] = signal();
       const slow = app.db.transaction(async (tx) => {
         await tx.execute(
           sql`insert into stream_events (user_id, kind, data) values (${member.userId}, 'balance', '{"n":"A"}')`,
@@ -111,14 +114,8 @@ describe('the stream relay', () => {
     const seenA = listen(a.userId);
     const seenB = listen(b.userId);
     const [before] = await queryRows<{ assigned: string }>(app.db, sql`select assigned::text from stream_relay`);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let written!: () => void;
-    const wrote = new Promise<void>((resolve) => {
-      written = resolve;
-    });
+    const [held, release] = signal();
+    const [wrote, written] = signal();
     const own = app.db.transaction(async (tx) => {
       await orderOwnEvents(tx);
       await notify(tx, a.userId, { kind: 'feedback_replied', params: { feedbackId: '1' } });
