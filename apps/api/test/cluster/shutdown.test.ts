@@ -15,13 +15,17 @@ import { type PrivatePostgres, startPrivatePostgres } from './postgres.ts';
 // busy beside it. The old server looped on a log write to the dead pipe and never exited.
 const root = path.resolve(import.meta.dirname, '../../../..');
 const START = path.join(root, 'scripts/start.mjs');
-const STOPS = 50;
+/**
+ * Three waves of AT_ONCE, each stop under the whole load: fifty took two and a half minutes of the
+ * test run on a busy 2-core machine.
+ */
+const STOPS = 24;
 /** Stops under way at once. */
 const AT_ONCE = 8;
 /**
  * Stops of the server exactly as `npm start` runs it (server.ts through tsx); the others run the
  * same server.ts bundled once by esbuild, which starts in half the CPU (tsx's loader hooks see every
- * module), so that fifty stops fit in well under a minute on two cores, one of them burnt.
+ * module), so that the stops start quickly on two cores, one of them burnt.
  */
 const THROUGH_TSX = 1;
 /** Beside apps/api's own node_modules, so that the bundle imports the packages server.ts would. */
