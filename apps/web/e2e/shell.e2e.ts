@@ -76,7 +76,9 @@ async function takesOver(
   const seen = () => held.evaluate(() => (window as unknown as { seen: { shifts: number[]; largest: number[] } }).seen);
   const frames = () =>
     held.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await held.goto(`${baseUrl}/#${hash}`);
+  // Not until `load`: the shell adds the held app script once it has painted, and a script added
+  // before the load event holds that event back until it arrives, which here is after release().
+  await held.goto(`${baseUrl}/#${hash}`, { waitUntil: 'commit' });
   const shellLargest = held.locator(`.app-shell[inert] ${largest}`).first();
   await shellLargest.waitFor();
   await painted(held);
