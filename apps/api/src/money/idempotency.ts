@@ -91,14 +91,18 @@ async function replayAfter<T>(db: Db, scope: KeyScope, requestHash: string, erro
  * roll back and replay the committed answer, and a repeat with another body is refused with 409.
  * A failed operation leaves no key, so it may be retried. A key the prune forgot is a new call: its
  * first attempt meets the old call's transfer keys, and it runs again under keys of its own.
+ *
+ * `before`, when given, is a check whose writes must stay even if the work fails (an email code
+ * spent, a wrong try counted): see `claimedFirst`.
  */
 export async function oncePerKey<T>(
   db: Db,
   scope: KeyScope,
   work: (tx: TxDb, legKey: (leg: string) => string) => Promise<T>,
-  options: { before?: () => Promise<void> } = {},
+  options: { before?: (tx: TxDb) => Promise<void> } = {},
 ): Promise<T> {
   const requestHash = requestHashOf(scope);
+  if (options.before) return claimedFirst(db, scope, requestHash, options.before, work);
   const attempt = (legKey: (leg: string) => string) =>
     db.transaction(async (tx) => {
       const answer = await work(tx, legKey);
@@ -111,9 +115,6 @@ export async function oncePerKey<T>(
       return answer;
     });
   try {
-    // `before` runs outside the transaction and commits on its own (an email code spent, a wrong
-    // try counted); a key already answered skips it and replays.
-    if (options.before && !(await keyAnswered(db, scope))) await options.before();
     try {
       return await attempt(legKeys(scope));
     } catch (error) {
@@ -123,6 +124,69 @@ export async function oncePerKey<T>(
   } catch (error) {
     return replayAfter(db, scope, requestHash, error);
   }
+}
+
+type Claimed<T> = { answer: T } | { refused: unknown } | { answered: true };
+
+/**
+ * `oncePerKey` of a call whose `before` has an effect of its own: the key is claimed before it. One
+ * transaction inserts the key row first, then runs `before` and the work (in a savepoint), then
+ * writes the answer into the row. A concurrent repeat's insert of the same key waits for that
+ * transaction (PostgreSQL makes an insert wait for an uncommitted row of the same unique key; PGlite
+ * runs one transaction at a time), then finds the committed row and replays its answer: it never
+ * runs `before`, so it cannot spend the code the first call spent and answer "already used".
+ * When `before` or the work is refused, `before`'s writes commit (the work's are rolled back with
+ * its savepoint) and the key row is taken back, so a retry is a new call.
+ */
+async function claimedFirst<T>(
+  db: Db,
+  scope: KeyScope,
+  requestHash: string,
+  before: (tx: TxDb) => Promise<void>,
+  work: (tx: TxDb, legKey: (leg: string) => string) => Promise<T>,
+): Promise<T> {
+  const thisKey = and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key));
+  const outcome = await db.transaction(async (tx): Promise<Claimed<T>> => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId: scope.userId, key: scope.key, requestHash, answer: null })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) return { answered: true };
+    const refused = async (error: unknown): Promise<Claimed<T>> => {
+      await tx.delete(idempotencyKeys).where(thisKey);
+      return { refused: error };
+    };
+    try {
+      await before(tx);
+    } catch (error) {
+      // A refusal is an answer: what `before` counted stays. Anything else rolls the call back.
+      if (!(error instanceof AppError)) throw error;
+      return refused(error);
+    }
+    let era: string | undefined;
+    for (;;) {
+      try {
+        const answer = await tx.transaction((savepoint) => work(savepoint, legKeys(scope, era)));
+        await tx
+          .update(idempotencyKeys)
+          .set({ answer: sql`${JSON.stringify(answer)}::jsonb` })
+          .where(thisKey);
+        return { answer };
+      } catch (error) {
+        // This transaction holds the key row, so no answered call does: a leg's transfer key that
+        // is taken belongs to a call the prune forgot (legKeys), and this is a new call.
+        if (era === undefined && pgErrorOf(error)?.constraint === TRANSFER_KEY) {
+          era = randomUUID();
+          continue;
+        }
+        return refused(error);
+      }
+    }
+  });
+  if ('answer' in outcome) return outcome.answer;
+  if ('refused' in outcome) throw outcome.refused;
+  return replayAfter(db, scope, requestHash, new Replay());
 }
 
 /**

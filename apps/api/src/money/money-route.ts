@@ -73,12 +73,13 @@ function registerMoneyPost<B extends z.ZodType, A extends z.ZodType>(
 
 /**
  * A money POST whose work runs in one transaction with its key row. `before`, when given, runs
- * first and outside that transaction, for checks whose effects must stay even if the work fails
- * (an email code spent, a wrong code counted); a repeat of an answered key skips it.
+ * first in that transaction, after the key is claimed, for checks whose effects must stay even if
+ * the work fails (an email code spent, a wrong code counted); a repeat of an answered key, even
+ * one sent at the same moment, skips it and gets the first answer (`oncePerKey`).
  */
 export function moneyPost<B extends z.ZodType, A extends z.ZodType>(
   app: FastifyInstance,
-  options: MoneyRoute<B, A> & { before?: (userId: AuthorizedUserId, body: z.infer<B>) => Promise<void> },
+  options: MoneyRoute<B, A> & { before?: (tx: TxDb, userId: AuthorizedUserId, body: z.infer<B>) => Promise<void> },
   work: MoneyWork<z.infer<B>, z.infer<A>>,
 ) {
   const { before } = options;
@@ -86,7 +87,7 @@ export function moneyPost<B extends z.ZodType, A extends z.ZodType>(
   registerMoneyPost(app, options, app.requireMember, limit, (request, _reply, body, scope) => {
     const { userId } = memberOf(request);
     return oncePerKey(app.db, scope(userId), (tx, legKey) => work(tx, userId, body, legKey), {
-      ...(before ? { before: () => before(userId, body) } : {}),
+      ...(before ? { before: (tx: TxDb) => before(tx, userId, body) } : {}),
     });
   });
 }

@@ -3,7 +3,7 @@ import { EMAIL_CODE_TTL_MINUTES } from '@minecloud/contract/content';
 import type { Locale } from '@minecloud/contract/locales';
 import { sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryRows, type Tx } from '../../db/client.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
@@ -105,7 +105,7 @@ export async function sendEmailCode(
 }
 
 /** Whether `code` is one of the holder's recent codes of `purpose` for `email` that was already used. */
-async function usedBefore(db: Db, holder: CodeHolder, purpose: CodePurpose, email: string, code: string) {
+async function usedBefore(db: Tx, holder: CodeHolder, purpose: CodePurpose, email: string, code: string) {
   const used = await queryRows<{ id: string; code_hash: string }>(
     db,
     sql`select id::text, code_hash from email_codes
@@ -123,7 +123,7 @@ async function usedBefore(db: Db, holder: CodeHolder, purpose: CodePurpose, emai
  * does not count as a wrong try.
  */
 export async function spendCode(
-  db: Db,
+  db: Tx,
   holder: CodeHolder,
   purpose: CodePurpose,
   email: string,
@@ -154,7 +154,7 @@ export async function spendCode(
 }
 
 /** A member's code (binding an email, wallet binding, withdrawals). */
-export function spendEmailCode(db: Db, userId: number, purpose: CodePurpose, email: string, code: string, now: Date) {
+export function spendEmailCode(db: Tx, userId: number, purpose: CodePurpose, email: string, code: string, now: Date) {
   return spendCode(db, { user: userId }, purpose, email, code, now);
 }
 

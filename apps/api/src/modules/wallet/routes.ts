@@ -47,7 +47,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number; 
         body: withdrawBodySchema,
         answer: withdrawAnswerSchema,
         perMinute,
-        before: (userId, body) => checkWithdrawal(app.db, app.chain, userId, asset, body, app.clock.now()),
+        before: (tx, userId, body) => checkWithdrawal(tx, app.chain, userId, asset, body, app.clock.now()),
       },
       (tx, userId, body, legKey) => lockWithdrawal(tx, app.chain, userId, asset, body, legKey, app.clock.now()),
     );

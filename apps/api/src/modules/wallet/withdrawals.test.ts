@@ -176,6 +176,39 @@ describe('withdrawal requests', () => {
     expect(answers.every((a) => a.body.code === 0 || a.body.code === 1077)).toBe(true);
     expect(await unitsOf(app, racer.userId, 'USDT', 'locked')).toBe(10_000_000n);
   });
+
+  it('answers 20 copies of one withdrawal sent at once with one key with the committed answer', async () => {
+    const member = await newMember(app);
+    await giveEmail(app, member);
+    await fund(app, member.userId, 'USDT', '1000');
+    const code = await freshCode(app, member);
+    const key = randomUUID();
+    const body = { amount: '10', address: ADDRESS, emailCode: code };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => withdraw(app, member, body, 'USDT', key)));
+    // Not one "this code was already used": the copies waited for the first and got its answer.
+    const first = answers[0]?.body;
+    expect(first).toMatchObject({ code: 0, data: { status: 'processing' } });
+    for (const answer of answers) expect(answer.body).toEqual(first);
+    expect(await unitsOf(app, member.userId, 'USDT', 'locked')).toBe(10_000_000n);
+    const [rows] = await queryRows<{ n: number }>(
+      app.db,
+      sql`select count(*)::int as n from withdrawals where user_id = ${member.userId}`,
+    );
+    expect(rows?.n).toBe(1);
+    // A wrong code is still counted when the call is refused, and the key stays free for a retry.
+    const retryKey = randomUUID();
+    const fresh = await freshCode(app, member);
+    const wrong = { ...body, emailCode: fresh === '000000' ? '111111' : '000000' };
+    expect((await withdraw(app, member, wrong, 'USDT', retryKey)).body.code).toBe(1071);
+    const [tries] = await queryRows<{ attempts: number }>(
+      app.db,
+      sql`select attempts from email_codes where user_id = ${member.userId} and used_at is null`,
+    );
+    expect(tries?.attempts).toBe(1);
+    const retried = await withdraw(app, member, { ...body, emailCode: fresh }, 'USDT', retryKey);
+    expect(retried.body).toMatchObject({ code: 0, data: { status: 'processing' } });
+    expect(await unitsOf(app, member.userId, 'USDT', 'locked')).toBe(20_000_000n);
+  });
 });
 
 describe('200 concurrent withdrawals against a balance that covers k', () => {

@@ -67,11 +67,11 @@ export async function planWithdrawal(
 }
 
 /**
- * Before the money transaction: every check, a balance look (so that a code is not spent on a
- * request that cannot pass), then the email code, spent for good.
+ * Before the money work, in its transaction (`oncePerKey`'s `before`): every check, a balance look
+ * (so that a code is not spent on a request that cannot pass), then the email code, spent for good.
  */
 export async function checkWithdrawal(
-  db: Db,
+  db: Reader,
   chain: Chain | null,
   userId: AuthorizedUserId,
   asset: WithdrawAsset,
