@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSETS, type Asset, DECIMAL_PATTERN } from './amount.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
+import { RECORD_KINDS } from './kinds.ts';
 
 export const assetSchema = z.enum(ASSETS as [Asset, ...Asset[]]);
 /** A decimal string; its scale and range are checked against the asset by the server. */
@@ -22,25 +23,7 @@ export const balancesAnswerSchema = z.object({ list: z.array(balanceRowSchema) }
 const earned = z.object({ total: z.string(), available: z.string() });
 export const earningsAnswerSchema = z.object({ USDT: earned, BTC: earned, referralTotalU: z.string() });
 
-export const RECORD_KINDS = [
-  'gift',
-  'donation',
-  'topup',
-  'claim',
-  'adjustment',
-  'miner_purchase',
-  'referral_reward',
-  'withdraw_lock',
-  'withdraw_release',
-  'withdraw_payout',
-  'withdraw_fee',
-  'deposit',
-  'mining_output',
-  'equity_purchase',
-  'equity_yield',
-  'pool_forge',
-  'pool_payout',
-] as const;
+export { RECORD_KINDS, RECORD_KINDS_BY_ASSET, type RecordKind, TRANSFER_KINDS, type TransferKind } from './kinds.ts';
 export const recordQuerySchema = pageQuerySchema.extend({ kind: z.enum(RECORD_KINDS).optional() });
 export const recordSchema = z.object({
   id: z.string(),

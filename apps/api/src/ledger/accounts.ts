@@ -1,4 +1,5 @@
 import type { Asset } from '@minecloud/contract/amount';
+import type { TransferKind } from '@minecloud/contract/kinds';
 
 export const USER_ACCOUNT_KINDS = ['available', 'locked', 'earnings'] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
@@ -22,29 +23,8 @@ export type AccountRef = { userId: number; kind: UserAccountKind } | { system: S
 export const userAccount = (userId: number, kind: UserAccountKind = 'available'): AccountRef => ({ userId, kind });
 export const systemAccount = (system: SystemAccount): AccountRef => ({ system });
 
-/** Every kind of transfer; the database refuses any other (migration 0016, transfers_kind_known). */
-export const TRANSFER_KINDS = [
-  'gift',
-  'donation',
-  'topup',
-  'claim',
-  'adjustment',
-  'miner_purchase',
-  'referral_reward',
-  'pool_share',
-  'pool_forge',
-  'pool_payout',
-  'rounding',
-  'withdraw_lock',
-  'withdraw_release',
-  'withdraw_payout',
-  'withdraw_fee',
-  'deposit',
-  'mining_output',
-  'equity_purchase',
-  'equity_yield',
-] as const;
-export type TransferKind = (typeof TRANSFER_KINDS)[number];
+/** Every kind of transfer, declared once in the contract; the database refuses any other (migration 0016). */
+export { TRANSFER_KINDS, type TransferKind } from '@minecloud/contract/kinds';
 
 export type TransferInput = {
   asset: Asset;

@@ -157,6 +157,8 @@ describe('the transfers table', () => {
     expect(await refusal(insert('adjustment'))).toBe('accepted');
   });
 
+  // The kinds are declared once, in the contract (contract/kinds.ts); a kind added there or in a
+  // migration alone fails here.
   it('knows exactly the kinds of TRANSFER_KINDS', async () => {
     const [check] = await queryRows<{ definition: string }>(
       app.db,

@@ -1,8 +1,8 @@
 import type { Asset } from '@minecloud/contract/amount';
-import type { RECORD_KINDS } from '@minecloud/contract/asset';
+import { RECORD_KINDS_BY_ASSET, type RecordKind } from '@minecloud/contract/kinds';
 import type { MessageKey } from '@/i18n/i18n';
 
-export type RecordKind = (typeof RECORD_KINDS)[number];
+export type { RecordKind };
 
 const KIND_NAMES: Record<RecordKind, MessageKey> = {
   gift: 'titleGift',
@@ -24,37 +24,8 @@ const KIND_NAMES: Record<RecordKind, MessageKey> = {
   pool_payout: 'recordKindPoolPayout',
 };
 
-/** The kinds that can move each asset (ECONOMY.md), offered as filters on its details page. */
-export const KINDS_BY_ASSET: Record<Asset, RecordKind[]> = {
-  GOLD: ['gift', 'topup', 'donation', 'pool_forge', 'pool_payout', 'adjustment'],
-  USDT: [
-    'gift',
-    'topup',
-    'donation',
-    'claim',
-    'referral_reward',
-    'miner_purchase',
-    'equity_purchase',
-    'equity_yield',
-    'deposit',
-    'withdraw_lock',
-    'withdraw_release',
-    'withdraw_payout',
-    'withdraw_fee',
-    'adjustment',
-  ],
-  BTC: [
-    'mining_output',
-    'equity_yield',
-    'claim',
-    'deposit',
-    'withdraw_lock',
-    'withdraw_release',
-    'withdraw_payout',
-    'withdraw_fee',
-    'adjustment',
-  ],
-};
+/** The kinds that can move each asset, offered as filters on its details page (declared in the contract). */
+export const KINDS_BY_ASSET: Record<Asset, readonly RecordKind[]> = RECORD_KINDS_BY_ASSET;
 
 function isRecordKind(kind: string): kind is RecordKind {
   return Object.hasOwn(KIND_NAMES, kind);
