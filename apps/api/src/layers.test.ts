@@ -25,6 +25,8 @@ const RULES: Rule[] = [
   { from: /^db$/, to: /^(?!db$)/ },
   // The operators' run-a-job screen stands above the jobs.
   { from: /^modules\/(?!admin$)/, to: /^jobs$/ },
+  // The app's plugins are its table of contents (app.ts): only app.ts registers them.
+  { from: /^(?!app\.ts$)/, to: /^plugins$/ },
 ];
 
 describe('the API imports one way only', () => {

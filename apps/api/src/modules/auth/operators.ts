@@ -206,8 +206,8 @@ export type OperatorAuth = ReturnType<typeof createOperatorAuth>;
  * The console's door, on every `/admin-api/` route: signs the operator in from the token, sends a
  * session with set-up left to do to its set-up, and lets a role make only its calls.
  */
-export function installOperatorAccess(app: FastifyInstance, auth: OperatorAuth) {
-  app.decorate('operatorAuth', auth);
+export function installOperatorAccess(app: FastifyInstance) {
+  const auth = app.operatorAuth;
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === 'public' || !request.routeOptions.url) return;

@@ -158,7 +158,15 @@ describe('the live stream', () => {
   });
 
   it('reaches a member on one API process when an operator approves their withdrawal on another', async () => {
-    const other = await buildApp({ config: app.config, database: app.database, logger: false, serveApps: false });
+    // An API process, as in production (docs/operations.md, "Topology"): the relay is the jobs
+    // process's. With two relays on the embedded database, whichever took the turn would wake only
+    // its own process's clients.
+    const other = await buildApp({
+      config: { ...app.config, mode: 'api' },
+      database: app.database,
+      logger: false,
+      serveApps: false,
+    });
     await other.ready();
     try {
       await fund(app, alice.userId, 'USDT', '100');

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { jobAdminRoutes } from '../jobs/admin-routes.ts';
+import { adjustmentAdminRoutes } from '../modules/adjustments/admin-routes.ts';
+import { auditRoutes } from '../modules/admin/audit-routes.ts';
+import { dashboardRoutes } from '../modules/admin/dashboard-routes.ts';
+import { memberRoutes } from '../modules/admin/member-routes.ts';
+import { operatorEmailRoutes } from '../modules/admin/operator-email-routes.ts';
+import { operatorRoutes } from '../modules/admin/operator-routes.ts';
+import { passkeyRoutes } from '../modules/admin/passkey-routes.ts';
+import { setupRoutes } from '../modules/admin/setup-routes.ts';
+import { signInRoutes } from '../modules/admin/sign-in-routes.ts';
+import { installOperatorAccess } from '../modules/auth/operators.ts';
+import { relyingPartyOf } from '../modules/auth/passkeys.ts';
+import { configAdminRoutes } from '../modules/config/admin-routes.ts';
+import { contentAdminRoutes } from '../modules/content/admin-routes.ts';
+import { equityAdminRoutes } from '../modules/equity/admin-routes.ts';
+import { feedbackAdminRoutes } from '../modules/feedback/admin-routes.ts';
+import { mailAdminRoutes } from '../modules/mail/admin-routes.ts';
+import { miningAdminRoutes } from '../modules/mining/admin-routes.ts';
+import { reserveAdminRoutes } from '../modules/transparency/reserve-admin.ts';
+import { walletAdminRoutes } from '../modules/wallet/admin-routes.ts';
+
+/** The console's API (`/admin-api/`): behind the operators' door, every area's console routes. */
+export const consoleApi: FastifyPluginAsync = async (admin) => {
+  const { config, mailer } = admin;
+  installOperatorAccess(admin);
+  await admin.register(signInRoutes, { loginsPerMinute: config.signInPerMinute });
+  await admin.register(setupRoutes);
+  await admin.register(passkeyRoutes, { loginsPerMinute: config.signInPerMinute, rp: relyingPartyOf(config) });
+  await admin.register(operatorRoutes);
+  await admin.register(operatorEmailRoutes, { mailer });
+  await admin.register(dashboardRoutes);
+  await admin.register(memberRoutes);
+  await admin.register(adjustmentAdminRoutes);
+  await admin.register(walletAdminRoutes);
+  await admin.register(miningAdminRoutes);
+  await admin.register(equityAdminRoutes);
+  await admin.register(contentAdminRoutes);
+  await admin.register(feedbackAdminRoutes);
+  await admin.register(mailAdminRoutes);
+  await admin.register(configAdminRoutes, { mailer });
+  await admin.register(jobAdminRoutes);
+  await admin.register(reserveAdminRoutes);
+  await admin.register(auditRoutes);
+};
