@@ -1,4 +1,4 @@
-/** Every HTTP path of the member API, relative to its base (spec point 7, API.md). */
+/** Every HTTP path of the member API, relative to its base (docs/api.md, "Bases and paths"). */
 export const API_BASE = { main: '/app-api/', market: '/market-api/', admin: '/admin-api/' } as const;
 
 export const API = {

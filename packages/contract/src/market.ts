@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 
 /**
- * Market data (API.md, market base `/market-api/`) and the up/down rounds (ECONOMY.md, "Up/down
- * rounds"). Prices are exact decimal strings as the source gave them ("37012.5"), never floats.
- * Every answer names its source: `exchange` (a real exchange's public REST data) or `simulated`
- * (the embedded default's deterministic feed), which the app shows wherever prices are shown.
+ * Market data (the public market base `/market-api/`, docs/api.md) and the up/down rounds
+ * (docs/economy.md, "Up/down rounds"). Prices are exact decimal strings as the source gave them
+ * ("37012.5"), never floats. Every answer names its source: `exchange` (a real exchange's public
+ * REST data) or `simulated` (the embedded default's deterministic feed), which the app shows
+ * wherever prices are shown.
  */
 
 export const MARKET_SOURCES = ['exchange', 'simulated'] as const;

@@ -4,8 +4,9 @@ import { compareDecimal } from './decimal.ts';
 import { SUPPORT_EMAIL_PATTERN, SUPPORT_TELEGRAM_PATTERN, type SupportChannel } from './support.ts';
 
 /**
- * Every operator-editable setting of ECONOMY.md, declared once for the server and both apps: its
- * kind, limits, default, when a change takes effect and whether the public parameter log shows it.
+ * Every operator-editable setting (docs/economy.md says what each rules), declared once for the
+ * server and both apps: its kind, limits, default, when a change takes effect and whether the
+ * public parameter log shows it.
  * The server stores, caches and records the changes (apps/api config/settings.ts); the console names
  * every key (`Record<SettingKey, …>`) and the member app every public one (`Record<PublicSettingKey, …>`),
  * so a new setting without its names does not compile.

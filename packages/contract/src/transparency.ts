@@ -100,10 +100,10 @@ export type RoundCheck =
   | ({ ok: false; reason: 'openMismatch' | 'closeMismatch' | 'resultMismatch' } & Recomputed);
 
 /**
- * Recomputes a round from its candles, as the server does (ECONOMY.md, "Up/down rounds"): open is the
- * first minute's open, close the last minute's close, and the result their comparison. `ok` only when
- * every minute of the round is there and all three agree with what the round shows; a mismatch still
- * carries the recomputed figures, to show beside the round's.
+ * Recomputes a round from its candles, as the server does (docs/economy.md, "Up/down rounds"): open
+ * is the first minute's open, close the last minute's close, and the result their comparison. `ok`
+ * only when every minute of the round is there and all three agree with what the round shows; a
+ * mismatch still carries the recomputed figures, to show beside the round's.
  */
 export function recomputeRound(answer: Pick<RoundCandles, 'round' | 'candles'>): RoundCheck {
   const { round, candles } = answer;
@@ -146,7 +146,7 @@ export type PoolCheck = {
 };
 
 /**
- * Checks a closed prize-pool round with the numbers the app shows (ECONOMY.md, "Prize pool (forge)"),
+ * Checks a closed prize-pool round with the numbers the app shows (docs/economy.md, "Prize pool"),
  * in exact gold-coin units.
  */
 export function checkPoolRound(
