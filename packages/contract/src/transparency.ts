@@ -5,9 +5,9 @@ import { candleSchema, marketSourceSchema, type RoundResult, roundPeriodSchema, 
 import type { PoolRound } from './team.ts';
 
 /**
- * Transparency (issue 12): what a member can check for themselves. Every call here but the proof is
- * public; every check the app runs is a pure function of this module, so the app, the server's tests
- * and anyone reading the code run the same arithmetic.
+ * Transparency (docs/economy.md, "Transparency"): what a member can check for themselves. Every
+ * call here but the proof is public; every check the app runs is a pure function of this module, so
+ * the app, the server's tests and anyone reading the code run the same arithmetic.
  */
 
 const assetSchema = z.enum(['GOLD', 'USDT', 'BTC']);
