@@ -1,4 +1,4 @@
-// Proof of liabilities (issue 12): building the day's trees for 1,000,000 members on PostgreSQL (all
+// Proof of liabilities: building the day's trees for 1,000,000 members on PostgreSQL (all
 // three assets: read every balance in one statement, salt and hash every leaf, sort, hash the levels,
 // store the tiles and every member's leaf) must take under 30 s; a member's proof fetched through
 // the server (API-only process, PostgreSQL) under 20 ms at p99. Every proof fetched is verified with

@@ -208,7 +208,7 @@ export type Row = {
   unit: string;
   /** Decimals the figure is rounded to (in the JSON too) and shown with: no bench figure means more. */
   digits?: number;
-  /** As QUALITY.md words it: "≥ 0.5", "< 50 ms", "balanced"; empty for information only. */
+  /** The budget, as the results table prints it: "≥ 0.5", "< 50 ms", "balanced"; empty for information only. */
   budget: string;
   pass: boolean | null;
   correctness?: boolean;

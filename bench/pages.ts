@@ -1,4 +1,4 @@
-// Page weight of the member app (QUALITY.md: initial JS ≤ 170 KB gzip on every route, ≤ 150 KB on
+// Page weight of the member app (docs/architecture.md, "Quality rules": initial JS ≤ 170 KB gzip on every route, ≤ 150 KB on
 // home, every route but home lazy-loaded), from the chunk graph of its production build (Vite's manifest).
 //
 // A route's initial JS is what a first visit to it must download before its page can render:

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench [-- --quick]`: every benchmark, each in its own process, then one table of every
-// figure with its budget from QUALITY.md, also written as JSON to bench/results/. Each bench appends
+// figure with its budget (docs/architecture.md, "Quality rules"), also written as JSON to bench/results/. Each bench appends
 // its figures as JSON lines to the file named by BENCH_RESULTS (bench/lib.ts, record()).
 //
 // --quick (CI) only proves that the benches still run: small sizes on a shared machine are not a

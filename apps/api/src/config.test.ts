@@ -92,7 +92,7 @@ describe('config', () => {
     }
   });
 
-  // Item 6 of issue 23: a demo that can sign payouts would pay its welcome balances out on chain.
+  // A demo that can sign payouts would pay its welcome balances out on chain.
   it('refuses demo mode with a chain and a payout key, in any NODE_ENV, saying why', () => {
     const payer = { CHAIN_RPC_URL: 'http://127.0.0.1:8545', PAYOUT_KEY: `0x${'11'.repeat(32)}` };
     for (const NODE_ENV of ['development', 'test']) {

@@ -158,7 +158,7 @@ const env = z.object({
 
 export type Config = ReturnType<typeof toConfig>;
 
-/** Settings that production mode refuses to start without (ARCHITECTURE.md, "Runtime modes"). */
+/** Settings that production mode refuses to start without (docs/operations.md, section 2). */
 const PRODUCTION_REQUIRED = [
   'DATABASE_URL',
   'JWT_SECRET',

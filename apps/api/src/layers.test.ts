@@ -15,9 +15,9 @@ import { NO_DATABASE } from '../test/no-database.ts';
 import { POSTGRES_ONLY } from '../test/postgres-only.ts';
 
 /**
- * The API's layers, downhill only (LAYERS.md): routes -> money/ -> modules -> ledger/ -> db/, with
- * lib/ as leaves; jobs/ schedule and modules do the work. A folder is `modules/<area>` or a top-level
- * folder; a file at src/ is its own.
+ * The API's layers, downhill only (docs/architecture.md, "The server's layers"): routes -> money/
+ * -> modules -> ledger/ -> db/, with lib/ as leaves; jobs/ schedule and modules do the work. A
+ * folder is `modules/<area>` or a top-level folder; a file at src/ is its own.
  */
 const RULES: Rule[] = [
   { from: /^lib$/, to: /^(modules\/|ledger$|money$|jobs$)/ },

@@ -11,7 +11,7 @@ import { BODY_LIMIT } from './app.ts';
 import { RESERVE_UPLOAD_BODY_LIMIT } from './modules/transparency/reserve-admin.ts';
 
 /**
- * Issue 24: `/docs/json` tells clients the truth. Every operation is named and summarized, says
+ * `/docs/json` tells clients the truth. Every operation is named and summarized, says
  * which token it needs as its guard really decides, and describes every answer it can give in the
  * envelope; the document passes Redocly's recommended rules and yields a typed client that compiles.
  */

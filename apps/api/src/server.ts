@@ -57,7 +57,7 @@ async function main() {
   };
 
   await app.listen({ port: config.port, host: config.host });
-  // Jobs run in `all` and `worker` processes (ARCHITECTURE.md), never in tests.
+  // Jobs run in `all` and `worker` processes (docs/operations.md, section 1), never in tests.
   if (config.mode !== 'api' && config.nodeEnv !== 'test') {
     const source = marketSourceOf(config);
     scheduler = await startScheduler(database.db, app.clock, app.log, {

@@ -34,7 +34,7 @@ export async function operatorCall(app: TestApp, token: string, url: string, pay
   return { status: res.statusCode, body: res.json() };
 }
 
-/** A second operator, with its own token (the console's accounts come with issue 10). */
+/** A second operator, with its own token. */
 /** A second operator who may review withdrawals (finance). */
 export async function secondOperator(app: TestApp, username: string): Promise<string> {
   return operatorWithRole(app, username, 'finance');

@@ -14,7 +14,7 @@ import {
 } from './browser.ts';
 
 /**
- * Everyone can read it (issue 26): axe-core checks every route of the member app at 390×844 (in
+ * Everyone can read it: axe-core checks every route of the member app at 390×844 (in
  * Chinese signed out and in, and in English) and every page of the console at the desk size its
  * operators use, against WCAG 2 A and AA, after the page's data has arrived. Any
  * serious or critical violation fails, listed by route, rule, element and (for contrast) the

@@ -70,7 +70,7 @@ describe('equity in Chromium at 390×844', () => {
     expect(await text('equity-order-source')).toBe('购买');
     await shot(page, 'equity-orders');
 
-    // Navigation is throttled to once per 500 ms (spec point 5): a person does not tap that fast.
+    // Navigation is throttled to once per 500 ms (lib/navigation.ts): a person does not tap that fast.
     await page.waitForTimeout(600);
     await page.locator('[data-testid^="equity-order-open-"]').first().click();
     await page.getByTestId('equity-order-detail').waitFor();

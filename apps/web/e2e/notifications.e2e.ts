@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium, memberToken, type OperatorCall, operatorSession, shot, signInAt } from './browser.ts';
 
 /**
- * The notification centre (issue 27) in Chromium at 390×844: a member's feedback gets the operator's
+ * The notification centre in Chromium at 390×844: a member's feedback gets the operator's
  * reply; home shows an unread badge; the centre shows the reply in Chinese and in English; opening
  * it marks it read and the badge goes away.
  */

@@ -15,7 +15,7 @@ import { localChain } from './local-chain.ts';
 import { type E2eServer, enrolOperator, startE2eServer } from './server.ts';
 
 /**
- * Proof of solvency end to end (issue 28), on a paying server of its own over the local chain. First
+ * Proof of solvency end to end, on a paying server of its own over the local chain. First
  * as API only, so no job runs before the member exists: the member signs in, an operator credits
  * 100 USDT and closes yesterday (its liabilities include the member). Then the same database and
  * port again with the jobs: the chain follower reads the hot wallet's 150 USDT at the pinned block,

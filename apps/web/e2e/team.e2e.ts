@@ -15,7 +15,7 @@ let newcomer: Page;
 let code: string;
 
 const textOf = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
-// The app throttles navigation to once per 500 ms (spec point 5).
+// The app throttles navigation to once per 500 ms (lib/navigation.ts).
 const pause = () => new Promise((resolve) => setTimeout(resolve, 600));
 
 beforeAll(async () => {

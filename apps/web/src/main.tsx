@@ -16,7 +16,7 @@ import { yieldToBrowser } from './lib/yield';
 import { captureInstallPrompt } from './pwa/install-prompt';
 import './styles/global.css';
 
-/** Spec point 4: window height and the top safe-area inset are recorded 100 ms after start. */
+/** Window height and the top safe-area inset are recorded 100 ms after start. */
 const DEVICE_INFO_DELAY_MS = 100;
 /** The toast and dialog code is fetched this long after start, when idle. */
 const OVERLAYS_DELAY_MS = 5000;
@@ -74,7 +74,7 @@ async function start(): Promise<void> {
   // The service worker (installable app, shell offline): registered once the page has loaded and
   // is idle, so its download of the app's files never competes with the first screen.
   if (import.meta.env.PROD) preloadWhenIdle(() => import('./pwa/register').then((pwa) => pwa.startServiceWorker()));
-  // The live stream (issue 27): its code and connection wait for the page to be idle as well; until
+  // The live stream: its code and connection wait for the page to be idle as well; until
   // then, and whenever it is cut, the pages poll.
   preloadWhenIdle(() => import('./lib/live-stream').then((stream) => stream.startLiveStream(queryClient)));
 }

@@ -57,7 +57,7 @@ export const ledgerCheckAnswerSchema = z.object({
   from: z.object({ checkpointId: z.number(), uptoTransferId: z.number(), at: z.string() }).nullable(),
 });
 
-/** Jobs an operator may start by hand (API.md: settlement, rounds, pool; more arrive with their issues). */
+/** The jobs an operator may run by hand from the console (docs/operations.md, section 5). */
 export const JOB_NAMES = ['settlement', 'pool', 'liabilities', 'idempotency', 'checkpoint'] as const;
 /**
  * The most days a job may be behind for the jobs processes to catch it up by themselves
@@ -77,7 +77,7 @@ export const runJobAnswerSchema = z.object({
   result: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** Opens a new equity round (the open one, if any, closes): ECONOMY.md, "Equity investment". */
+/** Opens a new equity round (the open one, if any, closes): docs/economy.md, "Equity investment". */
 export const openRoundBodySchema = z.object({
   totalShares: z.number().int().min(1).max(1_000_000_000),
   pricePerShare: z

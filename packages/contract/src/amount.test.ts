@@ -45,7 +45,7 @@ describe('formatAmount', () => {
   });
 });
 
-describe('truncateDecimals (spec point 5: truncate, never round)', () => {
+describe('truncateDecimals (truncate, never round)', () => {
   it.each([
     ['1.999', '1.99'],
     ['0.005', '0.00'],

@@ -34,8 +34,8 @@ export function parseAmount(text: string, asset: Asset): ParsedAmount {
 
 /**
  * The one amount rule a member meets, per asset: how many decimals a member may enter, and sees
- * (spec point 5: gold coins and USDT 2; BTC the 8 its screens show). The ledger keeps finer units
- * (ASSET_SCALES) for yields and splits, but no member call may create a sub-cent remainder.
+ * (gold coins and USDT 2, as amounts are shown; BTC the 8 its screens show). The ledger keeps finer
+ * units (ASSET_SCALES) for yields and splits, but no member call may create a sub-cent remainder.
  */
 export const ENTRY_PLACES = { GOLD: 2, USDT: 2, BTC: 8 } as const satisfies Record<Asset, number>;
 
@@ -76,9 +76,10 @@ export function formatAmount(units: bigint, asset: Asset): string {
 }
 
 /**
- * Display rule of spec point 5: truncate (never round) a decimal string to `places` decimals,
- * always showing exactly that many. Works on the string, so no float rounding can creep in.
- * Self-contained (no name from outside it): the member app's inline script runs its source text.
+ * The display rule: truncate (never round, so no amount shown is more than there is) a decimal
+ * string to `places` decimals, always showing exactly that many. Works on the string, so no float
+ * rounding can creep in. Self-contained (no name from outside it): the member app's inline script
+ * runs its source text.
  */
 export function truncateDecimals(value: string | bigint, places = 2): string {
   const text = typeof value === 'bigint' ? value.toString() : value.trim();

@@ -1,4 +1,4 @@
-/** Every HTTP path of the member API, relative to its base (spec point 7, API.md). */
+/** Every HTTP path of the member API, relative to its base (docs/api.md, "Bases and paths"). */
 export const API_BASE = { main: '/app-api/', market: '/market-api/', admin: '/admin-api/' } as const;
 
 export const API = {
@@ -58,11 +58,11 @@ export const API = {
   btcWithdraw: 'biz/user-btc-record/withdraw',
   /** Withdrawal History: the spec names the screen, not its call. */
   withdrawals: 'biz/withdraw/page',
-  /** The address book of labelled withdrawal addresses (issue 26). */
+  /** The address book of labelled withdrawal addresses. */
   addressBook: 'biz/withdraw-address/list',
   addressAdd: 'biz/withdraw-address/create',
   addressRemove: 'biz/withdraw-address/delete',
-  /** The notification centre (issue 27). */
+  /** The notification centre. */
   notifications: 'biz/notification/page',
   notificationUnread: 'biz/notification/unread',
   notificationRead: 'biz/notification/read',
@@ -75,9 +75,9 @@ export const API = {
   pushUnsubscribe: 'biz/push/unsubscribe',
   depositSubmit: 'biz/deposit/submit',
   depositPage: 'biz/deposit/page',
-  /** The live stream (issue 27): Server-Sent Events, public and, with a token, the member's own. */
+  /** The live stream: Server-Sent Events, public and, with a token, the member's own. */
   stream: 'stream',
-  /** Transparency (issue 12): public, but the member's own proof. */
+  /** Transparency: public, but the member's own proof. */
   liabilities: 'transparency/liabilities',
   liabilityProof: 'transparency/liabilities/proof',
   roundCandles: 'transparency/round-candles',

@@ -162,7 +162,7 @@ export const memberTeamRowSchema = z.object({
 export const memberTeamPageSchema = pageSchema(memberTeamRowSchema);
 
 // ---------------------------------------------------------------------------------------------
-// Balance adjustments needing a second operator (issue 23)
+// Balance adjustments needing a second operator (docs/economy.md, "Operators' adjustments")
 
 export const ADJUSTMENT_STATUSES = ['pending', 'applied', 'rejected'] as const;
 export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The console's reserve addresses (issue 28): the cold addresses an operator adds, the signatures
+ * The console's reserve addresses: the cold addresses an operator adds, the signatures
  * they make offline with `npm run reserves:sign` (the file's format is here, so that the command,
  * the console and the server read the same thing), and the published solvency days at a glance.
  */

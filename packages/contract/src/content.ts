@@ -3,7 +3,7 @@ import { pageQuerySchema, pageSchema } from './envelope.ts';
 import { LOCALES } from './locales.ts';
 
 /**
- * Content and care (API.md): notices and articles, uploads, feedback, email and wallet binding.
+ * Content and care: notices and articles, uploads, feedback, email and wallet binding.
  * Rich HTML is sanitized by the server when an operator saves it; the app renders what it gets.
  */
 

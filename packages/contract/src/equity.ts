@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { amountTextSchema } from './asset.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 
-/** The open equity round (ECONOMY.md, "Equity investment"); null when none is open. */
+/** The open equity round (docs/economy.md, "Equity investment"); null when none is open. */
 export const equityRoundSchema = z.object({
   id: z.string(),
   totalShares: z.number().int(),

@@ -1,6 +1,6 @@
 /**
- * The closed set of answer codes (API.md). Each maps to one HTTP status and one localized
- * message; business rules use 1001+ and answer HTTP 200.
+ * The closed set of answer codes (docs/api.md, "Error codes"). Each maps to one HTTP status and one
+ * localized message; business rules use 1001+ and answer HTTP 200.
  */
 export const ERROR_CODES = {
   badRequest: 400,
@@ -123,9 +123,10 @@ export type ErrorName = keyof typeof ERROR_CODES;
 export type ErrorCode = (typeof ERROR_CODES)[ErrorName];
 
 /**
- * API.md's table, refined: input that can never succeed (a bad sign-in message, an unknown code,
- * an invalid amount, an unknown receiver) is a 4xx with its specific code; an outcome of the
- * business rules on valid input (balance too low, nothing to claim) answers 200 with its code.
+ * Which HTTP status goes with a code (docs/api.md, "Error codes"): input that can never succeed (a
+ * bad sign-in message, an unknown code, an invalid amount, an unknown receiver) is a 4xx with its
+ * specific code; an outcome of the business rules on valid input (balance too low, nothing to
+ * claim) answers 200 with its code.
  */
 export const HTTP_STATUS: Record<ErrorName, number> = {
   badRequest: 400,

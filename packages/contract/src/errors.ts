@@ -739,7 +739,7 @@ export const ERROR_MESSAGES: Record<ErrorName, Texts> = {
   },
 };
 
-/** "The field X is invalid", naming the field (API.md: a 400 names the field). */
+/** "The field X is invalid", naming the field (docs/api.md, "Error codes": a 400 names the field). */
 export const FIELD_INVALID: Texts = {
   'zh-CN': '参数 {field} 有误',
   en: 'Invalid value for {field}',

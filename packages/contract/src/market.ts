@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 
 /**
- * Market data (API.md, market base `/market-api/`) and the up/down rounds (ECONOMY.md, "Up/down
- * rounds"). Prices are exact decimal strings as the source gave them ("37012.5"), never floats.
- * Every answer names its source: `exchange` (a real exchange's public REST data) or `simulated`
- * (the embedded default's deterministic feed), which the app shows wherever prices are shown.
+ * Market data (the public market base `/market-api/`, docs/api.md) and the up/down rounds
+ * (docs/economy.md, "Up/down rounds"). Prices are exact decimal strings as the source gave them
+ * ("37012.5"), never floats. Every answer names its source: `exchange` (a real exchange's public
+ * REST data) or `simulated` (the embedded default's deterministic feed), which the app shows
+ * wherever prices are shown.
  */
 
 export const MARKET_SOURCES = ['exchange', 'simulated'] as const;
@@ -20,8 +21,9 @@ export const klineIntervalSchema = z.enum(KLINE_INTERVALS);
 export type KlineInterval = z.infer<typeof klineIntervalSchema>;
 
 /**
- * Most candles one getKlineInfo call returns per interval (spec point 8: "must not exceed"). 5- and
- * 15-minute candles reach back two days (the minutes kept on a fresh back-fill), 4-hour ones 60 days.
+ * Most candles one getKlineInfo call returns per interval (past it, the range prompt's "must not
+ * exceed"). 5- and 15-minute candles reach back two days (the minutes kept on a fresh back-fill),
+ * 4-hour ones 60 days.
  */
 export const KLINE_LIMITS: Record<KlineInterval, number> = {
   '1m': 1440,
@@ -35,7 +37,7 @@ export const KLINE_LIMITS: Record<KlineInterval, number> = {
 };
 /**
  * The unit of time an interval's range is counted in, and how many of that unit one candle spans:
- * the "must not exceed" prompt (spec point 8) and the candlestick page's range both speak in it (at
+ * the "must not exceed" prompt and the candlestick page's range both speak in it (at
  * most 576 five-minute candles: "minutes must not exceed 2880").
  */
 export type KlineSpanUnit = 'minutes' | 'hours' | 'days' | 'weeks' | 'months';
@@ -146,7 +148,7 @@ export const marketTrendAnswerSchema = z.object({
 });
 export type MarketTrend = z.infer<typeof marketTrendAnswerSchema>;
 
-/** Round lengths in minutes (spec point 9: chart and lottery periods). */
+/** Round lengths in minutes: the chart and lottery periods. */
 export const ROUND_PERIODS = [1, 3] as const;
 export const roundPeriodSchema = z.coerce
   .number()

@@ -2,9 +2,9 @@ import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils';
 
 /**
- * Proof of liabilities (issue 12): a Merkle-sum tree per asset over every member's balance, in atomic
- * units. Shared by the server (building it), the member app (verifying a proof in the browser) and
- * the command-line verifier, so all three hash exactly the same bytes.
+ * Proof of liabilities (docs/economy.md, "Transparency"): a Merkle-sum tree per asset over every
+ * member's balance, in atomic units. Shared by the server (building it), the member app (verifying
+ * a proof in the browser) and the command-line verifier, so all three hash exactly the same bytes.
  *
  * - A leaf commits to one member's balance with a per-member salt that only that member is given:
  *   H(0x00 ‖ salt ‖ userId ‖ amount). Without the salt, a leaf reveals neither who nor how much.

@@ -3,7 +3,7 @@ import { pageQuerySchema, pageSchema } from './envelope.ts';
 import { WITHDRAWAL_STATES } from './withdrawal-states.ts';
 
 /**
- * The notification centre (issue 27): what happened to the member's money and requests. The server
+ * The notification centre: what happened to the member's money and requests. The server
  * keeps no text, only each kind's params; the app renders them in the member's language. Amounts
  * are decimal strings (amount.ts), never numbers. New notices are not notifications: they count as
  * unread until the member sees the notice list (or marks everything read).

@@ -4,8 +4,9 @@ import { compareDecimal } from './decimal.ts';
 import { SUPPORT_EMAIL_PATTERN, SUPPORT_TELEGRAM_PATTERN, type SupportChannel } from './support.ts';
 
 /**
- * Every operator-editable setting of ECONOMY.md, declared once for the server and both apps: its
- * kind, limits, default, when a change takes effect and whether the public parameter log shows it.
+ * Every operator-editable setting (docs/economy.md says what each rules), declared once for the
+ * server and both apps: its kind, limits, default, when a change takes effect and whether the
+ * public parameter log shows it.
  * The server stores, caches and records the changes (apps/api config/settings.ts); the console names
  * every key (`Record<SettingKey, …>`) and the member app every public one (`Record<PublicSettingKey, …>`),
  * so a new setting without its names does not compile.
@@ -103,8 +104,9 @@ const supportTelegram = contact(
 /**
  * When a change takes effect and who sees it; every setting says both.
  * - `boundary`: a member-facing term (rate, fee, minimum, threshold, weight) changes at the next
- *   settlement boundary, the start of a day in the settlement time zone, never within a day (issue 12);
- *   switches (trading open, assets allowed) and the operational keys take effect when set.
+ *   settlement boundary, the start of a day in the settlement time zone, never within a day, so
+ *   that a day is settled under the terms that held during it; switches (trading open, assets
+ *   allowed) and the operational keys take effect when set.
  * - `private`: an internal control (the two-operator approval thresholds), left out of the public
  *   parameter log.
  */
@@ -182,7 +184,7 @@ export const SETTING_KEYS = {
   /**
    * The most one operator may credit to members alone per settlement day, per asset: a credit that
    * would take the operator's own unapproved credits of the day above it waits for a second,
-   * different operator (issue 23). 0: every credit needs a second operator.
+   * different operator, so that no one operator can mint money. 0: every credit needs a second operator.
    */
   'ledger.adjustApprovalAbove.USDT': { ...assetAmount('USDT'), default: '1000', ...INTERNAL, ...RAISE_LOOSENS },
   'ledger.adjustApprovalAbove.BTC': { ...assetAmount('BTC'), default: '0.02', ...INTERNAL, ...RAISE_LOOSENS },

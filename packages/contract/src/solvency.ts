@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { ASSET_SCALES, type Asset, formatAmount } from './amount.ts';
 
 /**
- * Proof of solvency (issue 28): each day, after the liabilities snapshot, the platform reads what its
- * on-chain addresses hold at one block, has each address sign a message naming the day, and commits
- * to the day's roots, totals, reserves, block and the previous day's commitment with one hash, which
- * the hot wallet then writes on chain. Everything a member needs to check this is in the public
- * answer; the checks are pure functions here (and `checkOnChain`, which asks a chain node), shared by
- * the app, `npm run proof:verify` and the server's tests.
+ * Proof of solvency (docs/economy.md, "Transparency"): each day, after the liabilities snapshot,
+ * the platform reads what its on-chain addresses hold at one block, has each address sign a message
+ * naming the day, and commits to the day's roots, totals, reserves, block and the previous day's
+ * commitment with one hash, which the hot wallet then writes on chain. Everything a member needs to
+ * check this is in the public answer; the checks are pure functions here (and `checkOnChain`, which
+ * asks a chain node), shared by the app, `npm run proof:verify` and the server's tests.
  */
 
 /** The assets that exist on chain; GOLD exists only inside the platform and has no reserves. */

@@ -3,7 +3,7 @@ import { amountTextSchema } from './asset.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 
 /**
- * Team and community (ECONOMY.md, "Team, referral rewards and levels"). Other members appear only
+ * Team and community (docs/economy.md, "Team, referral rewards and levels"). Other members appear only
  * by shortened address (first 6, an ellipsis, last 4), their level and what they mean to the
  * reader (rewards, performance): never a full address, an id or a balance.
  */
@@ -149,7 +149,7 @@ export const communityOverviewSchema = z.object({
 export type CommunityOverview = z.infer<typeof communityOverviewSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Prize pool (forge): ECONOMY.md, "Prize pool (forge)". Amounts in gold coins.
+// Prize pool (forge): docs/economy.md, "Prize pool". Amounts in gold coins.
 
 export const poolRankRowSchema = z.object({
   rank: z.number().int(),

@@ -5,9 +5,9 @@ import { candleSchema, marketSourceSchema, type RoundResult, roundPeriodSchema, 
 import type { PoolRound } from './team.ts';
 
 /**
- * Transparency (issue 12): what a member can check for themselves. Every call here but the proof is
- * public; every check the app runs is a pure function of this module, so the app, the server's tests
- * and anyone reading the code run the same arithmetic.
+ * Transparency (docs/economy.md, "Transparency"): what a member can check for themselves. Every
+ * call here but the proof is public; every check the app runs is a pure function of this module, so
+ * the app, the server's tests and anyone reading the code run the same arithmetic.
  */
 
 const assetSchema = z.enum(['GOLD', 'USDT', 'BTC']);
@@ -100,10 +100,10 @@ export type RoundCheck =
   | ({ ok: false; reason: 'openMismatch' | 'closeMismatch' | 'resultMismatch' } & Recomputed);
 
 /**
- * Recomputes a round from its candles, as the server does (ECONOMY.md, "Up/down rounds"): open is the
- * first minute's open, close the last minute's close, and the result their comparison. `ok` only when
- * every minute of the round is there and all three agree with what the round shows; a mismatch still
- * carries the recomputed figures, to show beside the round's.
+ * Recomputes a round from its candles, as the server does (docs/economy.md, "Up/down rounds"): open
+ * is the first minute's open, close the last minute's close, and the result their comparison. `ok`
+ * only when every minute of the round is there and all three agree with what the round shows; a
+ * mismatch still carries the recomputed figures, to show beside the round's.
  */
 export function recomputeRound(answer: Pick<RoundCandles, 'round' | 'candles'>): RoundCheck {
   const { round, candles } = answer;
@@ -146,7 +146,7 @@ export type PoolCheck = {
 };
 
 /**
- * Checks a closed prize-pool round with the numbers the app shows (ECONOMY.md, "Prize pool (forge)"),
+ * Checks a closed prize-pool round with the numbers the app shows (docs/economy.md, "Prize pool"),
  * in exact gold-coin units.
  */
 export function checkPoolRound(

@@ -4,7 +4,7 @@ import { pageQuerySchema, pageSchema } from './envelope.ts';
 import { WITHDRAWAL_STATES } from './withdrawal-states.ts';
 
 /**
- * Money in and out on chain (ECONOMY.md, "Withdrawals and deposits"): withdrawals to a wallet,
+ * Money in and out on chain (docs/economy.md, "Withdrawals and deposits"): withdrawals to a wallet,
  * reviewed by operators and paid by the payout worker; deposits credited from a transaction hash.
  */
 

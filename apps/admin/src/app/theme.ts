@@ -9,7 +9,7 @@ function seventh(palette: Palette, color: string) {
 
 /**
  * The console's colours, in one place: MineCloud's green, with every text colour reaching WCAG AA
- * (4.5:1) on the surfaces it sits on (issue 26, checked by apps/web/e2e/a11y.e2e.ts). Ratios are
+ * (4.5:1) on the surfaces it sits on (checked by apps/web/e2e/a11y.e2e.ts). Ratios are
  * against white unless said; antd's defaults it replaces are in brackets.
  */
 export const CONSOLE_THEME: ThemeConfig = {

@@ -6,7 +6,8 @@ import { queryRows } from '../db/client.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { adminReset, SHELL_ACTOR } from './admin-reset.ts';
 
-// "The owner's first password" of issue 23: `npm run admin:reset` from the server's shell.
+// The way back for an owner who lost the password or the TOTP device: `npm run admin:reset` from the
+// server's shell.
 let app: TestApp;
 const here = { publicOrigin: undefined, host: '127.0.0.1', port: 8080 };
 

@@ -36,7 +36,7 @@ async function outbox(app: TestApp) {
   return res.json().data.list as Record<string, unknown>[];
 }
 
-describe('item 2: with SMTP, a code is never kept or logged in plain text', () => {
+describe('with SMTP, a code is never kept or logged in plain text', () => {
   let logged: Awaited<ReturnType<typeof buildLoggedApp>>;
   let smtp: Awaited<ReturnType<typeof smtpCatcher>>;
   beforeAll(async () => {
@@ -70,7 +70,7 @@ describe('item 2: with SMTP, a code is never kept or logged in plain text', () =
   });
 });
 
-describe('item 2: without SMTP outside demo, a code is never kept or logged in plain text', () => {
+describe('without SMTP outside demo, a code is never kept or logged in plain text', () => {
   let logged: Awaited<ReturnType<typeof buildLoggedApp>>;
   beforeAll(async () => {
     logged = await buildLoggedApp({});
@@ -103,7 +103,7 @@ describe('item 2: without SMTP outside demo, a code is never kept or logged in p
   });
 });
 
-describe('item 2: in demo mode without SMTP', () => {
+describe('in demo mode without SMTP', () => {
   let app: TestApp;
   let lines: string[];
   beforeAll(async () => {
@@ -129,7 +129,7 @@ describe('item 2: in demo mode without SMTP', () => {
   });
 });
 
-describe('item 9: mail never holds up a member', () => {
+describe('mail never holds up a member', () => {
   let app: TestApp;
   let silent: Awaited<ReturnType<typeof silentSmtp>>;
   const clock = fixedClock('2026-11-23T10:00:00Z');
@@ -184,7 +184,7 @@ describe('item 9: mail never holds up a member', () => {
   });
 });
 
-describe('item 9: mail in the member’s language, sent once however many workers run', () => {
+describe('mail in the member’s language, sent once however many workers run', () => {
   let app: TestApp;
   let smtp: Awaited<ReturnType<typeof smtpCatcher>>;
   beforeAll(async () => {

@@ -11,7 +11,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 /**
  * Checks a password against an argon2id hash, or against an older `scrypt$salt$hash` one (from
- * before issue #10; such a hash is replaced at the next sign-in, see `isLegacyHash`).
+ * an earlier version of the server; such a hash is replaced at the next sign-in, see `isLegacyHash`).
  */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   if (stored.startsWith('$argon2')) {

@@ -10,10 +10,11 @@ import { confirmCode, giveEmail, withdrawPath } from '../../test/withdraw.ts';
 import { queryRows } from '../db/client.ts';
 
 /**
- * The BOLA matrix (QUALITY.md, "Security"): every member call, classified by how it could reach
- * another member's objects, and each class proven. Alice owns one of every kind of object; Bob, signed
- * in, asks for them by id, or lists his own, and never gets them. A new member call that is not in
- * the matrix fails the completeness test until someone decides, and tests, which class it is in.
+ * The BOLA matrix (docs/architecture.md, "Quality rules"): every member call, classified by how it
+ * could reach another member's objects, and each class proven. Alice owns one of every kind of
+ * object; Bob, signed in, asks for them by id, or lists his own, and never gets them. A new member
+ * call that is not in the matrix fails the completeness test until someone decides, and tests,
+ * which class it is in.
  */
 type Access =
   /** Takes the id of one of the member's own objects: another member's id answers 404. */

@@ -6,7 +6,7 @@ import { routesOf } from '../../test/routes.ts';
 import { BODY_LIMIT } from '../app.ts';
 
 /**
- * Issue 11's security sweep, part one: whatever a caller sends to any call, the answer is a clean
+ * Whatever a caller sends to any call, the answer is a clean
  * envelope: never a 500, never a stack, never SQL.
  */
 

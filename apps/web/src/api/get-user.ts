@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/request';
 import { type UserInfo, useIsLoggedIn, useSession } from '@/lib/session';
 
-/** Fetches the member and merges the answer into the session's userInfo (spec point 7). */
+/** Fetches the member and merges the answer into the session's userInfo. */
 export async function getUser(signal?: AbortSignal, quiet = false): Promise<UserInfo> {
   const user = await api<UserInfo>({ url: API.userGet, signal, showErrorToast: !quiet });
   useSession.getState().mergeUserInfo(user);

@@ -6,7 +6,7 @@ import { api } from '@/lib/request';
 import { useIsLoggedIn } from '@/lib/session';
 
 /**
- * The member's unread notifications and unseen notices (issue 27): the badges on home, the notice
+ * The member's unread notifications and unseen notices: the badges on home, the notice
  * list and the notification centre. Asked again every minute while a badge shows it; a mark-read
  * answers the new count, which goes straight into the cache.
  */

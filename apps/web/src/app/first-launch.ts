@@ -16,7 +16,7 @@ function storage(): Storage | null {
 
 /**
  * The route the app opens first (main.tsx, before its first render): the startup page
- * (/pages/startuppage/startuppage, spec point 2) at the first launch at the app's entry, which
+ * (/pages/startuppage/startuppage) at the first launch at the app's entry, which
  * then opens home by itself; `path` otherwise, and always where nothing can be remembered (the
  * splash would show at every launch). A link into the app (an invite, a page) opens that page.
  */

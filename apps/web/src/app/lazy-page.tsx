@@ -5,7 +5,7 @@ import { PageErrorBoundary } from './page-error-boundary';
 import { PageLoadError } from './page-load-error';
 import { PageLoading } from './page-loading';
 
-/** Spec point 9: an async page that has not arrived after 60 s counts as failed. */
+/** An async page that has not arrived after 60 s counts as failed. */
 export const PAGE_LOADING_TIMEOUT_MS = 60_000;
 
 /** A page's module: the page, and the queries of its first screen (asked for before a first render). */

@@ -1,7 +1,7 @@
 import { DotLoading } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 
-/** Spec point 9: the loading indicator of an async page appears only after 200 ms. */
+/** The loading indicator of an async page appears only after 200 ms: a quick page flashes none. */
 export const PAGE_LOADING_DELAY_MS = 200;
 
 export function PageLoading() {

@@ -34,7 +34,7 @@ export function RouteFrame({ route, children, navRight }: RouteFrameProps) {
   }, [t, title]);
 
   if (route.private && !isLoggedIn) {
-    // A 401 ended the session and home is on its way (spec point 4): not the login page.
+    // A 401 ended the session and home is on its way: not the login page.
     if (relaunching) return null;
     const redirect = `${location.pathname}${location.search}`;
     return <Navigate replace to={paths.login.href({ redirect })} />;

@@ -81,7 +81,7 @@ const home = (route: AppRoute): RouteObject => ({
   handle: { firstQueries: homeFirstQueries },
 });
 
-/** Every route of spec point 2 at its exact path; `/` and `/pages/index/index` show the home tab. */
+/** Every route at its exact path (config/paths.ts); `/` and `/pages/index/index` show the home tab. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

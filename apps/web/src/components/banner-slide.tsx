@@ -1,7 +1,7 @@
 import type { Banner } from '@minecloud/contract/config';
 import { SWIPER_INTERVAL_MS } from '@/config/durations';
 
-/** Spec point 9: the swiper turns every 5000 ms; each turn takes SWIPER_TRANSITION_MS (lib/spring-durations.ts). */
+/** The swiper turns every 5000 ms; each turn takes SWIPER_TRANSITION_MS (lib/spring-durations.ts). */
 export const BANNER_AUTOPLAY_INTERVAL_MS = SWIPER_INTERVAL_MS;
 
 type BannerSlideProps = {

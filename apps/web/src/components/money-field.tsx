@@ -71,8 +71,8 @@ export function MoneyField({
             clearTimeout(blurTimer.current);
             setFocused(true);
           }}
-          // A tap on the clear button blurs the field first: the button outlives the blur (spec
-          // point 9's input clear blur delay) so that the tap lands on it.
+          // A tap on the clear button blurs the field first: the button outlives the blur
+          // (INPUT_CLEAR_BLUR_MS) so that the tap lands on it.
           onBlur={() => {
             blurTimer.current = setTimeout(() => setFocused(false), INPUT_CLEAR_BLUR_MS);
           }}

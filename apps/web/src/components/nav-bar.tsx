@@ -11,7 +11,7 @@ type NavBarProps = {
   right?: ReactNode;
 };
 
-/** The custom 44 px navigation bar every page carries (spec point 2). */
+/** The custom 44 px navigation bar every page carries. */
 export function NavBar({ title, showBack = true, right }: NavBarProps) {
   const { t } = useTranslation();
   const { back } = useAppNavigate();

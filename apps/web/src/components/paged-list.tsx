@@ -12,7 +12,7 @@ import './paged-list.css';
 // or, when the rows are there at once, after they have been painted, not before.
 const infiniteScroll = lazyComponent<InfiniteScrollProps>(() => import('./infinite-scroll'));
 
-/** Spec point 9: a list loads more 50 px before its end. */
+/** A list loads more 50 px before its end. */
 export const REACH_BOTTOM_DISTANCE = 50;
 
 type Page<T> = { list: T[]; total: number };

@@ -1,5 +1,5 @@
 /**
- * The durations of spec point 9, set once here and used where each thing happens: toasts
+ * The spec's durations, set once here and used where each thing happens: toasts
  * (lib/toast.ts), the banner swiper's interval (components/banner-slide.tsx), the window's resize
  * (main.tsx), and the transitions antd-mobile animates with springs (lib/spring-durations.ts:
  * popups and their masks, message boxes, the swiper's turn).
@@ -16,5 +16,5 @@ export const RESIZE_THROTTLE_MS = 50;
 /** Swiper: the time between turns, and the turn itself. */
 export const SWIPER_INTERVAL_MS = 5000;
 export const SWIPER_TRANSITION_MS = 500;
-/** Toast default (spec point 9 gives 1500 ms in one place and 2000 ms in another: the longer reads). */
+/** Toast default (the spec gives 1500 ms in one place and 2000 ms in another: the longer reads). */
 export const TOAST_MS = 2000;

@@ -36,7 +36,7 @@ function route(
   };
 }
 
-/** Every route of spec point 2, once. */
+/** Every route of the app, once. */
 export const paths = {
   root: route('/', 'titleHome', { tab: true }),
   home: route('/pages/tabbar/home/home', 'titleHome', { tab: true }),
@@ -71,7 +71,7 @@ export const paths = {
   transform: route('/pages/my_child/transform/transform', 'titleGift', { private: true }),
   /** Donation/Charity: the spec names the screen but not its route. */
   donate: route('/pages/my_child/donate/donate', 'titleDonation', { private: true }),
-  /** The notification centre (issue 27): not in the spec. */
+  /** The notification centre: not in the spec. */
   notifications: route('/pages/my_child/notifications/notifications', 'titleNotifications', { private: true }),
   noticeList: route('/pages/second_child/noticelist/noticelist', 'titleAnnouncements'),
   teamRank: route('/pages/team/rank/rank', 'titleCommunityRank', { private: true }),
@@ -85,9 +85,9 @@ export const paths = {
   /** Withdraw and Withdrawal History (`?asset=USDT|BTC`): the spec names them but not their routes. */
   withdraw: route('/pages/my_child/withdraw/withdraw', 'titleWithdraw', { private: true }),
   withdrawRecord: route('/pages/my_child/withdrawrecord/withdrawrecord', 'titleWithdrawalHistory', { private: true }),
-  /** The address book of withdrawal addresses (issue 26): not in the spec. */
+  /** The address book of withdrawal addresses: not in the spec. */
   addressBook: route('/pages/my_child/addressbook/addressbook', 'titleAddressBook', { private: true }),
-  /** Transparency (issue 12): `?section=totals|proof|parameters` scrolls there, `?asset=` picks the proof's asset. */
+  /** Transparency: `?section=totals|proof|parameters` scrolls there, `?asset=` picks the proof's asset. */
   transparency: route('/pages/my_child/transparency/transparency', 'titleTransparency'),
   login: route('/pages/login/index', 'titleSignIn'),
 } as const satisfies Record<string, AppRoute>;

@@ -17,7 +17,7 @@ function copyWithSelection(text: string): boolean {
   }
 }
 
-/** Copies `text` and tells the user how it went (spec point 5 texts). */
+/** Copies `text` and tells the user how it went, in the spec's texts. */
 export async function copyText(text: string | null | undefined): Promise<boolean> {
   if (!text?.trim()) {
     showToast(i18n.t('copyEmpty'));

@@ -139,12 +139,12 @@ export type PromptOptions = {
   maxLength: number;
   confirmText: string;
   cancelText: string;
-  /** Spec point 8: "the data entered is invalid". */
+  /** "The data entered is invalid". */
   invalidText: string;
 };
 
 /**
- * A prompt box: one field and a pattern check (spec point 8). It answers the text entered, or null
+ * A prompt box: one field and a pattern check. It answers the text entered, or null
  * when cancelled (the button, the back button, a route change). An entry that does not match the
  * pattern leaves it open and says that the data entered is invalid, under the field.
  */

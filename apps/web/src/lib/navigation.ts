@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { type NavigateOptions, useLocation, useNavigate } from 'react-router';
 import { showToast } from './toast';
 
-/** Spec point 5: navigation and back actions run at most once per 500 ms. */
+/** Navigation and back actions run at most once per 500 ms: a double tap opens one page. */
 export const NAVIGATION_THROTTLE_MS = 500;
 
 /** Returns a gate that lets one call through, then refuses the others for `intervalMs`. */

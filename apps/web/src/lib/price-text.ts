@@ -15,7 +15,7 @@ export function groupThousands(text: string): string {
 }
 
 /**
- * Decimal places a price keeps: 2 from 1 USDT up (spec point 5), and below 1 USDT four significant
+ * Decimal places a price keeps: 2 from 1 USDT up (as amounts are shown), and below 1 USDT four significant
  * digits (at most 8 places), or a 0.2412 coin would read 0.24 and never seem to move.
  */
 export function pricePlaces(value: string): number {

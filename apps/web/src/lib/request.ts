@@ -7,12 +7,12 @@ import { useSession } from './session';
 import { sessionEnding } from './session-end';
 import { hideLoading, showLoading, showToast } from './toast';
 
-/** Spec point 9 gives 10000 ms for the request interceptor. */
+/** The spec gives 10000 ms for the request interceptor. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Uploads use the spec's other reading (60000 ms): an image on a slow phone link takes a while. */
 export const UPLOAD_TIMEOUT_MS = 60_000;
 
-/** Rejection codes of spec point 8, for failures that never reached an answer. */
+/** The spec's rejection codes, for failures that never reached an answer. */
 export const ERROR_CODE_TIMEOUT = 5;
 export const ERROR_CODE_ABORT = 600003;
 export const ERROR_CODE_NETWORK = 602001;
@@ -130,7 +130,7 @@ type SendOptions = {
 
 /**
  * A 401 ends the session: the stored config is cleared (and the user info for a body-code 401) and
- * the app relaunches home (spec point 4), saying so when there was a session to end.
+ * the app relaunches home, saying so when there was a session to end.
  */
 function handleUnauthorized(bodyCode: unknown, toast: (content: string) => void): void {
   const session = useSession.getState();
@@ -200,7 +200,7 @@ async function send<T>(options: SendOptions): Promise<Envelope<T>> {
 }
 
 /**
- * The one request wrapper (spec points 7 and 8). Resolves with the whole envelope when the HTTP
+ * The one request wrapper (docs/api.md, "The member app's side"). Resolves with the whole envelope when the HTTP
  * status is 2xx and the body code is not 401; use `api` to get `data` of a successful answer.
  */
 export function request<T = unknown>(options: RequestOptions): Promise<Envelope<T>> {

@@ -26,7 +26,7 @@ function server(...refused: string[]) {
   return mockServer({ ...handlers, ...Object.fromEntries(refused.map((call) => [call, () => UNAUTHORIZED])) });
 }
 
-describe('a session that ends (spec points 4 and 8)', () => {
+describe('a session that ends', () => {
   it('a 401 answering a confirmed donation relaunches home, not the login page, and says the session ended', async () => {
     server('POST /app-api/donate_logs/clickDonate');
     const { router } = renderApp(paths.donate.path);

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * A session ended by a 401 (spec points 4 and 8) relaunches the app at home. Its token is gone at
+ * A session ended by a 401 relaunches the app at home. Its token is gone at
  * once, but home opens a moment later: until it does, a private page still on screen waits for it
  * rather than sending the member to the login page (`relaunching`).
  */

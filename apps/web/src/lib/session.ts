@@ -11,7 +11,7 @@ export const NAVBAR_HEIGHT = 44;
 export const SESSION_STORAGE_KEY = 'minecloud-session';
 
 type SessionConfig = {
-  /** Empty when signed out (spec point 3). */
+  /** Empty when signed out. */
   token: string;
   /** Underscore form, e.g. zh_CN. */
   language: string;

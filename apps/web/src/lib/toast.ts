@@ -1,6 +1,6 @@
 import { TOAST_MS } from '@/config/durations';
 
-/** Spec point 9: toasts stay TOAST_MS; a loading toast stays until hidden. */
+/** Toasts stay TOAST_MS; a loading toast stays until hidden. */
 export const TOAST_DURATION_MS = TOAST_MS;
 
 const loadOverlays = () => import('./antd-overlays');

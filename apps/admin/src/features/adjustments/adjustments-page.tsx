@@ -46,7 +46,7 @@ function RequestSummary({ row }: { row: AdjustmentRow }) {
 }
 
 /**
- * Credits waiting for a second operator (issue 23): member, asset, amount, reason, who asked and
+ * Credits waiting for a second operator: member, asset, amount, reason, who asked and
  * when; another operator approves or rejects. The requester sees its own without an Approve.
  */
 export function AdjustmentsPage() {

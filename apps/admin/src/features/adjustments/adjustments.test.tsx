@@ -25,7 +25,7 @@ function request(over: Partial<AdjustmentRow> = {}): AdjustmentRow {
 }
 const page = (list: AdjustmentRow[]) => ({ list, total: list.length });
 
-describe('pending adjustments (issue 23)', () => {
+describe('pending adjustments', () => {
   it('lists member, asset, amount with separators and unit, reason, requester and time; another operator approves', async () => {
     const requests = mockApi({
       'GET ledger/adjustments': () =>

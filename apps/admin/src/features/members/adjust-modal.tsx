@@ -19,7 +19,7 @@ type AssetLimits = AdjustmentLimits['list'][number];
 export type CreditCheck = { needsSecond: boolean; overCap: boolean };
 
 /**
- * What the server will do with a credit of `units` (issue 23): move it at once, or keep it waiting
+ * What the server will do with a credit of `units`: move it at once, or keep it waiting
  * for a second operator (the operator's own credits of the day would pass `approvalAbove`); and
  * whether the day's credits would pass the daily cap (refused). Debits are always immediate.
  */

@@ -1,4 +1,4 @@
--- The notification centre (issue 27): what happened to a member's money and requests, one row per
+-- The notification centre: what happened to a member's money and requests, one row per
 -- event, written in the event's transaction. No text is stored: the app renders each kind from its
 -- params in the member's language. A daily kind (`day` set) is one row per member and day.
 CREATE TABLE "notifications" (

@@ -1,4 +1,4 @@
--- Proof of solvency (issue 28). Cold reserve addresses an operator added, and the signatures they made
+-- Proof of solvency. Cold reserve addresses an operator added, and the signatures they made
 -- offline (`npm run reserves:sign`), one per address and snapshot day, checked when uploaded.
 CREATE TABLE "reserve_addresses" (
 	"address" text PRIMARY KEY NOT NULL,

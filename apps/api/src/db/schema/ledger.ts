@@ -105,10 +105,10 @@ export const donations = pgTable(
 );
 
 /**
- * Operators' adjustments of member balances (issue 23): a credit above what one operator may give
- * alone waits here, `pending`, until a second, different operator approves (`applied`, with its
- * transfer) or someone rejects it. Every other operator adjustment is recorded `applied` at once,
- * so the daily cap and the withdrawal approval rule read one table.
+ * Operators' adjustments of member balances (docs/economy.md, "Operators' adjustments"): a credit
+ * above what one operator may give alone waits here, `pending`, until a second, different operator
+ * approves (`applied`, with its transfer) or someone rejects it. Every other operator adjustment is
+ * recorded `applied` at once, so the daily cap and the withdrawal approval rule read one table.
  */
 export const adjustmentRequests = pgTable(
   'adjustment_requests',

@@ -91,7 +91,7 @@ export const marketFeed = pgTable('market_feed', {
 });
 
 /**
- * Up/down rounds (ECONOMY.md, "Up/down rounds"): one row per (period, start). A round is created
+ * Up/down rounds (docs/economy.md, "Up/down rounds"): one row per (period, start). A round is created
  * pending once it has ended, and its result is written exactly once, from the open of the 1-minute
  * candle at its start and the close of the one ending at its end; a missing candle keeps it pending.
  */

@@ -3,7 +3,7 @@ import { bigint, check, date, index, jsonb, pgTable, text, timestamp, uniqueInde
 import { users } from './users.ts';
 
 /**
- * The notification centre (issue 27): what happened to a member's money and requests, one row per
+ * The notification centre: what happened to a member's money and requests, one row per
  * event, written in the event's transaction (modules/notifications/write.ts). No text: the app
  * renders each kind from `params` (decimal amounts, asset, ids, a hash, a reason) in the member's
  * language. A daily kind has `day` set: one row per member, kind and day.

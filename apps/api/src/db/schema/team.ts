@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Team figures (ECONOMY.md, "Team, referral rewards and levels"). A purchase or a sign-in never
+ * Team figures (docs/economy.md, "Team, referral rewards and levels"). A purchase or a sign-in never
  * touches an ancestor's row: it appends one delta here, and the roll-up (modules/team/rollup.ts)
  * takes the queued deltas, carries them up the tree once per depth, and adds them to the ancestors'
  * aggregates below. Team figures are therefore at most one roll-up interval behind.

@@ -19,9 +19,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Proof of liabilities (issue 12): one Merkle-sum tree per asset and settlement day, over every
- * member's balance (available + locked + earnings). The root and total are published and kept for
- * good; the tree itself (tiles and leaves below) is kept for `PROOF_KEEP_DAYS`.
+ * Proof of liabilities (docs/economy.md, "Transparency"): one Merkle-sum tree per asset and
+ * settlement day, over every member's balance (available + locked + earnings). The root and total
+ * are published and kept for good; the tree itself (tiles and leaves below) is kept for
+ * `PROOF_KEEP_DAYS`.
  */
 export const liabilitySnapshots = pgTable(
   'liability_snapshots',
@@ -78,7 +79,7 @@ export const liabilityPositions = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.bucket] })],
 );
 
-/** Proof of solvency (issue 28): cold reserve addresses an operator added (lower-case hex). */
+/** Proof of solvency: cold reserve addresses an operator added (lower-case hex). */
 export const reserveAddresses = pgTable('reserve_addresses', {
   address: text('address').primaryKey(),
   label: text('label').notNull(),

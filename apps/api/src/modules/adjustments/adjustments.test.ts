@@ -12,7 +12,7 @@ import { setSetting } from '../config/settings.ts';
 import { lockWithdrawal } from '../wallet/withdrawals.ts';
 
 /**
- * Issue 23, item 3: one operator cannot mint money. Defaults: one operator may credit 1000 USDT a
+ * One operator cannot mint money. Defaults: one operator may credit 1000 USDT a
  * day alone; 50000 USDT a day in all.
  */
 let app: TestApp;

@@ -51,7 +51,7 @@ export const adjustmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // ---- Credits waiting for a second operator (issue 23): finance lists, approves, rejects.
+  // ---- Credits waiting for a second operator: finance lists, approves, rejects.
   app.get(
     `/${ADMIN_API.adjustments}`,
     {

@@ -7,7 +7,7 @@ import type { Operator } from '../auth/operators.ts';
 import { getSetting } from '../config/settings.ts';
 
 /**
- * The limits on operators' credits (issue 23; requests.ts applies them): what one operator may
+ * The limits on operators' credits (requests.ts applies them): what one operator may
  * credit alone in a settlement day, and what all operators together may credit in it.
  */
 

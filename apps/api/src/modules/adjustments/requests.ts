@@ -13,7 +13,7 @@ import { checkDailyCap, creditedSince, dayStartOf, limitsOf, lockCredits } from 
 import { type AdjustInput, moveAdjustment, signedAdjustUnits } from './move.ts';
 
 /**
- * Issue 23, "no insider mints money": an operator's credit to a member moves at once only while
+ * No insider mints money: an operator's credit to a member moves at once only while
  * the operator's own unapproved credits of the settlement day stay within
  * `ledger.adjustApprovalAbove.<asset>`; above, it waits as a pending request until a second,
  * different operator approves it. All credits of a day together stay within

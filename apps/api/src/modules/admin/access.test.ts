@@ -373,7 +373,8 @@ describe('operator accounts', () => {
     expect(taken.json()).toMatchObject({ code: 1107 });
   });
 
-  // Item 8 of issue 23: whoever signed in with the old password (or holds a token of it) is out.
+  // A password that leaked stops working at its change: whoever signed in with the old password (or
+  // holds a token of it) is out.
   it('ends every other session of an operator at a password change, and all of them at an owner reset', async () => {
     const first = await operatorWithRole(app, 'twice', 'support');
     const again = await call('POST', '/admin-api/auth/login', undefined, {

@@ -9,8 +9,8 @@ import { deriveKey } from '../../lib/keys.ts';
 export type AuthorizedUserId = number & { readonly __brand: 'AuthorizedUserId' };
 
 /**
- * What a token's signature proves (issuer, audience, expiry checked), before its session is: the
- * member it was issued to and its session. Not yet an authorisation: the session may have been
+ * What a token's signature proves (its issuer, audience and expiry checked), before its session is:
+ * the member it was issued to and its session. Not yet an authorisation: the session may have been
  * revoked, on this process or another; `liveSession` is the condition that it was not.
  */
 export type TokenClaims = { userId: number; sessionId: string; expiresAt: number };

@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 
 /**
- * Rich text is sanitized once, when an operator saves it (ARCHITECTURE.md): DOMPurify's defaults
- * (no script, no event handler, no javascript: URL, no foreign namespaces), no forms or frames, and
- * every link opens safely in a new tab.
+ * Rich text is sanitized once, when an operator saves it (docs/architecture.md, "Quality rules"):
+ * DOMPurify's defaults (no script, no event handler, no javascript: URL, no foreign namespaces), no
+ * forms or frames, and every link opens safely in a new tab.
  */
 let purifier: DOMPurify | undefined;
 

@@ -170,7 +170,7 @@ describe('feedback', () => {
     expect(unauthorized.statusCode).toBe(401);
   });
 
-  it('keeps no reply whose audit row could not be written (item 8)', async () => {
+  it('keeps no reply whose audit row could not be written', async () => {
     const sent = await post(app, m, 'user_problems/submitProblem', { content: 'Audit me', images: [image] });
     const id = sent.body.data.id;
     // The audit log refuses this one row, as a full disk or a lost connection would.

@@ -8,11 +8,12 @@ import { fail, failWith } from '../../lib/errors.ts';
 import { spendWithin } from '../../lib/limits.ts';
 
 /**
- * Uploads (QUALITY.md, "Security"): an image is accepted by its content only (PNG, JPEG or WebP
- * signature; the name and the declared type are ignored); its size and its pixel count, read from
- * the header, are checked before anything is decoded; it is then decoded and re-encoded in its own
- * format, which drops every metadata block (EXIF, GPS, ICC text, comments) and anything appended;
- * it is stored under a generated name, and served with its stored type and `nosniff`.
+ * Uploads (docs/architecture.md, "Quality rules"): an image is accepted by its content only (PNG,
+ * JPEG or WebP signature; the name and the declared type are ignored); its size and its pixel
+ * count, read from the header, are checked before anything is decoded; it is then decoded and
+ * re-encoded in its own format, which drops every metadata block (EXIF, GPS, ICC text, comments)
+ * and anything appended; it is stored under a generated name, and served with its stored type and
+ * `nosniff`.
  */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_PIXELS = 25_000_000;

@@ -4,7 +4,7 @@ import { advisoryKey, type Db, queryRows, type TxDb } from '../../db/client.ts';
 import { getSetting } from '../config/settings.ts';
 
 /**
- * Up/down rounds (ECONOMY.md, "Up/down rounds"), run after every ingestion:
+ * Up/down rounds (docs/economy.md, "Up/down rounds"), run after every ingestion:
  * 1. every round of 1 and 3 minutes that has ended since the newest one stored (at most the minute
  *    window back) is created, pending;
  * 2. every pending round whose first and last 1-minute candles are stored gets its open (the first

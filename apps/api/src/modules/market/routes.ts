@@ -20,9 +20,10 @@ import { klines } from './candles.ts';
 import { coinDetail, coinList, marketTrend, roundsPage } from './service.ts';
 
 /**
- * The market-data base (API.md): public, no token, cacheable. The spec's calls are POSTs with a
- * body; each is answered to GET with the same fields in the query string too, because only a GET
- * can be cached by browsers and proxies and revalidated with If-None-Match (the member app uses GET).
+ * The market-data base (docs/api.md, "Bases and paths"): public, no token, cacheable. The spec's
+ * calls are POSTs with a body; each is answered to GET with the same fields in the query string
+ * too, because only a GET can be cached by browsers and proxies and revalidated with If-None-Match
+ * (the member app uses GET).
  */
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   installCaching(app, 15);

@@ -166,7 +166,7 @@ const ROUND_COLUMNS = sql`period_no::text, period, symbol, ${ms(sql`start_at`)} 
   ${ms(sql`settled_at`)} as settled_at, source`;
 
 /**
- * One round with the stored 1-minute candles it was decided by (issue 12), so that anyone can
+ * One round with the stored 1-minute candles it was decided by, so that anyone can
  * recompute it (contract `recomputeRound`). Minute candles are kept for the back-fill window only:
  * past it, `kept` is false and the list empty.
  */

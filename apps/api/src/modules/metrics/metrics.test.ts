@@ -67,7 +67,7 @@ async function seedWithdrawal(app: TestApp, userId: number, amount: bigint, stat
             ${lock}, ${new Date(NOW.getTime() - ageSeconds * 1000).toISOString()})`);
 }
 
-describe('/metrics and /docs access (item 8), a broken ledger (item 11)', () => {
+describe('/metrics and /docs access, and a broken ledger', () => {
   let app: TestApp;
   const token = 'scrape-token-0123456789abcdef';
   const scraper = { authorization: `Bearer ${token}` };
@@ -127,7 +127,7 @@ describe('/metrics and /docs access (item 8), a broken ledger (item 11)', () => 
   });
 });
 
-describe('business metrics (item 11)', () => {
+describe('business metrics', () => {
   let app: TestApp;
   let series: Series[];
   beforeAll(async () => {
@@ -282,7 +282,7 @@ async function fakeNode(wallet: {
   };
 }
 
-describe('payout wallet metrics (item 11)', () => {
+describe('payout wallet metrics', () => {
   const key = generatePrivateKey();
   const payer = privateKeyToAccount(key).address;
   let node: Awaited<ReturnType<typeof fakeNode>>;

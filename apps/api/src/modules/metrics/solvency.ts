@@ -4,7 +4,7 @@ import { Gauge, type Registry } from 'prom-client';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { Sampler } from './sampler.ts';
 
-/** The newest published solvency day (issue 28): each on-chain asset's ratio, and the anchors not mined. */
+/** The newest published solvency day: each on-chain asset's ratio, and the anchors not mined. */
 export type SolvencyFigures = {
   day: string | null;
   publishedAt: number | null;

@@ -18,7 +18,7 @@ import { followAttempts } from '../wallet/payout-follow.ts';
 import type { PayoutReport, Round } from '../wallet/payout-round.ts';
 
 /**
- * The notification centre (issue 27): each event writes exactly one notification, for its member
+ * The notification centre: each event writes exactly one notification, for its member
  * only, in its own transaction; the unread count adds unseen notices; reading marks them.
  */
 

@@ -18,7 +18,7 @@ import {
   type WithdrawalStatesOf,
 } from './service.ts';
 
-/** The member's notification centre: the list, the unread count, and marking read (issue 27). */
+/** The member's notification centre: the list, the unread count, and marking read. */
 export const notificationRoutes: FastifyPluginAsyncZod<{ withdrawalStates: WithdrawalStatesOf }> = async (
   app,
   options,

@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 /**
- * Writing notifications (issue 27), always in the transaction of the event they announce, at its
+ * Writing notifications, always in the transaction of the event they announce, at its
  * source: a rolled-back event leaves no notification, a committed one always has it. Only params
  * are stored (decimal amounts, asset, ids, a hash, a reason); the app renders them.
  */

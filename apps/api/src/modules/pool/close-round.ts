@@ -11,7 +11,7 @@ import { rollUpTeam } from '../team/rollup.ts';
 import { fundedIn, rankingSql, rolloverInto, weightsOf } from './service.ts';
 
 /**
- * Closes one prize-pool round (ECONOMY.md, "Prize pool (forge)"), in the runner's transaction, so at
+ * Closes one prize-pool round (docs/economy.md, "Prize pool"), in the runner's transaction, so at
  * most once per day:
  * 1. no contribution can join the round any more (pool_contributions locked until commit), and the
  *    team roll-up brings the day's new performance up to date;

@@ -18,7 +18,7 @@ export type PoolFunding = {
 };
 
 /**
- * A miner purchase's share of the prize pool (ECONOMY.md, "Prize pool"), in the purchase's
+ * A miner purchase's share of the prize pool (docs/economy.md, "Prize pool"), in the purchase's
  * transaction: `pool.purchaseShare` of the payment, in gold coins at `gold.perUsdt`, from the
  * treasury into the prize pool of the day's round, with its pool_contributions row.
  */

@@ -21,7 +21,7 @@ const MESSAGES: Record<Locale, Messages> = {
 };
 
 /**
- * The app's pages a push opens (hash routes of the spec's point 2, as apps/web/src/config/paths.ts
+ * The app's pages a push opens (hash routes, as apps/web/src/config/paths.ts
  * names them): the withdrawal history of the asset, the feedback history.
  */
 const PAGES = {

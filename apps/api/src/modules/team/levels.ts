@@ -19,9 +19,10 @@ export type LevelRule = {
 };
 
 /**
- * ECONOMY.md: Guest (never bought), Regular (bought at least once), Silver and Gold (bought, and
- * major and minor area performance at least the thresholds). The levels are steps: a member who never
- * bought is a guest whatever their team does.
+ * The levels (docs/economy.md, "Team, referral rewards and levels"): Guest (never bought), Regular
+ * (bought at least once), Silver and Gold (bought, and major and minor area performance at least
+ * the thresholds). The levels are steps: a member who never bought is a guest whatever their team
+ * does.
  */
 export async function levelRules(db: Reader): Promise<LevelRule[]> {
   const u = (text: string) => {

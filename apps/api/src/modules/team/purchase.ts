@@ -20,8 +20,8 @@ export type Purchase = {
 };
 
 /**
- * What every purchase does for the team, in the purchase's transaction (ECONOMY.md, "Team, referral
- * rewards and levels"):
+ * What every purchase does for the team, in the purchase's transaction (docs/economy.md, "Team,
+ * referral rewards and levels"):
  * - one performance event and one queued team delta (the roll-up carries it to the ancestors: no
  *   ancestor's row is touched here);
  * - the buyer becomes at least a Regular Node (their own row);

@@ -28,7 +28,7 @@ async function today(db: Db, now: Date) {
   return dayOf(now, await getSetting(db, 'settlement.timeZone'));
 }
 
-/** The sign-in page of the web app with a placement code filled in (hash router, spec point 2). */
+/** The sign-in page of the web app with a placement code filled in (the app's hash router). */
 export function inviteLinkOf(origin: string, code: string) {
   return `${origin.replace(/\/+$/, '')}/#/pages/login/index?code=${encodeURIComponent(code)}`;
 }

@@ -31,7 +31,7 @@ import {
 } from './tree.ts';
 
 /**
- * Proof of liabilities (issue 12, ECONOMY.md "Transparency"): after each day's settlement and pool
+ * Proof of liabilities (docs/economy.md, "Transparency"): after each day's settlement and pool
  * close, one Merkle-sum tree per asset over every member's balance (available + locked + earnings),
  * read in one statement, so the published total is the ledger's user liabilities at that moment to
  * the atomic unit. Roots and totals are kept for good; the trees (to answer proofs) for

@@ -17,7 +17,7 @@ function shown(value: unknown): string {
 const CHANGES_SHOWN = 500;
 
 /**
- * The public parameter log (issue 12): every member-facing setting's value now, and every change
+ * The public parameter log: every member-facing setting's value now, and every change
  * made to one, with when it was announced and when it took (or takes) effect.
  */
 export async function publicParameters(db: Db, now: Date): Promise<ParametersAnswer> {
@@ -50,7 +50,7 @@ export async function publicParameters(db: Db, now: Date): Promise<ParametersAns
 
 const RECENT = 20;
 
-/** Public totals (issue 12): members, hash rate, liabilities, donations and paid withdrawals. */
+/** Public totals: members, hash rate, liabilities, donations and paid withdrawals. */
 export async function transparencyTotals(db: Db, now: Date): Promise<TransparencyTotals> {
   const [members] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
   const power = await poolPower(db, now);

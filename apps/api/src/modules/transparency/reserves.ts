@@ -17,7 +17,7 @@ import { fail, failWith } from '../../lib/errors.ts';
 import { operatorActor } from '../auth/operators.ts';
 
 /**
- * The console's side of the reserves (issue 28): the cold addresses an operator adds, the offline
+ * The console's side of the reserves: the cold addresses an operator adds, the offline
  * signatures uploaded for them (checked here, all or nothing), and the published days at a glance.
  * The publisher counts, for day D, each cold address not removed that has a signature for D.
  */

@@ -19,7 +19,7 @@ import { memberProof, publishedRoots } from './liabilities.ts';
 import { publicParameters, transparencyTotals } from './public.ts';
 import { solvencyAnswer } from './solvency.ts';
 
-/** Transparency (issue 12): public but for the member's own proof. */
+/** Transparency (docs/economy.md, "Transparency"): public but for the member's own proof. */
 export const transparencyRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['transparency'];
 

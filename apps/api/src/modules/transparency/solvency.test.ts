@@ -28,7 +28,7 @@ import { takeSnapshot } from './liabilities.ts';
 import { runSolvency } from './solvency.ts';
 
 /**
- * Proof of solvency (issue 28) against a real EVM (`hardhat node` on 127.0.0.1): reserves read at the
+ * Proof of solvency against a real EVM (`hardhat node` on 127.0.0.1): reserves read at the
  * pinned block, signatures, the chain of commitments, the anchor transactions, and the command-line
  * verifier against the same node.
  */

@@ -20,14 +20,15 @@ import { type Chain, minedNonceAt, pinBlock, receiptOf } from '../wallet/chain.t
 import { takeNonce } from '../wallet/payout-send.ts';
 
 /**
- * Proof of solvency (issue 28). Once a day's liabilities are published, the chain follower reads what
- * the platform's addresses hold at one block (`chain.confirmations` deep, so it cannot be reorganised
- * away), has the hot wallet sign the day's message (cold addresses signed offline, uploaded in the
- * console), and publishes the day with a commitment chained to the previous day's. The commitment is
- * written on chain by a transaction from the hot wallet to itself whose data is the 32-byte hash; its
- * nonce comes from the payout counter (`payout_wallets`) under the same row lock, so payouts and
- * anchors never take each other's nonce, and the raw transaction is stored before it is sent and sent
- * again until it is mined, so a payout never waits behind a lost anchor.
+ * Proof of solvency (docs/economy.md, "Transparency"). Once a day's liabilities are published, the
+ * chain follower reads what the platform's addresses hold at one block (`chain.confirmations` deep,
+ * so it cannot be reorganised away), has the hot wallet sign the day's message (cold addresses
+ * signed offline, uploaded in the console), and publishes the day with a commitment chained to the
+ * previous day's. The commitment is written on chain by a transaction from the hot wallet to itself
+ * whose data is the 32-byte hash; its nonce comes from the payout counter (`payout_wallets`) under
+ * the same row lock, so payouts and anchors never take each other's nonce, and the raw transaction
+ * is stored before it is sent and sent again until it is mined, so a payout never waits behind a
+ * lost anchor.
  */
 
 /** Gas for the anchor: 21,000 plus 16 per non-zero data byte (32 of them at most), with room. */

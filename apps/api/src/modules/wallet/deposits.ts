@@ -18,10 +18,10 @@ import { getSetting } from '../config/settings.ts';
 import { assetOfToken, type Chain, fromChainUnits, receiptOf } from './chain.ts';
 
 /**
- * Deposits by transaction hash (ECONOMY.md): credited once, after `chain.confirmations`, only for
- * a transfer of one of our tokens from the member's own (sign-in) wallet to the deposit address.
- * Several members may submit one hash; only the sender's submission can match, and the ledger key
- * `deposit:<chain>:<hash>:<asset>` credits it once whatever happens.
+ * Deposits by transaction hash (docs/economy.md, "Withdrawals and deposits"): credited once, after
+ * `chain.confirmations`, only for a transfer of one of our tokens from the member's own (sign-in)
+ * wallet to the deposit address. Several members may submit one hash; only the sender's submission
+ * can match, and the ledger key `deposit:<chain>:<hash>:<asset>` credits it once whatever happens.
  */
 
 /** A hash never found on chain is given up after this long. */

@@ -17,7 +17,7 @@ import { PAYOUT_UNCLEAR_ROUNDS } from './payout-follow.ts';
 import { lockWithdrawal } from './withdrawals.ts';
 
 /**
- * Item 4 of issue 23: a lagging RPC never pays twice. The payout worker talks to a real hardhat node
+ * A lagging RPC never pays twice. The payout worker talks to a real hardhat node
  * through a 127.0.0.1 proxy (test/stale-rpc.ts) that answers chosen queries as a node lagging at an
  * older block would, while others are fresh, as behind a load balancer. Whatever it answers, a
  * withdrawal is paid at most once on chain; a transaction whose nonce another one took (deep, at one

@@ -138,7 +138,8 @@ export async function approveWithdrawal(db: Db, operator: Operator, id: number) 
   return db.transaction(async (tx) => {
     const row = await lockForDecision(tx, operator, id);
     if (row.owned) return fail('approverOwnsAccount');
-    // Issue 23: never an operator who credited (or approved a credit to) this member, at any approval.
+    // Never an operator who credited (or approved a credit to) this member, at any approval: one
+    // insider could otherwise credit a member and then approve the withdrawal of it.
     if (await adjustedMember(tx, operator.id, row.user_id)) return fail('approverAdjustedMember');
     const move = approvalOf(row);
     if (!move) return fail('withdrawalDecided');

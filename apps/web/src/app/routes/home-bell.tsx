@@ -5,7 +5,7 @@ import { UnreadBadge } from '@/components/unread-badge';
 import { paths } from '@/config/paths';
 import { useAppNavigate } from '@/lib/navigation';
 
-/** The bell in the home header: opens the notification centre, with the unread count (issue 27). */
+/** The bell in the home header: opens the notification centre, with the unread count. */
 export function HomeBell() {
   const { t } = useTranslation();
   const { go } = useAppNavigate();

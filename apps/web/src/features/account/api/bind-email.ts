@@ -6,7 +6,7 @@ import { useUserMutation } from './use-user-mutation';
 export type BindEmailBody = { email: string; code: string };
 
 /**
- * Binds `email` with the code mailed to it, under the spec's "Please wait" (point 8). Refusals
+ * Binds `email` with the code mailed to it, under the spec's "Please wait". Refusals
  * come back to the form, not as toasts.
  */
 export function bindEmail(body: BindEmailBody): Promise<null> {

@@ -24,7 +24,8 @@ export type PricesShown = {
  * used, with when. Drawn as plain SVG: a chart library would weigh more than the page.
  * `prices` null: they are still on their way. The section then keeps its full size (every row, the
  * ring, a line for the prices) with dashes for the figures, so that nothing below it moves when they
- * come (the page's layout shift budget, docs/QUALITY.md).
+ * come (the page's layout shift budget,
+ * docs/architecture.md, "Fast on a mid-range phone").
  */
 export function AssetShares({ portfolio, prices }: { portfolio: Portfolio | null; prices: PricesShown | null }) {
   const { t } = useTranslation();

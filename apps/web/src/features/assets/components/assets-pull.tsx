@@ -3,7 +3,7 @@ import { PullToRefresh, SpinLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Spec point 9: pull-down refresh with range 150 and a 70 px head, in green. */
+/** Pull-down refresh with range 150 and a 70 px head, in green. */
 export const PULL_REFRESH_THRESHOLD = 150;
 export const PULL_REFRESH_HEAD_HEIGHT = 70;
 

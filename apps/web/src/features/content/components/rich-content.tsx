@@ -5,7 +5,7 @@ type RichContentProps = { html: string; lang?: string; testId?: string };
 
 /**
  * A notice's or article's body. The server sanitizes it with DOMPurify when an operator saves it
- * (QUALITY.md), so it is rendered as given.
+ * (docs/architecture.md, "Quality rules"), so it is rendered as given.
  */
 export function RichContent({ html, lang, testId }: RichContentProps) {
   return (

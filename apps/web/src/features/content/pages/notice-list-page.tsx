@@ -53,7 +53,7 @@ function NoticeList({ type }: { type: NoticeType }) {
 
 /**
  * For a signed-in member: the way to the notification centre with its unread count; and the
- * announcements, once listed, are seen (they no longer count as unread, issue 27).
+ * announcements, once listed, are seen (they no longer count as unread).
  */
 function NotificationsEntry({ noticesListed }: { noticesListed: boolean }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { preloadWhenIdle } from '@/lib/lazy-overlay';
 
-/** Spec point 9: a previewed image zooms from 1 to 4 times. */
+/** A previewed image zooms from 1 to 4 times. */
 export const IMAGE_MAX_ZOOM = 4;
 
 // antd-mobile's ImageViewer (with its gesture and animation libraries) loads when the page is idle

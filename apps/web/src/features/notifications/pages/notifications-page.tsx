@@ -11,7 +11,7 @@ import { PushOptIn } from '../components/push-opt-in';
 import './notifications-page.css';
 
 /**
- * The notification centre (issue 27): new announcements at the top, then what happened to the
+ * The notification centre: new announcements at the top, then what happened to the
  * member's money and requests, newest first. Opening one marks it read; or everything at once.
  */
 export default function NotificationsPage() {
