@@ -4,7 +4,7 @@ import type { TransferKind } from '@minecloud/contract/kinds';
 export const USER_ACCOUNT_KINDS = ['available', 'locked', 'earnings'] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 
-/** ECONOMY.md, "The ledger": the platform's own accounts. */
+/** The platform's own accounts (docs/economy.md, "The ledger"). */
 export const SYSTEM_ACCOUNTS = [
   'treasury',
   'prize_pool',

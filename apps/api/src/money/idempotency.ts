@@ -12,7 +12,7 @@ import { getSetting } from '../modules/config/settings.ts';
 /** What an Idempotency-Key may be; a route that requires one names it in its config (lib/openapi.ts). */
 export const KEY_PATTERN = /^[\w.:-]{8,128}$/;
 
-/** The Idempotency-Key header of a money POST (API.md); required, 8–128 safe characters. */
+/** The Idempotency-Key header of a money POST (docs/api.md, "Idempotency-Key on money calls"); required, 8–128 safe characters. */
 export function idempotencyKeyOf(request: FastifyRequest): string {
   const value = request.headers['idempotency-key'];
   if (typeof value !== 'string' || !KEY_PATTERN.test(value)) throw new AppError('badRequest', 'Idempotency-Key');
