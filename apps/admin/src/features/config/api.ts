@@ -5,7 +5,9 @@ import {
   type SettingProposal,
   type SettingRow,
 } from '@minecloud/contract/console';
+import type { settingChangeBodySchema } from '@minecloud/contract/console-config';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 
 export const settingsKey = ['config', 'settings'] as const;
@@ -16,7 +18,7 @@ export function useSettings() {
   return useQuery({ queryKey: settingsKey, queryFn: () => api.get<{ list: SettingRow[] }>(ADMIN_API.config) });
 }
 
-export type SettingChangeBody = { value: unknown; effectiveAt?: string };
+export type SettingChangeBody = z.input<typeof settingChangeBodySchema>;
 
 export function useChangeSetting() {
   const queryClient = useQueryClient();

@@ -1,12 +1,11 @@
-import type { adjustAnswerSchema } from '@minecloud/contract/admin';
-import type { Asset } from '@minecloud/contract/amount';
+import type { adjustAnswerSchema, adjustBodySchema } from '@minecloud/contract/admin';
 import { ADMIN_API, type AdjustmentLimits, adminPath, type MemberDetail } from '@minecloud/contract/console';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { sharedKeys } from '../../api/query-keys.ts';
 import { api } from '../../lib/api.ts';
 
-export type AdjustBody = { userId: string; asset: Asset; amount: string; reason: string };
+export type AdjustBody = z.input<typeof adjustBodySchema>;
 export type AdjustAnswer = Partial<z.infer<typeof adjustAnswerSchema>>;
 
 const limitsKey = ['adjustment-limits'] as const;

@@ -1,9 +1,11 @@
 import { API } from '@minecloud/contract/api-paths';
+import type { bindEmailBodySchema } from '@minecloud/contract/content';
 import i18n from 'i18next';
+import type { z } from 'zod';
 import { api } from '@/lib/request';
 import { useUserMutation } from './use-user-mutation';
 
-export type BindEmailBody = { email: string; code: string };
+export type BindEmailBody = z.input<typeof bindEmailBodySchema>;
 
 /**
  * Binds `email` with the code mailed to it, under the spec's "Please wait". Refusals

@@ -1,6 +1,5 @@
-import type { Asset } from '@minecloud/contract/amount';
 import { API } from '@minecloud/contract/api-paths';
-import type { donateAnswerSchema } from '@minecloud/contract/asset';
+import type { donateAnswerSchema, donateBodySchema } from '@minecloud/contract/asset';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import type { z } from 'zod';
@@ -8,7 +7,7 @@ import { invalidateMoneyQueries } from '@/api/invalidate-money';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
 
-export type DonateBody = { asset: Asset; amount: string };
+export type DonateBody = z.input<typeof donateBodySchema>;
 export type DonateAnswer = z.infer<typeof donateAnswerSchema>;
 
 /** Donates to the foundation; the donation then shows in the public list. */

@@ -1,6 +1,5 @@
-import type { Asset } from '@minecloud/contract/amount';
 import { API } from '@minecloud/contract/api-paths';
-import type { giftAnswerSchema } from '@minecloud/contract/asset';
+import type { giftAnswerSchema, giftBodySchema } from '@minecloud/contract/asset';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import type { z } from 'zod';
@@ -8,7 +7,7 @@ import { invalidateMoneyQueries } from '@/api/invalidate-money';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
 
-export type GiftBody = { toUserId: string; asset: Asset; amount: string };
+export type GiftBody = z.input<typeof giftBodySchema>;
 export type GiftAnswer = z.infer<typeof giftAnswerSchema>;
 
 /** Gifts `amount` of `asset` to another member by ID. */

@@ -1,5 +1,5 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { topupAnswerSchema } from '@minecloud/contract/asset';
+import type { topupAnswerSchema, topupBodySchema } from '@minecloud/contract/asset';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import type { z } from 'zod';
@@ -7,7 +7,7 @@ import { invalidateMoneyQueries } from '@/api/invalidate-money';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
 
-export type TopUpBody = { amountUsdt: string };
+export type TopUpBody = z.input<typeof topupBodySchema>;
 export type TopUpAnswer = z.infer<typeof topupAnswerSchema>;
 
 /** Buys gold coins with USDT at the configured rate. */

@@ -1,5 +1,5 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { equityBuyAnswerSchema } from '@minecloud/contract/equity';
+import type { equityBuyAnswerSchema, equityBuyBodySchema } from '@minecloud/contract/equity';
 import { ERROR_CODES } from '@minecloud/contract/error-codes';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
@@ -10,7 +10,8 @@ import { postMoney } from '@/lib/post-money';
 import { isApiError } from '@/lib/request';
 import { equityKeys } from './query-keys';
 
-export type BuySharesBody = { quantity: number };
+/** The web app always sends what the call may leave out. */
+export type BuySharesBody = Required<z.input<typeof equityBuyBodySchema>>;
 export type BuySharesAnswer = z.infer<typeof equityBuyAnswerSchema>;
 
 /** Buys `quantity` shares of the open round with available USDT. */

@@ -1,5 +1,5 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { equityReinvestAnswerSchema } from '@minecloud/contract/equity';
+import type { equityReinvestAnswerSchema, equityReinvestBodySchema } from '@minecloud/contract/equity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import type { z } from 'zod';
@@ -9,7 +9,8 @@ import { isApiError } from '@/lib/request';
 import { invalidateAfterShares, STALE_ROUND } from './buy-shares';
 import { equityKeys } from './query-keys';
 
-export type ReinvestBody = { amount: string };
+/** The web app always sends what the call may leave out. */
+export type ReinvestBody = Required<z.input<typeof equityReinvestBodySchema>>;
 export type ReinvestAnswer = z.infer<typeof equityReinvestAnswerSchema>;
 
 /** Turns `amount` USDT of earnings into whole shares of the open round; the rest stays in earnings. */

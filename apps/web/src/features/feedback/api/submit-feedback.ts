@@ -1,10 +1,12 @@
 import { API } from '@minecloud/contract/api-paths';
+import type { feedbackBodySchema } from '@minecloud/contract/content';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
+import type { z } from 'zod';
 import { api } from '@/lib/request';
 import { feedbackKeys } from './query-keys';
 
-export type FeedbackBody = { content: string; images: string[] };
+export type FeedbackBody = z.input<typeof feedbackBodySchema>;
 
 /** Sends a problem report with the URLs of its uploaded images, under the spec's 反馈中... */
 export function submitFeedback(body: FeedbackBody): Promise<{ id: string }> {

@@ -1,6 +1,6 @@
 import { API } from '@minecloud/contract/api-paths';
 import { ERROR_CODES } from '@minecloud/contract/error-codes';
-import type { buyAnswerSchema } from '@minecloud/contract/miner';
+import type { buyAnswerSchema, buyBodySchema } from '@minecloud/contract/miner';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import type { z } from 'zod';
@@ -11,7 +11,7 @@ import { postMoney } from '@/lib/post-money';
 import { isApiError } from '@/lib/request';
 import { miningKeys } from './query-keys';
 
-export type BuyBody = { productId: string; quantity: number };
+export type BuyBody = z.input<typeof buyBodySchema>;
 export type BuyAnswer = z.infer<typeof buyAnswerSchema>;
 
 /** Buys `quantity` units of a miner product with USDT; 5% of their hash rate goes to the black hole. */

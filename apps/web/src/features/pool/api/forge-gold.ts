@@ -1,6 +1,6 @@
 import { API } from '@minecloud/contract/api-paths';
 import { ERROR_CODES } from '@minecloud/contract/error-codes';
-import type { poolForgeAnswerSchema } from '@minecloud/contract/team';
+import type { poolForgeAnswerSchema, poolForgeBodySchema } from '@minecloud/contract/team';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import type { z } from 'zod';
@@ -10,7 +10,8 @@ import { postMoney } from '@/lib/post-money';
 import { isApiError } from '@/lib/request';
 import { poolKeys } from './query-keys';
 
-export type ForgeBody = { amount: string };
+/** The web app always sends what the call may leave out. */
+export type ForgeBody = Required<z.input<typeof poolForgeBodySchema>>;
 export type ForgeAnswer = z.infer<typeof poolForgeAnswerSchema>;
 
 /** Forges `amount` gold coins into this round's pool, joining the round. */

@@ -1,11 +1,12 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { AddressBook, SavedAddress } from '@minecloud/contract/wallet';
+import type { AddressBook, addAddressBodySchema, SavedAddress } from '@minecloud/contract/wallet';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
+import type { z } from 'zod';
 import { api } from '@/lib/request';
 import { walletKeys } from './query-keys';
 
-export type SaveAddressBody = { address: string; label: string; emailCode: string };
+export type SaveAddressBody = z.input<typeof addAddressBodySchema>;
 
 /** The member's saved withdrawal addresses, newest first, and the wait for new ones. */
 export function getAddressBook(signal?: AbortSignal): Promise<AddressBook> {
