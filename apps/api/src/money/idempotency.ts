@@ -30,7 +30,8 @@ function canonical(value: unknown): string {
 
 class Replay extends Error {}
 
-type KeyScope = { userId: number; key: string; route: string; body: unknown };
+/** What one Idempotency-Key is of: its member, the key, the call's route and its body. */
+export type KeyScope = { userId: number; key: string; route: string; body: unknown };
 
 function requestHashOf(scope: KeyScope): string {
   return createHash('sha256')

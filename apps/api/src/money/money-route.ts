@@ -8,7 +8,7 @@ import { ok } from '../lib/envelope.ts';
 import { AppError } from '../lib/errors.ts';
 import { claimsOf, memberOf } from '../modules/auth/guard.ts';
 import { type AuthorizedUserId, liveSession, sessionIsLive } from '../modules/auth/tokens.ts';
-import { idempotencyKeyOf, KEY_PATTERN, oncePerKey, transferOncePerKey } from './idempotency.ts';
+import { idempotencyKeyOf, KEY_PATTERN, type KeyScope, oncePerKey, transferOncePerKey } from './idempotency.ts';
 import { type CountedColumns, limitInStatement, perMemberLimit } from './member-limit.ts';
 
 export type MoneyWork<B, A> = (
@@ -25,8 +25,6 @@ type MoneyRoute<B extends z.ZodType, A extends z.ZodType> = {
   answer: A;
   perMinute: number;
 };
-
-type KeyScope = { userId: number; key: string; route: string; body: unknown };
 
 type Run<B extends z.ZodType, A extends z.ZodType> = (
   request: FastifyRequest,
