@@ -8,7 +8,7 @@ import { AppError } from './errors.ts';
 export type AppMetrics = {
   /** An error envelope (a non-zero code) was sent. */
   refused(name: ErrorName): void;
-  /** A statement moved `calls` members' transfers together (ledger/gifts.ts). */
+  /** A statement moved `calls` members' transfers together (money/member-transfers.ts). */
   movedTogether(calls: number): void;
 };
 

@@ -3,13 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from 'zod';
 import type { TxDb } from '../db/client.ts';
 import type { TransferInput } from '../ledger/accounts.ts';
-import { betweenMembers, memberTransfers } from '../ledger/gifts.ts';
+import { betweenMembers } from '../ledger/member-batch.ts';
 import { ok } from '../lib/envelope.ts';
 import { AppError } from '../lib/errors.ts';
 import { claimsOf, memberOf } from '../modules/auth/guard.ts';
 import { type AuthorizedUserId, liveSession, sessionIsLive } from '../modules/auth/tokens.ts';
 import { idempotencyKeyOf, KEY_PATTERN, type KeyScope, oncePerKey, transferOncePerKey } from './idempotency.ts';
 import { type CountedColumns, limitInStatement, perMemberLimit } from './member-limit.ts';
+import { memberTransfers } from './member-transfers.ts';
 
 export type MoneyWork<B, A> = (
   tx: TxDb,

@@ -6,14 +6,15 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { fund, type Member, post, quickMembers, unitsOf } from '../../test/money.ts';
 import { buildApp } from '../app.ts';
 import type { Db } from '../db/client.ts';
+import { userAccount } from '../ledger/accounts.ts';
+import { checkLedger } from '../ledger/check.ts';
+import { betweenMembers } from '../ledger/member-batch.ts';
 import { AppError } from '../lib/errors.ts';
 import { sessionIsLive } from '../modules/auth/tokens.ts';
-import { userAccount } from './accounts.ts';
-import { checkLedger } from './check.ts';
-import { betweenMembers, type MemberTransfer, memberTransfers } from './gifts.ts';
+import { type MemberTransfer, memberTransfers } from './member-transfers.ts';
 
 /**
- * Gifts that arrive together share a statement (ledger/gifts.ts): each still counts once on its
+ * Gifts that arrive together share a statement (money/member-transfers.ts, ledger/member-batch.ts): each still counts once on its
  * member's limit, checks its own session, moves exactly its amount or nothing, and keeps its own key;
  * one call's failure is never another's; and statements that touch the same members never deadlock.
  */
