@@ -27,6 +27,32 @@ type MoneyRoute<B extends z.ZodType, A extends z.ZodType> = {
   perMinute: number;
 };
 
+/** A money call whose `work` runs in one transaction with its key row (`oncePerKey`). */
+type WorkRoute<B extends z.ZodType, A extends z.ZodType> = MoneyRoute<B, A> & {
+  work: MoneyWork<z.infer<B>, z.infer<A>>;
+  before?: (tx: TxDb, userId: AuthorizedUserId, body: z.infer<B>) => Promise<void>;
+};
+
+/** A money call that is exactly one transfer, which `transfer` plans (`transferOncePerKey`). */
+type TransferRoute<B extends z.ZodType> = MoneyRoute<B, z.ZodType<{ transferId: string }>> & {
+  transfer: (claimedUserId: number, body: z.infer<B>, legKey: (leg: string) => string) => Promise<TransferInput>;
+};
+
+/**
+ * The one way to register a member's money POST (signed in, rate-limited per member, validated by
+ * the contract's schemas, once per Idempotency-Key, in the envelope). With `work`, the work runs in
+ * one transaction with its key row, after `before` when given; with `transfer`, the call is exactly
+ * one transfer between members, moved in one statement with its rate-limit count, session check
+ * and key row.
+ */
+export function moneyRoute<B extends z.ZodType, A extends z.ZodType>(
+  app: FastifyInstance,
+  options: WorkRoute<B, A> | (A extends z.ZodType<{ transferId: string }> ? TransferRoute<B> : never),
+) {
+  if ('transfer' in options) oneTransferPost(app, options);
+  else transactionPost(app, options);
+}
+
 type Run<B extends z.ZodType, A extends z.ZodType> = (
   request: FastifyRequest,
   reply: FastifyReply,
@@ -76,12 +102,8 @@ function registerMoneyPost<B extends z.ZodType, A extends z.ZodType>(
  * the work fails (an email code spent, a wrong code counted); a repeat of an answered key, even
  * one sent at the same moment, skips it and gets the first answer (`oncePerKey`).
  */
-export function moneyPost<B extends z.ZodType, A extends z.ZodType>(
-  app: FastifyInstance,
-  options: MoneyRoute<B, A> & { before?: (tx: TxDb, userId: AuthorizedUserId, body: z.infer<B>) => Promise<void> },
-  work: MoneyWork<z.infer<B>, z.infer<A>>,
-) {
-  const { before } = options;
+function transactionPost<B extends z.ZodType, A extends z.ZodType>(app: FastifyInstance, options: WorkRoute<B, A>) {
+  const { before, work } = options;
   const limit = { config: perMemberLimit(options.perMinute) };
   registerMoneyPost(app, options, app.requireMember, limit, (request, _reply, body, scope) => {
     const { userId } = memberOf(request);
@@ -98,11 +120,8 @@ export function moneyPost<B extends z.ZodType, A extends z.ZodType>(
  * the member the token names, not yet proven: it may check the request and read settings, but must
  * not read or answer anything of that member's.
  */
-export function transferPost<B extends z.ZodType>(
-  app: FastifyInstance,
-  options: MoneyRoute<B, z.ZodType<{ transferId: string }>>,
-  plan: (claimedUserId: number, body: z.infer<B>, legKey: (leg: string) => string) => Promise<TransferInput>,
-) {
+function oneTransferPost<B extends z.ZodType>(app: FastifyInstance, options: TransferRoute<B>) {
+  const plan = options.transfer;
   const limit = limitInStatement(app.db, options.perMinute);
   const route = { config: limit.config, errorHandler: limit.errorHandler };
   // Three statements at a time (one on PGlite's single connection): while they commit, the calls

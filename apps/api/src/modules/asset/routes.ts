@@ -20,7 +20,7 @@ import {
 import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { moneyPost, transferPost } from '../../money/money-route.ts';
+import { moneyRoute } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import {
   balanceList,
@@ -83,11 +83,14 @@ export const assetRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }>
     [API.usdtClaim, 'USDT'],
     [API.btcClaim, 'BTC'],
   ] as const) {
-    moneyPost(
-      app,
-      { path, tag: 'asset', body: claimBodySchema, answer: claimAnswerSchema, perMinute },
-      (tx, userId, body, legKey) => claimEarnings(tx, userId, asset, body.amount, legKey),
-    );
+    moneyRoute(app, {
+      path,
+      tag: 'asset',
+      body: claimBodySchema,
+      answer: claimAnswerSchema,
+      perMinute,
+      work: (tx, userId, body, legKey) => claimEarnings(tx, userId, asset, body.amount, legKey),
+    });
   }
 
   app.get(
@@ -104,21 +107,30 @@ export const assetRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }>
     async (request) => ok(await findReceiver(app.db, Number(request.query.userId))),
   );
 
-  transferPost(
-    app,
-    { path: API.gift, tag: 'asset', body: giftBodySchema, answer: giftAnswerSchema, perMinute },
-    (userId, body, legKey) => giftPlan(app.db, userId, body, legKey),
-  );
-  moneyPost(
-    app,
-    { path: API.topup, tag: 'asset', body: topupBodySchema, answer: topupAnswerSchema, perMinute },
-    (tx, userId, body, legKey) => topUpGold(tx, userId, body.amountUsdt, legKey),
-  );
-  moneyPost(
-    app,
-    { path: API.donate, tag: 'asset', body: donateBodySchema, answer: donateAnswerSchema, perMinute },
-    (tx, userId, body, legKey) => donate(tx, userId, body, legKey),
-  );
+  moneyRoute(app, {
+    path: API.gift,
+    tag: 'asset',
+    body: giftBodySchema,
+    answer: giftAnswerSchema,
+    perMinute,
+    transfer: (userId, body, legKey) => giftPlan(app.db, userId, body, legKey),
+  });
+  moneyRoute(app, {
+    path: API.topup,
+    tag: 'asset',
+    body: topupBodySchema,
+    answer: topupAnswerSchema,
+    perMinute,
+    work: (tx, userId, body, legKey) => topUpGold(tx, userId, body.amountUsdt, legKey),
+  });
+  moneyRoute(app, {
+    path: API.donate,
+    tag: 'asset',
+    body: donateBodySchema,
+    answer: donateAnswerSchema,
+    perMinute,
+    work: (tx, userId, body, legKey) => donate(tx, userId, body, legKey),
+  });
 
   app.get(
     `/${API.donations}`,

@@ -144,7 +144,7 @@ export async function findReceiver(db: Pick<Db, 'select'>, userId: number) {
 
 /**
  * A gift between members: checked here, then moved (with its key row) in one statement, which also
- * proves the sender's session (`transferPost`): `from` is the member the token names, and nothing
+ * proves the sender's session (`moneyRoute` with `transfer`): `from` is the member the token names, and nothing
  * of theirs is read here.
  */
 export async function giftPlan(

@@ -15,7 +15,7 @@ import {
 } from '@minecloud/contract/equity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { moneyPost } from '../../money/money-route.ts';
+import { moneyRoute } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import { buyShares, currentRound, dailyYield, orderDetail, orderPage, reinvest } from './service.ts';
 
@@ -31,23 +31,23 @@ export const equityRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
     async () => ok(await currentRound(app.db)),
   );
 
-  moneyPost(
-    app,
-    { path: API.equityBuy, tag: 'equity', body: equityBuyBodySchema, answer: equityBuyAnswerSchema, perMinute },
-    (tx, userId, body, legKey) => buyShares(tx, userId, body, legKey, app.clock.now()),
-  );
+  moneyRoute(app, {
+    path: API.equityBuy,
+    tag: 'equity',
+    body: equityBuyBodySchema,
+    answer: equityBuyAnswerSchema,
+    perMinute,
+    work: (tx, userId, body, legKey) => buyShares(tx, userId, body, legKey, app.clock.now()),
+  });
 
-  moneyPost(
-    app,
-    {
-      path: API.equityReinvest,
-      tag: 'equity',
-      body: equityReinvestBodySchema,
-      answer: equityReinvestAnswerSchema,
-      perMinute,
-    },
-    (tx, userId, body, legKey) => reinvest(tx, userId, body, legKey, app.clock.now()),
-  );
+  moneyRoute(app, {
+    path: API.equityReinvest,
+    tag: 'equity',
+    body: equityReinvestBodySchema,
+    answer: equityReinvestAnswerSchema,
+    perMinute,
+    work: (tx, userId, body, legKey) => reinvest(tx, userId, body, legKey, app.clock.now()),
+  });
 
   app.get(
     `/${API.equityOrders}`,

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { requestLocale, varyByLanguage } from '../../lib/locale.ts';
-import { moneyPost } from '../../money/money-route.ts';
+import { moneyRoute } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import { activeBanners } from '../content/banners.ts';
 import { buyMiners } from './buy.ts';
@@ -43,17 +43,14 @@ export const miningRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
     },
   );
 
-  moneyPost(
-    app,
-    {
-      path: API.minerBuy,
-      tag: 'mining',
-      body: buyBodySchema,
-      answer: buyAnswerSchema,
-      perMinute: options.moneyCallsPerMinute,
-    },
-    (tx, userId, body, legKey) => buyMiners(tx, userId, body, legKey, app.clock.now()),
-  );
+  moneyRoute(app, {
+    path: API.minerBuy,
+    tag: 'mining',
+    body: buyBodySchema,
+    answer: buyAnswerSchema,
+    perMinute: options.moneyCallsPerMinute,
+    work: (tx, userId, body, legKey) => buyMiners(tx, userId, body, legKey, app.clock.now()),
+  });
 
   app.post(
     `/${API.myMiners}`,

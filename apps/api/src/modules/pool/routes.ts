@@ -9,7 +9,7 @@ import {
 } from '@minecloud/contract/team';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
-import { moneyPost } from '../../money/money-route.ts';
+import { moneyRoute } from '../../money/money-route.ts';
 import { bearerToken } from '../auth/guard.ts';
 import { currentPool, forge, poolHistory } from './service.ts';
 
@@ -35,15 +35,12 @@ export const poolRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }> 
     async (request) => ok(await poolHistory(app.db, request.query)),
   );
 
-  moneyPost(
-    app,
-    {
-      path: API.poolForge,
-      tag: 'pool',
-      body: poolForgeBodySchema,
-      answer: poolForgeAnswerSchema,
-      perMinute: options.moneyCallsPerMinute,
-    },
-    (tx, userId, body, legKey) => forge(tx, userId, body, legKey, app.clock.now()),
-  );
+  moneyRoute(app, {
+    path: API.poolForge,
+    tag: 'pool',
+    body: poolForgeBodySchema,
+    answer: poolForgeAnswerSchema,
+    perMinute: options.moneyCallsPerMinute,
+    work: (tx, userId, body, legKey) => forge(tx, userId, body, legKey, app.clock.now()),
+  });
 };

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { perMemberLimit } from '../../money/member-limit.ts';
-import { moneyPost } from '../../money/money-route.ts';
+import { moneyRoute } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { addressBook, removeAddress, saveAddress } from './address-book.ts';
@@ -39,18 +39,15 @@ export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number; 
     [API.usdtWithdraw, 'USDT'],
     [API.btcWithdraw, 'BTC'],
   ] as const) {
-    moneyPost(
-      app,
-      {
-        path,
-        tag: 'wallet',
-        body: withdrawBodySchema,
-        answer: withdrawAnswerSchema,
-        perMinute,
-        before: (tx, userId, body) => checkWithdrawal(tx, app.chain, userId, asset, body, app.clock.now()),
-      },
-      (tx, userId, body, legKey) => lockWithdrawal(tx, app.chain, userId, asset, body, legKey, app.clock.now()),
-    );
+    moneyRoute(app, {
+      path,
+      tag: 'wallet',
+      body: withdrawBodySchema,
+      answer: withdrawAnswerSchema,
+      perMinute,
+      before: (tx, userId, body) => checkWithdrawal(tx, app.chain, userId, asset, body, app.clock.now()),
+      work: (tx, userId, body, legKey) => lockWithdrawal(tx, app.chain, userId, asset, body, legKey, app.clock.now()),
+    });
   }
 
   app.get(
