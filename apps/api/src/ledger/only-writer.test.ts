@@ -73,3 +73,39 @@ describe('the ledger is the only writer of accounts and transfers', () => {
     for (const text of reads) expect(ledgerWrites(text), text).toEqual([]);
   });
 });
+
+/**
+ * What a member's call brings besides its money (its rate limit, session, Idempotency-Key, email
+ * code, HTTP itself): `money/` composes these around the ledger (docs/architecture.md, "The server's
+ * layers"); a ledger statement may carry them only as SQL its caller gives.
+ */
+const CALL_CONCERNS = [
+  /\b(rate_limits|idempotency_keys|sessions|email_codes)\b/,
+  /from\s+'[^']*(fastify|\/lib\/limits\.ts|\/money\/|\/modules\/)[^']*'/,
+];
+
+/** The call concerns in a source text, comments left out. */
+function callConcerns(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return CALL_CONCERNS.flatMap((pattern) => code.match(pattern)?.[0] ?? []);
+}
+
+describe('the ledger knows nothing of calls', () => {
+  it('names no rate limit, session, key or code table and imports nothing of HTTP', () => {
+    const files = readdirSync(path.join(SRC, 'ledger')).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    expect(files).toContain('member-batch.ts');
+    const found = files.flatMap((file) =>
+      callConcerns(readFileSync(path.join(SRC, 'ledger', file), 'utf8')).map((hit) => `${file}: ${hit}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('catches a planted one, and leaves comments alone', () => {
+    expect(callConcerns('sql`insert into idempotency_keys (key) values (1)`')).not.toEqual([]);
+    expect(callConcerns("import { upsertHits } from '../lib/limits.ts';")).not.toEqual([]);
+    expect(callConcerns("import type { FastifyRequest } from 'fastify';")).not.toEqual([]);
+    expect(callConcerns('/** the caller checks its sessions */\n// and rate_limits\nconst x = 1;')).toEqual([]);
+  });
+});
