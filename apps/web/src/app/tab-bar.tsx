@@ -7,7 +7,7 @@ import './tab-bar.css';
 
 type Tab = { name: string; route: AppRoute; icon: IconName; aliases?: string[] };
 
-/** The five tabs, in the spec's order; each is labelled with the title of the page it opens. */
+/** The five tabs, left to right; each is labelled with the title of the page it opens. */
 const TABS: Tab[] = [
   { name: 'home', route: paths.home, icon: 'home', aliases: [paths.root.path, paths.index.path] },
   { name: 'second', route: paths.second, icon: 'mining' },

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { timeSpringsBySpec } from '@/lib/spring-durations';
 import { BANNER_AUTOPLAY_INTERVAL_MS, BannerSlide } from './banner-slide';
 
-// Its transitions take the spec's times (config/durations.ts).
+// Its transitions take the app's durations (config/durations.ts).
 timeSpringsBySpec();
 
 export { BANNER_AUTOPLAY_INTERVAL_MS };

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { timeSpringsBySpec } from '@/lib/spring-durations';
 import './bottom-sheet.css';
 
-// Its transitions take the spec's times (config/durations.ts).
+// Its transitions take the app's durations (config/durations.ts).
 timeSpringsBySpec();
 
 export type BottomSheetProps = {

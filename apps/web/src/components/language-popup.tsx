@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { timeSpringsBySpec } from '@/lib/spring-durations';
 import { LanguageOptions } from './language-options';
 
-// Its transitions take the spec's times (config/durations.ts).
+// Its transitions take the app's durations (config/durations.ts).
 timeSpringsBySpec();
 
 type LanguagePopupProps = { visible: boolean; onClose: () => void };

@@ -15,7 +15,7 @@ import {
 
 afterEach(() => vi.useRealTimers());
 
-describe('the spec’s durations', () => {
+describe('the app’s durations', () => {
   it('are the spec’s, set once', () => {
     expect([POPUP_TRANSITION_MS, MESSAGE_BOX_ANIMATION_MS, RESIZE_THROTTLE_MS, SWIPER_TRANSITION_MS]).toEqual([
       300, 200, 50, 500,

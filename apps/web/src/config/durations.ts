@@ -1,5 +1,5 @@
 /**
- * The spec's durations, set once here and used where each thing happens: toasts
+ * The app's durations, set once here and used where each thing happens: toasts
  * (lib/toast.ts), the banner swiper's interval (components/banner-slide.tsx), the window's resize
  * (main.tsx), and the transitions antd-mobile animates with springs (lib/spring-durations.ts:
  * popups and their masks, message boxes, the swiper's turn).
@@ -16,5 +16,5 @@ export const RESIZE_THROTTLE_MS = 50;
 /** Swiper: the time between turns, and the turn itself. */
 export const SWIPER_INTERVAL_MS = 5000;
 export const SWIPER_TRANSITION_MS = 500;
-/** Toast default (the spec gives 1500 ms in one place and 2000 ms in another: the longer reads). */
+/** Toast default: 2 s, long enough to read a line, short enough not to cover the next tap. */
 export const TOAST_MS = 2000;

@@ -71,7 +71,7 @@ export const paths = {
   transform: route('/pages/my_child/transform/transform', 'titleGift', { private: true }),
   /** Donation/Charity: the spec names the screen but not its route. */
   donate: route('/pages/my_child/donate/donate', 'titleDonation', { private: true }),
-  /** The notification centre: not in the spec. */
+  /** The notification centre. */
   notifications: route('/pages/my_child/notifications/notifications', 'titleNotifications', { private: true }),
   noticeList: route('/pages/second_child/noticelist/noticelist', 'titleAnnouncements'),
   teamRank: route('/pages/team/rank/rank', 'titleCommunityRank', { private: true }),
@@ -85,7 +85,7 @@ export const paths = {
   /** Withdraw and Withdrawal History (`?asset=USDT|BTC`): the spec names them but not their routes. */
   withdraw: route('/pages/my_child/withdraw/withdraw', 'titleWithdraw', { private: true }),
   withdrawRecord: route('/pages/my_child/withdrawrecord/withdrawrecord', 'titleWithdrawalHistory', { private: true }),
-  /** The address book of withdrawal addresses: not in the spec. */
+  /** The address book of withdrawal addresses. */
   addressBook: route('/pages/my_child/addressbook/addressbook', 'titleAddressBook', { private: true }),
   /** Transparency: `?section=totals|proof|parameters` scrolls there, `?asset=` picks the proof's asset. */
   transparency: route('/pages/my_child/transparency/transparency', 'titleTransparency'),

@@ -5,7 +5,7 @@ import { timeSpringsBySpec } from './spring-durations';
 
 // antd-mobile's imperative render (and its legacy fallback) comes with the overlays, not the entry.
 setUpAntdRender();
-// Dialogs open and close in the spec's times (config/durations.ts).
+// Dialogs open and close in the app's durations (config/durations.ts).
 timeSpringsBySpec();
 
 export { Dialog, Toast } from 'antd-mobile';

@@ -17,7 +17,7 @@ function copyWithSelection(text: string): boolean {
   }
 }
 
-/** Copies `text` and tells the user how it went, in the spec's texts. */
+/** Copies `text` and tells the user how it went, in the app's texts. */
 export async function copyText(text: string | null | undefined): Promise<boolean> {
   if (!text?.trim()) {
     showToast(i18n.t('copyEmpty'));

@@ -7,12 +7,12 @@ import { useSession } from './session';
 import { sessionEnding } from './session-end';
 import { hideLoading, showLoading, showToast } from './toast';
 
-/** The spec gives 10000 ms for the request interceptor. */
+/** Every request gives up after 10 s: a member waits no longer for an answer that may never come. */
 export const REQUEST_TIMEOUT_MS = 10_000;
-/** Uploads use the spec's other reading (60000 ms): an image on a slow phone link takes a while. */
+/** Uploads wait 60 s: an image on a slow phone link takes a while. */
 export const UPLOAD_TIMEOUT_MS = 60_000;
 
-/** The spec's rejection codes, for failures that never reached an answer. */
+/** The codes of failures that never reached an answer (docs/api.md, "The member app's side"). */
 export const ERROR_CODE_TIMEOUT = 5;
 export const ERROR_CODE_ABORT = 600003;
 export const ERROR_CODE_NETWORK = 602001;

@@ -4,7 +4,7 @@ import { MESSAGE_BOX_ANIMATION_MS, POPUP_TRANSITION_MS, SWIPER_TRANSITION_MS } f
 type SpringConfig = { mass?: number; tension?: number; friction?: number; duration?: number; easing?: unknown };
 
 /**
- * antd-mobile's springs (5.43) by their physics, and the spec's duration of each (config/durations.ts): a
+ * antd-mobile's springs (5.43) by their physics, and the app's duration of each (config/durations.ts): a
  * popup's body and the mask of a popup or dialog take the popup time, a dialog's box the message
  * box time, the swiper's track the swiper's turn. antd-mobile takes no duration of its own.
  */

@@ -20,8 +20,8 @@ import { klines } from './candles.ts';
 import { coinDetail, coinList, marketTrend, roundsPage } from './service.ts';
 
 /**
- * The market-data base (docs/api.md, "Bases and paths"): public, no token, cacheable. The spec's
- * calls are POSTs with a body; each is answered to GET with the same fields in the query string
+ * The market-data base (docs/api.md, "Bases and paths"): public, no token, cacheable. Its calls
+ * are POSTs with a body, as clients have always called them; each is answered to GET with the same fields in the query string
  * too, because only a GET can be cached by browsers and proxies and revalidated with If-None-Match
  * (the member app uses GET).
  */

@@ -8,7 +8,7 @@ import { useUserMutation } from './use-user-mutation';
 export type BindEmailBody = z.input<typeof bindEmailBodySchema>;
 
 /**
- * Binds `email` with the code mailed to it, under the spec's "Please wait". Refusals
+ * Binds `email` with the code mailed to it, under the "Please wait" progress text. Refusals
  * come back to the form, not as toasts.
  */
 export function bindEmail(body: BindEmailBody): Promise<null> {

@@ -13,7 +13,7 @@ afterEach(async () => {
   await changeLocale('zh-CN');
 });
 
-describe('the spec’s "Please wait"', () => {
+describe('the "Please wait" progress text', () => {
   it('shows while an email or the withdrawal address is bound', async () => {
     mockServer({
       [`POST /app-api/${API.bindEmail}`]: () => ok(null),

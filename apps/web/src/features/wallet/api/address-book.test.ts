@@ -12,7 +12,7 @@ afterEach(async () => {
   await changeLocale('zh-CN');
 });
 
-describe('the spec’s "Please wait"', () => {
+describe('the "Please wait" progress text', () => {
   it('shows while an address book entry is saved or removed', async () => {
     mockServer({
       [`POST /app-api/${API.addressAdd}`]: () => ok({}),
