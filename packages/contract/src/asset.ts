@@ -23,7 +23,6 @@ export const balancesAnswerSchema = z.object({ list: z.array(balanceRowSchema) }
 const earned = z.object({ total: z.string(), available: z.string() });
 export const earningsAnswerSchema = z.object({ USDT: earned, BTC: earned, referralTotalU: z.string() });
 
-export { RECORD_KINDS, RECORD_KINDS_BY_ASSET, type RecordKind, TRANSFER_KINDS, type TransferKind } from './kinds.ts';
 export const recordQuerySchema = pageQuerySchema.extend({ kind: z.enum(RECORD_KINDS).optional() });
 export const recordSchema = z.object({
   id: z.string(),

@@ -1,5 +1,4 @@
-import type { Asset } from '@minecloud/contract/amount';
-import { RECORD_KINDS_BY_ASSET, type RecordKind } from '@minecloud/contract/kinds';
+import type { RecordKind } from '@minecloud/contract/kinds';
 import type { MessageKey } from '@/i18n/i18n';
 
 export type { RecordKind };
@@ -23,9 +22,6 @@ const KIND_NAMES: Record<RecordKind, MessageKey> = {
   pool_forge: 'recordKindPoolForge',
   pool_payout: 'recordKindPoolPayout',
 };
-
-/** The kinds that can move each asset, offered as filters on its details page (declared in the contract). */
-export const KINDS_BY_ASSET: Record<Asset, readonly RecordKind[]> = RECORD_KINDS_BY_ASSET;
 
 function isRecordKind(kind: string): kind is RecordKind {
   return Object.hasOwn(KIND_NAMES, kind);

@@ -1,4 +1,5 @@
 import { ASSETS, type Asset, isAsset, shownParts } from '@minecloud/contract/amount';
+import { RECORD_KINDS_BY_ASSET } from '@minecloud/contract/kinds';
 import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { AssetBadge } from '../components/asset-badge';
 import { RecordItem } from '../components/record-item';
 import { useAssetName } from '../components/use-asset-name';
 import { WithdrawActions } from '../components/withdraw-actions';
-import { KINDS_BY_ASSET, kindFilterName, type RecordKind } from '../lib/record-kinds';
+import { kindFilterName, type RecordKind } from '../lib/record-kinds';
 import './asset-details-page.css';
 
 function BalanceHeader({ asset }: { asset: Asset }) {
@@ -77,7 +78,7 @@ function RecordList({ asset }: { asset: Asset }) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<RecordKind | undefined>(undefined);
   const records = useAssetRecords(asset, kind);
-  const filters: (RecordKind | undefined)[] = [undefined, ...KINDS_BY_ASSET[asset]];
+  const filters: (RecordKind | undefined)[] = [undefined, ...RECORD_KINDS_BY_ASSET[asset]];
   return (
     <section className="asset-details__records" aria-labelledby="asset-records-title">
       <h2 id="asset-records-title" className="asset-details__records-title">
