@@ -165,25 +165,23 @@ async function claimedFirst<T>(
       if (!(error instanceof AppError)) throw error;
       return refused(error);
     }
-    let era: string | undefined;
-    for (;;) {
-      try {
-        const answer = await tx.transaction((savepoint) => work(savepoint, legKeys(scope, era)));
-        await tx
-          .update(idempotencyKeys)
-          .set({ answer: sql`${JSON.stringify(answer)}::jsonb` })
-          .where(thisKey);
-        return { answer };
-      } catch (error) {
+    const attempt = (era?: string) => tx.transaction((savepoint) => work(savepoint, legKeys(scope, era)));
+    let answer: T;
+    try {
+      answer = await attempt().catch((error) => {
         // This transaction holds the key row, so no answered call does: a leg's transfer key that
         // is taken belongs to a call the prune forgot (legKeys), and this is a new call.
-        if (era === undefined && pgErrorOf(error)?.constraint === TRANSFER_KEY) {
-          era = randomUUID();
-          continue;
-        }
-        return refused(error);
-      }
+        if (pgErrorOf(error)?.constraint !== TRANSFER_KEY) throw error;
+        return attempt(randomUUID());
+      });
+    } catch (error) {
+      return refused(error);
     }
+    await tx
+      .update(idempotencyKeys)
+      .set({ answer: sql`${JSON.stringify(answer)}::jsonb` })
+      .where(thisKey);
+    return { answer };
   });
   if ('answer' in outcome) return outcome.answer;
   if ('refused' in outcome) throw outcome.refused;
