@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/api/src/db/client.ts';
 import { systemAccount, userAccount } from '../apps/api/src/ledger/accounts.ts';
 import { checkLedger } from '../apps/api/src/ledger/check.ts';
-import { transfer } from '../apps/api/src/ledger/transfer.ts';
+import { post } from '../apps/api/src/ledger/journal.ts';
 import {
   apiProcesses,
   benchMembers,
@@ -33,7 +33,7 @@ const tps = await pgbenchTps(SECONDS);
 
 const { url, jwtSecret, database, ids, bearer } = await benchMembers(name, MEMBERS);
 for (const id of ids) {
-  await transfer(database.db, {
+  await post(database.db, {
     asset: 'GOLD',
     from: systemAccount('adjustment'),
     to: userAccount(id),

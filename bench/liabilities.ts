@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, queryRows } from '../apps/api/src/db/client.ts';
 import { liabilitiesJob } from '../apps/api/src/jobs/index.ts';
 import { runJob } from '../apps/api/src/jobs/runner.ts';
-import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
+import { ensureSystemAccounts } from '../apps/api/src/ledger/journal.ts';
 import { addDays, startOfDay } from '../apps/api/src/lib/calendar.ts';
 import { createTokenService, memberTokenKey } from '../apps/api/src/modules/auth/tokens.ts';
 import { dropDatabase, freshDatabase, percentile, quick, record, startServer } from './lib.ts';

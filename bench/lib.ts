@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Db, openDatabase, queryRows } from '../apps/api/src/db/client.ts';
-import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
+import { ensureSystemAccounts } from '../apps/api/src/ledger/journal.ts';
 import { createTokenService, memberTokenKey } from '../apps/api/src/modules/auth/tokens.ts';
 import { freePort } from '../apps/api/test/net.ts';
 

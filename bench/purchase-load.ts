@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../apps/api/src/db/client.ts';
 import { systemAccount, userAccount } from '../apps/api/src/ledger/accounts.ts';
-import { transfer } from '../apps/api/src/ledger/transfer.ts';
+import { post } from '../apps/api/src/ledger/journal.ts';
 import { createTokenService, memberTokenKey } from '../apps/api/src/modules/auth/tokens.ts';
 import { setStock } from '../apps/api/src/modules/mining/stock.ts';
 import { apiProcesses, quick, record, roundRobin } from './lib.ts';
@@ -76,7 +76,7 @@ export async function purchaseRig(db: Db, url: string, buyers: number[]) {
   const tokens = createTokenService(db, memberTokenKey(jwtSecret), 3600);
   const bearerOf = new Map<number, string>();
   for (const id of buyers) {
-    await transfer(db, {
+    await post(db, {
       asset: 'USDT',
       from: systemAccount('adjustment'),
       to: userAccount(id),

@@ -10,7 +10,7 @@ import { openDatabase, queryRows } from '../apps/api/src/db/client.ts';
 import { settlementJob } from '../apps/api/src/jobs/index.ts';
 import { runJob } from '../apps/api/src/jobs/runner.ts';
 import { checkLedger } from '../apps/api/src/ledger/check.ts';
-import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
+import { ensureSystemAccounts } from '../apps/api/src/ledger/journal.ts';
 import { addDays, startOfDay } from '../apps/api/src/lib/calendar.ts';
 import { dropDatabase, freshDatabase, quick, record, seedMiners } from './lib.ts';
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, queryRows } from '../apps/api/src/db/client.ts';
-import { ensureSystemAccounts } from '../apps/api/src/ledger/transfer.ts';
+import { ensureSystemAccounts } from '../apps/api/src/ledger/journal.ts';
 import { dayOf } from '../apps/api/src/lib/calendar.ts';
 import { createTokenService, memberTokenKey } from '../apps/api/src/modules/auth/tokens.ts';
 import { runTeamRollup } from '../apps/api/src/modules/team/rollup.ts';

@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { periodsBehind } from './jobs/catch-up.ts';
-import { ensureSystemAccounts } from './ledger/transfer.ts';
+import { ensureSystemAccounts } from './ledger/journal.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { frameworkError, installErrorHandling } from './lib/error-handler.ts';
 import { sharedRateLimitStore } from './lib/limits.ts';

@@ -190,10 +190,16 @@ const cases: Case[] = [
       return rowsOf(
         'transfers',
         (values) =>
-          sql`insert into transfers (id, asset, debit_account_id, credit_account_id, amount, kind, idempotency_key, created_at)
-              overriding system value values ${values}`,
+          sql`with v (id, asset, debit, credit, amount, kind, key, at) as (values ${values}),
+              e as (insert into entries (kind, idempotency_key, created_at) select kind, key, at from v
+                returning id, idempotency_key)
+            insert into transfers (id, entry_id, asset, debit_account_id, credit_account_id, amount, kind, idempotency_key,
+              created_at)
+            overriding system value
+            select v.id, e.id, v.asset, v.debit, v.credit, v.amount, v.kind, v.key, v.at from v join e on e.idempotency_key = v.key`,
         (id, at) =>
-          sql`(${id}, 'USDT', ${system}, ${mine}, 1000000, 'adjustment', ${`order-${randomUUID()}`}, ${at}::timestamptz)`,
+          sql`(${id}::bigint, 'USDT', ${system}::bigint, ${mine}::bigint, 1000000::bigint, 'adjustment',
+            ${`order-${randomUUID()}`}, ${at}::timestamptz)`,
       );
     },
     lists: {

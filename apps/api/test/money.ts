@@ -3,7 +3,7 @@ import { type Asset, parseAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
 import { systemAccount, userAccount } from '../src/ledger/accounts.ts';
-import { transfer } from '../src/ledger/transfer.ts';
+import { post as postEntry } from '../src/ledger/journal.ts';
 import type { TestApp } from './app.ts';
 import { bearer, signIn } from './wallet.ts';
 
@@ -17,7 +17,7 @@ export async function fund(
 ) {
   const parsed = parseAmount(amount, asset);
   if (!parsed.ok) throw new Error(`bad amount ${amount}`);
-  await transfer(app.db, {
+  await postEntry(app.db, {
     asset,
     from: systemAccount('adjustment'),
     to: userAccount(userId, kind),

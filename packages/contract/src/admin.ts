@@ -53,6 +53,8 @@ export const ledgerCheckAnswerSchema = z.object({
   mismatches: z.array(
     z.object({ accountId: z.number(), asset: assetSchema, balance: z.string(), transfers: z.string() }),
   ),
+  /** Journal entries whose legs do not sum to zero in an asset, with what they sum to. */
+  unbalancedEntries: z.array(z.object({ entryId: z.number(), asset: assetSchema, sum: z.string() })),
   /** The checkpoint the check started from; null when it read every transfer. */
   from: z.object({ checkpointId: z.number(), uptoTransferId: z.number(), at: z.string() }).nullable(),
 });

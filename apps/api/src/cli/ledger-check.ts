@@ -26,6 +26,8 @@ try {
   for (const m of result.mismatches) {
     console.log(`MISMATCH account ${m.accountId} ${m.asset}: balance ${m.balance}, transfers say ${m.transfers}`);
   }
+  for (const e of result.unbalancedEntries)
+    console.log(`UNBALANCED entry ${e.entryId} ${e.asset}: its legs sum to ${e.sum}`);
   const { from } = result;
   if (full) console.log('checked every transfer (--full)');
   else if (!from) console.log('checked every transfer (no checkpoint yet)');

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SystemAccount, TransferKind, UserAccountKind } from './accounts.ts';
+import { JOURNAL_INSERTS, NEXT_ENTRY_ID } from './journal.ts';
 
 export type SystemCredit = {
   /** The system account every leg is paid from (one per asset). */
@@ -19,25 +20,27 @@ export type SystemCredit = {
 };
 
 /**
- * The set-based form of many transfers from one system account to members, as CTEs for the caller's
- * `with` chain (the `legs` query may read the chain's earlier CTEs): `legs`, then `credited` (the
- * members' accounts, created or raised) and `moved` (one transfer per leg, yielding its `asset` and
- * `amount`), for the caller's final clause to read. One statement: the credits and their transfers
- * commit or fail together (a missing system account fails the transfers' not-null debit).
+ * The set-based form of many entries from one system account to members, one leg each, as CTEs for
+ * the caller's `with` chain (the `legs` query may read the chain's earlier CTEs): `credits` (the
+ * caller's rows), `credited` (the members' accounts, created or raised), then the journal's `legs`
+ * and `moved` (one transfer per leg, yielding its `asset` and `amount`), for the caller's final
+ * clause to read. One statement: the credits and their entries commit or fail together (a missing
+ * system account fails the transfers' not-null debit).
  */
 export function creditFromSystem(credit: SystemCredit): SQL {
-  return sql`legs as (${credit.legs})
+  return sql`credits as (${credit.legs})
     , credited as (
       insert into accounts (user_id, asset, kind, balance)
-      select user_id, asset, ${credit.to}, amount from legs
+      select user_id, asset, ${credit.to}, amount from credits
       on conflict on constraint accounts_owner_asset_kind
       do update set balance = accounts.balance + excluded.balance
       returning id, user_id, asset)
-    , moved as (
-      insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
-      select l.asset, s.id, c.id, l.amount, ${credit.kind}, ${credit.reference}, ${credit.keyPrefix} || l.leg
-      from legs l
+    , legs as (
+      select ${NEXT_ENTRY_ID} as entry_id, ${credit.kind}::text as entry_kind, ${credit.keyPrefix} || l.leg as entry_key,
+        ${credit.reference}::text as entry_reference, 0 as n, l.asset, s.id as debit_id, c.id as credit_id, l.amount,
+        ${credit.kind}::text as kind, ${credit.reference}::text as reference, ${credit.keyPrefix} || l.leg as leg_key
+      from credits l
       join credited c on c.user_id = l.user_id and c.asset = l.asset
-      left join accounts s on s.user_id is null and s.system = ${credit.from} and s.asset = l.asset and s.kind = ${credit.from}
-      returning asset, amount)`;
+      left join accounts s on s.user_id is null and s.system = ${credit.from} and s.asset = l.asset and s.kind = ${credit.from})
+    , ${JOURNAL_INSERTS}`;
 }

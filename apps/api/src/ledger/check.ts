@@ -6,6 +6,8 @@ export type LedgerCheck = {
   ok: boolean;
   assets: { asset: Asset; sum: string }[];
   mismatches: { accountId: number; asset: Asset; balance: string; transfers: string }[];
+  /** Entries whose legs do not sum to zero in an asset (at most 100): what their legs add up to. */
+  unbalancedEntries: { entryId: number; asset: Asset; sum: string }[];
   /** The checkpoint the check started from (it read only the transfers after it); null: every transfer. */
   from: { checkpointId: number; uptoTransferId: number; at: string } | null;
 };
@@ -13,50 +15,63 @@ export type LedgerCheck = {
 /** A verified checkpoint (ledger_checkpoints); its flows are the rows of ledger_checkpoint_flows. */
 type Checkpoint = { id: number; upto: bigint; at: string };
 
+/** The transfers whose id is above `after`, and at most `upto` when given, on the primary key. */
+function rangeOf(after: bigint, upto?: bigint): SQL {
+  return upto === undefined
+    ? sql`id > ${after.toString()}::bigint`
+    : sql`id > ${after.toString()}::bigint and id <= ${upto.toString()}::bigint`;
+}
+
 /**
- * Per account (`account_id`), the credits less debits (`amount`) of the transfers whose id is above
- * `after`, and at most `upto` when given. The range is on the transfers' primary key, so only those
+ * The postings of the transfers in `range`: each leg as a credit (+amount) to one account and a
+ * debit (-amount) to the other, with its entry (`entry_id`, `account_id`, `amount`). Only those
  * transfers are read, however many came before (checkpoints.test.ts counts them with EXPLAIN).
  */
-function flowsAfter(after: bigint, upto?: bigint): SQL {
-  const range =
-    upto === undefined
-      ? sql`id > ${after.toString()}::bigint`
-      : sql`id > ${after.toString()}::bigint and id <= ${upto.toString()}::bigint`;
-  return sql`select account_id, sum(amount) as amount from (
-      select credit_account_id as account_id, amount from transfers where ${range}
+function postingsIn(range: SQL): SQL {
+  return sql`select entry_id, credit_account_id as account_id, amount from transfers where ${range}
       union all
-      select debit_account_id, -amount from transfers where ${range}
-    ) moves group by account_id`;
+      select entry_id, debit_account_id, -amount from transfers where ${range}`;
+}
+
+/** Per account (`account_id`), the credits less debits (`amount`) of the transfers in `rangeOf(after, upto)`. */
+function flowsAfter(after: bigint, upto?: bigint): SQL {
+  return sql`select account_id, sum(amount) as amount from (${postingsIn(rangeOf(after, upto))}) moves group by account_id`;
 }
 
 /**
  * The ledger's invariant as one statement: per asset, user balances plus system balances sum to
- * zero, and every user balance row equals the sum of its own transfers, where an account's transfers
+ * zero; every user balance row equals the sum of its own transfers, where an account's transfers
  * sum to its flow kept at checkpoint `from` plus the flows of the transfers after it (all of them
- * when `from` is null). Rows with a null `id` are the sums per asset; the others, at most 100
- * mismatched accounts. Each row also says the newest checkpoint in the statement's snapshot
- * (`newest`): the kept flows it read are that checkpoint's. Exported for checkpoints.test.ts,
- * which counts the transfers it reads.
+ * when `from` is null); and the legs of each entry written after it sum to zero per asset, the
+ * asset being the one each account holds (docs/architecture.md, "The journal"). Rows of `what`
+ * `asset` are the sums per asset; `account`, at most 100 mismatched accounts (`id`); `entry`, at most
+ * 100 unbalanced entries (`id`, with the sum of their legs in `balance`). Each row also says the
+ * newest checkpoint in the statement's snapshot (`newest`): the kept flows it read are that
+ * checkpoint's. Exported for checkpoints.test.ts, which counts the transfers it reads.
  */
 export function checkStatement(from: Checkpoint | null): SQL {
   const kept = from ? sql`left join ledger_checkpoint_flows k on k.account_id = a.id` : sql``;
   const keptFlow = from ? sql`coalesce(k.flow, 0)` : sql`0`;
   return sql`
-    with moves as materialized (${flowsAfter(from?.upto ?? 0n)}),
+    with postings as materialized (${postingsIn(rangeOf(from?.upto ?? 0n))}),
+    moves as materialized (select account_id, sum(amount) as amount from postings group by account_id),
     derived as materialized (
       select a.id, a.asset, a.user_id is not null as member, a.balance,
         ${keptFlow} + coalesce(m.amount, 0) as flow
       from accounts a ${kept} left join moves m on m.account_id = a.id),
     newest as (select coalesce(max(id), 0)::int as newest from ledger_checkpoints)
-    select null::text as id, asset,
+    select 'asset' as what, null::text as id, asset,
       (coalesce(sum(balance) filter (where member), 0)
        + coalesce(sum(flow) filter (where not member), 0))::text as balance,
       null::text as flow, (select newest from newest) as newest
     from derived group by asset
     union all
-    (select id::text, asset, balance::text, flow::text, (select newest from newest) from derived
-     where member and balance <> flow order by derived.id limit 100)`;
+    (select 'account', id::text, asset, balance::text, flow::text, (select newest from newest) from derived
+     where member and balance <> flow order by derived.id limit 100)
+    union all
+    (select 'entry', p.entry_id::text, a.asset, sum(p.amount)::text, null, (select newest from newest)
+     from postings p join accounts a on a.id = p.account_id
+     group by p.entry_id, a.asset having sum(p.amount) <> 0 order by p.entry_id, a.asset limit 100)`;
 }
 
 /** A check that read the flows of a checkpoint newer than the one it started from: not an answer. */
@@ -64,6 +79,7 @@ class Overtaken extends Error {}
 
 async function checkFrom(tx: Tx, from: Checkpoint | null): Promise<LedgerCheck> {
   const rows = await queryRows<{
+    what: 'asset' | 'account' | 'entry';
     id: string | null;
     asset: Asset;
     balance: string;
@@ -71,19 +87,25 @@ async function checkFrom(tx: Tx, from: Checkpoint | null): Promise<LedgerCheck> 
     newest: number;
   }>(tx, checkStatement(from));
   if (from && rows.some((r) => r.newest !== from.id)) throw new Overtaken();
-  const byAsset = new Map(rows.filter((r) => r.id === null).map((r) => [r.asset, BigInt(r.balance)]));
+  const byAsset = new Map(rows.filter((r) => r.what === 'asset').map((r) => [r.asset, BigInt(r.balance)]));
   const assets = ASSETS.map((asset) => ({ asset, sum: formatAmount(byAsset.get(asset) ?? 0n, asset) }));
   const mismatches = rows
-    .filter((r) => r.id !== null)
+    .filter((r) => r.what === 'account')
     .map((r) => ({
       accountId: Number(r.id),
       asset: r.asset,
       balance: formatAmount(BigInt(r.balance), r.asset),
       transfers: formatAmount(BigInt(r.flow as string), r.asset),
     }));
-  const ok = mismatches.length === 0 && ASSETS.every((asset) => (byAsset.get(asset) ?? 0n) === 0n);
+  const unbalancedEntries = rows
+    .filter((r) => r.what === 'entry')
+    .map((r) => ({ entryId: Number(r.id), asset: r.asset, sum: formatAmount(BigInt(r.balance), r.asset) }));
+  const ok =
+    mismatches.length === 0 &&
+    unbalancedEntries.length === 0 &&
+    ASSETS.every((asset) => (byAsset.get(asset) ?? 0n) === 0n);
   const start = from && { checkpointId: from.id, uptoTransferId: Number(from.upto), at: from.at };
-  return { ok, assets, mismatches, from: start };
+  return { ok, assets, mismatches, unbalancedEntries, from: start };
 }
 
 async function newestCheckpoint(tx: Tx): Promise<Checkpoint | null> {
@@ -173,7 +195,9 @@ export async function takeCheckpoint({ tx }: JobContext) {
   const check = await checkFrom(tx, from);
   if (!check.ok) {
     const sums = check.assets.map((a) => `${a.asset} ${a.sum}`).join(', ');
-    throw new Error(`the ledger does not balance: ${check.mismatches.length} account(s) differ; sums ${sums}`);
+    throw new Error(
+      `the ledger does not balance: ${check.mismatches.length} account(s) differ, ${check.unbalancedEntries.length} entr(ies) unbalanced; sums ${sums}`,
+    );
   }
   const [folded] = await queryRows<{ transfers: number; accounts: number }>(
     tx,

@@ -9,7 +9,7 @@ import { runJob } from '../jobs/runner.ts';
 import { systemAccount, userAccount } from './accounts.ts';
 import { creditFromSystem } from './bulk.ts';
 import { checkLedger, checkLedgerSinceCheckpoint, checkStatement, takeCheckpoint } from './check.ts';
-import { transfer } from './transfer.ts';
+import { post } from './journal.ts';
 
 /**
  * The ledger check's checkpoints (docs/operations.md, section 5 "Ledger checkpoints"): the daily
@@ -52,8 +52,8 @@ async function newUser(): Promise<number> {
 }
 
 /** Credits a member 1 USDT through the ledger: one transfer. */
-const credit = (tx: Tx, userId: number) =>
-  transfer(tx, {
+async function credit(tx: Tx, userId: number): Promise<number> {
+  const [id] = await post(tx, {
     asset: 'USDT',
     from: systemAccount('adjustment'),
     to: userAccount(userId),
@@ -61,6 +61,8 @@ const credit = (tx: Tx, userId: number) =>
     kind: 'adjustment',
     idempotencyKey: `test-credit:${randomUUID()}`,
   });
+  return id;
+}
 
 const checkpoint = () => app.db.transaction((tx) => takeCheckpoint({ tx, period: 'test', now: new Date() }));
 
@@ -134,8 +136,11 @@ describe('the check from the newest checkpoint', () => {
     // A transfer written behind the ledger: the member's balance does not follow it.
     const plant = (from: string, to: string) =>
       app.db.execute(
-        sql`insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, idempotency_key)
-            values ('USDT', ${sql.raw(from)}, ${sql.raw(to)}, 1, 'adjustment', ${`test-plant:${randomUUID()}`})`,
+        sql`with e as (
+              insert into entries (kind, idempotency_key) values ('adjustment', ${`test-plant:${randomUUID()}`})
+              returning id, idempotency_key)
+            insert into transfers (entry_id, asset, debit_account_id, credit_account_id, amount, kind, idempotency_key)
+            select e.id, 'USDT', ${sql.raw(from)}, ${sql.raw(to)}, 1, 'adjustment', e.idempotency_key from e`,
       );
     const system = `(select id from accounts where system = 'adjustment' and asset = 'USDT')`;
     const account = `(select id from accounts where user_id = ${member} and asset = 'USDT' and kind = 'available')`;

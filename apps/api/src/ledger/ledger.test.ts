@@ -7,7 +7,7 @@ import { users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { systemAccount, TRANSFER_KINDS, userAccount } from './accounts.ts';
 import { checkLedger } from './check.ts';
-import { transfer } from './transfer.ts';
+import { post } from './journal.ts';
 
 let app: TestApp;
 let alice: number;
@@ -39,7 +39,7 @@ async function balance(userId: number, asset = 'USDT', kind = 'available') {
 
 describe('transfer', () => {
   it('credits a user from a system account, which may go negative', async () => {
-    await transfer(app.db, {
+    await post(app.db, {
       asset: 'USDT',
       from: systemAccount('adjustment'),
       to: userAccount(alice),
@@ -54,7 +54,7 @@ describe('transfer', () => {
   });
 
   it('moves between users and refuses to overdraw, moving nothing', async () => {
-    await transfer(app.db, {
+    await post(app.db, {
       asset: 'USDT',
       from: userAccount(alice),
       to: userAccount(bob),
@@ -65,7 +65,7 @@ describe('transfer', () => {
     expect(await balance(alice)).toBe(3_000_000n);
     expect(await balance(bob)).toBe(2_000_000n);
     await expect(
-      transfer(app.db, {
+      post(app.db, {
         asset: 'USDT',
         from: userAccount(alice),
         to: userAccount(bob),
@@ -83,7 +83,7 @@ describe('transfer', () => {
     const reused = key();
     await expect(
       app.db.transaction(async (tx) => {
-        await transfer(tx, {
+        await post(tx, {
           asset: 'USDT',
           from: userAccount(bob),
           to: userAccount(alice),
@@ -91,7 +91,7 @@ describe('transfer', () => {
           kind: 'gift',
           idempotencyKey: reused,
         });
-        await transfer(tx, {
+        await post(tx, {
           asset: 'USDT',
           from: userAccount(bob),
           to: userAccount(alice),
@@ -122,7 +122,7 @@ describe('the transfers table', () => {
     );
 
   it('refuses to change, delete or empty transfers, whoever asks', async () => {
-    const id = await transfer(app.db, {
+    const [id] = await post(app.db, {
       asset: 'USDT',
       from: systemAccount('adjustment'),
       to: userAccount(bob),
@@ -150,8 +150,9 @@ describe('the transfers table', () => {
       sql`select id::text from accounts where system = 'adjustment' and asset = 'USDT'`,
     );
     const insert = (kind: string) =>
-      sql`insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, idempotency_key)
-          values ('USDT', ${adjustment!.id}, ${treasury!.id}, 1, ${kind}, ${key()})`;
+      sql`with e as (insert into entries (kind, idempotency_key) values ('adjustment', ${key()}) returning id)
+          insert into transfers (entry_id, asset, debit_account_id, credit_account_id, amount, kind, idempotency_key)
+          select e.id, 'USDT', ${adjustment!.id}, ${treasury!.id}, 1, ${kind}, ${key()} from e`;
     // 23514: check_violation.
     expect(await refusal(insert('bonus'))).toMatchObject({ code: '23514' });
     expect(await refusal(insert('adjustment'))).toBe('accepted');
@@ -159,13 +160,15 @@ describe('the transfers table', () => {
 
   // The kinds are declared once, in the contract (contract/kinds.ts); a kind added there or in a
   // migration alone fails here.
-  it('knows exactly the kinds of TRANSFER_KINDS', async () => {
-    const [check] = await queryRows<{ definition: string }>(
-      app.db,
-      sql`select pg_get_constraintdef(oid) as definition from pg_constraint where conname = 'transfers_kind_known'`,
-    );
-    const kinds = [...(check?.definition ?? '').matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
-    expect(kinds.sort()).toEqual([...TRANSFER_KINDS].sort());
+  it('knows exactly the kinds of TRANSFER_KINDS, for transfers and for entries', async () => {
+    for (const constraint of ['transfers_kind_known', 'entries_kind_known']) {
+      const [check] = await queryRows<{ definition: string }>(
+        app.db,
+        sql`select pg_get_constraintdef(oid) as definition from pg_constraint where conname = ${constraint}`,
+      );
+      const kinds = [...(check?.definition ?? '').matchAll(/'([a-z_]+)'/g)].map((m) => m[1]);
+      expect(kinds.sort(), constraint).toEqual([...TRANSFER_KINDS].sort());
+    }
   });
 });
 

@@ -1,12 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedQuery, statementText } from '../db/client.ts';
-import { FOREIGN_KEY_VIOLATION, pgErrorOf } from '../db/errors.ts';
+import { pgErrorOf } from '../db/errors.ts';
 import { fail } from '../lib/errors.ts';
 import type { AccountRef, TransferInput } from './accounts.ts';
+import { JOURNAL_INSERTS, NEXT_ENTRY_ID, UNKNOWN_MEMBER } from './journal.ts';
 
 type MemberAccount = Exclude<AccountRef, { system: unknown }>;
 
-/** A transfer between two members' accounts (a gift): what `moveMemberTransfers` moves. */
+/** A transfer between two members' accounts (a gift): what `moveMemberTransfers` moves, an entry of one leg each. */
 export type MemberTransferInput = TransferInput & { from: MemberAccount; to: MemberAccount };
 
 /** A transfer between two members' accounts, as `MemberTransferInput`; any other is a bug. */
@@ -21,8 +22,9 @@ export function betweenMembers(input: TransferInput): MemberTransferInput {
  * it: the call's rate limit, session and Idempotency-Key). Each call is a row of `input` with the
  * transfer's columns and `columns`; `$1` is the statement's time.
  * - `checks`: CTEs after `input` that define `allowed (n, ok)`: a call moves only when `ok`;
- * - `after`: CTEs after `moved (id, idempotency_key)`, the transfers written (none when nothing
- *   moved; `input.transfer_key` is a call's);
+ * - `after`: CTEs after `moved (id, entry_id, idempotency_key, asset, amount)`, the transfers
+ *   written by the journal (none when nothing moved; `input.transfer_key` is a call's, and its
+ *   entry's key);
  * - `answer`: the statement's select, one row per call in the order of `n`.
  */
 export type TransferGuard<C> = {
@@ -99,13 +101,13 @@ function statementOf<C>({ db, guard, texts }: GuardedStatements<C>, size: number
         on conflict on constraint accounts_owner_asset_kind
         do update set balance = accounts.balance + excluded.balance
         returning id, user_id, asset, kind),
-      moved as (
-        insert into transfers (asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
-        select input.asset, debit.id, credit.id, input.amount, input.kind, input.reference, input.transfer_key
+      legs as (
+        select ${NEXT_ENTRY_ID} as entry_id, input.kind as entry_kind, input.transfer_key as entry_key,
+          input.reference as entry_reference, input.n, input.asset, debit.id as debit_id, credit.id as credit_id,
+          input.amount, input.kind, input.reference, input.transfer_key as leg_key
         from input join debit on debit.n = input.n
-          join credit on credit.user_id = input.to_user and credit.asset = input.asset and credit.kind = input.to_kind
-        order by input.n
-        returning id, idempotency_key),
+          join credit on credit.user_id = input.to_user and credit.asset = input.asset and credit.kind = input.to_kind),
+      ${JOURNAL_INSERTS},
       ${guard.after}
       ${guard.answer}`,
   );
@@ -168,7 +170,7 @@ export async function moveMemberTransfer<C, R>(
   try {
     return (await moveMemberTransfers<C, R>(statements, [one]))[0] as R;
   } catch (error) {
-    if (pgErrorOf(error)?.code === FOREIGN_KEY_VIOLATION) return fail('receiverNotFound');
+    if (pgErrorOf(error)?.constraint === UNKNOWN_MEMBER) return fail('receiverNotFound');
     throw error;
   }
 }

@@ -5,9 +5,9 @@ import { type Db, type JobContext, queryRows, type TxDb } from '../db/client.ts'
 import { pgErrorOf, UNIQUE_VIOLATION } from '../db/errors.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { TransferInput } from '../ledger/accounts.ts';
-import { type CheckedRow, checkedRow, type Precondition } from '../ledger/transfer.ts';
 import { AppError } from '../lib/errors.ts';
 import { getSetting } from '../modules/config/settings.ts';
+import { type CheckedRow, checkedRow, type Precondition } from './precondition.ts';
 
 /** What an Idempotency-Key may be; a route that requires one names it in its config (lib/openapi.ts). */
 export const KEY_PATTERN = /^[\w.:-]{8,128}$/;
@@ -50,7 +50,9 @@ function legKeys(scope: KeyScope, era?: string): (leg: string) => string {
   return (leg) => `${scope.route}:${scope.userId}:${key}:${leg}`;
 }
 
-const TRANSFER_KEY = 'transfers_idempotency_key_unique';
+/** The unique keys a repeat of a call's entries collides on: the entry's and its legs' (ledger/journal.ts). */
+const LEDGER_KEYS = new Set(['entries_idempotency_key_unique', 'transfers_idempotency_key_unique']);
+const takesLedgerKey = (error: unknown) => LEDGER_KEYS.has(pgErrorOf(error)?.constraint ?? '');
 
 /**
  * Whether a call failed on a leg's transfer key that an unanswered key holds: its key was used
@@ -58,7 +60,7 @@ const TRANSFER_KEY = 'transfers_idempotency_key_unique';
  * took the transfer key committed its key row with it, so it is found here and replayed instead.
  */
 async function forgottenKey(db: Db, scope: KeyScope, error: unknown): Promise<boolean> {
-  return pgErrorOf(error)?.constraint === TRANSFER_KEY && !(await keyAnswered(db, scope));
+  return takesLedgerKey(error) && !(await keyAnswered(db, scope));
 }
 
 async function keyAnswered(db: Db, scope: KeyScope): Promise<boolean> {
@@ -171,7 +173,7 @@ async function claimedFirst<T>(
       answer = await attempt().catch((error) => {
         // This transaction holds the key row, so no answered call does: a leg's transfer key that
         // is taken belongs to a call the prune forgot (legKeys), and this is a new call.
-        if (pgErrorOf(error)?.constraint !== TRANSFER_KEY) throw error;
+        if (!takesLedgerKey(error)) throw error;
         return attempt(randomUUID());
       });
     } catch (error) {

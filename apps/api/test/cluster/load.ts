@@ -3,7 +3,7 @@ import { API, API_BASE } from '@minecloud/contract/api-paths';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../src/db/client.ts';
 import { systemAccount, type UserAccountKind, userAccount } from '../../src/ledger/accounts.ts';
-import { ensureSystemAccounts, transfer } from '../../src/ledger/transfer.ts';
+import { ensureSystemAccounts, post } from '../../src/ledger/journal.ts';
 import { addDays, dayOf } from '../../src/lib/calendar.ts';
 import type { AuthorizedUserId } from '../../src/modules/auth/tokens.ts';
 import { createTokenService, memberTokenKey } from '../../src/modules/auth/tokens.ts';
@@ -62,7 +62,7 @@ export async function seedMembers(db: Db, jwtSecret: string, count: number, now 
   await setStock(db, productId, 1_000_000_000);
   const tokens = createTokenService(db, memberTokenKey(jwtSecret), 3600);
   const fund = (id: number, asset: 'GOLD' | 'USDT', amount: bigint, kind: UserAccountKind) =>
-    transfer(db, {
+    post(db, {
       asset,
       from: systemAccount('adjustment'),
       to: userAccount(id, kind),

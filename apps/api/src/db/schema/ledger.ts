@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { operators } from './operators.ts';
 import { users } from './users.ts';
 
@@ -24,8 +24,23 @@ export const accounts = pgTable(
     check('accounts_one_owner', sql`(${t.userId} is null) <> (${t.system} is null)`),
     check('accounts_system_no_hot_balance', sql`${t.system} is null or ${t.balance} = 0`),
     check('accounts_asset_known', sql`${t.asset} in ('GOLD','USDT','BTC')`),
+    /** What a transfer's foreign keys on (account, asset) point to (migration 0045). */
+    unique('accounts_id_asset').on(t.id, t.asset),
   ],
 );
+
+/**
+ * The journal: one row per movement of money, whose legs are the transfers carrying its id
+ * (docs/architecture.md, "The journal"). Only ledger/journal.ts writes it; the database refuses an
+ * UPDATE, DELETE or TRUNCATE and an unknown kind (migration 0045).
+ */
+export const entries = pgTable('entries', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  kind: text('kind').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  reference: text('reference'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Immutable movements of one asset between two accounts; a correction is a new transfer. The
@@ -36,19 +51,30 @@ export const transfers = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     asset: text('asset').notNull(),
-    debitAccountId: bigint('debit_account_id', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id),
-    creditAccountId: bigint('credit_account_id', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id),
+    debitAccountId: bigint('debit_account_id', { mode: 'number' }).notNull(),
+    creditAccountId: bigint('credit_account_id', { mode: 'number' }).notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     kind: text('kind').notNull(),
     reference: text('reference'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The entry this transfer is a leg of. */
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => entries.id),
   },
   (t) => [
+    /** Each leg's accounts hold its asset, so an entry's legs sum to zero per asset (migration 0045). */
+    foreignKey({
+      name: 'transfers_debit_account_asset_fk',
+      columns: [t.debitAccountId, t.asset],
+      foreignColumns: [accounts.id, accounts.asset],
+    }),
+    foreignKey({
+      name: 'transfers_credit_account_asset_fk',
+      columns: [t.creditAccountId, t.asset],
+      foreignColumns: [accounts.id, accounts.asset],
+    }),
     check('transfers_amount_positive', sql`${t.amount} > 0`),
     check('transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     index('transfers_debit_idx').on(t.debitAccountId, t.id),

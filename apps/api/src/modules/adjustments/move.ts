@@ -2,7 +2,7 @@ import type { Asset } from '@minecloud/contract/amount';
 import { formatAmount } from '@minecloud/contract/amount';
 import type { TxDb } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { audit } from '../../lib/audit.ts';
 import { positiveUnits } from '../asset/amounts.ts';
 import { balancesOf, findReceiver } from '../asset/service.ts';
@@ -41,7 +41,7 @@ export async function moveAdjustment(tx: TxDb, move: AdjustmentMove) {
   const negative = move.units < 0n;
   const units = negative ? -move.units : move.units;
   const before = (await balancesOf(tx, userId))[move.asset].available;
-  const transferId = await transfer(tx, {
+  const [transferId] = await post(tx, {
     asset: move.asset,
     from: negative ? userAccount(userId) : systemAccount('adjustment'),
     to: negative ? systemAccount('adjustment') : userAccount(userId),

@@ -5,7 +5,7 @@ import { buildTestApp, operatorToken, type TestApp } from '../../../test/app.ts'
 import { fund, newMember, post } from '../../../test/money.ts';
 import { operatorCall } from '../../../test/withdraw.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post as postEntry } from '../../ledger/journal.ts';
 
 let app: TestApp;
 let admin: string;
@@ -41,7 +41,7 @@ describe('dashboard liabilities on a demo', () => {
   it('keeps operator adjustments and platform-paid earnings apart from the demo credits', async () => {
     const member = await newMember(app);
     await fund(app, member.userId, 'USDT', '12.5');
-    await transfer(app.db, {
+    await postEntry(app.db, {
       asset: 'BTC',
       from: systemAccount('mining_output'),
       to: userAccount(member.userId, 'earnings'),
@@ -50,7 +50,7 @@ describe('dashboard liabilities on a demo', () => {
       idempotencyKey: `test-output:${member.userId}`,
     });
     // Gold the treasury paid a member (a top-up, a referral reward) is owed by the platform too.
-    await transfer(app.db, {
+    await postEntry(app.db, {
       asset: 'GOLD',
       from: systemAccount('treasury'),
       to: userAccount(member.userId),

@@ -175,7 +175,7 @@ export async function dashboard(db: Db, now: Date, days: DashboardRange = 30): P
         COVERAGE_SOURCES.map((source) => [source, formatAmount(sources.get(asset)?.[source] ?? 0n, asset)]),
       ) as Record<CoverageSource, string>,
     })),
-    ledger: { ok: ledger.ok, mismatches: ledger.mismatches.length },
+    ledger: { ok: ledger.ok, mismatches: ledger.mismatches.length + ledger.unbalancedEntries.length },
     days,
     series: calendar.map(({ day }) => ({
       day,

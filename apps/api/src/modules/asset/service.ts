@@ -5,7 +5,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { type Db, newestFirst, queryRows, type TxDb } from '../../db/client.ts';
 import { donations, users } from '../../db/schema.ts';
 import { systemAccount, type TransferInput, userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { fail } from '../../lib/errors.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
@@ -125,7 +125,7 @@ export async function claimEarnings(
   const amount = amountText === undefined ? claimable : memberUnits(amountText, asset);
   if (claimable === 0n) return fail('nothingToClaim');
   if (amount > claimable) return fail('insufficientBalance');
-  await transfer(tx, {
+  await post(tx, {
     asset,
     from: userAccount(userId, 'earnings'),
     to: userAccount(userId, 'available'),
@@ -187,23 +187,15 @@ export async function topUpGold(
   if (scaled % 10_000n !== 0n) return fail('invalidAmount');
   const gold = scaled / 10_000n;
   const reference = `topup:${userId}`;
-  await transfer(tx, {
-    asset: 'USDT',
-    from: userAccount(userId),
-    to: systemAccount('treasury'),
-    amount: usdt,
+  // One entry, two legs: the USDT in and the gold out move together or not at all.
+  await post(tx, {
     kind: 'topup',
     reference,
-    idempotencyKey: legKey('pay'),
-  });
-  await transfer(tx, {
-    asset: 'GOLD',
-    from: systemAccount('treasury'),
-    to: userAccount(userId),
-    amount: gold,
-    kind: 'topup',
-    reference,
-    idempotencyKey: legKey('gold'),
+    idempotencyKey: legKey('topup'),
+    legs: [
+      { asset: 'USDT', from: userAccount(userId), to: systemAccount('treasury'), amount: usdt, key: legKey('pay') },
+      { asset: 'GOLD', from: systemAccount('treasury'), to: userAccount(userId), amount: gold, key: legKey('gold') },
+    ],
   });
   return { gold: formatAmount(gold, 'GOLD'), paidUsdt: formatAmount(usdt, 'USDT') };
 }
@@ -217,7 +209,7 @@ export async function donate(
   const allowed = await getSetting(tx, 'donation.assets');
   if (!allowed.includes(input.asset)) return fail('assetNotAllowed');
   const amount = memberUnits(input.amount, input.asset);
-  const transferId = await transfer(tx, {
+  const [transferId] = await post(tx, {
     asset: input.asset,
     from: userAccount(userId),
     to: systemAccount('foundation'),

@@ -4,7 +4,7 @@ import type { EquityOrder, EquityOrderStatus, EquityRound } from '@minecloud/con
 import { sql } from 'drizzle-orm';
 import { type Db, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { systemAccount, type UserAccountKind, userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { addDays, dayOf, daysBefore, startOfDay } from '../../lib/calendar.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { memberUnits } from '../asset/amounts.ts';
@@ -79,7 +79,7 @@ async function takeShares(
   const price = BigInt(round.price_per_share);
   const payment = price * BigInt(quantity);
   const source = from === 'available' ? 'buy' : 'reinvest';
-  const transferId = await transfer(tx, {
+  const [transferId] = await post(tx, {
     asset: 'USDT',
     from: userAccount(userId, from),
     to: systemAccount('treasury'),

@@ -155,6 +155,12 @@ function registerLedger(registry: Registry, ledger: Sampler<LedgerCheck>) {
   );
   new OptionalGauge(
     registry,
+    'minecloud_ledger_unbalanced_entries',
+    'Journal entries whose legs do not sum to zero in an asset at the last check (at most 100 counted)',
+    () => known((check) => check.unbalancedEntries.length),
+  );
+  new OptionalGauge(
+    registry,
     'minecloud_ledger_check_age_seconds',
     'Seconds since the ledger check shown by minecloud_ledger_invariant_ok ran',
     () => known((_check, at) => (Date.now() - at) / 1000),

@@ -14,7 +14,7 @@ import { loadConfig } from '../../config.ts';
 import { DAILY } from '../../jobs/index.ts';
 import { type JobDefinition, runJob } from '../../jobs/runner.ts';
 import { userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post as postEntry } from '../../ledger/journal.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { PER_HANDLE_METRICS } from '../../lib/metrics.ts';
@@ -53,7 +53,7 @@ function job(name: string, run: JobDefinition['run']): JobDefinition {
 
 /** A withdrawal of `amount` USDT waiting in `status`, created `ageSeconds` before NOW, its funds locked. */
 async function seedWithdrawal(app: TestApp, userId: number, amount: bigint, status: string, ageSeconds: number) {
-  const lock = await transfer(app.db, {
+  const [lock] = await postEntry(app.db, {
     asset: 'USDT',
     from: userAccount(userId),
     to: userAccount(userId, 'locked'),

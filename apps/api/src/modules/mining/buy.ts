@@ -3,7 +3,7 @@ import { formatHashRate } from '@minecloud/contract/miner';
 import { sql } from 'drizzle-orm';
 import { queryRows, type TxDb } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
@@ -53,7 +53,7 @@ export async function buyMiners(
 
   const unitPrice = BigInt(product.price);
   const paid = unitPrice * BigInt(quantity);
-  const transferId = await transfer(tx, {
+  const [transferId] = await post(tx, {
     asset: 'USDT',
     from: userAccount(userId),
     to: systemAccount('treasury'),

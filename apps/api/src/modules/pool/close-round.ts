@@ -2,7 +2,7 @@ import { formatAmount } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
 import { type JobContext, queryRows } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { addDays, startOfDay } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
 import { getSetting } from '../config/settings.ts';
@@ -56,7 +56,7 @@ export async function closeRound({ tx, period, now }: JobContext) {
     const amount = (pool * BigInt(weight)) / 100n;
     let transferId: number | null = null;
     if (amount > 0n) {
-      transferId = await transfer(tx, {
+      [transferId] = await post(tx, {
         asset: 'GOLD',
         from: systemAccount('prize_pool'),
         to: userAccount(Number(entry.user_id)),
@@ -79,7 +79,7 @@ export async function closeRound({ tx, period, now }: JobContext) {
   const distributed = (pool * filledWeight) / 100n;
   const rounding = distributed - paid;
   if (rounding > 0n) {
-    await transfer(tx, {
+    await post(tx, {
       asset: 'GOLD',
       from: systemAccount('prize_pool'),
       to: systemAccount('rounding'),

@@ -2,7 +2,7 @@ import { applyRate } from '@minecloud/contract/decimal';
 import { sql } from 'drizzle-orm';
 import type { TxDb } from '../../db/client.ts';
 import { systemAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { getSetting } from '../config/settings.ts';
 import { openRoundSql } from './service.ts';
 
@@ -28,7 +28,7 @@ export async function fundPool(tx: TxDb, purchase: PoolFunding, legKey: (leg: st
   // USDT has 6 decimals and gold 2: gold units = USDT units × perUsdt / 10^4, rounded down.
   const gold = applyRate(paid * perUsdt, await getSetting(tx, 'pool.purchaseShare')) / 10_000n;
   if (gold <= 0n) return;
-  const transferId = await transfer(tx, {
+  const [transferId] = await post(tx, {
     asset: 'GOLD',
     from: systemAccount('treasury'),
     to: systemAccount('prize_pool'),

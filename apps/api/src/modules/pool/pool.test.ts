@@ -10,7 +10,7 @@ import { poolJob } from '../../jobs/index.ts';
 import { runJob } from '../../jobs/runner.ts';
 import { systemAccount } from '../../ledger/accounts.ts';
 import { checkLedger } from '../../ledger/check.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post as postEntry } from '../../ledger/journal.ts';
 import { addDays, startOfDay } from '../../lib/calendar.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { runTeamRollup } from '../team/rollup.ts';
@@ -34,7 +34,7 @@ const close = (day: string) =>
   });
 /** Gold coins straight into the pool of a day (as purchase shares would), to make exact pools. */
 async function seedPool(day: string, units: bigint) {
-  const transferId = await transfer(app.db, {
+  const [transferId] = await postEntry(app.db, {
     asset: 'GOLD',
     from: systemAccount('treasury'),
     to: systemAccount('prize_pool'),

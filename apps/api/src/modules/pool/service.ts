@@ -4,7 +4,7 @@ import type { PoolCurrent, PoolRound } from '@minecloud/contract/team';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { memberUnits } from '../asset/amounts.ts';
@@ -126,7 +126,7 @@ export async function forge(
   if (min.ok && forged < min.units) return failWith('belowMinForge', { min: minText });
   const day = dayOf(now, await getSetting(tx, 'settlement.timeZone'));
   const at = now.toISOString();
-  const transferId = await transfer(tx, {
+  const [transferId] = await post(tx, {
     asset: 'GOLD',
     from: userAccount(userId),
     to: systemAccount('prize_pool'),

@@ -6,7 +6,7 @@ import { fund, newMember } from '../../../test/money.ts';
 import { relayed } from '../../../test/stream.ts';
 import { advisoryKey, type Db, queryRows, statementText } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { notify, notifyAdding } from '../notifications/write.ts';
 import { EVENTS_CHANNEL, type StreamClient, type StreamEvent, StreamHub } from './hub.ts';
 import { orderOwnEvents, StreamRelay } from './relay.ts';
@@ -119,7 +119,7 @@ describe('the stream relay', () => {
     const own = app.db.transaction(async (tx) => {
       await orderOwnEvents(tx);
       await notify(tx, a.userId, { kind: 'feedback_replied', params: { feedbackId: '1' } });
-      await transfer(tx, {
+      await post(tx, {
         asset: 'GOLD',
         from: systemAccount('adjustment'),
         to: userAccount(a.userId, 'available'),

@@ -3,7 +3,7 @@ import { applyRate } from '@minecloud/contract/decimal';
 import { sql } from 'drizzle-orm';
 import { queryRows, type TxDb } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { getSetting } from '../config/settings.ts';
 import { notifyAdding } from '../notifications/write.ts';
 
@@ -56,7 +56,7 @@ export async function recordPurchase(tx: TxDb, purchase: Purchase, legKey: (leg:
     if (!beneficiary) continue;
     const amount = applyRate(paid, rate);
     if (amount <= 0n) continue;
-    const transferId = await transfer(tx, {
+    const [transferId] = await post(tx, {
       asset: 'USDT',
       from: systemAccount('treasury'),
       to: userAccount(Number(beneficiary), 'earnings'),

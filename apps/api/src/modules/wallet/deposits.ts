@@ -11,7 +11,7 @@ import { erc20Abi, type Hex, parseEventLogs, type TransactionReceipt } from 'vie
 import { type Db, isoTime, newestFirst, pageClause, queryRows } from '../../db/client.ts';
 import { pgErrorOf, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { fail } from '../../lib/errors.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
@@ -175,7 +175,7 @@ async function checkDeposit(db: Db, chain: Chain, row: DepositRow, now: Date, re
   }
   return db
     .transaction(async (tx) => {
-      const transferId = await transfer(tx, {
+      const [transferId] = await post(tx, {
         asset: match.asset,
         from: systemAccount('deposit'),
         to: userAccount(Number(row.user_id)),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { type Db, queryRows } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { notify } from '../notifications/write.ts';
 import { type Chain, type NonceFate, receiptOf } from './chain.ts';
 import { fateOf, LIVE, type LiveAttempt, type PayoutHooks, type PayoutReport, type Round } from './payout-round.ts';
@@ -113,26 +113,34 @@ async function settleArrived(db: Db, attempt: LiveAttempt, blockNumber: number, 
     const amount = BigInt(attempt.amount);
     const fee = BigInt(attempt.fee);
     const reference = `withdrawal:${attempt.withdrawal_id}`;
-    await transfer(tx, {
-      asset: attempt.asset,
-      from: userAccount(attempt.user_id, 'locked'),
-      to: systemAccount('payout'),
-      amount: amount - fee,
+    // One entry: the payout and its fee leave the locked account together, `amount` in all.
+    const locked = userAccount(attempt.user_id, 'locked');
+    await post(tx, {
       kind: 'withdraw_payout',
       reference,
-      idempotencyKey: `${reference}:payout`,
+      idempotencyKey: `${reference}:paid`,
+      legs: [
+        {
+          asset: attempt.asset,
+          from: locked,
+          to: systemAccount('payout'),
+          amount: amount - fee,
+          key: `${reference}:payout`,
+        },
+        ...(fee > 0n
+          ? [
+              {
+                asset: attempt.asset,
+                from: locked,
+                to: systemAccount('treasury'),
+                amount: fee,
+                kind: 'withdraw_fee' as const,
+                key: `${reference}:fee`,
+              },
+            ]
+          : []),
+      ],
     });
-    if (fee > 0n) {
-      await transfer(tx, {
-        asset: attempt.asset,
-        from: userAccount(attempt.user_id, 'locked'),
-        to: systemAccount('treasury'),
-        amount: fee,
-        kind: 'withdraw_fee',
-        reference,
-        idempotencyKey: `${reference}:fee`,
-      });
-    }
     await addEvent(tx, attempt.withdrawal_id, 'confirmed', 'payout', attempt.tx_hash);
     await notify(tx, attempt.user_id, {
       kind: 'withdrawal_paid',

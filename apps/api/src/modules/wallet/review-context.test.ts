@@ -6,7 +6,7 @@ import { fund, type Member, quickMembers } from '../../../test/money.ts';
 import { giveEmail, operatorCall, withdrawPath } from '../../../test/withdraw.ts';
 import { queryRows } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { oncePerKey } from '../../money/idempotency.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { lockWithdrawal } from './withdrawals.ts';
@@ -25,7 +25,7 @@ afterAll(() => app.close());
 /** A credited on-chain deposit, as the deposit worker books it: the ledger transfer and its row. */
 async function deposit(member: Member, units: bigint) {
   const hash = `0x${randomUUID().replaceAll('-', '').padEnd(64, '0')}`;
-  const transferId = await transfer(app.db, {
+  const [transferId] = await post(app.db, {
     asset: 'USDT',
     from: systemAccount('deposit'),
     to: userAccount(member.userId),

@@ -3,7 +3,7 @@ import type { AdminWithdrawalStatus, ReviewContext, WithdrawalStage } from '@min
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { audit } from '../../lib/audit.ts';
 import { fail } from '../../lib/errors.ts';
 import { adjustedMember } from '../adjustments/history.ts';
@@ -171,7 +171,7 @@ export async function rejectWithdrawal(db: Db, operator: Operator, id: number, r
       sql`select 1 from payout_attempts where withdrawal_id = ${id} and status in ('signed','sent','mined','confirmed')`,
     );
     if (live) return fail('withdrawalDecided');
-    await transfer(tx, {
+    await post(tx, {
       asset: row.asset,
       from: userAccount(row.user_id, 'locked'),
       to: userAccount(row.user_id, 'available'),

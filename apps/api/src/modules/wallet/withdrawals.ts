@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { type Db, isoTime, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { userAccount } from '../../ledger/accounts.ts';
-import { transfer } from '../../ledger/transfer.ts';
+import { post } from '../../ledger/journal.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
@@ -100,7 +100,7 @@ export async function lockWithdrawal(
   const plan = await planWithdrawal(tx, chain, userId, asset, input, now);
   const [next] = await queryRows<{ id: string }>(tx, sql`select nextval('withdrawals_id_seq')::text as id`);
   const id = Number(next?.id);
-  const lockTransferId = await transfer(tx, {
+  const [lockTransferId] = await post(tx, {
     asset,
     from: userAccount(userId),
     to: userAccount(userId, 'locked'),
