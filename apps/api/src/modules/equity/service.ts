@@ -10,7 +10,7 @@ import { fail, failWith } from '../../lib/errors.ts';
 import { memberUnits } from '../asset/amounts.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
-import { recordPurchase } from '../team/purchase.ts';
+import { recordPurchase, referralLegs, referralRewards } from '../team/purchase.ts';
 
 type Reader = Pick<Db, 'execute'>;
 
@@ -52,8 +52,8 @@ export async function currentRound(db: Db): Promise<EquityRound | null> {
 /**
  * Takes `quantity` shares of the open round and pays for them from one of the member's USDT
  * accounts, in the caller's transaction: shares first (never below zero: the conditional update),
- * then the payment to the treasury, the order (active for the round's term in whole settlement days
- * after today), and one performance event.
+ * then one ledger entry with the payment to the treasury and the referral rewards, the order (active
+ * for the round's term in whole settlement days after today), and the team's rows.
  */
 async function takeShares(
   tx: TxDb,
@@ -79,40 +79,41 @@ async function takeShares(
   const price = BigInt(round.price_per_share);
   const payment = price * BigInt(quantity);
   const source = from === 'available' ? 'buy' : 'reinvest';
-  const [transferId] = await post(tx, {
-    asset: 'USDT',
-    from: userAccount(userId, from),
-    to: systemAccount('treasury'),
-    amount: payment,
-    kind: 'equity_purchase',
-    reference: `equity:${source}:${round.id}:${quantity}`,
-    idempotencyKey: legKey('pay'),
-  });
   const timeZone = await getSetting(tx, 'settlement.timeZone');
   const today = dayOf(now, timeZone);
   const endAt = startOfDay(addDays(today, 1 + round.term_days), timeZone);
   const at = now.toISOString();
-  const [order] = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into equity_orders (user_id, round_id, quantity, price_per_share, payment, annual_yield_pct, source,
+  // The order's id comes first, so that the purchase's entry names it.
+  const [next] = await queryRows<{ id: string }>(tx, sql`select nextval('equity_orders_id_seq')::text as id`);
+  const orderId = Number(next?.id);
+  const purchase = { userId, paid: payment, day: today, at, reference: `equity_order:${orderId}` };
+  const rewards = await referralRewards(tx, purchase);
+  // One entry (docs/architecture.md, "The journal"): the payment and the referral rewards.
+  const [transferId, ...rewardIds] = await post(tx, {
+    kind: 'equity_purchase',
+    idempotencyKey: legKey('purchase'),
+    reference: purchase.reference,
+    legs: [
+      {
+        asset: 'USDT',
+        from: userAccount(userId, from),
+        to: systemAccount('treasury'),
+        amount: payment,
+        reference: `equity:${source}:${round.id}:${quantity}`,
+        key: legKey('pay'),
+      },
+      ...referralLegs(rewards, legKey),
+    ],
+  });
+  await tx.execute(
+    sql`insert into equity_orders (id, user_id, round_id, quantity, price_per_share, payment, annual_yield_pct, source,
           status, transfer_id, start_at, end_at)
-        values (${userId}, ${round.id}, ${quantity}, ${price.toString()}::bigint, ${payment.toString()}::bigint,
-          ${round.annual_yield_pct}, ${source}, 'active', ${transferId}, ${at}::timestamptz, ${endAt.toISOString()}::timestamptz)
-        returning id`,
+        overriding system value
+        values (${orderId}, ${userId}, ${round.id}, ${quantity}, ${price.toString()}::bigint, ${payment.toString()}::bigint,
+          ${round.annual_yield_pct}, ${source}, 'active', ${transferId}, ${at}::timestamptz, ${endAt.toISOString()}::timestamptz)`,
   );
-  await recordPurchase(
-    tx,
-    {
-      userId,
-      paid: payment,
-      day: today,
-      at,
-      source: `equity_${source}`,
-      reference: `equity_order:${order!.id}`,
-    },
-    legKey,
-  );
-  return { orderId: String(order!.id), quantity, payment: formatAmount(payment, 'USDT') };
+  await recordPurchase(tx, { ...purchase, source: `equity_${source}` }, rewards, rewardIds);
+  return { orderId: String(orderId), quantity, payment: formatAmount(payment, 'USDT') };
 }
 
 export async function buyShares(

@@ -8,16 +8,17 @@ import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import type { AuthorizedUserId } from '../auth/tokens.ts';
 import { getSetting } from '../config/settings.ts';
-import { fundPool } from '../pool/funding.ts';
-import { recordPurchase } from '../team/purchase.ts';
+import { poolLeg, poolShareOf, recordPoolContribution } from '../pool/funding.ts';
+import { recordPurchase, referralLegs, referralRewards } from '../team/purchase.ts';
 import { splitHashRate } from './service.ts';
 import { noStock, stockSql, takeStock } from './stock.ts';
 
 /**
- * Buys `quantity` units of a product, in the caller's transaction: the USDT payment to the
- * treasury, the order, one miner per unit (the product's hash rate less the burn), the hash-rate
- * records (purchase in, burn out), the team's and the pool's share, and last the stock (never below
- * zero: the conditional update). Any refusal throws, and the transaction leaves nothing behind.
+ * Buys `quantity` units of a product, in the caller's transaction: one ledger entry with the USDT
+ * payment to the treasury, the referral rewards and the pool's share; then the order, one miner per
+ * unit (the product's hash rate less the burn), the hash-rate records (purchase in, burn out), the
+ * team's and the pool's rows, and last the stock (never below zero: the conditional update). Any
+ * refusal throws, and the transaction leaves nothing behind.
  *
  * The stock is what every buyer of a product writes: taken last (stock.ts), its slot is held from
  * that statement to the commit only, not across the purchase, so that a rush on one product does
@@ -53,16 +54,6 @@ export async function buyMiners(
 
   const unitPrice = BigInt(product.price);
   const paid = unitPrice * BigInt(quantity);
-  const [transferId] = await post(tx, {
-    asset: 'USDT',
-    from: userAccount(userId),
-    to: systemAccount('treasury'),
-    amount: paid,
-    kind: 'miner_purchase',
-    reference: `miner:${product.id}:${quantity}`,
-    idempotencyKey: legKey('pay'),
-  });
-
   const burnRate = await getSetting(tx, 'mining.burnRate');
   const timeZone = await getSetting(tx, 'settlement.timeZone');
   const unitHash = BigInt(product.hash_rate);
@@ -72,15 +63,39 @@ export async function buyMiners(
   const endAt = startOfDay(addDays(today, 1 + product.duration_days), timeZone);
   const at = now.toISOString();
 
-  const [order] = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into miner_orders (user_id, product_id, quantity, unit_price, paid, hash_rate, burned, transfer_id, created_at)
-        values (${userId}, ${product.id}, ${quantity}, ${unitPrice.toString()}::bigint, ${paid.toString()}::bigint,
+  // The order's id comes first, so that the purchase's entry names it.
+  const [next] = await queryRows<{ id: string }>(tx, sql`select nextval('miner_orders_id_seq')::text as id`);
+  const orderId = Number(next?.id);
+  const purchase = { userId, paid, day: today, at, reference: `miner_order:${orderId}` };
+  const rewards = await referralRewards(tx, purchase);
+  const gold = await poolShareOf(tx, paid);
+  // One entry (docs/architecture.md, "The journal"): the payment, the referral rewards and the pool's
+  // share move together, or nothing does (`insufficientBalance` when the payment is not covered).
+  const [payId, ...others] = await post(tx, {
+    kind: 'miner_purchase',
+    idempotencyKey: legKey('purchase'),
+    reference: purchase.reference,
+    legs: [
+      {
+        asset: 'USDT',
+        from: userAccount(userId),
+        to: systemAccount('treasury'),
+        amount: paid,
+        reference: `miner:${product.id}:${quantity}`,
+        key: legKey('pay'),
+      },
+      ...referralLegs(rewards, legKey),
+      ...(gold > 0n ? [poolLeg(gold, legKey)] : []),
+    ],
+  });
+
+  await tx.execute(
+    sql`insert into miner_orders (id, user_id, product_id, quantity, unit_price, paid, hash_rate, burned, transfer_id, created_at)
+        overriding system value
+        values (${orderId}, ${userId}, ${product.id}, ${quantity}, ${unitPrice.toString()}::bigint, ${paid.toString()}::bigint,
           ${(kept * BigInt(quantity)).toString()}::bigint, ${(burned * BigInt(quantity)).toString()}::bigint,
-          ${transferId}, ${at}::timestamptz)
-        returning id`,
+          ${payId}, ${at}::timestamptz)`,
   );
-  const orderId = order!.id;
   await tx.execute(
     sql`insert into miners (user_id, order_id, product_id, hash_rate, status, start_at, end_at)
         select ${userId}, ${orderId}, ${product.id}, ${kept.toString()}::bigint, 'mining', ${at}::timestamptz,
@@ -95,9 +110,9 @@ export async function buyMiners(
     sql`insert into power_records (user_id, source, kind, quantity, direction, release_at, order_id)
         values ${sql.join(records, sql`, `)}`,
   );
-  const purchase = { userId, paid, day: today, at, reference: `miner_order:${orderId}` };
-  await recordPurchase(tx, { ...purchase, source: 'miner_purchase' }, legKey);
-  await fundPool(tx, purchase, legKey);
+  await recordPurchase(tx, { ...purchase, source: 'miner_purchase' }, rewards, others.slice(0, rewards.length));
+  const poolId = others[rewards.length];
+  if (poolId !== undefined) await recordPoolContribution(tx, purchase, gold, poolId);
   await takeStock(tx, product.id, quantity);
   return {
     orderId: String(orderId),

@@ -158,6 +158,37 @@ describe('referral rewards, in the purchase transaction', () => {
   });
 });
 
+describe('a purchase in the ledger', () => {
+  // docs/architecture.md, "The journal": one business event, one entry.
+  it('posts a purchase as one ledger entry: the payment, both rewards and the pool share', async () => {
+    const top = await newMember(app);
+    const buyer = await invitee(app, await invitee(app, top, 1), 2);
+    const res = await buyMiner(buyer, '20');
+    const orderId = res.body.data.orderId as string;
+    const legs = await queryRows<{ entry: string; kind: string; amount: string; reference: string; key: string }>(
+      app.db,
+      sql`select t.entry_id::text as entry, t.kind, t.amount::text, t.reference, t.idempotency_key as key
+          from transfers t join miner_orders o on o.transfer_id = t.id or t.entry_id = (
+            select entry_id from transfers where id = o.transfer_id)
+          where o.id = ${orderId} group by t.id order by t.id`,
+    );
+    expect(legs.map(({ kind, amount, reference }) => [kind, amount, reference])).toEqual([
+      ['miner_purchase', '20000000', expect.stringMatching(/^miner:\d+:1$/)],
+      ['referral_reward', '2000000', `miner_order:${orderId}`],
+      ['referral_reward', '1000000', `miner_order:${orderId}`],
+      ['pool_share', expect.stringMatching(/^[1-9]\d*$/), `miner_order:${orderId}`],
+    ]);
+    expect(legs.map((leg) => leg.key.split(':').at(-1))).toEqual(['pay', '1', '2', 'pool']);
+    expect(new Set(legs.map((leg) => leg.entry)).size).toBe(1);
+    const [entry] = await queryRows<{ kind: string; reference: string }>(
+      app.db,
+      sql`select kind, reference from entries where id = ${legs[0]!.entry}`,
+    );
+    expect(entry).toEqual({ kind: 'miner_purchase', reference: `miner_order:${orderId}` });
+    expect((await checkLedger(app.db)).ok).toBe(true);
+  });
+});
+
 describe('department attribution through deep chains', () => {
   it('credits a purchase 300 generations down to every ancestor, in the department of its own line', async () => {
     const top = await newMember(app);
