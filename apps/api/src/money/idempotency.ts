@@ -88,24 +88,42 @@ async function replayAfter<T>(db: Db, scope: KeyScope, requestHash: string, erro
   return first.answer as T;
 }
 
+/** A call whose work runs in one transaction with its key row; `before` (optional): see `claimedFirst`. */
+export type WorkCall<T> = {
+  work: (tx: TxDb, legKey: (leg: string) => string) => Promise<T>;
+  before?: (tx: TxDb) => Promise<void>;
+};
+
+/** A call that is exactly one transfer, planned by `transfer` and moved with its key by `gate` in one statement. */
+export type TransferCall<R extends CheckedRow> = {
+  transfer: (legKey: (leg: string) => string) => Promise<TransferInput>;
+  gate: Gate<R>;
+};
+
 /**
- * Runs a money operation once per (member, key). The key row is written with the answer at the end
- * of the operation's own transaction, so only one of any concurrent repeats can commit; the others
- * roll back and replay the committed answer, and a repeat with another body is refused with 409.
- * A failed operation leaves no key, so it may be retried. A key the prune forgot is a new call: its
- * first attempt meets the old call's transfer keys, and it runs again under keys of its own.
- *
- * `before`, when given, is a check whose writes must stay even if the work fails (an email code
- * spent, a wrong try counted): see `claimedFirst`.
+ * Runs a money call once per (member, key): every repeat, even one sent at the same moment, gets
+ * the committed answer, and a repeat with another body is refused with 409. A failed call leaves no
+ * key, so it may be retried. A key the prune forgot is a new call: its first attempt meets the old
+ * call's entry keys, and it runs again under keys of its own. Two ways, one promise:
+ * - `work` (WorkCall): the key row is written with the answer at the end of the call's own
+ *   transaction, so only one of any concurrent repeats can commit; the others roll back and
+ *   replay the committed answer. With `before` (writes that must stay even if the work fails: an
+ *   email code spent, a wrong try counted), the key is claimed first: see `claimedFirst`.
+ * - `transfer` (TransferCall): the transfer and its key row are one statement: see `transferOnce`.
  */
-export async function oncePerKey<T>(
+export function oncePerKey<T>(db: Db, scope: KeyScope, call: WorkCall<T>): Promise<T>;
+export function oncePerKey<R extends CheckedRow>(
   db: Db,
   scope: KeyScope,
-  work: (tx: TxDb, legKey: (leg: string) => string) => Promise<T>,
-  options: { before?: (tx: TxDb) => Promise<void> } = {},
-): Promise<T> {
+  call: TransferCall<R>,
+): Promise<{ transferId: string }>;
+export function oncePerKey(db: Db, scope: KeyScope, call: WorkCall<unknown> | TransferCall<CheckedRow>) {
+  return 'transfer' in call ? transferOnce(db, scope, call) : workOnce(db, scope, call);
+}
+
+async function workOnce<T>(db: Db, scope: KeyScope, { work, before }: WorkCall<T>): Promise<T> {
   const requestHash = requestHashOf(scope);
-  if (options.before) return claimedFirst(db, scope, requestHash, options.before, work);
+  if (before) return claimedFirst(db, scope, requestHash, before, work);
   const attempt = (legKey: (leg: string) => string) =>
     db.transaction(async (tx) => {
       const answer = await work(tx, legKey);
@@ -206,16 +224,15 @@ export type Gate<R extends CheckedRow> = {
 type Moved = { answer: { transferId: string } | null };
 
 /**
- * The same guarantee for an operation that is exactly one transfer (a gift): the transfer and its
- * key row are one statement, one round trip to the database instead of four (`gate.move`). When the
+ * `oncePerKey` of an operation that is exactly one transfer (a gift): the transfer and its key row
+ * are one statement, one round trip to the database instead of four (`gate.move`). When the
  * request fails before it or with it, nothing of it committed, and the gate's checks are read (and
  * its `first` run) once more on their own: a refused caller never gets a key's answer replayed.
  */
-export async function transferOncePerKey<R extends CheckedRow>(
+async function transferOnce<R extends CheckedRow>(
   db: Db,
   scope: KeyScope,
-  plan: (legKey: (leg: string) => string) => Promise<TransferInput>,
-  gate: Gate<R>,
+  { transfer: plan, gate }: TransferCall<R>,
 ): Promise<{ transferId: string }> {
   const requestHash = requestHashOf(scope);
   let moved: (R & Moved) | undefined;

@@ -20,26 +20,31 @@ async function limitKeyOf(request: FastifyRequest): Promise<string> {
   return claims ? `member:${claims.userId}` : `ip:${request.ip}`;
 }
 
-/**
- * Money calls are limited per member (user id), not per session or IP, in the database so that
- * the limit is one for all processes (lib/limits.ts).
- */
-export const perMemberLimit = (max: number) => ({
-  rateLimit: { max, timeWindow: WINDOW_MS, keyGenerator: limitKeyOf },
-});
-
 /** What a statement that counts a hit answers: the count after it (text) and the window's end. */
 export type CountedColumns = { hits: string; expiresAt: string | Date };
 
 /**
- * The same per-member limit, counted by the call's own statement instead of by @fastify/rate-limit's
- * hook before the call: one round trip and one commit for the count and the work. Same keys (as the
- * plugin's store names them), windows, headers and refusal (429 in the envelope, before any other
- * answer). A request that fails before its statement, or whose statement fails as a whole, is
- * counted on its own by `errorHandler` (the route's) or by `counted` run alone
- * (money/idempotency.ts), so that every request counts once, as with the hook.
+ * A per-member limit of `max` calls a minute (money calls, code mails, uploads), by member (user
+ * id), not per session or IP, in the database so that the limit is one for all processes
+ * (lib/limits.ts). Counted one of two ways, with the same keys, windows, headers and refusal (429
+ * in the envelope, before any other answer):
+ * - `hook`, for a route's `config`: @fastify/rate-limit's hook counts the call before it runs;
+ * - `inStatement(db)`: the call's own statement counts it, one round trip and one commit for the
+ *   count and the work (a gift).
  */
-export function limitInStatement(db: Db, max: number) {
+export function memberLimit(max: number) {
+  return {
+    hook: { rateLimit: { max, timeWindow: WINDOW_MS, keyGenerator: limitKeyOf } },
+    inStatement: (db: Db) => countedInStatement(db, max),
+  };
+}
+
+/**
+ * `memberLimit`'s count in the call's own statement. A request that fails before its statement, or
+ * whose statement fails as a whole, is counted on its own by `errorHandler` (the route's) or by
+ * `counted` run alone (money/idempotency.ts), so that every request counts once, as with the hook.
+ */
+function countedInStatement(db: Db, max: number) {
   const settled = new WeakSet<FastifyRequest>();
   const prune = limitPruner(db);
 

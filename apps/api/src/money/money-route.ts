@@ -8,8 +8,8 @@ import { ok } from '../lib/envelope.ts';
 import { AppError } from '../lib/errors.ts';
 import { claimsOf, memberOf } from '../modules/auth/guard.ts';
 import { type AuthorizedUserId, liveSession, sessionIsLive } from '../modules/auth/tokens.ts';
-import { idempotencyKeyOf, KEY_PATTERN, type KeyScope, oncePerKey, transferOncePerKey } from './idempotency.ts';
-import { type CountedColumns, limitInStatement, perMemberLimit } from './member-limit.ts';
+import { idempotencyKeyOf, KEY_PATTERN, type KeyScope, oncePerKey } from './idempotency.ts';
+import { type CountedColumns, memberLimit } from './member-limit.ts';
 import { memberTransfers } from './member-transfers.ts';
 
 export type MoneyWork<B, A> = (
@@ -27,13 +27,13 @@ type MoneyRoute<B extends z.ZodType, A extends z.ZodType> = {
   perMinute: number;
 };
 
-/** A money call whose `work` runs in one transaction with its key row (`oncePerKey`). */
+/** A money call whose `work` runs in one transaction with its key row (`oncePerKey`'s `work`). */
 type WorkRoute<B extends z.ZodType, A extends z.ZodType> = MoneyRoute<B, A> & {
   work: MoneyWork<z.infer<B>, z.infer<A>>;
   before?: (tx: TxDb, userId: AuthorizedUserId, body: z.infer<B>) => Promise<void>;
 };
 
-/** A money call that is exactly one transfer, which `transfer` plans (`transferOncePerKey`). */
+/** A money call that is exactly one transfer, which `transfer` plans (`oncePerKey`'s `transfer`). */
 type TransferRoute<B extends z.ZodType> = MoneyRoute<B, z.ZodType<{ transferId: string }>> & {
   transfer: (claimedUserId: number, body: z.infer<B>, legKey: (leg: string) => string) => Promise<TransferInput>;
 };
@@ -104,10 +104,11 @@ function registerMoneyPost<B extends z.ZodType, A extends z.ZodType>(
  */
 function transactionPost<B extends z.ZodType, A extends z.ZodType>(app: FastifyInstance, options: WorkRoute<B, A>) {
   const { before, work } = options;
-  const limit = { config: perMemberLimit(options.perMinute) };
+  const limit = { config: memberLimit(options.perMinute).hook };
   registerMoneyPost(app, options, app.requireMember, limit, (request, _reply, body, scope) => {
     const { userId } = memberOf(request);
-    return oncePerKey(app.db, scope(userId), (tx, legKey) => work(tx, userId, body, legKey), {
+    return oncePerKey(app.db, scope(userId), {
+      work: (tx, legKey) => work(tx, userId, body, legKey),
       ...(before ? { before: (tx: TxDb) => before(tx, userId, body) } : {}),
     });
   });
@@ -122,7 +123,7 @@ function transactionPost<B extends z.ZodType, A extends z.ZodType>(app: FastifyI
  */
 function oneTransferPost<B extends z.ZodType>(app: FastifyInstance, options: TransferRoute<B>) {
   const plan = options.transfer;
-  const limit = limitInStatement(app.db, options.perMinute);
+  const limit = memberLimit(options.perMinute).inStatement(app.db);
   const route = { config: limit.config, errorHandler: limit.errorHandler };
   // Three statements at a time (one on PGlite's single connection): while they commit, the calls
   // that arrive fill the next. In bench/gifts.ts (16 connections a process), 2 and 4 in flight made
@@ -135,11 +136,9 @@ function oneTransferPost<B extends z.ZodType>(app: FastifyInstance, options: Tra
   registerMoneyPost(app, options, app.requireSignedToken, route, (request, reply, body, scope) => {
     const claims = claimsOf(request);
     const counted = limit.forMember(request, reply, claims.userId);
-    return transferOncePerKey<CountedColumns & { ok: boolean; live: boolean }>(
-      app.db,
-      scope(claims.userId),
-      (legKey) => plan(claims.userId, body, legKey),
-      {
+    return oncePerKey<CountedColumns & { ok: boolean; live: boolean }>(app.db, scope(claims.userId), {
+      transfer: (legKey) => plan(claims.userId, body, legKey),
+      gate: {
         move: (transfer, key) =>
           move({
             transfer: betweenMembers(transfer),
@@ -157,6 +156,6 @@ function oneTransferPost<B extends z.ZodType>(app: FastifyInstance, options: Tra
           if (!row.live) throw new AppError('unauthorized');
         },
       },
-    );
+    });
   });
 }

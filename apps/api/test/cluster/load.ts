@@ -81,9 +81,9 @@ export async function seedMembers(db: Db, jwtSecret: string, count: number, now 
     if (member.id % 2 === 0) {
       const userId = member.id as AuthorizedUserId;
       const scope = { userId, key: `seed-${member.id}`, route: API.minerBuy, body: { productId, quantity: 1 } };
-      await oncePerKey(db, scope, (tx, legKey) =>
-        buyMiners(tx, userId, { productId, quantity: 1 }, legKey, threeDaysAgo),
-      );
+      await oncePerKey(db, scope, {
+        work: (tx, legKey) => buyMiners(tx, userId, { productId, quantity: 1 }, legKey, threeDaysAgo),
+      });
       minersSeeded += 1;
     }
   }

@@ -46,7 +46,9 @@ export const adjustmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = { userId: -operator.id, key, route: 'admin:ledger/adjust', body: request.body };
       const now = app.clock.now();
       return ok(
-        await oncePerKey(app.db, scope, (tx, legKey) => requestAdjustment(tx, operator, request.body, legKey, now)),
+        await oncePerKey(app.db, scope, {
+          work: (tx, legKey) => requestAdjustment(tx, operator, request.body, legKey, now),
+        }),
       );
     },
   );

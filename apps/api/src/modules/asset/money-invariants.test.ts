@@ -250,9 +250,10 @@ describe('seeded random model', () => {
           const amount = entered(asset) + (asset === 'USDT' ? 10_000_000n : 100_000n);
           const body = { amount: formatAmount(amount, asset), address: `0x${'5a'.repeat(20)}`, emailCode: '000000' };
           const scope = { userId: m.userId, key: randomUUID(), route: withdrawPath(asset), body };
-          const outcome = await oncePerKey(app.db, scope, (tx, legKey) =>
-            lockWithdrawal(tx, null, m.userId as AuthorizedUserId, asset, body, legKey, new Date()),
-          ).catch((error: { name_?: string }) => error);
+          const outcome = await oncePerKey(app.db, scope, {
+            work: (tx, legKey) =>
+              lockWithdrawal(tx, null, m.userId as AuthorizedUserId, asset, body, legKey, new Date()),
+          }).catch((error: { name_?: string }) => error);
           if (tooFine(amount, asset)) expect(outcome).toMatchObject({ name_: 'amountTooManyDecimals' });
           else if (amount > book(m)[asset].available) expect(outcome).toMatchObject({ name_: 'insufficientBalance' });
           else {

@@ -11,7 +11,7 @@ import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
-import { perMemberLimit } from '../../money/member-limit.ts';
+import { memberLimit } from '../../money/member-limit.ts';
 import { memberOf } from '../auth/guard.ts';
 import { feedbackOf, submitFeedback } from './feedback.ts';
 import { imageByName, storeImage, UPLOAD_MAX_BYTES, UPLOAD_ROUTE } from './upload.ts';
@@ -33,7 +33,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{
       `/${API.upload}`,
       {
         ...member,
-        config: perMemberLimit(options.uploadsPerMinute),
+        config: memberLimit(options.uploadsPerMinute).hook,
         schema: {
           tags: ['care'],
           security,
@@ -69,7 +69,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{
     `/${API.feedbackSubmit}`,
     {
       ...member,
-      config: perMemberLimit(options.uploadsPerMinute),
+      config: memberLimit(options.uploadsPerMinute).hook,
       schema: {
         tags: ['care'],
         security,

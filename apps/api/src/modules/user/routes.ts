@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { fail } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { perMemberLimit } from '../../money/member-limit.ts';
+import { memberLimit } from '../../money/member-limit.ts';
 import { claimsOf, memberOf } from '../auth/guard.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { bindEmail, bindWallet, sendEmailCode } from './email.ts';
@@ -33,7 +33,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; codesPerMinute:
     async (request) => ok((await profile(claimsOf(request))) ?? fail('unauthorized')),
   );
 
-  const codeLimit = perMemberLimit(options.codesPerMinute);
+  const codeLimit = memberLimit(options.codesPerMinute).hook;
   app.post(
     `/${API.sendEmailCode}`,
     {

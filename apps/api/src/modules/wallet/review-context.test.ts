@@ -45,7 +45,10 @@ async function withdrawal(member: Member, amount: string, address: string): Prom
   const answer = await oncePerKey(
     app.db,
     { userId: member.userId, key: randomUUID(), route: withdrawPath('USDT'), body },
-    (tx, legKey) => lockWithdrawal(tx, null, member.userId as AuthorizedUserId, 'USDT', body, legKey, new Date()),
+    {
+      work: (tx, legKey) =>
+        lockWithdrawal(tx, null, member.userId as AuthorizedUserId, 'USDT', body, legKey, new Date()),
+    },
   );
   return (answer as { withdrawalId: string }).withdrawalId;
 }

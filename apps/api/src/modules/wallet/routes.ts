@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { requestLocale } from '../../lib/locale.ts';
-import { perMemberLimit } from '../../money/member-limit.ts';
+import { memberLimit } from '../../money/member-limit.ts';
 import { moneyRoute } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -75,7 +75,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number; 
     {
       ...member,
       // Each saving spends an email code and sends a mail: limited like money calls.
-      config: perMemberLimit(perMinute),
+      config: memberLimit(perMinute).hook,
       schema: { tags, security, body: addAddressBodySchema, response: { 200: envelopeSchema(savedAddressSchema) } },
     },
     async (request) =>
@@ -109,7 +109,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number; 
     {
       ...member,
       // Each submission may ask the chain: limited like money calls.
-      config: perMemberLimit(perMinute),
+      config: memberLimit(perMinute).hook,
       schema: { tags, security, body: depositBodySchema, response: { 200: envelopeSchema(depositAnswerSchema) } },
     },
     async (request) =>

@@ -231,7 +231,10 @@ describe('200 concurrent withdrawals against a balance that covers k', () => {
         oncePerKey(
           app.db,
           { userId: member.userId, key: `race-${i}`, route: withdrawPath('USDT'), body },
-          (tx, legKey) => lockWithdrawal(tx, null, member.userId as AuthorizedUserId, 'USDT', body, legKey, new Date()),
+          {
+            work: (tx, legKey) =>
+              lockWithdrawal(tx, null, member.userId as AuthorizedUserId, 'USDT', body, legKey, new Date()),
+          },
         ),
       ),
     );
