@@ -20,12 +20,14 @@ export type SystemCredit = {
 };
 
 /**
- * The set-based form of many entries from one system account to members, one leg each, as CTEs for
- * the caller's `with` chain (the `legs` query may read the chain's earlier CTEs): `credits` (the
- * caller's rows), `credited` (the members' accounts, created or raised), then the journal's `legs`
- * and `moved` (one transfer per leg, yielding its `asset` and `amount`), for the caller's final
- * clause to read. One statement: the credits and their entries commit or fail together (a missing
- * system account fails the transfers' not-null debit).
+ * The set-based form of many credits from one system account to members, as CTEs for the caller's
+ * `with` chain (the `legs` query may read the chain's earlier CTEs): `credits` (the caller's rows),
+ * `credited` (the members' accounts, created or raised), then one journal entry whose legs are the
+ * credits (its key: `keyPrefix`, `batch:` and the first leg's name; one statement's credits are
+ * none of another's, so no two statements share it), and `moved` (one transfer per leg, yielding
+ * its `asset` and `amount`), for the caller's final clause to read. One statement: the credits and
+ * their entry commit or fail together (a missing system account fails the transfers' not-null
+ * debit); no credit, no entry.
  */
 export function creditFromSystem(credit: SystemCredit): SQL {
   return sql`credits as (${credit.legs})
@@ -35,12 +37,17 @@ export function creditFromSystem(credit: SystemCredit): SQL {
       on conflict on constraint accounts_owner_asset_kind
       do update set balance = accounts.balance + excluded.balance
       returning id, user_id, asset)
+    , entry as materialized (select ${NEXT_ENTRY_ID} as id)
     , legs as (
-      select ${NEXT_ENTRY_ID} as entry_id, ${credit.kind}::text as entry_kind, ${credit.keyPrefix} || l.leg as entry_key,
-        ${credit.reference}::text as entry_reference, 0 as n, l.asset, s.id as debit_id, c.id as credit_id, l.amount,
+      select entry.id as entry_id, 0 as n, l.asset, s.id as debit_id, c.id as credit_id, l.amount,
         ${credit.kind}::text as kind, ${credit.reference}::text as reference, ${credit.keyPrefix} || l.leg as leg_key
       from credits l
+      cross join entry
       join credited c on c.user_id = l.user_id and c.asset = l.asset
       left join accounts s on s.user_id is null and s.system = ${credit.from} and s.asset = l.asset and s.kind = ${credit.from})
+    , entries_in as (
+      select entry.id, ${credit.kind}::text as kind, ${credit.keyPrefix} || 'batch:' || min(l.leg) as idempotency_key,
+        ${credit.reference}::text as reference
+      from credits l cross join entry group by entry.id)
     , ${JOURNAL_INSERTS}`;
 }

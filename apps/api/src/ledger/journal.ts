@@ -40,16 +40,16 @@ export type Entry = { kind: TransferKind; idempotencyKey: string; reference?: st
 );
 
 /**
- * The journal's end of a statement, after a CTE `legs` with the columns `entry_id`, `entry_kind`,
- * `entry_key`, `entry_reference` (the same on every leg of one entry), `n` (the legs' order), `asset`,
- * `debit_id`, `credit_id`, `amount`, `kind`, `reference` and `leg_key`: the entries, then their legs,
- * in the CTE `moved (id, entry_id, idempotency_key, asset, amount)` for the statement's final clause.
- * Both inserts commit or fail together, with the rest of the statement (a leg's key or an entry's
- * key used before fails it whole).
+ * The journal's end of a statement, after two CTEs: `entries_in (id, kind, idempotency_key,
+ * reference)`, the entries, and `legs`, their legs, with the columns `entry_id`, `n` (the legs'
+ * order), `asset`, `debit_id`, `credit_id`, `amount`, `kind`, `reference` and `leg_key`. It writes
+ * both, and answers the legs in the CTE `moved (id, entry_id, idempotency_key, asset, amount)` for
+ * the statement's final clause. Both inserts commit or fail together, with the rest of the
+ * statement (a leg's key or an entry's key used before fails it whole).
  */
 export const JOURNAL_INSERTS = sql`entered as (
       insert into entries (id, kind, idempotency_key, reference)
-      select distinct on (entry_id) entry_id, entry_kind, entry_key, entry_reference from legs order by entry_id)
+      select id, kind, idempotency_key, reference from entries_in)
     , moved as (
       insert into transfers (entry_id, asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
       select entry_id, asset, debit_id, credit_id, amount, kind, reference, leg_key from legs order by n
@@ -161,14 +161,17 @@ function entryStatement(entry: Entry, legs: PlannedLeg[]): SQL {
     );
     const debitId = isMember(leg.from) ? sql`(select id from debit)` : systemAccountId(leg.from.system, leg.asset);
     rows.push(
-      sql`select entry.id, ${entry.kind}::text, ${entry.idempotencyKey}::text, ${entry.reference ?? null}::text,
-          ${n}::int, ${leg.asset}::text, ${debitId}, ${credit}.id, ${amount}::bigint, ${leg.kind}::text,
+      sql`select entry.id, ${n}::int, ${leg.asset}::text, ${debitId}, ${credit}.id, ${amount}::bigint, ${leg.kind}::text,
           ${leg.reference}::text, ${leg.key}::text
         from ${credit}, entry`,
     );
   }
-  ctes.push(sql`legs (entry_id, entry_kind, entry_key, entry_reference, n, asset, debit_id, credit_id, amount, kind,
-      reference, leg_key) as (${sql.join(rows, sql` union all `)})`);
+  ctes.push(sql`legs (entry_id, n, asset, debit_id, credit_id, amount, kind, reference, leg_key) as (
+      ${sql.join(rows, sql` union all `)})`);
+  ctes.push(sql`entries_in as (
+      select entry.id, ${entry.kind}::text as kind, ${entry.idempotencyKey}::text as idempotency_key,
+        ${entry.reference ?? null}::text as reference
+      from entry where exists (select from legs))`);
   ctes.push(JOURNAL_INSERTS);
   return sql`with ${sql.join(ctes, sql`, `)} select id, idempotency_key from moved`;
 }

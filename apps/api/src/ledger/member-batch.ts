@@ -102,11 +102,11 @@ function statementOf<C>({ db, guard, texts }: GuardedStatements<C>, size: number
         do update set balance = accounts.balance + excluded.balance
         returning id, user_id, asset, kind),
       legs as (
-        select ${NEXT_ENTRY_ID} as entry_id, input.kind as entry_kind, input.transfer_key as entry_key,
-          input.reference as entry_reference, input.n, input.asset, debit.id as debit_id, credit.id as credit_id,
+        select ${NEXT_ENTRY_ID} as entry_id, input.n, input.asset, debit.id as debit_id, credit.id as credit_id,
           input.amount, input.kind, input.reference, input.transfer_key as leg_key
         from input join debit on debit.n = input.n
           join credit on credit.user_id = input.to_user and credit.asset = input.asset and credit.kind = input.to_kind),
+      entries_in as (select entry_id as id, kind, leg_key as idempotency_key, reference from legs),
       ${JOURNAL_INSERTS},
       ${guard.after}
       ${guard.answer}`,
