@@ -75,7 +75,7 @@ export async function ensureSystemAccounts(db: Tx): Promise<void> {
  * It is null when the account is missing, which fails the leg's not-null debit or credit: the
  * whole statement, never half of it.
  */
-export function systemAccountId(system: SystemAccount, asset: SQL | string): SQL {
+function systemAccountId(system: SystemAccount, asset: SQL | string): SQL {
   return sql`(select id from accounts where user_id is null and system = ${system} and asset = ${asset} and kind = ${system})`;
 }
 
