@@ -285,6 +285,19 @@ export async function preparedQuery<T>(
   return result.rows;
 }
 
+/**
+ * The next value of an identity's sequence, drawn before its row is written (then inserted with
+ * `overriding system value`), for a row whose id other rows must name first: a withdrawal's lock,
+ * a purchase's ledger entry.
+ */
+export async function nextId(
+  db: Pick<Db, 'execute'>,
+  sequence: 'withdrawals_id_seq' | 'miner_orders_id_seq' | 'equity_orders_id_seq',
+) {
+  const [row] = await queryRows<{ id: string }>(db, sql`select nextval(${sequence}::regclass)::text as id`);
+  return Number(row?.id);
+}
+
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -24,8 +24,8 @@ export type SystemCredit = {
  * `with` chain (the `legs` query may read the chain's earlier CTEs): `credits` (the caller's rows),
  * `credited` (the members' accounts, created or raised), then one journal entry whose legs are the
  * credits (its key: `keyPrefix`, `batch:` and the first leg's name; one statement's credits are
- * none of another's, so no two statements share it), and `moved` (one transfer per leg, yielding
- * its `asset` and `amount`), for the caller's final clause to read. One statement: the credits and
+ * none of another's, so no two statements share it), and `moved` (one transfer per leg), for
+ * the caller's final clause to read. One statement: the credits and
  * their entry commit or fail together (a missing system account fails the transfers' not-null
  * debit); no credit, no entry.
  */

@@ -43,7 +43,7 @@ export type Entry = { kind: TransferKind; idempotencyKey: string; reference?: st
  * The journal's end of a statement, after two CTEs: `entries_in (id, kind, idempotency_key,
  * reference)`, the entries, and `legs`, their legs, with the columns `entry_id`, `n` (the legs'
  * order), `asset`, `debit_id`, `credit_id`, `amount`, `kind`, `reference` and `leg_key`. It writes
- * both, and answers the legs in the CTE `moved (id, entry_id, idempotency_key, asset, amount)` for
+ * both, and answers the legs in the CTE `moved (id, idempotency_key)` for
  * the statement's final clause. Both inserts commit or fail together, with the rest of the
  * statement (a leg's key or an entry's key used before fails it whole).
  */
@@ -53,7 +53,7 @@ export const JOURNAL_INSERTS = sql`entered as (
     , moved as (
       insert into transfers (entry_id, asset, debit_account_id, credit_account_id, amount, kind, reference, idempotency_key)
       select entry_id, asset, debit_id, credit_id, amount, kind, reference, leg_key from legs order by n
-      returning id, entry_id, idempotency_key, asset, amount)`;
+      returning id, idempotency_key)`;
 
 /** A new entry's id, drawn once per evaluation (a statement draws one per entry it writes). */
 export const NEXT_ENTRY_ID = sql`nextval('entries_id_seq')`;

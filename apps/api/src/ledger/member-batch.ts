@@ -22,7 +22,7 @@ export function betweenMembers(input: TransferInput): MemberTransferInput {
  * it: the call's rate limit, session and Idempotency-Key). Each call is a row of `input` with the
  * transfer's columns and `columns`; `$1` is the statement's time.
  * - `checks`: CTEs after `input` that define `allowed (n, ok)`: a call moves only when `ok`;
- * - `after`: CTEs after `moved (id, entry_id, idempotency_key, asset, amount)`, the transfers
+ * - `after`: CTEs after `moved (id, idempotency_key)`, the transfers
  *   written by the journal (none when nothing moved; `input.transfer_key` is a call's, and its
  *   entry's key);
  * - `answer`: the statement's select, one row per call in the order of `n`.

@@ -2,7 +2,7 @@ import { formatAmount, parsePositiveAmount } from '@minecloud/contract/amount';
 import { percentOf } from '@minecloud/contract/decimal';
 import type { EquityOrder, EquityOrderStatus, EquityRound } from '@minecloud/contract/equity';
 import { sql } from 'drizzle-orm';
-import { type Db, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
+import { type Db, newestFirst, nextId, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { systemAccount, type UserAccountKind, userAccount } from '../../ledger/accounts.ts';
 import { post } from '../../ledger/journal.ts';
 import { addDays, dayOf, daysBefore, startOfDay } from '../../lib/calendar.ts';
@@ -84,8 +84,7 @@ async function takeShares(
   const endAt = startOfDay(addDays(today, 1 + round.term_days), timeZone);
   const at = now.toISOString();
   // The order's id comes first, so that the purchase's entry names it.
-  const [next] = await queryRows<{ id: string }>(tx, sql`select nextval('equity_orders_id_seq')::text as id`);
-  const orderId = Number(next?.id);
+  const orderId = await nextId(tx, 'equity_orders_id_seq');
   const purchase = { userId, paid: payment, day: today, at, reference: `equity_order:${orderId}` };
   const rewards = await referralRewards(tx, purchase);
   // One entry (docs/architecture.md, "The journal"): the payment and the referral rewards.

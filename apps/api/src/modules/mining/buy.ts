@@ -1,7 +1,7 @@
 import { formatAmount } from '@minecloud/contract/amount';
 import { formatHashRate } from '@minecloud/contract/miner';
 import { sql } from 'drizzle-orm';
-import { queryRows, type TxDb } from '../../db/client.ts';
+import { nextId, queryRows, type TxDb } from '../../db/client.ts';
 import { systemAccount, userAccount } from '../../ledger/accounts.ts';
 import { post } from '../../ledger/journal.ts';
 import { addDays, dayOf, startOfDay } from '../../lib/calendar.ts';
@@ -64,8 +64,7 @@ export async function buyMiners(
   const at = now.toISOString();
 
   // The order's id comes first, so that the purchase's entry names it.
-  const [next] = await queryRows<{ id: string }>(tx, sql`select nextval('miner_orders_id_seq')::text as id`);
-  const orderId = Number(next?.id);
+  const orderId = await nextId(tx, 'miner_orders_id_seq');
   const purchase = { userId, paid, day: today, at, reference: `miner_order:${orderId}` };
   const rewards = await referralRewards(tx, purchase);
   const gold = await poolShareOf(tx, paid);

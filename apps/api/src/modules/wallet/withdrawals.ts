@@ -3,7 +3,7 @@ import type { WithdrawAsset, Withdrawal, WithdrawalStage } from '@minecloud/cont
 import { type WithdrawalState, withdrawalState } from '@minecloud/contract/withdrawal-states';
 import { type SQL, sql } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
-import { type Db, isoTime, newestFirst, pageClause, queryRows, type TxDb } from '../../db/client.ts';
+import { type Db, isoTime, newestFirst, nextId, pageClause, queryRows, type TxDb } from '../../db/client.ts';
 import { userAccount } from '../../ledger/accounts.ts';
 import { post } from '../../ledger/journal.ts';
 import { fail, failWith } from '../../lib/errors.ts';
@@ -98,8 +98,7 @@ export async function lockWithdrawal(
   now: Date,
 ) {
   const plan = await planWithdrawal(tx, chain, userId, asset, input, now);
-  const [next] = await queryRows<{ id: string }>(tx, sql`select nextval('withdrawals_id_seq')::text as id`);
-  const id = Number(next?.id);
+  const id = await nextId(tx, 'withdrawals_id_seq');
   const [lockTransferId] = await post(tx, {
     asset,
     from: userAccount(userId),
