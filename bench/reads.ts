@@ -104,6 +104,11 @@ try {
       p99: Math.max(...runs.map((run) => run.p99)),
     };
   };
+  // How many calls each profile statement carried (modules/user/service.ts), from the server's metrics.
+  const metrics = await (await fetch(`${api.url}/metrics`)).text();
+  const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? 0);
+  const callsPerStatement =
+    metric('minecloud_member_profile_calls_total') / metric('minecloud_member_profile_statements_total');
   const served = figures('api');
   const base = figures('hello');
   const ratio = served.perServerCore / base.perServerCore;
@@ -138,6 +143,7 @@ try {
       pass: null,
     });
   }
+  console.log(`  profile calls per statement: ${callsPerStatement.toFixed(1)}`);
   console.log(
     `  ratio of answers per server CPU-second ${API.userGet} ÷ hello-world = ${ratio.toFixed(2)} (budget ≥ ${BUDGET}); req/s ratio ${(served.perSecond / base.perSecond).toFixed(2)}; servers' event loops ${saturated ? 'busy' : 'NOT busy'} (≥ ${SATURATED} needed for the load generator not to be the limit)${quick ? ' [quick run: not a measurement]' : ''}`,
   );

@@ -10,6 +10,8 @@ export type AppMetrics = {
   refused(name: ErrorName): void;
   /** A statement moved `calls` members' transfers together (money/member-transfers.ts). */
   movedTogether(calls: number): void;
+  /** A statement read `calls` members' profiles together (modules/user/service.ts). */
+  readTogether(calls: number): void;
 };
 
 declare module 'fastify' {
@@ -69,11 +71,25 @@ export function installMetrics(app: FastifyInstance, options: MetricsOptions) {
     help: "Members' transfer calls (gifts) those statements carried",
     registers: [registry],
   });
+  const profileStatements = new Counter({
+    name: 'minecloud_member_profile_statements_total',
+    help: "Statements that read members' profiles; calls_total / this is the calls per statement",
+    registers: [registry],
+  });
+  const profileCalls = new Counter({
+    name: 'minecloud_member_profile_calls_total',
+    help: "Members' profile calls those statements carried",
+    registers: [registry],
+  });
   app.decorate('metrics', {
     refused: (name: ErrorName) => refusals.inc({ code: name }),
     movedTogether: (calls: number) => {
       transferStatements.inc();
       transferCalls.inc(calls);
+    },
+    readTogether: (calls: number) => {
+      profileStatements.inc();
+      profileCalls.inc(calls);
     },
   } satisfies AppMetrics);
   options.figures?.(registry);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fund, type Member, quickMembers } from '../../../test/money.ts';
 import { buildApp } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { profileReader } from './service.ts';
 
 /**
  * The profile calls that arrive together share one statement (service.ts, `profileReader`): each
@@ -58,5 +60,47 @@ describe('profiles read together', () => {
     await app.inject({ method: 'POST', url: '/app-api/biz/biz-user/logout', headers: member.headers });
     const after = await Promise.all([profile(app, member), profile(app, member)]);
     expect(after.map((res) => res.statusCode)).toEqual([401, 401]);
+  });
+
+  it('let the calls that arrive while two statements run wait, and then share one', async () => {
+    const members = await quickMembers(app, 12);
+    // The database answers only when the test lets it: each statement waits for its own release.
+    const releases: (() => void)[] = [];
+    const { session } = app.db as unknown as { session: { prepareQuery: (...args: unknown[]) => Executable } };
+    type Executable = { execute: () => Promise<unknown> };
+    const held = Object.create(app.db, {
+      session: {
+        value: {
+          prepareQuery: (...args: unknown[]) => {
+            const query = session.prepareQuery(...args);
+            return {
+              execute: async () => {
+                await new Promise<void>((release) => releases.push(release));
+                return query.execute();
+              },
+            };
+          },
+        },
+      },
+    }) as Db;
+    const sizes: number[] = [];
+    const read = profileReader(held, (calls) => sizes.push(calls));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const claims = await Promise.all(members.map((m) => app.tokens.claims(m.token)));
+    const answers: Promise<unknown>[] = [];
+    // Two calls in each of six turns of the event loop.
+    for (let i = 0; i < members.length; i += 2) {
+      answers.push(read(claims[i]!), read(claims[i + 1]!));
+      await turn();
+    }
+    // Two statements started (one turn's calls each); the other eight calls wait for them.
+    expect(sizes).toEqual([2, 2]);
+    releases.shift()?.();
+    while (sizes.length < 3) await turn();
+    expect(sizes).toEqual([2, 2, 8]);
+    for (const release of releases) release();
+    releases.length = 0;
+    const profiles = (await Promise.all(answers)) as { id: string }[];
+    expect(profiles.map((p) => p.id)).toEqual(members.map((m) => String(m.userId)));
   });
 });

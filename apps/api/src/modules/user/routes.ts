@@ -21,7 +21,7 @@ import { profileReader } from './service.ts';
 export const userRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; codesPerMinute: number }> = async (app, options) => {
   const member = { preHandler: app.requireMember };
   const security = [{ bearer: [] }];
-  const profile = profileReader(app.db);
+  const profile = profileReader(app.db, (calls) => app.metrics?.readTogether(calls));
 
   app.get(
     `/${API.userGet}`,

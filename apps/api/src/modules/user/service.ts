@@ -18,6 +18,8 @@ type ProfileRow = {
 
 /** Most calls a statement answers: enough for every connection of a busy process at once. */
 const MOST_PER_STATEMENT = 256;
+/** Statements at once: calls wait for one of these to finish and then share the next. */
+const MOST_AT_ONCE = 2;
 
 /**
  * The profiles of the members behind `asked`, with their available balances, in one statement: a
@@ -61,17 +63,34 @@ type Waiting = { claims: TokenClaims; settle: (answer: UserAnswer | null, error?
 
 /**
  * The signed-in member's profile (the app asks for it on most screens: the API's most frequent
- * read), or null once the token's session is revoked or expired. The calls that arrive in one turn
- * of the event loop share one statement (`profilesOf`): one round trip and one prepared statement
- * for all of them instead of one each, and each still has its own session read after it arrived.
+ * read), or null once the token's session is revoked or expired. At most two statements
+ * (`profilesOf`) run at a time, so one slow statement does not hold up the others; the calls that
+ * arrive while they run share the next one, so a busy process sends one round trip for dozens of
+ * calls and a quiet one answers each call at once. Each call still has its own session read, in
+ * a statement that started after it arrived. `onStatement` is told each statement's number of calls.
  */
-export function profileReader(db: Db): (claims: TokenClaims) => Promise<UserAnswer | null> {
+export function profileReader(
+  db: Db,
+  onStatement?: (calls: number) => void,
+): (claims: TokenClaims) => Promise<UserAnswer | null> {
   let waiting: Waiting[] = [];
+  let running = 0;
+  let scheduled = false;
+
+  function schedule() {
+    if (scheduled || running >= MOST_AT_ONCE || waiting.length === 0) return;
+    scheduled = true;
+    // After the current turn of the event loop, so that the calls it parsed all go in together.
+    setImmediate(flush);
+  }
 
   async function flush() {
+    scheduled = false;
     const batch = waiting.slice(0, MOST_PER_STATEMENT);
     waiting = waiting.slice(batch.length);
-    if (waiting.length > 0) setImmediate(flush);
+    running += 1;
+    onStatement?.(batch.length);
+    schedule();
     let rows: ProfileRow[];
     try {
       rows = await profilesOf(
@@ -81,6 +100,9 @@ export function profileReader(db: Db): (claims: TokenClaims) => Promise<UserAnsw
     } catch (error) {
       for (const call of batch) call.settle(null, error);
       return;
+    } finally {
+      running -= 1;
+      schedule();
     }
     const answered = new Map(rows.map((row) => [row.n, answerOf(row)]));
     for (const [i, call] of batch.entries()) call.settle(answered.get(i + 1) ?? null);
@@ -88,7 +110,7 @@ export function profileReader(db: Db): (claims: TokenClaims) => Promise<UserAnsw
 
   return (claims) =>
     new Promise((resolve, reject) => {
-      if (waiting.length === 0) setImmediate(flush);
       waiting.push({ claims, settle: (answer, error) => (error === undefined ? resolve(answer) : reject(error)) });
+      schedule();
     });
 }
