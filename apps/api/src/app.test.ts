@@ -164,8 +164,30 @@ describe('operations endpoints', () => {
     expect(text.body).toHaveLength(4096);
   });
 
-  it("sends helmet's whole set of headers, with our CSP, on answers, refusals and unknown paths", async () => {
-    for (const url of ['/healthz', '/app-api/biz/biz-user/get', '/no-such-path']) {
+  it("sends the API's own set of headers on its answers, refusals and unknown paths, and no page's", async () => {
+    for (const url of [
+      '/app-api/biz/biz-config/get/basic',
+      '/app-api/biz/biz-user/get',
+      '/app-api/no-such-path',
+      '/market-api/no-such-path',
+      '/admin-api/no-such-path',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      for (const page of ['cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-xss-protection'])
+        expect(res.headers[page]).toBeUndefined();
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+  });
+
+  it("sends helmet's whole set of headers, with our CSP, everywhere but the API", async () => {
+    for (const url of ['/healthz', '/', '/no-such-path']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.headers).toMatchObject({
         'x-content-type-options': 'nosniff',
@@ -216,7 +238,7 @@ describe('operations endpoints', () => {
       const res = await withId.inject({ method: 'GET', url: '/app-api/biz/biz-config/get/basic' });
       expect(res.json().data.walletConnectProjectId).toBe('a'.repeat(32));
       // The page's policy lets the client reach WalletConnect's relay and its attestation frame.
-      const policy = String(res.headers['content-security-policy']);
+      const policy = String((await withId.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
       expect(policy).toMatch(
         /connect-src 'self' wss:\/\/relay\.walletconnect\.org [^;]*https:\/\/verify\.walletconnect\.org/,
       );
@@ -224,7 +246,8 @@ describe('operations endpoints', () => {
         /frame-src 'self' https:\/\/verify\.walletconnect\.org https:\/\/verify\.walletconnect\.com/,
       );
       // Without a project id the policy names none of it.
-      const plain = await app.inject({ method: 'GET', url: '/app-api/biz/biz-config/get/basic' });
+      const plain = await app.inject({ method: 'GET', url: '/' });
+      expect(String(plain.headers['content-security-policy'])).toContain("connect-src 'self'");
       expect(String(plain.headers['content-security-policy'])).not.toContain('walletconnect');
     } finally {
       await withId.close();
