@@ -15,7 +15,7 @@ export type LoadSpec = {
   /** A file holding `{ bearer }`: a JSON array of `Bearer …` headers, one per member. */
   membersFile: string;
   path: string;
-  /** The body every answer must hold to count as done (the API's `"code":0`), if any. */
+  /** A pattern (RegExp source) every answer's body must match to count as done, if any. */
   expect?: string;
 };
 
@@ -23,6 +23,7 @@ export type LoadResult = { requests: number; failed: number; p99: number };
 
 const spec = JSON.parse(process.env.BENCH_LOAD ?? '') as LoadSpec;
 const { bearer } = JSON.parse(readFileSync(spec.membersFile, 'utf8')) as { bearer: string[] };
+const expected = spec.expect === undefined ? undefined : new RegExp(spec.expect);
 let failed = 0;
 const finished = new Promise<autocannon.Result>((resolve, reject) => {
   const tracker = autocannon(
@@ -39,7 +40,7 @@ const finished = new Promise<autocannon.Result>((resolve, reject) => {
             headers: { authorization: bearer[Math.floor(Math.random() * bearer.length)]! },
           }),
           onResponse: (status, body) => {
-            if (status !== 200 || (spec.expect && !body.includes(spec.expect))) failed += 1;
+            if (status !== 200 || (expected && !expected.test(body))) failed += 1;
           },
         },
       ],

@@ -1,3 +1,6 @@
+import { userAnswerSchema } from '@minecloud/contract/auth';
+import { envelopeSchema } from '@minecloud/contract/envelope';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fund, type Member, quickMembers } from '../../../test/money.ts';
@@ -20,6 +23,52 @@ const profile = (on: TestApp, member: Member) =>
   on.inject({ method: 'GET', url: '/app-api/biz/biz-user/get', headers: member.headers });
 
 describe('profiles read together', () => {
+  it("answer with the contract's schema, every asset's balance written as formatAmount writes it", async () => {
+    const [bare, rich] = (await quickMembers(app, 2)) as [Member, Member];
+    await fund(app, rich.userId, 'GOLD', '1234567.01');
+    await fund(app, rich.userId, 'USDT', '0.000001');
+    await fund(app, rich.userId, 'BTC', '20.5');
+    await app.db.execute(
+      sql`update users set email = 'a"b\\c@example.com', withdraw_address = '0xabc', level = 3, identity = 'gold'
+          where id = ${rich.userId}`,
+    );
+    await app.db.execute(
+      sql`insert into invite_codes (user_id, department, code) values (${rich.userId}, 2, 'BBBBBB'), (${rich.userId}, 1, 'AAAAAA')`,
+    );
+    const answers = envelopeSchema(userAnswerSchema);
+    const none = await profile(app, bare);
+    expect(none.headers['content-type']).toBe('application/json; charset=utf-8');
+    answers.parse(none.json());
+    // Compared as sent, not as parsed (which would drop a key the schema does not name).
+    expect(none.json()).toEqual({
+      code: 0,
+      msg: '',
+      data: {
+        id: String(bare.userId),
+        address: expect.stringMatching(/^0x[0-9a-f]{40}$/),
+        identity: 'guest',
+        level: 0,
+        email: null,
+        withdrawAddress: null,
+        inviteCodes: [],
+        balances: { GOLD: '0', USDT: '0', BTC: '0' },
+      },
+    });
+    const full = await profile(app, rich);
+    answers.parse(full.json());
+    expect(full.json().data).toMatchObject({
+      identity: 'gold',
+      level: 3,
+      email: 'a"b\\c@example.com',
+      withdrawAddress: '0xabc',
+      inviteCodes: [
+        { department: 1, code: 'AAAAAA' },
+        { department: 2, code: 'BBBBBB' },
+      ],
+      balances: { GOLD: '1234567.01', USDT: '0.000001', BTC: '20.5' },
+    });
+  });
+
   it('answer each of 60 calls at once with its own member, and refuse the signed-out ones', async () => {
     const members = await quickMembers(app, 30);
     for (const [i, member] of members.entries()) await fund(app, member.userId, 'GOLD', String(i + 1));
@@ -100,7 +149,7 @@ describe('profiles read together', () => {
     expect(sizes).toEqual([2, 2, 8]);
     for (const release of releases) release();
     releases.length = 0;
-    const profiles = (await Promise.all(answers)) as { id: string }[];
-    expect(profiles.map((p) => p.id)).toEqual(members.map((m) => String(m.userId)));
+    const profiles = (await Promise.all(answers)) as string[];
+    expect(profiles.map((p) => JSON.parse(p).data.id)).toEqual(members.map((m) => String(m.userId)));
   });
 });

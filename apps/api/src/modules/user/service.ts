@@ -1,20 +1,8 @@
-import { type Asset, formatAmount } from '@minecloud/contract/amount';
-import type { UserAnswer } from '@minecloud/contract/auth';
+import { ASSETS } from '@minecloud/contract/amount';
 import { sql } from 'drizzle-orm';
 import { type Db, preparedRows } from '../../db/client.ts';
 import { sessionIsLive, type TokenClaims } from '../auth/tokens.ts';
-
-type ProfileRow = {
-  n: number;
-  id: string;
-  address: string;
-  identity: UserAnswer['identity'];
-  level: number;
-  email: string | null;
-  withdraw_address: string | null;
-  codes: { department: number; code: string }[];
-  balances: Partial<Record<Asset, string>>;
-};
+import { decimalSql } from '../notifications/write.ts';
 
 /** Most calls a statement answers: enough for every connection of a busy process at once. */
 const MOST_PER_STATEMENT = 256;
@@ -22,57 +10,59 @@ const MOST_PER_STATEMENT = 256;
 const MOST_AT_ONCE = 2;
 
 /**
- * The profiles of the members behind `asked`, with their available balances, in one statement: a
- * row per call (`n`, 1-based, in the order asked) whose session is live, none for the others. Each
+ * Each asset's available balance, as formatAmount writes it, under its name: every asset of the
+ * contract, 0 for one the member has no account of yet.
+ */
+const balancesJson = sql.join(
+  ASSETS.map(
+    (asset) =>
+      sql`${asset}::text, ${decimalSql(sql`coalesce(max(a.balance) filter (where a.asset = ${asset}::text), 0)`, asset)}`,
+  ),
+  sql`, `,
+);
+
+/**
+ * The answers to `asked`, each the whole envelope of a UserAnswer (the contract's `userAnswerSchema`)
+ * as JSON text, in one statement: a row per call (`n`, 1-based, in the order asked) whose session
+ * is live, none for the others. PostgreSQL writes the JSON, so the process sends it as it comes:
+ * no parse, no conversion and no serialisation of its own on the API's most frequent call. Each
  * call's session is checked in this statement, which starts after the call arrived: a sign-out
  * committed on any process before a call refuses it. The ids are a safe integer and a UUID
  * (`TokenService.claims` checks both), so they travel as two array literals.
  */
-async function profilesOf(db: Db, asked: TokenClaims[]): Promise<ProfileRow[]> {
+async function profilesOf(db: Db, asked: TokenClaims[]): Promise<{ n: number; answer: string }[]> {
   const userIds = `{${asked.map((claims) => claims.userId).join(',')}}`;
   const sessionIds = `{${asked.map((claims) => claims.sessionId).join(',')}}`;
-  return preparedRows<ProfileRow>(
+  return preparedRows(
     db,
-    'member_profiles',
-    sql`select asked.n::int as n, u.id::text, u.address, u.identity, u.level, u.email, u.withdraw_address,
-          coalesce((select json_agg(json_build_object('department', c.department, 'code', c.code) order by c.department)
-                    from invite_codes c where c.user_id = u.id), '[]') as codes,
-          coalesce((select json_object_agg(a.asset, a.balance::text)
-                    from accounts a where a.user_id = u.id and a.kind = 'available'), '{}') as balances
+    'member_profile_answers',
+    sql`select asked.n::int as n, json_build_object('code', 0, 'data', json_build_object(
+          'id', u.id::text, 'address', u.address, 'identity', u.identity, 'level', u.level, 'email', u.email,
+          'withdrawAddress', u.withdraw_address,
+          'inviteCodes', coalesce((select json_agg(json_build_object('department', c.department, 'code', c.code) order by c.department)
+                                   from invite_codes c where c.user_id = u.id), '[]'),
+          'balances', (select json_build_object(${balancesJson})
+                       from accounts a where a.user_id = u.id and a.kind = 'available')), 'msg', '')::text as answer
         from unnest(${userIds}::bigint[], ${sessionIds}::uuid[]) with ordinality as asked(user_id, session_id, n)
         join users u on u.id = asked.user_id
         where ${sessionIsLive(sql`asked.session_id`, sql`asked.user_id`, new Date())}`,
   );
 }
 
-function answerOf(user: ProfileRow): UserAnswer {
-  const balance = (asset: Asset) => formatAmount(BigInt(user.balances[asset] ?? 0), asset);
-  return {
-    id: user.id,
-    address: user.address,
-    identity: user.identity,
-    level: user.level,
-    email: user.email,
-    withdrawAddress: user.withdraw_address,
-    inviteCodes: user.codes,
-    balances: { GOLD: balance('GOLD'), USDT: balance('USDT'), BTC: balance('BTC') },
-  };
-}
-
-type Waiting = { claims: TokenClaims; settle: (answer: UserAnswer | null, error?: unknown) => void };
+type Waiting = { claims: TokenClaims; settle: (answer: string | null, error?: unknown) => void };
 
 /**
- * The signed-in member's profile (the app asks for it on most screens: the API's most frequent
- * read), or null once the token's session is revoked or expired. At most two statements
- * (`profilesOf`) run at a time, so one slow statement does not hold up the others; the calls that
- * arrive while they run share the next one, so a busy process sends one round trip for dozens of
- * calls and a quiet one answers each call at once. Each call still has its own session read, in
+ * The signed-in member's profile, the whole answer as JSON text (the app asks for it on most
+ * screens: the API's most frequent read), or null once the token's session is revoked or expired.
+ * At most two statements (`profilesOf`) run at a time, so one slow statement does not hold up the
+ * others; the calls that arrive while they run share the next one, so a busy process sends one
+ * round trip for dozens of calls and a quiet one answers each call at once. Each call still has its own session read, in
  * a statement that started after it arrived. `onStatement` is told each statement's number of calls.
  */
 export function profileReader(
   db: Db,
   onStatement?: (calls: number) => void,
-): (claims: TokenClaims) => Promise<UserAnswer | null> {
+): (claims: TokenClaims) => Promise<string | null> {
   let waiting: Waiting[] = [];
   let running = 0;
   let scheduled = false;
@@ -91,7 +81,7 @@ export function profileReader(
     running += 1;
     onStatement?.(batch.length);
     schedule();
-    let rows: ProfileRow[];
+    let rows: { n: number; answer: string }[];
     try {
       rows = await profilesOf(
         db,
@@ -104,7 +94,7 @@ export function profileReader(
       running -= 1;
       schedule();
     }
-    const answered = new Map(rows.map((row) => [row.n, answerOf(row)]));
+    const answered = new Map(rows.map((row) => [row.n, row.answer]));
     for (const [i, call] of batch.entries()) call.settle(answered.get(i + 1) ?? null);
   }
 
