@@ -1,6 +1,11 @@
 import type { API, MARKET_API } from './api-paths.ts';
+import { ASSET_CALLS } from './asset.ts';
+import { summariesOf } from './calls.ts';
 import { ADMIN_API } from './console.ts';
-import { PAYOUT_REPLACED_PATH } from './wallet.ts';
+import { EQUITY_CALLS } from './equity.ts';
+import { MINER_CALLS } from './miner.ts';
+import { TEAM_CALLS } from './team.ts';
+import { PAYOUT_REPLACED_PATH, WALLET_CALLS } from './wallet.ts';
 
 /**
  * One line per call for the OpenAPI document (`/docs/json`), keyed like the path constants: a new
@@ -9,6 +14,11 @@ import { PAYOUT_REPLACED_PATH } from './wallet.ts';
 export type CallSummary = string | Partial<Record<'get' | 'post' | 'put' | 'delete', string>>;
 
 export const API_SUMMARIES: Record<keyof typeof API, string> = {
+  ...summariesOf(ASSET_CALLS),
+  ...summariesOf(EQUITY_CALLS),
+  ...summariesOf(MINER_CALLS),
+  ...summariesOf(TEAM_CALLS),
+  ...summariesOf(WALLET_CALLS),
   nonce: 'Get a one-time nonce to sign in with',
   login: 'Sign in with a signed wallet message',
   logout: 'Sign out: revoke this token',
@@ -16,29 +26,14 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   basicConfig: 'Public app settings: chain, banners, limits, features, support contacts',
   upload: 'Upload an image (multipart, field `file`)',
   uploadedImage: 'An uploaded image, re-encoded, at the URL the upload answered with',
-  earnings: "The member's earnings: totals and what is claimable",
-  balances: "The member's balance per asset",
-  usdtRecords: "The member's USDT records, paged",
-  btcRecords: "The member's BTC records, paged",
-  goldRecords: "The member's GOLD records, paged",
-  usdtClaim: 'Claim USDT earnings',
-  btcClaim: 'Claim BTC earnings',
-  gift: 'Send an asset to another member',
-  giftReceiver: "A receiver's masked identity, before sending",
-  topup: 'Top up GOLD with USDT',
-  donate: 'Donate an asset',
-  donations: 'Recent donations',
   minerProducts: 'Miners on sale, paged',
   minerBanners: 'Banners of the miner shop',
-  minerBuy: 'Buy miners',
   myMiners: "The member's miners, paged",
   powerRecords: "The member's hash-rate records, paged",
   poolPower: "The pool's total and burned hash rate",
   blackHole: 'Hash rate burned, in total and today',
   dailyOutput: "The member's daily mining output",
   equityRound: 'The equity round now open',
-  equityBuy: 'Buy equity shares',
-  equityReinvest: 'Reinvest USDT earnings in equity shares',
   equityOrders: "The member's equity orders, paged",
   equityOrder: 'One equity order of the member',
   equityDailyYield: "The member's equity dividends per day",
@@ -50,7 +45,6 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   communityRank: 'Community ranking, paged',
   poolCurrent: 'The prize pool now',
   poolHistory: 'Past prize pool rounds',
-  poolForge: 'Forge into the prize pool',
   rounds: 'Guess rounds, paged',
   noticeShow: 'The notice to show as a pop-up, if any',
   noticePage: 'Notices and articles, paged',
@@ -60,8 +54,6 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   sendEmailCode: 'Send a verification code by email',
   bindEmail: 'Bind an email address with its code',
   bindWallet: 'Bind a withdrawal address with an email code',
-  usdtWithdraw: 'Withdraw USDT',
-  btcWithdraw: 'Withdraw BTC',
   withdrawals: "The member's withdrawals, paged",
   addressBook: "The member's saved withdrawal addresses, with the wait for new ones",
   addressAdd: 'Save a labelled withdrawal address, confirmed by email code and announced by mail',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ASSETS, type Asset, DECIMAL_PATTERN } from './amount.ts';
+import { API } from './api-paths.ts';
+import { call } from './calls.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 import { RECORD_KINDS } from './kinds.ts';
 
@@ -56,3 +58,104 @@ export const donationSchema = z.object({
   createdAt: z.string(),
 });
 export const donationPageSchema = pageSchema(donationSchema);
+
+const records = <P extends string>(asset: 'USDT' | 'BTC' | 'GOLD', path: P) =>
+  call({
+    method: 'GET',
+    path,
+    tag: 'asset',
+    summary: `The member's ${asset} records, paged`,
+    auth: 'member',
+    money: false,
+    query: recordQuerySchema,
+    answer: recordPageSchema,
+  });
+const claim = <P extends string>(asset: 'USDT' | 'BTC', path: P) =>
+  call({
+    method: 'POST',
+    path,
+    tag: 'asset',
+    summary: `Claim ${asset} earnings`,
+    auth: 'member',
+    money: true,
+    body: claimBodySchema,
+    answer: claimAnswerSchema,
+  });
+
+/** The member's assets: balances, records, claims, gifts, top-ups and donations (paths: `API`). */
+export const ASSET_CALLS = {
+  earnings: call({
+    method: 'GET',
+    path: API.earnings,
+    tag: 'asset',
+    summary: "The member's earnings: totals and what is claimable",
+    auth: 'member',
+    money: false,
+    answer: earningsAnswerSchema,
+  }),
+  balances: call({
+    method: 'GET',
+    path: API.balances,
+    tag: 'asset',
+    summary: "The member's balance per asset",
+    auth: 'member',
+    money: false,
+    query: balancesQuerySchema,
+    answer: balancesAnswerSchema,
+  }),
+  usdtRecords: records('USDT', API.usdtRecords),
+  btcRecords: records('BTC', API.btcRecords),
+  goldRecords: records('GOLD', API.goldRecords),
+  usdtClaim: claim('USDT', API.usdtClaim),
+  btcClaim: claim('BTC', API.btcClaim),
+  gift: call({
+    method: 'POST',
+    path: API.gift,
+    tag: 'asset',
+    summary: 'Send an asset to another member',
+    auth: 'member',
+    money: true,
+    body: giftBodySchema,
+    answer: giftAnswerSchema,
+  }),
+  giftReceiver: call({
+    method: 'GET',
+    path: API.giftReceiver,
+    tag: 'asset',
+    summary: "A receiver's masked identity, before sending",
+    auth: 'member',
+    money: false,
+    query: receiverQuerySchema,
+    answer: receiverAnswerSchema,
+  }),
+  topup: call({
+    method: 'POST',
+    path: API.topup,
+    tag: 'asset',
+    summary: 'Top up GOLD with USDT',
+    auth: 'member',
+    money: true,
+    body: topupBodySchema,
+    answer: topupAnswerSchema,
+  }),
+  donate: call({
+    method: 'POST',
+    path: API.donate,
+    tag: 'asset',
+    summary: 'Donate an asset',
+    auth: 'member',
+    money: true,
+    body: donateBodySchema,
+    answer: donateAnswerSchema,
+  }),
+  donations: call({
+    method: 'GET',
+    path: API.donations,
+    tag: 'asset',
+    summary: 'Recent donations',
+    auth: 'public',
+    money: false,
+    query: pageQuerySchema,
+    answer: donationPageSchema,
+  }),
+};

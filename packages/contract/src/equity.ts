@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { API } from './api-paths.ts';
 import { amountTextSchema } from './asset.ts';
+import { call } from './calls.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 
 /** The open equity round (docs/economy.md, "Equity investment"); null when none is open. */
@@ -95,3 +97,27 @@ export const equityDailyYieldAnswerSchema = z.object({
   ),
 });
 export type EquityDailyYield = z.infer<typeof equityDailyYieldAnswerSchema>['list'][number];
+
+/** Equity's calls declared in full so far (calls.ts): its money calls. Paths: `API`. */
+export const EQUITY_CALLS = {
+  equityBuy: call({
+    method: 'POST',
+    path: API.equityBuy,
+    tag: 'equity',
+    summary: 'Buy equity shares',
+    auth: 'member',
+    money: true,
+    body: equityBuyBodySchema,
+    answer: equityBuyAnswerSchema,
+  }),
+  equityReinvest: call({
+    method: 'POST',
+    path: API.equityReinvest,
+    tag: 'equity',
+    summary: 'Reinvest USDT earnings in equity shares',
+    auth: 'member',
+    money: true,
+    body: equityReinvestBodySchema,
+    answer: equityReinvestAnswerSchema,
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { API } from './api-paths.ts';
+import { call } from './calls.ts';
 import { bannerSchema } from './config.ts';
 import { applyRate } from './decimal.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
@@ -135,3 +137,17 @@ export const dailyOutputQuerySchema = z.object({ days: z.coerce.number().int().m
 export const dailyOutputAnswerSchema = z.object({
   list: z.array(z.object({ day: z.string(), btc: z.string(), hashRate: z.string() })),
 });
+
+/** The miner shop's calls declared in full so far (calls.ts): its money call. Paths: `API`. */
+export const MINER_CALLS = {
+  minerBuy: call({
+    method: 'POST',
+    path: API.minerBuy,
+    tag: 'mining',
+    summary: 'Buy miners',
+    auth: 'member',
+    money: true,
+    body: buyBodySchema,
+    answer: buyAnswerSchema,
+  }),
+};

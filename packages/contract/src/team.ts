@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { API } from './api-paths.ts';
 import { amountTextSchema } from './asset.ts';
+import { call } from './calls.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 
 /**
@@ -216,3 +218,17 @@ export const poolRoundSchema = z.object({
 });
 export type PoolRound = z.infer<typeof poolRoundSchema>;
 export const poolHistoryAnswerSchema = pageSchema(poolRoundSchema);
+
+/** The team's and prize pool's calls declared in full so far (calls.ts): the pool's money call. */
+export const TEAM_CALLS = {
+  poolForge: call({
+    method: 'POST',
+    path: API.poolForge,
+    tag: 'pool',
+    summary: 'Forge into the prize pool',
+    auth: 'member',
+    money: true,
+    body: poolForgeBodySchema,
+    answer: poolForgeAnswerSchema,
+  }),
+};

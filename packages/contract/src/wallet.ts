@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { API } from './api-paths.ts';
 import { assetSchema } from './asset.ts';
+import { call } from './calls.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 import { WITHDRAWAL_STATES } from './withdrawal-states.ts';
 
@@ -219,3 +221,21 @@ export const operatorMemberBodySchema = z.object({
   operator: z.string().trim().min(1).max(64),
   userId: z.string().regex(/^[1-9]\d{0,15}$/),
 });
+
+const withdraw = <P extends string>(asset: 'USDT' | 'BTC', path: P) =>
+  call({
+    method: 'POST',
+    path,
+    tag: 'wallet',
+    summary: `Withdraw ${asset}`,
+    auth: 'member',
+    money: true,
+    body: withdrawBodySchema,
+    answer: withdrawAnswerSchema,
+  });
+
+/** The wallet's calls declared in full so far (calls.ts): its money calls. Paths: `API`. */
+export const WALLET_CALLS = {
+  usdtWithdraw: withdraw('USDT', API.usdtWithdraw),
+  btcWithdraw: withdraw('BTC', API.btcWithdraw),
+};

@@ -48,7 +48,11 @@ function idempotencyKeyHeader(pattern: RegExp): Json {
 }
 
 /** The security scheme of each guard: the member's token, or the console's. */
-export const SECURITY: Record<Guard, Json[]> = { public: [], member: [{ bearer: [] }], operator: [{ console: [] }] };
+export const SECURITY: Record<Guard, Record<string, string[]>[]> = {
+  public: [],
+  member: [{ bearer: [] }],
+  operator: [{ console: [] }],
+};
 
 const AREAS = [
   { area: 'app', base: API_BASE.main, paths: API, summaries: API_SUMMARIES },

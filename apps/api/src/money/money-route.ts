@@ -1,9 +1,10 @@
-import { envelopeSchema } from '@minecloud/contract/envelope';
+import type { Call } from '@minecloud/contract/calls';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { TxDb } from '../db/client.ts';
 import type { TransferInput } from '../ledger/accounts.ts';
 import { betweenMembers } from '../ledger/member-batch.ts';
+import { declaredOptions } from '../lib/declared-route.ts';
 import { ok } from '../lib/envelope.ts';
 import { AppError } from '../lib/errors.ts';
 import { claimsOf, memberOf } from '../modules/auth/guard.ts';
@@ -19,11 +20,18 @@ export type MoneyWork<B, A> = (
   legKey: (leg: string) => string,
 ) => Promise<A>;
 
-type MoneyRoute<B extends z.ZodType, A extends z.ZodType> = {
-  path: string;
-  tag: string;
+/** A money call's declaration in the contract: a member's POST with a body. */
+type MoneyCall<B extends z.ZodType, A extends z.ZodType> = Call & {
+  method: 'POST';
+  auth: 'member';
+  money: true;
   body: B;
   answer: A;
+};
+
+type MoneyRoute<B extends z.ZodType, A extends z.ZodType> = {
+  /** The call's declaration (its path, schemas and summary). */
+  call: MoneyCall<B, A>;
   perMinute: number;
 };
 
@@ -40,7 +48,7 @@ type TransferRoute<B extends z.ZodType> = MoneyRoute<B, z.ZodType<{ transferId: 
 
 /**
  * The one way to register a member's money POST (signed in, rate-limited per member, validated by
- * the contract's schemas, once per Idempotency-Key, in the envelope). With `work`, the work runs in
+ * the contract's schemas, once per Idempotency-Key, in the envelope), from its declaration. With `work`, the work runs in
  * one transaction with its key row, after `before` when given; with `transfer`, the call is exactly
  * one transfer between members, moved in one statement with its rate-limit count, session check
  * and key row.
@@ -75,23 +83,14 @@ function registerMoneyPost<B extends z.ZodType, A extends z.ZodType>(
   limit: Pick<RouteShorthandOptions, 'config' | 'errorHandler'>,
   run: Run<B, A>,
 ) {
+  const declared = options.call;
   app.post(
-    `/${options.path}`,
-    {
-      preHandler: guard,
-      ...limit,
-      config: { ...limit.config, idempotencyKey: KEY_PATTERN },
-      schema: {
-        tags: [options.tag],
-        security: [{ bearer: [] }],
-        body: options.body,
-        response: { 200: envelopeSchema(options.answer) },
-      },
-    },
+    `/${declared.path}`,
+    declaredOptions(app, declared, guard, { ...limit, config: { ...limit.config, idempotencyKey: KEY_PATTERN } }),
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       const body = request.body as z.infer<B>;
-      return ok(await run(request, reply, body, (userId) => ({ userId, key, route: options.path, body })));
+      return ok(await run(request, reply, body, (userId) => ({ userId, key, route: declared.path, body })));
     },
   );
 }

@@ -1,14 +1,14 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { claimAnswerSchema } from '@minecloud/contract/asset';
+import type { ASSET_CALLS } from '@minecloud/contract/asset';
+import type { CallAnswer } from '@minecloud/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import type { z } from 'zod';
 import { invalidateMoneyQueries } from '@/api/invalidate-money';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
 
 export type ClaimAsset = 'USDT' | 'BTC';
-export type ClaimAnswer = z.infer<typeof claimAnswerSchema>;
+export type ClaimAnswer = CallAnswer<typeof ASSET_CALLS.usdtClaim>;
 
 const CLAIM_PATHS: Record<ClaimAsset, string> = { USDT: API.usdtClaim, BTC: API.btcClaim };
 

@@ -1,15 +1,15 @@
 import type { Asset } from '@minecloud/contract/amount';
 import { API } from '@minecloud/contract/api-paths';
-import type { balancesAnswerSchema } from '@minecloud/contract/asset';
+import type { ASSET_CALLS } from '@minecloud/contract/asset';
+import type { CallAnswer } from '@minecloud/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '@/lib/request';
 
-export type AssetBalance = z.infer<typeof balancesAnswerSchema>['list'][number];
+export type AssetBalance = CallAnswer<typeof ASSET_CALLS.balances>['list'][number];
 
 /** available / locked / earnings of every asset of the signed-in member (the asset pages, the miner shop). */
 export async function getBalances(signal?: AbortSignal, quiet = false): Promise<Record<Asset, AssetBalance>> {
-  const { list } = await api<z.infer<typeof balancesAnswerSchema>>({
+  const { list } = await api<CallAnswer<typeof ASSET_CALLS.balances>>({
     url: API.balances,
     signal,
     showErrorToast: !quiet,

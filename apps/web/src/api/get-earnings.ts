@@ -1,11 +1,11 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { earningsAnswerSchema } from '@minecloud/contract/asset';
+import type { ASSET_CALLS } from '@minecloud/contract/asset';
+import type { CallAnswer } from '@minecloud/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '@/lib/request';
 import { ASSET_QUERIES_ROOT } from './invalidate-money';
 
-export type Earnings = z.infer<typeof earningsAnswerSchema>;
+export type Earnings = CallAnswer<typeof ASSET_CALLS.earnings>;
 
 /** Earned in total and still claimable, in USDT and BTC (the asset pages, equity reinvestment). */
 export function getEarnings(signal?: AbortSignal, quiet = false): Promise<Earnings> {

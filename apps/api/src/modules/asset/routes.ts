@@ -1,24 +1,6 @@
-import { API } from '@minecloud/contract/api-paths';
-import {
-  balancesAnswerSchema,
-  balancesQuerySchema,
-  claimAnswerSchema,
-  claimBodySchema,
-  donateAnswerSchema,
-  donateBodySchema,
-  donationPageSchema,
-  earningsAnswerSchema,
-  giftAnswerSchema,
-  giftBodySchema,
-  receiverAnswerSchema,
-  receiverQuerySchema,
-  recordPageSchema,
-  recordQuerySchema,
-  topupAnswerSchema,
-  topupBodySchema,
-} from '@minecloud/contract/asset';
-import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
+import { ASSET_CALLS } from '@minecloud/contract/asset';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { moneyRoute } from '../../money/money-route.ts';
 import { memberOf } from '../auth/guard.ts';
@@ -34,109 +16,52 @@ import {
   topUpGold,
 } from './service.ts';
 
+/** The member's assets, every call as the contract declares it (`ASSET_CALLS`). */
 export const assetRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }> = async (app, options) => {
-  const member = { preHandler: app.requireMember };
-  const security = [{ bearer: [] }];
-
-  app.get(
-    `/${API.balances}`,
-    {
-      ...member,
-      schema: {
-        tags: ['asset'],
-        security,
-        querystring: balancesQuerySchema,
-        response: { 200: envelopeSchema(balancesAnswerSchema) },
-      },
-    },
-    async (request) => ok({ list: await balanceList(app.db, memberOf(request).userId, request.query.asset) }),
+  const calls = ASSET_CALLS;
+  declaredRoute(app, calls.balances, async (request) =>
+    ok({ list: await balanceList(app.db, memberOf(request).userId, request.query.asset) }),
   );
-
-  app.get(
-    `/${API.earnings}`,
-    { ...member, schema: { tags: ['asset'], security, response: { 200: envelopeSchema(earningsAnswerSchema) } } },
-    async (request) => ok(await earningsOf(app.db, memberOf(request).userId)),
-  );
-
-  for (const [path, asset] of [
-    [API.usdtRecords, 'USDT'],
-    [API.btcRecords, 'BTC'],
-    [API.goldRecords, 'GOLD'],
+  declaredRoute(app, calls.earnings, async (request) => ok(await earningsOf(app.db, memberOf(request).userId)));
+  for (const [declared, asset] of [
+    [calls.usdtRecords, 'USDT'],
+    [calls.btcRecords, 'BTC'],
+    [calls.goldRecords, 'GOLD'],
   ] as const) {
-    app.get(
-      `/${path}`,
-      {
-        ...member,
-        schema: {
-          tags: ['asset'],
-          security,
-          querystring: recordQuerySchema,
-          response: { 200: envelopeSchema(recordPageSchema) },
-        },
-      },
-      async (request) => ok(await recordsOf(app.db, memberOf(request).userId, asset, request.query)),
+    declaredRoute(app, declared, async (request) =>
+      ok(await recordsOf(app.db, memberOf(request).userId, asset, request.query)),
     );
   }
 
   const perMinute = options.moneyCallsPerMinute;
-  for (const [path, asset] of [
-    [API.usdtClaim, 'USDT'],
-    [API.btcClaim, 'BTC'],
+  for (const [declared, asset] of [
+    [calls.usdtClaim, 'USDT'],
+    [calls.btcClaim, 'BTC'],
   ] as const) {
     moneyRoute(app, {
-      path,
-      tag: 'asset',
-      body: claimBodySchema,
-      answer: claimAnswerSchema,
+      call: declared,
       perMinute,
       work: (tx, userId, body, legKey) => claimEarnings(tx, userId, asset, body.amount, legKey),
     });
   }
 
-  app.get(
-    `/${API.giftReceiver}`,
-    {
-      ...member,
-      schema: {
-        tags: ['asset'],
-        security,
-        querystring: receiverQuerySchema,
-        response: { 200: envelopeSchema(receiverAnswerSchema) },
-      },
-    },
-    async (request) => ok(await findReceiver(app.db, Number(request.query.userId))),
+  declaredRoute(app, calls.giftReceiver, async (request) =>
+    ok(await findReceiver(app.db, Number(request.query.userId))),
   );
-
   moneyRoute(app, {
-    path: API.gift,
-    tag: 'asset',
-    body: giftBodySchema,
-    answer: giftAnswerSchema,
+    call: calls.gift,
     perMinute,
     transfer: (userId, body, legKey) => giftPlan(app.db, userId, body, legKey),
   });
   moneyRoute(app, {
-    path: API.topup,
-    tag: 'asset',
-    body: topupBodySchema,
-    answer: topupAnswerSchema,
+    call: calls.topup,
     perMinute,
     work: (tx, userId, body, legKey) => topUpGold(tx, userId, body.amountUsdt, legKey),
   });
   moneyRoute(app, {
-    path: API.donate,
-    tag: 'asset',
-    body: donateBodySchema,
-    answer: donateAnswerSchema,
+    call: calls.donate,
     perMinute,
     work: (tx, userId, body, legKey) => donate(tx, userId, body, legKey),
   });
-
-  app.get(
-    `/${API.donations}`,
-    {
-      schema: { tags: ['asset'], querystring: pageQuerySchema, response: { 200: envelopeSchema(donationPageSchema) } },
-    },
-    async (request) => ok(await donationList(app.db, request.query)),
-  );
+  declaredRoute(app, calls.donations, async (request) => ok(await donationList(app.db, request.query)));
 };

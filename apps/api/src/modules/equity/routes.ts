@@ -1,16 +1,13 @@
 import { API } from '@minecloud/contract/api-paths';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import {
-  equityBuyAnswerSchema,
-  equityBuyBodySchema,
+  EQUITY_CALLS,
   equityDailyYieldAnswerSchema,
   equityDailyYieldQuerySchema,
   equityOrderDetailSchema,
   equityOrderPageSchema,
   equityOrderQuerySchema,
   equityOrdersQuerySchema,
-  equityReinvestAnswerSchema,
-  equityReinvestBodySchema,
   equityRoundAnswerSchema,
 } from '@minecloud/contract/equity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,19 +29,13 @@ export const equityRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
   );
 
   moneyRoute(app, {
-    path: API.equityBuy,
-    tag: 'equity',
-    body: equityBuyBodySchema,
-    answer: equityBuyAnswerSchema,
+    call: EQUITY_CALLS.equityBuy,
     perMinute,
     work: (tx, userId, body, legKey) => buyShares(tx, userId, body, legKey, app.clock.now()),
   });
 
   moneyRoute(app, {
-    path: API.equityReinvest,
-    tag: 'equity',
-    body: equityReinvestBodySchema,
-    answer: equityReinvestAnswerSchema,
+    call: EQUITY_CALLS.equityReinvest,
     perMinute,
     work: (tx, userId, body, legKey) => reinvest(tx, userId, body, legKey, app.clock.now()),
   });

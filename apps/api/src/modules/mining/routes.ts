@@ -2,10 +2,9 @@ import { API } from '@minecloud/contract/api-paths';
 import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import {
   blackHoleAnswerSchema,
-  buyAnswerSchema,
-  buyBodySchema,
   dailyOutputAnswerSchema,
   dailyOutputQuerySchema,
+  MINER_CALLS,
   minerBannersAnswerSchema,
   minerProductPageSchema,
   myMinerPageSchema,
@@ -44,10 +43,7 @@ export const miningRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
   );
 
   moneyRoute(app, {
-    path: API.minerBuy,
-    tag: 'mining',
-    body: buyBodySchema,
-    answer: buyAnswerSchema,
+    call: MINER_CALLS.minerBuy,
     perMinute: options.moneyCallsPerMinute,
     work: (tx, userId, body, legKey) => buyMiners(tx, userId, body, legKey, app.clock.now()),
   });

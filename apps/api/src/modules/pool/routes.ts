@@ -2,10 +2,9 @@ import { API } from '@minecloud/contract/api-paths';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import {
   poolCurrentAnswerSchema,
-  poolForgeAnswerSchema,
-  poolForgeBodySchema,
   poolHistoryAnswerSchema,
   poolHistoryQuerySchema,
+  TEAM_CALLS,
 } from '@minecloud/contract/team';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
@@ -36,10 +35,7 @@ export const poolRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }> 
   );
 
   moneyRoute(app, {
-    path: API.poolForge,
-    tag: 'pool',
-    body: poolForgeBodySchema,
-    answer: poolForgeAnswerSchema,
+    call: TEAM_CALLS.poolForge,
     perMinute: options.moneyCallsPerMinute,
     work: (tx, userId, body, legKey) => forge(tx, userId, body, legKey, app.clock.now()),
   });

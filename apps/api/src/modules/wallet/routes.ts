@@ -8,10 +8,9 @@ import {
   depositPageSchema,
   removeAddressBodySchema,
   savedAddressSchema,
-  withdrawAnswerSchema,
+  WALLET_CALLS,
   withdrawalPageQuerySchema,
   withdrawalPageSchema,
-  withdrawBodySchema,
 } from '@minecloud/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,15 +34,12 @@ export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number; 
   const tags = ['wallet'];
   const perMinute = options.moneyCallsPerMinute;
 
-  for (const [path, asset] of [
-    [API.usdtWithdraw, 'USDT'],
-    [API.btcWithdraw, 'BTC'],
+  for (const [declared, asset] of [
+    [WALLET_CALLS.usdtWithdraw, 'USDT'],
+    [WALLET_CALLS.btcWithdraw, 'BTC'],
   ] as const) {
     moneyRoute(app, {
-      path,
-      tag: 'wallet',
-      body: withdrawBodySchema,
-      answer: withdrawAnswerSchema,
+      call: declared,
       perMinute,
       before: (tx, userId, body) => checkWithdrawal(tx, app.chain, userId, asset, body, app.clock.now()),
       work: (tx, userId, body, legKey) => lockWithdrawal(tx, app.chain, userId, asset, body, legKey, app.clock.now()),

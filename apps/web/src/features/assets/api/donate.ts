@@ -1,14 +1,14 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { donateAnswerSchema, donateBodySchema } from '@minecloud/contract/asset';
+import type { ASSET_CALLS } from '@minecloud/contract/asset';
+import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import type { z } from 'zod';
 import { invalidateMoneyQueries } from '@/api/invalidate-money';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
 
-export type DonateBody = z.input<typeof donateBodySchema>;
-export type DonateAnswer = z.infer<typeof donateAnswerSchema>;
+export type DonateBody = CallBody<typeof ASSET_CALLS.donate>;
+export type DonateAnswer = CallAnswer<typeof ASSET_CALLS.donate>;
 
 /** Donates to the foundation; the donation then shows in the public list. */
 export function donate(body: DonateBody, idempotencyKey: string): Promise<DonateAnswer> {

@@ -1,12 +1,12 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { donationPageSchema } from '@minecloud/contract/asset';
+import type { ASSET_CALLS } from '@minecloud/contract/asset';
+import type { CallAnswer } from '@minecloud/contract/calls';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { nextPageNo } from '@/lib/paging';
 import { api } from '@/lib/request';
 import { assetKeys } from './query-keys';
 
-export type DonationPage = z.infer<typeof donationPageSchema>;
+export type DonationPage = CallAnswer<typeof ASSET_CALLS.donations>;
 export type Donation = DonationPage['list'][number];
 
 export const DONATIONS_PAGE_SIZE = 20;

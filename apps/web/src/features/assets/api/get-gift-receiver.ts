@@ -1,9 +1,9 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { receiverAnswerSchema } from '@minecloud/contract/asset';
-import type { z } from 'zod';
+import type { ASSET_CALLS } from '@minecloud/contract/asset';
+import type { CallAnswer } from '@minecloud/contract/calls';
 import { api } from '@/lib/request';
 
-export type GiftReceiver = z.infer<typeof receiverAnswerSchema>;
+export type GiftReceiver = CallAnswer<typeof ASSET_CALLS.giftReceiver>;
 
 /**
  * The member a gift would go to, with the address shortened, for the confirm prompt. An unknown

@@ -1,14 +1,14 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { giftAnswerSchema, giftBodySchema } from '@minecloud/contract/asset';
+import type { ASSET_CALLS } from '@minecloud/contract/asset';
+import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import type { z } from 'zod';
 import { invalidateMoneyQueries } from '@/api/invalidate-money';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
 
-export type GiftBody = z.input<typeof giftBodySchema>;
-export type GiftAnswer = z.infer<typeof giftAnswerSchema>;
+export type GiftBody = CallBody<typeof ASSET_CALLS.gift>;
+export type GiftAnswer = CallAnswer<typeof ASSET_CALLS.gift>;
 
 /** Gifts `amount` of `asset` to another member by ID. */
 export function sendGift(body: GiftBody, idempotencyKey: string): Promise<GiftAnswer> {

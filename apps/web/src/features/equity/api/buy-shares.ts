@@ -1,9 +1,9 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { equityBuyAnswerSchema, equityBuyBodySchema } from '@minecloud/contract/equity';
+import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
+import type { EQUITY_CALLS } from '@minecloud/contract/equity';
 import { ERROR_CODES } from '@minecloud/contract/error-codes';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import type { z } from 'zod';
 import { invalidateMoneyQueries } from '@/api/invalidate-money';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
@@ -11,8 +11,8 @@ import { isApiError } from '@/lib/request';
 import { equityKeys } from './query-keys';
 
 /** The web app always sends what the call may leave out. */
-export type BuySharesBody = Required<z.input<typeof equityBuyBodySchema>>;
-export type BuySharesAnswer = z.infer<typeof equityBuyAnswerSchema>;
+export type BuySharesBody = Required<CallBody<typeof EQUITY_CALLS.equityBuy>>;
+export type BuySharesAnswer = CallAnswer<typeof EQUITY_CALLS.equityBuy>;
 
 /** Buys `quantity` shares of the open round with available USDT. */
 export function buyShares(body: BuySharesBody, idempotencyKey: string): Promise<BuySharesAnswer> {

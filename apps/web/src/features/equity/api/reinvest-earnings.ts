@@ -1,8 +1,8 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { equityReinvestAnswerSchema, equityReinvestBodySchema } from '@minecloud/contract/equity';
+import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
+import type { EQUITY_CALLS } from '@minecloud/contract/equity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import type { z } from 'zod';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
 import { isApiError } from '@/lib/request';
@@ -10,8 +10,8 @@ import { invalidateAfterShares, STALE_ROUND } from './buy-shares';
 import { equityKeys } from './query-keys';
 
 /** The web app always sends what the call may leave out. */
-export type ReinvestBody = Required<z.input<typeof equityReinvestBodySchema>>;
-export type ReinvestAnswer = z.infer<typeof equityReinvestAnswerSchema>;
+export type ReinvestBody = Required<CallBody<typeof EQUITY_CALLS.equityReinvest>>;
+export type ReinvestAnswer = CallAnswer<typeof EQUITY_CALLS.equityReinvest>;
 
 /** Turns `amount` USDT of earnings into whole shares of the open round; the rest stays in earnings. */
 export function reinvestEarnings(body: ReinvestBody, idempotencyKey: string): Promise<ReinvestAnswer> {

@@ -1,9 +1,9 @@
 import { API } from '@minecloud/contract/api-paths';
+import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
 import { ERROR_CODES } from '@minecloud/contract/error-codes';
-import type { buyAnswerSchema, buyBodySchema } from '@minecloud/contract/miner';
+import type { MINER_CALLS } from '@minecloud/contract/miner';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import type { z } from 'zod';
 import { invalidateMoneyQueries } from '@/api/invalidate-money';
 import { networkKeys } from '@/api/network-keys';
 import { withActionKey } from '@/lib/action-key';
@@ -11,8 +11,8 @@ import { postMoney } from '@/lib/post-money';
 import { isApiError } from '@/lib/request';
 import { miningKeys } from './query-keys';
 
-export type BuyBody = z.input<typeof buyBodySchema>;
-export type BuyAnswer = z.infer<typeof buyAnswerSchema>;
+export type BuyBody = CallBody<typeof MINER_CALLS.minerBuy>;
+export type BuyAnswer = CallAnswer<typeof MINER_CALLS.minerBuy>;
 
 /** Buys `quantity` units of a miner product with USDT; 5% of their hash rate goes to the black hole. */
 export function buyMiners(body: BuyBody, idempotencyKey: string): Promise<BuyAnswer> {

@@ -1,9 +1,9 @@
 import { API } from '@minecloud/contract/api-paths';
+import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
 import { ERROR_CODES } from '@minecloud/contract/error-codes';
-import type { poolForgeAnswerSchema, poolForgeBodySchema } from '@minecloud/contract/team';
+import type { TEAM_CALLS } from '@minecloud/contract/team';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import type { z } from 'zod';
 import { invalidateMoneyQueries } from '@/api/invalidate-money';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
@@ -11,8 +11,8 @@ import { isApiError } from '@/lib/request';
 import { poolKeys } from './query-keys';
 
 /** The web app always sends what the call may leave out. */
-export type ForgeBody = Required<z.input<typeof poolForgeBodySchema>>;
-export type ForgeAnswer = z.infer<typeof poolForgeAnswerSchema>;
+export type ForgeBody = Required<CallBody<typeof TEAM_CALLS.poolForge>>;
+export type ForgeAnswer = CallAnswer<typeof TEAM_CALLS.poolForge>;
 
 /** Forges `amount` gold coins into this round's pool, joining the round. */
 export function forgeGold(body: ForgeBody, idempotencyKey: string): Promise<ForgeAnswer> {

@@ -1,14 +1,14 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { WithdrawAsset, withdrawAnswerSchema, withdrawBodySchema } from '@minecloud/contract/wallet';
+import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
+import type { WALLET_CALLS, WithdrawAsset } from '@minecloud/contract/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import type { z } from 'zod';
 import { invalidateMoneyQueries } from '@/api/invalidate-money';
 import { withActionKey } from '@/lib/action-key';
 import { postMoney } from '@/lib/post-money';
 
-export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
-export type WithdrawAnswer = z.infer<typeof withdrawAnswerSchema>;
+export type WithdrawBody = CallBody<typeof WALLET_CALLS.usdtWithdraw>;
+export type WithdrawAnswer = CallAnswer<typeof WALLET_CALLS.usdtWithdraw>;
 
 const WITHDRAW_PATHS: Record<WithdrawAsset, string> = { USDT: API.usdtWithdraw, BTC: API.btcWithdraw };
 

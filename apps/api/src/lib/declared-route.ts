@@ -1,0 +1,81 @@
+import type { Call, CallAnswer } from '@minecloud/contract/calls';
+import { type Envelope, envelopeSchema } from '@minecloud/contract/envelope';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import { SECURITY } from './openapi.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract's declaration the route was registered from (lib/declared-route.ts). */
+    declared?: Call;
+  }
+}
+
+/** A declared call's request, its body and query typed by the declaration's schemas. */
+export type DeclaredRequest<C extends Call> = FastifyRequest & {
+  body: C['body'] extends z.ZodType ? z.infer<C['body']> : undefined;
+  query: C['query'] extends z.ZodType ? z.infer<C['query']> : undefined;
+};
+
+/** What a route adds to its declaration: rate limits and the like, never its method, path or schemas. */
+export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'errorHandler'>;
+
+/** The routes registered from declarations, per server, as `METHOD /path` (`declaredRoutesOf`). */
+const registered = new WeakMap<object, Set<string>>();
+
+/** Every route of `app`'s server that was registered from a declaration, as `METHOD /path`. */
+export function declaredRoutesOf(app: FastifyInstance): Set<string> {
+  return registered.get(app.server) ?? new Set();
+}
+
+/**
+ * The Fastify options of a declared call: its schemas (validated and serialised by zod, the
+ * answer in the envelope), its tag and security for the OpenAPI document, the guard its `auth`
+ * names, and the declaration itself in its config. The route is counted as declared
+ * (`declaredRoutesOf`).
+ */
+export function declaredOptions(
+  app: FastifyInstance,
+  declared: Call,
+  guard: FastifyInstance['requireMember'] | undefined,
+  extras: RouteExtras = {},
+) {
+  const routes = registered.get(app.server) ?? new Set<string>();
+  registered.set(app.server, routes);
+  routes.add(`${declared.method} ${app.prefix}/${declared.path}`);
+  return {
+    ...extras,
+    ...(guard ? { preHandler: guard } : {}),
+    config: { ...extras.config, declared },
+    schema: {
+      tags: [declared.tag],
+      security: SECURITY[declared.auth],
+      ...(declared.body ? { body: declared.body } : {}),
+      ...(declared.query ? { querystring: declared.query } : {}),
+      response: { 200: envelopeSchema(declared.answer) },
+    },
+  } satisfies RouteShorthandOptions;
+}
+
+/**
+ * Registers a call that moves no money, from its declaration in the contract: the method, path,
+ * schemas and guard are the declaration's; the route gives only its handler (and, in `extras`,
+ * what the declaration does not say, such as a rate limit). A money call goes through
+ * money/money-route.ts, and an operator's is not declared yet: both are refused here.
+ */
+export function declaredRoute<C extends Call>(
+  app: FastifyInstance,
+  declared: C,
+  handler: (request: DeclaredRequest<C>, reply: FastifyReply) => Promise<Envelope<CallAnswer<C>>>,
+  extras?: RouteExtras,
+) {
+  if (declared.money) throw new Error(`${declared.path} moves money: register it with moneyRoute`);
+  if (declared.auth === 'operator') throw new Error(`${declared.path}: operators' calls are not declared yet`);
+  const guard = declared.auth === 'member' ? app.requireMember : undefined;
+  app.route({
+    method: declared.method,
+    url: `/${declared.path}`,
+    ...declaredOptions(app, declared, guard, extras),
+    handler: (request, reply) => handler(request as DeclaredRequest<C>, reply),
+  });
+}

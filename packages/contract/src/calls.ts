@@ -1,0 +1,48 @@
+import type { z } from 'zod';
+
+/**
+ * One call of the API, declared once (docs/api.md, "Calls"): everything the server needs to
+ * register it and a client needs to make it. Its path is the path table's (`API`), which the apps'
+ * first pages load without any schema. The server registers a route from it
+ * (apps/api/src/lib/declared-route.ts, or money/money-route.ts for a money call); the OpenAPI
+ * document takes its summary and tag from it; the clients take their request and answer types
+ * from it (`CallBody`, `CallQuery`, `CallAnswer`), importing it as a type only. `answer` is
+ * required: a call declared without one fails typecheck.
+ */
+export type Call = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Relative to its API's base (`API_BASE`), without a leading slash. */
+  path: string;
+  /** Its section of the OpenAPI document. */
+  tag: string;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  /** Who may call it: anyone, a signed-in member, a signed-in operator. */
+  auth: 'public' | 'member' | 'operator';
+  /**
+   * Whether it moves money: a money call is a member's POST that needs an Idempotency-Key and is
+   * rate-limited per member (money/money-route.ts registers it, and nothing else may).
+   */
+  money: boolean;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** The envelope's `data` on success. */
+  answer: z.ZodType;
+};
+
+/** Declares a call; `const` keeps its literal path and method in the types. */
+export const call = <const C extends Call>(declared: C): C => declared;
+
+/** What a client sends as the call's JSON body (its schema's input), or never for a call without one. */
+export type CallBody<C extends Call> = C['body'] extends z.ZodType ? z.input<C['body']> : never;
+/** What a client sends as the call's query string, or never for a call without one. */
+export type CallQuery<C extends Call> = C['query'] extends z.ZodType ? z.input<C['query']> : never;
+/** The `data` of the call's successful answer. */
+export type CallAnswer<C extends Call> = z.infer<C['answer']>;
+
+/** The summaries of a table of calls, under the same names (the OpenAPI document's lines). */
+export function summariesOf<T extends Record<string, Call>>(calls: T): { [K in keyof T]: string } {
+  return Object.fromEntries(Object.entries(calls).map(([name, declared]) => [name, declared.summary])) as {
+    [K in keyof T]: string;
+  };
+}
