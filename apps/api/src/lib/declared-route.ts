@@ -18,7 +18,7 @@ export type DeclaredRequest<C extends Call> = FastifyRequest & {
 };
 
 /** What a route adds to its declaration: rate limits and the like, never its method, path or schemas. */
-export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'errorHandler'>;
+export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'errorHandler' | 'onRequest' | 'bodyLimit'>;
 
 /** The routes registered from declarations, per server, as `METHOD /path` (`declaredRoutesOf`). */
 const registered = new WeakMap<object, Set<string>>();
@@ -66,7 +66,9 @@ export function declaredOptions(
 export function declaredRoute<C extends Call>(
   app: FastifyInstance,
   declared: C,
-  handler: (request: DeclaredRequest<C>, reply: FastifyReply) => Promise<Envelope<CallAnswer<C>>>,
+  // The envelope of the declared answer; or the reply, for a handler that sends the answer's JSON
+  // text itself (the profile's, written by PostgreSQL).
+  handler: (request: DeclaredRequest<C>, reply: FastifyReply) => Promise<Envelope<CallAnswer<C>> | FastifyReply>,
   extras?: RouteExtras,
 ) {
   if (declared.money) throw new Error(`${declared.path} moves money: register it with moneyRoute`);
