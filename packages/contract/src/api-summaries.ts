@@ -1,7 +1,7 @@
 import type { API, MARKET_API } from './api-paths.ts';
 import { ASSET_CALLS } from './asset.ts';
 import { summariesOf } from './calls.ts';
-import { ADMIN_API } from './console.ts';
+import { ADMIN_API, CONSOLE_CALLS } from './console.ts';
 import { EQUITY_CALLS } from './equity.ts';
 import { MINER_CALLS } from './miner.ts';
 import { TEAM_CALLS } from './team.ts';
@@ -89,6 +89,7 @@ export const MARKET_API_SUMMARIES: Record<keyof typeof MARKET_API, string> = {
 export const CONSOLE_PATHS = { ...ADMIN_API, payoutReplaced: PAYOUT_REPLACED_PATH } as const;
 
 export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> = {
+  ...summariesOf(CONSOLE_CALLS),
   login: 'Sign in an operator',
   logout: "Sign out: end this operator's session",
   me: 'The signed-in operator',
@@ -117,7 +118,6 @@ export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> 
     get: 'Roles that must sign in with a passkey',
     put: 'Choose the roles that must sign in with a passkey',
   },
-  dashboard: 'Dashboard figures',
   members: 'Members, paged',
   membersCsv: 'Members as CSV',
   member: 'One member',
@@ -166,6 +166,5 @@ export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> 
   reserveAddresses: 'Add a cold reserve address',
   reserveAddress: { delete: 'Remove a cold reserve address' },
   reserveUpload: "Upload a cold address's offline signatures",
-  audit: 'Audit log, paged',
   auditCsv: 'Audit log as CSV',
 };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { OperatorRole } from './console.ts';
 
 /**
  * One call of the API, declared once (docs/api.md, "Calls"): everything the server needs to
@@ -19,6 +20,11 @@ export type Call = {
   summary: string;
   /** Who may call it: anyone, a signed-in member, a signed-in operator. */
   auth: 'public' | 'member' | 'operator';
+  /**
+   * An operator's call: the roles that may make it besides the owner (none: the owner's alone), or
+   * `setup` for any signed-in operator, even one whose password or TOTP is still to be set.
+   */
+  operators?: 'setup' | readonly OperatorRole[];
   /**
    * Whether it moves money: a money call is a member's POST that needs an Idempotency-Key and is
    * rate-limited per member (money/money-route.ts registers it, and nothing else may).

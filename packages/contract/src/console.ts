@@ -4,6 +4,10 @@
  * console-*.ts files by area, all exported from here.
  */
 
+import { call } from './calls.ts';
+import { dashboardQuerySchema, dashboardSchema } from './console-members.ts';
+import { auditPageSchema, auditQuerySchema } from './console-ops.ts';
+
 export * from './console-accounts.ts';
 export * from './console-catalogue.ts';
 export * from './console-config.ts';
@@ -92,3 +96,32 @@ export function adminPath(path: string, params: Record<string, string | number> 
     name in params ? encodeURIComponent(String(params[name])) : whole,
   );
 }
+
+/**
+ * The console's calls declared in full so far (calls.ts); the others are still paths only
+ * (`ADMIN_API`) and summaries in api-summaries.ts.
+ */
+export const CONSOLE_CALLS = {
+  dashboard: call({
+    method: 'GET',
+    path: ADMIN_API.dashboard,
+    tag: 'admin',
+    summary: 'Dashboard figures',
+    auth: 'operator',
+    operators: ['finance', 'content', 'support'],
+    money: false,
+    query: dashboardQuerySchema,
+    answer: dashboardSchema,
+  }),
+  audit: call({
+    method: 'GET',
+    path: ADMIN_API.audit,
+    tag: 'admin',
+    summary: 'Audit log, paged',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    query: auditQuerySchema,
+    answer: auditPageSchema,
+  }),
+};

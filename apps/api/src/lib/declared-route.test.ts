@@ -1,7 +1,7 @@
 import { ASSET_CALLS } from '@minecloud/contract/asset';
-import { call } from '@minecloud/contract/calls';
+import { CONSOLE_CALLS } from '@minecloud/contract/console';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, operatorToken, operatorWithRole, type TestApp } from '../../test/app.ts';
 import { routesOf } from '../../test/routes.ts';
 import { declaredRoute, declaredRoutesOf } from './declared-route.ts';
 
@@ -17,7 +17,6 @@ const UNDECLARED = new Set([
   'DELETE /admin-api/operators/:id/passkeys',
   'DELETE /admin-api/reserves/addresses/:address',
   'GET /admin-api/audit/export.csv',
-  'GET /admin-api/audit/page',
   'GET /admin-api/auth/email',
   'GET /admin-api/auth/me',
   'GET /admin-api/auth/passkeys',
@@ -25,7 +24,6 @@ const UNDECLARED = new Set([
   'GET /admin-api/config',
   'GET /admin-api/config/changes',
   'GET /admin-api/config/proposals',
-  'GET /admin-api/dashboard',
   'GET /admin-api/equity/rounds',
   'GET /admin-api/feedback',
   'GET /admin-api/jobs',
@@ -189,16 +187,26 @@ describe('calls declared once', () => {
     expect(doc.paths[`/app-api/${ASSET_CALLS.balances.path}`].get.security).toEqual([{ bearer: [] }]);
   });
 
-  it('refuses to register a money call or an operator call as a plain route', async () => {
+  it('refuses to register a money call as a plain route', async () => {
     const other = await buildTestApp({}, (built) => {
-      expect(() =>
-        declaredRoute(built, ASSET_CALLS.gift, async () => ({ code: 0, data: { transferId: '1' }, msg: '' })),
-      ).toThrow(/moves money/);
-      const operatorCall = call({ ...ASSET_CALLS.donations, auth: 'operator' });
-      expect(() =>
-        declaredRoute(built, operatorCall, async () => ({ code: 0, data: { list: [], total: 0 }, msg: '' })),
-      ).toThrow(/not declared yet/);
+      const gift = async () => ({ code: 0, data: { transferId: '1' }, msg: '' });
+      expect(() => declaredRoute(built, ASSET_CALLS.gift, gift)).toThrow(/moves money/);
     });
     await other.close();
+  });
+
+  it("lets into an operator's call the roles its declaration names, and the owner", async () => {
+    const support = await operatorWithRole(app, 'declared-support', 'support');
+    const finance = await operatorWithRole(app, 'declared-finance', 'finance');
+    const audit = (token: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/admin-api/${CONSOLE_CALLS.audit.path}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect(CONSOLE_CALLS.audit.operators).toEqual(['finance']);
+    expect((await audit(finance)).json().code).toBe(0);
+    expect((await audit(await operatorToken(app))).json().code).toBe(0);
+    expect((await audit(support)).statusCode).toBe(403);
   });
 });

@@ -40,13 +40,22 @@ export function declaredOptions(
   guard: FastifyInstance['requireMember'] | undefined,
   extras: RouteExtras = {},
 ) {
+  // The console's door (modules/auth/operators.ts) reads who may pass from the route's `access`.
+  const access =
+    declared.auth === 'public'
+      ? 'public'
+      : declared.auth === 'operator'
+        ? declared.operators === 'setup'
+          ? 'setup'
+          : { roles: declared.operators ?? [] }
+        : undefined;
   const routes = registered.get(app.server) ?? new Set<string>();
   registered.set(app.server, routes);
   routes.add(`${declared.method} ${app.prefix}/${declared.path}`);
   return {
     ...extras,
     ...(guard ? { preHandler: guard } : {}),
-    config: { ...extras.config, declared },
+    config: { ...extras.config, declared, ...(access ? { access } : {}) },
     schema: {
       tags: [declared.tag],
       security: SECURITY[declared.auth],
@@ -60,8 +69,9 @@ export function declaredOptions(
 /**
  * Registers a call that moves no money, from its declaration in the contract: the method, path,
  * schemas and guard are the declaration's; the route gives only its handler (and, in `extras`,
- * what the declaration does not say, such as a rate limit). A money call goes through
- * money/money-route.ts, and an operator's is not declared yet: both are refused here.
+ * what the declaration does not say, such as a rate limit). An operator's call is guarded by the
+ * console's door on its routes (its roles from the declaration). A money call goes through
+ * money/money-route.ts and is refused here.
  */
 export function declaredRoute<C extends Call>(
   app: FastifyInstance,
@@ -72,7 +82,6 @@ export function declaredRoute<C extends Call>(
   extras?: RouteExtras,
 ) {
   if (declared.money) throw new Error(`${declared.path} moves money: register it with moneyRoute`);
-  if (declared.auth === 'operator') throw new Error(`${declared.path}: operators' calls are not declared yet`);
   const guard = declared.auth === 'member' ? app.requireMember : undefined;
   app.route({
     method: declared.method,

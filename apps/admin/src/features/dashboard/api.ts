@@ -1,4 +1,5 @@
-import { ADMIN_API, type Dashboard, type DashboardRange } from '@minecloud/contract/console';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import { ADMIN_API, type CONSOLE_CALLS, type DashboardRange } from '@minecloud/contract/console';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -6,7 +7,7 @@ import { api } from '../../lib/api.ts';
 export function useDashboard(days: DashboardRange) {
   return useQuery({
     queryKey: ['dashboard', days],
-    queryFn: () => api.get<Dashboard>(ADMIN_API.dashboard, { days }),
+    queryFn: () => api.get<CallAnswer<typeof CONSOLE_CALLS.dashboard>>(ADMIN_API.dashboard, { days }),
     placeholderData: keepPreviousData,
   });
 }

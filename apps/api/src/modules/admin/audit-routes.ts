@@ -1,7 +1,7 @@
-import { ADMIN_API, auditPageSchema, auditQuerySchema } from '@minecloud/contract/console';
-import { envelopeSchema } from '@minecloud/contract/envelope';
+import { ADMIN_API, auditQuerySchema, CONSOLE_CALLS } from '@minecloud/contract/console';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv.ts';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { auditPage } from './audit.ts';
 
@@ -11,14 +11,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
-  app.get(
-    `/${ADMIN_API.audit}`,
-    {
-      ...finance,
-      schema: { tags, security, querystring: auditQuerySchema, response: { 200: envelopeSchema(auditPageSchema) } },
-    },
-    async (request) => ok(await auditPage(app.db, request.query, request.query)),
-  );
+  declaredRoute(app, CONSOLE_CALLS.audit, async (request) => ok(await auditPage(app.db, request.query, request.query)));
   app.get(
     `/${ADMIN_API.auditCsv}`,
     { ...finance, schema: { tags, security, querystring: auditQuerySchema.omit({ pageNo: true, pageSize: true }) } },
