@@ -4,9 +4,16 @@
  * console-*.ts files by area, all exported from here.
  */
 
+import { runJobAnswerSchema, runJobBodySchema } from './admin.ts';
 import { call } from './calls.ts';
 import { dashboardQuerySchema, dashboardSchema } from './console-members.ts';
-import { auditPageSchema, auditQuerySchema } from './console-ops.ts';
+import {
+  auditPageSchema,
+  auditQuerySchema,
+  jobListSchema,
+  jobRunPageSchema,
+  jobRunsQuerySchema,
+} from './console-ops.ts';
 
 export * from './console-accounts.ts';
 export * from './console-catalogue.ts';
@@ -123,5 +130,37 @@ export const CONSOLE_CALLS = {
     money: false,
     query: auditQuerySchema,
     answer: auditPageSchema,
+  }),
+  jobs: call({
+    method: 'GET',
+    path: ADMIN_API.jobs,
+    tag: 'admin',
+    summary: 'Jobs and their schedules',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    answer: jobListSchema,
+  }),
+  jobRuns: call({
+    method: 'GET',
+    path: ADMIN_API.jobRuns,
+    tag: 'admin',
+    summary: 'Job runs, paged',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    query: jobRunsQuerySchema,
+    answer: jobRunPageSchema,
+  }),
+  jobRun: call({
+    method: 'POST',
+    path: ADMIN_API.jobRun,
+    tag: 'admin',
+    summary: 'Run a job now',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    body: runJobBodySchema,
+    answer: runJobAnswerSchema,
   }),
 };

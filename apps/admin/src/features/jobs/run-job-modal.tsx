@@ -1,3 +1,4 @@
+import { JOB_NAMES } from '@minecloud/contract/admin';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../lib/notify.ts';
@@ -16,8 +17,11 @@ export function RunJobModal({ job, onClose }: { job: JobInfo; onClose: () => voi
   const jobName = t(`job_${job.name}`, { defaultValue: job.name });
   const answer = run.data;
 
-  const finish = ({ period }: { period: string }) =>
-    run.mutate({ job: job.name, period: period.trim() }, { onError: notify.error });
+  const finish = ({ period }: { period: string }) => {
+    // The page offers only the jobs an operator may start (the contract's JOB_NAMES).
+    const name = JOB_NAMES.find((known) => known === job.name);
+    if (name) run.mutate({ job: name, period: period.trim() }, { onError: notify.error });
+  };
 
   return (
     <Modal
