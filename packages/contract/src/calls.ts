@@ -32,6 +32,8 @@ export type Call = {
   money: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** The path's parameters (`:id` in the path). */
+  params?: z.ZodType;
   /** The envelope's `data` on success. */
   answer: z.ZodType;
 };
@@ -43,6 +45,8 @@ export const call = <const C extends Call>(declared: C): C => declared;
 export type CallBody<C extends Call> = C['body'] extends z.ZodType ? z.input<C['body']> : never;
 /** What a client sends as the call's query string, or never for a call without one. */
 export type CallQuery<C extends Call> = C['query'] extends z.ZodType ? z.input<C['query']> : never;
+/** The values of the call's path parameters, or never for a path without any. */
+export type CallParams<C extends Call> = C['params'] extends z.ZodType ? z.input<C['params']> : never;
 /** The `data` of the call's successful answer. */
 export type CallAnswer<C extends Call> = z.infer<C['answer']>;
 

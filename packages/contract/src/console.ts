@@ -4,16 +4,26 @@
  * console-*.ts files by area, all exported from here.
  */
 
-import { runJobAnswerSchema, runJobBodySchema } from './admin.ts';
+import { openRoundAnswerSchema, openRoundBodySchema, runJobAnswerSchema, runJobBodySchema } from './admin.ts';
 import { call } from './calls.ts';
+import { equityRoundPageSchema } from './console-catalogue.ts';
 import { dashboardQuerySchema, dashboardSchema } from './console-members.ts';
 import {
   auditPageSchema,
   auditQuerySchema,
+  feedbackInboxQuerySchema,
   jobListSchema,
   jobRunPageSchema,
   jobRunsQuerySchema,
 } from './console-ops.ts';
+import {
+  adminFeedbackPageSchema,
+  adminFeedbackRowSchema,
+  adminIdParamsSchema,
+  feedbackReplyBodySchema,
+  outboxPageSchema,
+} from './content.ts';
+import { pageQuerySchema } from './envelope.ts';
 
 export * from './console-accounts.ts';
 export * from './console-catalogue.ts';
@@ -162,5 +172,61 @@ export const CONSOLE_CALLS = {
     money: false,
     body: runJobBodySchema,
     answer: runJobAnswerSchema,
+  }),
+  equityRounds: call({
+    method: 'GET',
+    path: ADMIN_API.equityRounds,
+    tag: 'admin',
+    summary: 'Equity rounds',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    query: pageQuerySchema,
+    answer: equityRoundPageSchema,
+  }),
+  equityOpen: call({
+    method: 'POST',
+    path: ADMIN_API.equityOpen,
+    tag: 'admin',
+    summary: 'Open an equity round',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    body: openRoundBodySchema,
+    answer: openRoundAnswerSchema,
+  }),
+  feedback: call({
+    method: 'GET',
+    path: ADMIN_API.feedback,
+    tag: 'admin',
+    summary: 'Feedback, paged',
+    auth: 'operator',
+    operators: ['support'],
+    money: false,
+    query: feedbackInboxQuerySchema,
+    answer: adminFeedbackPageSchema,
+  }),
+  feedbackReply: call({
+    method: 'POST',
+    path: ADMIN_API.feedbackReply,
+    tag: 'admin',
+    summary: 'Reply to feedback',
+    auth: 'operator',
+    operators: ['support'],
+    money: false,
+    params: adminIdParamsSchema,
+    body: feedbackReplyBodySchema,
+    answer: adminFeedbackRowSchema,
+  }),
+  outbox: call({
+    method: 'GET',
+    path: ADMIN_API.outbox,
+    tag: 'admin',
+    summary: 'Mail outbox',
+    auth: 'operator',
+    operators: ['support'],
+    money: false,
+    query: pageQuerySchema,
+    answer: outboxPageSchema,
   }),
 };

@@ -15,6 +15,7 @@ declare module 'fastify' {
 export type DeclaredRequest<C extends Call> = FastifyRequest & {
   body: C['body'] extends z.ZodType ? z.infer<C['body']> : undefined;
   query: C['query'] extends z.ZodType ? z.infer<C['query']> : undefined;
+  params: C['params'] extends z.ZodType ? z.infer<C['params']> : undefined;
 };
 
 /** What a route adds to its declaration: rate limits and the like, never its method, path or schemas. */
@@ -61,6 +62,7 @@ export function declaredOptions(
       security: SECURITY[declared.auth],
       ...(declared.body ? { body: declared.body } : {}),
       ...(declared.query ? { querystring: declared.query } : {}),
+      ...(declared.params ? { params: declared.params } : {}),
       response: { 200: envelopeSchema(declared.answer) },
     },
   } satisfies RouteShorthandOptions;
