@@ -154,9 +154,5 @@ export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> 
   noticePublish: 'Publish a notice',
   noticeUnpublish: 'Unpublish a notice',
   noticePreview: 'Preview a notice as members will see it',
-  reserves: 'Reserve addresses, their signed days and the published solvency days',
-  reserveAddresses: 'Add a cold reserve address',
-  reserveAddress: { delete: 'Remove a cold reserve address' },
-  reserveUpload: "Upload a cold address's offline signatures",
   auditCsv: 'Audit log as CSV',
 };

@@ -60,6 +60,9 @@ export const reserveAddBodySchema = z.object({
 export type ReserveAddBody = z.infer<typeof reserveAddBodySchema>;
 
 export const reserveAddressParamsSchema = z.object({ address: z.string().max(64) });
+/** A cold address added, and one removed. */
+export const reserveAddedSchema = z.object({ address: z.string(), label: z.string(), addedAt: z.string() });
+export const reserveRemovedSchema = z.object({ address: z.string(), removedAt: z.string() });
 
 /** A cold address with how far ahead it is signed, from today (the settlement time zone's day). */
 export const coldReserveSchema = z.object({

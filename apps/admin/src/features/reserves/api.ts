@@ -1,6 +1,8 @@
+import type { CallAnswer, CallParams } from '@minecloud/contract/calls';
 import {
   ADMIN_API,
   adminPath,
+  type CONSOLE_CALLS,
   type ReserveAddBody,
   type ReserveSignatureFile,
   type ReservesAnswer,
@@ -25,10 +27,14 @@ function useChange<A, T>(call: (arg: A) => Promise<T>) {
 }
 
 export const useAddReserve = () =>
-  useChange((body: ReserveAddBody) => api.post<{ address: string }>(ADMIN_API.reserveAddresses, body));
+  useChange((body: ReserveAddBody) =>
+    api.post<CallAnswer<typeof CONSOLE_CALLS.reserveAddresses>>(ADMIN_API.reserveAddresses, body),
+  );
 
 export const useRemoveReserve = () =>
-  useChange((address: string) => api.del<{ address: string }>(adminPath(ADMIN_API.reserveAddress, { address })));
+  useChange((address: CallParams<typeof CONSOLE_CALLS.reserveAddress>['address']) =>
+    api.del<CallAnswer<typeof CONSOLE_CALLS.reserveAddress>>(adminPath(ADMIN_API.reserveAddress, { address })),
+  );
 
 export const useUploadSignatures = () =>
   useChange((file: ReserveSignatureFile) => api.post<ReserveUploadAnswer>(ADMIN_API.reserveUpload, file));

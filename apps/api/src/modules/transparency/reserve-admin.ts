@@ -1,17 +1,8 @@
-import {
-  ADMIN_API,
-  RESERVE_SIGN_MAX_DAYS,
-  reserveAddBodySchema,
-  reserveAddressParamsSchema,
-  reserveSignatureFileSchema,
-  reservesAnswerSchema,
-  reserveUploadAnswerSchema,
-} from '@minecloud/contract/console';
-import { envelopeSchema } from '@minecloud/contract/envelope';
+import { CONSOLE_CALLS, RESERVE_SIGN_MAX_DAYS } from '@minecloud/contract/console';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { dayOf } from '../../lib/calendar.ts';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { operatorOf } from '../auth/operators.ts';
 import { getSetting } from '../config/settings.ts';
@@ -30,59 +21,32 @@ const chainIdOf = (app: Pick<FastifyInstance, 'chain' | 'config'>) => app.chain?
 
 /** The reserves screen: finance adds and removes cold addresses and uploads their offline signatures. */
 export const reserveAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const finance = { config: { access: { roles: ['finance'] } } } as const;
-  const tags = ['admin'];
-  const security = [{ bearer: [] }];
-  const added = z.object({ address: z.string(), label: z.string(), addedAt: z.string() });
-  const removed = z.object({ address: z.string(), removedAt: z.string() });
-
-  app.get(
-    `/${ADMIN_API.reserves}`,
-    { ...finance, schema: { tags, security, response: { 200: envelopeSchema(reservesAnswerSchema) } } },
-    async () => {
-      const now = app.clock.now();
-      const today = dayOf(now, await getSetting(app.db, 'settlement.timeZone', now));
-      return ok(await reservesOverview(app.db, { chainId: chainIdOf(app), hotWallet: hotWalletOf(app), today }));
-    },
+  const calls = CONSOLE_CALLS;
+  declaredRoute(app, calls.reserves, async () => {
+    const now = app.clock.now();
+    const today = dayOf(now, await getSetting(app.db, 'settlement.timeZone', now));
+    return ok(await reservesOverview(app.db, { chainId: chainIdOf(app), hotWallet: hotWalletOf(app), today }));
+  });
+  declaredRoute(app, calls.reserveAddresses, async (request) =>
+    ok(
+      await addReserveAddress(app.db, request.body, {
+        hotWallet: hotWalletOf(app),
+        operator: operatorOf(request),
+        now: app.clock.now(),
+      }),
+    ),
   );
-  app.post(
-    `/${ADMIN_API.reserveAddresses}`,
-    { ...finance, schema: { tags, security, body: reserveAddBodySchema, response: { 200: envelopeSchema(added) } } },
-    async (request) =>
-      ok(
-        await addReserveAddress(app.db, request.body, {
-          hotWallet: hotWalletOf(app),
-          operator: operatorOf(request),
-          now: app.clock.now(),
-        }),
-      ),
+  declaredRoute(app, calls.reserveAddress, async (request) =>
+    ok(
+      await removeReserveAddress(app.db, request.params.address, {
+        operator: operatorOf(request),
+        now: app.clock.now(),
+      }),
+    ),
   );
-  app.delete(
-    `/${ADMIN_API.reserveAddress}`,
-    {
-      ...finance,
-      schema: { tags, security, params: reserveAddressParamsSchema, response: { 200: envelopeSchema(removed) } },
-    },
-    async (request) =>
-      ok(
-        await removeReserveAddress(app.db, request.params.address, {
-          operator: operatorOf(request),
-          now: app.clock.now(),
-        }),
-      ),
-  );
-  app.post(
-    `/${ADMIN_API.reserveUpload}`,
-    {
-      ...finance,
-      bodyLimit: RESERVE_UPLOAD_BODY_LIMIT,
-      schema: {
-        tags,
-        security,
-        body: reserveSignatureFileSchema,
-        response: { 200: envelopeSchema(reserveUploadAnswerSchema) },
-      },
-    },
+  declaredRoute(
+    app,
+    calls.reserveUpload,
     async (request) =>
       ok(
         await uploadReserveSignatures(app.db, request.body, {
@@ -91,5 +55,6 @@ export const reserveAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           now: app.clock.now(),
         }),
       ),
+    { bodyLimit: RESERVE_UPLOAD_BODY_LIMIT },
   );
 };
