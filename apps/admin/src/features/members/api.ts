@@ -1,5 +1,6 @@
 import type { adjustAnswerSchema, adjustBodySchema } from '@minecloud/contract/admin';
-import { ADMIN_API, type AdjustmentLimits, adminPath, type MemberDetail } from '@minecloud/contract/console';
+import type { CallAnswer, CallParams } from '@minecloud/contract/calls';
+import { ADMIN_API, type AdjustmentLimits, adminPath, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { sharedKeys } from '../../api/query-keys.ts';
@@ -11,10 +12,10 @@ export type AdjustAnswer = Partial<z.infer<typeof adjustAnswerSchema>>;
 const limitsKey = ['adjustment-limits'] as const;
 
 /** One member: identity, balances, department; the tabs load the rest page by page. */
-export function useMember(id: string) {
+export function useMember(id: CallParams<typeof CONSOLE_CALLS.member>['id']) {
   return useQuery({
     queryKey: [...sharedKeys.member(id), 'detail'],
-    queryFn: () => api.get<MemberDetail>(adminPath(ADMIN_API.member, { id })),
+    queryFn: () => api.get<CallAnswer<typeof CONSOLE_CALLS.member>>(adminPath(ADMIN_API.member, { id })),
   });
 }
 

@@ -1,19 +1,13 @@
 import {
   ADMIN_API,
+  CONSOLE_CALLS,
   idParamsSchema,
-  memberDetailSchema,
-  memberLedgerPageSchema,
   memberLedgerQuerySchema,
-  memberMinerPageSchema,
-  memberOrderPageSchema,
   memberPageQuerySchema,
-  memberPageSchema,
-  memberTeamPageSchema,
 } from '@minecloud/contract/console';
-import { adminFeedbackPageSchema } from '@minecloud/contract/content';
-import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv.ts';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { feedbackOf } from '../feedback/feedback.ts';
 import { memberDetail, memberLedger, memberMiners, memberOrders, memberPage, memberTeam } from './members.ts';
@@ -22,14 +16,8 @@ import { memberDetail, memberLedger, memberMiners, memberOrders, memberPage, mem
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSchema = <T extends object>(schema: T) => ({ tags: ['admin'], security: [{ bearer: [] }], ...schema });
   const members = { config: { access: { roles: ['finance', 'support'] } } } as const;
-  app.get(
-    `/${ADMIN_API.members}`,
-    {
-      ...members,
-      schema: withSchema({ querystring: memberPageQuerySchema, response: { 200: envelopeSchema(memberPageSchema) } }),
-    },
-    async (request) => ok(await memberPage(app.db, request.query)),
-  );
+  const calls = CONSOLE_CALLS;
+  declaredRoute(app, calls.members, async (request) => ok(await memberPage(app.db, request.query)));
   app.get(
     `/${ADMIN_API.membersCsv}`,
     { ...members, schema: withSchema({ querystring: memberPageQuerySchema.omit({ pageNo: true, pageSize: true }) }) },
@@ -48,25 +36,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       ]),
   );
   const memberId = (params: { id: string }) => Number(params.id);
-  app.get(
-    `/${ADMIN_API.member}`,
-    {
-      ...members,
-      schema: withSchema({ params: idParamsSchema, response: { 200: envelopeSchema(memberDetailSchema) } }),
-    },
-    async (request) => ok(await memberDetail(app.db, memberId(request.params))),
-  );
-  app.get(
-    `/${ADMIN_API.memberLedger}`,
-    {
-      ...members,
-      schema: withSchema({
-        params: idParamsSchema,
-        querystring: memberLedgerQuerySchema,
-        response: { 200: envelopeSchema(memberLedgerPageSchema) },
-      }),
-    },
-    async (request) => ok(await memberLedger(app.db, memberId(request.params), request.query)),
+  declaredRoute(app, calls.member, async (request) => ok(await memberDetail(app.db, memberId(request.params))));
+  declaredRoute(app, calls.memberLedger, async (request) =>
+    ok(await memberLedger(app.db, memberId(request.params), request.query)),
   );
   app.get(
     `/${ADMIN_API.memberLedgerCsv}`,
@@ -92,37 +64,15 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         ],
       ),
   );
-  for (const [route, schema, list] of [
-    [ADMIN_API.memberMiners, memberMinerPageSchema, memberMiners],
-    [ADMIN_API.memberOrders, memberOrderPageSchema, memberOrders],
-    [ADMIN_API.memberTeam, memberTeamPageSchema, memberTeam],
+  for (const [declared, list] of [
+    [calls.memberMiners, memberMiners],
+    [calls.memberOrders, memberOrders],
+    [calls.memberTeam, memberTeam],
   ] as const) {
-    app.get(
-      `/${route}`,
-      {
-        ...members,
-        schema: withSchema({
-          params: idParamsSchema,
-          querystring: pageQuerySchema,
-          response: { 200: envelopeSchema(schema) },
-        }),
-      },
-      async (request) => ok(await list(app.db, memberId(request.params), request.query)),
-    );
+    declaredRoute(app, declared, async (request) => ok(await list(app.db, memberId(request.params), request.query)));
   }
-  app.get(
-    `/${ADMIN_API.memberFeedback}`,
-    {
-      ...members,
-      schema: withSchema({
-        params: idParamsSchema,
-        querystring: pageQuerySchema,
-        response: { 200: envelopeSchema(adminFeedbackPageSchema) },
-      }),
-    },
-    async (request) => {
-      const page = await feedbackOf(app.db, memberId(request.params), request.query);
-      return ok({ ...page, list: page.list.map((row) => ({ ...row, userId: request.params.id })) });
-    },
-  );
+  declaredRoute(app, calls.memberFeedback, async (request) => {
+    const page = await feedbackOf(app.db, memberId(request.params), request.query);
+    return ok({ ...page, list: page.list.map((row) => ({ ...row, userId: request.params.id })) });
+  });
 };
