@@ -1,13 +1,12 @@
+import type { CallAnswer, CallBody, CallParams } from '@minecloud/contract/calls';
 import {
   ADMIN_API,
   adminPath,
+  type CONSOLE_CALLS,
   type SettingChange,
   type SettingProposal,
-  type SettingRow,
 } from '@minecloud/contract/console';
-import type { settingChangeBodySchema } from '@minecloud/contract/console-config';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 
 export const settingsKey = ['config', 'settings'] as const;
@@ -15,16 +14,20 @@ export const changesKey = ['config', 'changes'] as const;
 export const proposalsKey = ['config', 'proposals'] as const;
 
 export function useSettings() {
-  return useQuery({ queryKey: settingsKey, queryFn: () => api.get<{ list: SettingRow[] }>(ADMIN_API.config) });
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: () => api.get<CallAnswer<typeof CONSOLE_CALLS.config>>(ADMIN_API.config),
+  });
 }
 
-export type SettingChangeBody = z.input<typeof settingChangeBodySchema>;
+type Change = typeof CONSOLE_CALLS.configKey;
+export type SettingChangeBody = CallBody<Change>;
 
 export function useChangeSetting() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ key, body }: { key: string; body: SettingChangeBody }) =>
-      api.put<SettingChange | SettingProposal>(adminPath(ADMIN_API.configKey, { key }), body),
+    mutationFn: ({ key, body }: CallParams<Change> & { body: SettingChangeBody }) =>
+      api.put<CallAnswer<Change>>(adminPath(ADMIN_API.configKey, { key }), body),
     onSuccess: () => refreshConfig(queryClient),
   });
 }
@@ -44,7 +47,7 @@ export const isProposal = (answer: SettingChange | SettingProposal | null): answ
 export function useProposals() {
   return useQuery({
     queryKey: proposalsKey,
-    queryFn: () => api.get<{ list: SettingProposal[] }>(ADMIN_API.configProposals),
+    queryFn: () => api.get<CallAnswer<typeof CONSOLE_CALLS.configProposals>>(ADMIN_API.configProposals),
   });
 }
 

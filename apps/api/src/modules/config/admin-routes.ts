@@ -1,18 +1,7 @@
-import {
-  ADMIN_API,
-  idParamsSchema,
-  settingChangeBodySchema,
-  settingChangePageSchema,
-  settingChangesQuerySchema,
-  settingKeyParamsSchema,
-  settingListSchema,
-  settingProposalListSchema,
-  settingProposalSchema,
-  settingPutAnswerSchema,
-} from '@minecloud/contract/console';
-import { envelopeSchema } from '@minecloud/contract/envelope';
+import { CONSOLE_CALLS } from '@minecloud/contract/console';
 import { isSettingKey, loosens } from '@minecloud/contract/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { actorOf, operatorOf } from '../auth/operators.ts';
@@ -26,85 +15,51 @@ import { allSettings, getSetting, parseSetting, SettingInvalid, setSetting, sett
  * approves (proposals.ts; docs/operations.md, "Settings that guard money").
  */
 export const configAdminRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
-  const finance = { config: { access: { roles: ['finance'] } } } as const;
-  const tags = ['admin'];
-  const security = [{ bearer: [] }];
+  const calls = CONSOLE_CALLS;
   const clock = () => app.clock.now();
 
-  app.get(
-    `/${ADMIN_API.config}`,
-    { ...finance, schema: { tags, security, response: { 200: envelopeSchema(settingListSchema) } } },
-    async () => ok({ list: await allSettings(app.db) }),
-  );
-  app.get(
-    `/${ADMIN_API.configChanges}`,
-    {
-      ...finance,
-      schema: {
-        tags,
-        security,
-        querystring: settingChangesQuerySchema,
-        response: { 200: envelopeSchema(settingChangePageSchema) },
-      },
-    },
-    async (request) => ok(await settingChangeLog(app.db, request.query)),
-  );
-  app.put(
-    `/${ADMIN_API.configKey}`,
-    {
-      schema: {
-        tags,
-        security,
-        params: settingKeyParamsSchema,
-        body: settingChangeBodySchema,
-        response: { 200: envelopeSchema(settingPutAnswerSchema) },
-      },
-    },
-    async (request) => {
-      const { key } = request.params;
-      if (!isSettingKey(key)) return fail('notFound', 'key');
-      const now = Date.now();
-      const asked = request.body.effectiveAt ? new Date(request.body.effectiveAt) : null;
-      if (asked && asked.getTime() < now) return fail('effectiveInPast');
-      // A member-facing term changes at the next settlement boundary, never within a day (docs/operations.md, section 3).
-      const effectiveAt = await effectTime(app.db, key, new Date(now), asked);
-      try {
-        const value = parseSetting(key, request.body.value);
-        const before = await getSetting(app.db, key, effectiveAt);
-        // Tightening, or a plain setting, applies as one owner says; loosening waits for a second operator.
-        if (loosens(key, before, value)) {
-          const input = { key, value, before, askedAt: asked };
-          return ok(await proposeChange(app.db, mailer, operatorOf(request), input, clock()));
-        }
-        return ok(await setSetting(app.db, key, value, actorOf(request), { effectiveAt, requestId: request.id }));
-      } catch (error) {
-        if (error instanceof SettingInvalid) return failWith('settingInvalid', { detail: error.message });
-        throw error;
+  declaredRoute(app, calls.config, async () => ok({ list: await allSettings(app.db) }));
+  declaredRoute(app, calls.configChanges, async (request) => ok(await settingChangeLog(app.db, request.query)));
+  // Only the owner changes a setting (no roles in its declaration).
+  declaredRoute(app, calls.configKey, async (request) => {
+    const { key } = request.params;
+    if (!isSettingKey(key)) return fail('notFound', 'key');
+    const now = Date.now();
+    const asked = request.body.effectiveAt ? new Date(request.body.effectiveAt) : null;
+    if (asked && asked.getTime() < now) return fail('effectiveInPast');
+    // A member-facing term changes at the next settlement boundary, never within a day (docs/operations.md, section 3).
+    const effectiveAt = await effectTime(app.db, key, new Date(now), asked);
+    try {
+      const value = parseSetting(key, request.body.value);
+      const before = await getSetting(app.db, key, effectiveAt);
+      // Tightening, or a plain setting, applies as one owner says; loosening waits for a second operator.
+      if (loosens(key, before, value)) {
+        const input = { key, value, before, askedAt: asked };
+        return ok(await proposeChange(app.db, mailer, operatorOf(request), input, clock()));
       }
-    },
-  );
+      return ok(await setSetting(app.db, key, value, actorOf(request), { effectiveAt, requestId: request.id }));
+    } catch (error) {
+      if (error instanceof SettingInvalid) return failWith('settingInvalid', { detail: error.message });
+      throw error;
+    }
+  });
 
   // ---- Proposals of loosening changes: owner and finance list and decide, the proposer withdraws.
-  app.get(
-    `/${ADMIN_API.configProposals}`,
-    { ...finance, schema: { tags, security, response: { 200: envelopeSchema(settingProposalListSchema) } } },
-    async () => ok({ list: await pendingProposals(app.db, clock()) }),
-  );
-  const decision = { tags, security, params: idParamsSchema, response: { 200: envelopeSchema(settingProposalSchema) } };
+  declaredRoute(app, calls.configProposals, async () => ok({ list: await pendingProposals(app.db, clock()) }));
   const decide = (request: { id: string; params: { id: string } } & Parameters<typeof operatorOf>[0]) => ({
     operator: operatorOf(request),
     id: Number(request.params.id),
     now: clock(),
     requestId: request.id,
   });
-  app.post(`/${ADMIN_API.configProposalApprove}`, { ...finance, schema: decision }, async (request) =>
+  declaredRoute(app, calls.configProposalApprove, async (request) =>
     ok(await approveProposal(app.db, mailer, decide(request))),
   );
-  app.post(`/${ADMIN_API.configProposalReject}`, { ...finance, schema: decision }, async (request) =>
+  declaredRoute(app, calls.configProposalReject, async (request) =>
     ok(await closeProposal(app.db, 'reject', decide(request))),
   );
-  // Only owners propose, so only an owner can withdraw (the route has no roles).
-  app.post(`/${ADMIN_API.configProposalWithdraw}`, { schema: decision }, async (request) =>
+  // Only owners propose, so only an owner can withdraw (no roles in its declaration).
+  declaredRoute(app, calls.configProposalWithdraw, async (request) =>
     ok(await closeProposal(app.db, 'withdraw', decide(request))),
   );
 };
