@@ -4,6 +4,7 @@
  * console-*.ts files by area, all exported from here.
  */
 
+import { z } from 'zod';
 import { openRoundAnswerSchema, openRoundBodySchema, runJobAnswerSchema, runJobBodySchema } from './admin.ts';
 import { call } from './calls.ts';
 import { idParamsSchema } from './console-accounts.ts';
@@ -55,6 +56,15 @@ import {
   outboxPageSchema,
 } from './content.ts';
 import { pageQuerySchema } from './envelope.ts';
+import {
+  adminWithdrawalPageQuerySchema,
+  adminWithdrawalPageSchema,
+  operatorMemberBodySchema,
+  PAYOUT_REPLACED_PATH,
+  payoutReplacedBodySchema,
+  reviewAnswerSchema,
+  reviewBodySchema,
+} from './wallet.ts';
 
 export * from './console-accounts.ts';
 export * from './console-catalogue.ts';
@@ -460,5 +470,60 @@ export const CONSOLE_CALLS = {
     money: false,
     params: idParamsSchema,
     answer: settingProposalSchema,
+  }),
+  withdrawals: call({
+    method: 'GET',
+    path: ADMIN_API.withdrawals,
+    tag: 'admin',
+    summary: 'Withdrawals, paged',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    query: adminWithdrawalPageQuerySchema,
+    answer: adminWithdrawalPageSchema,
+  }),
+  withdrawalApprove: call({
+    method: 'POST',
+    path: ADMIN_API.withdrawalApprove,
+    tag: 'admin',
+    summary: 'Approve a withdrawal',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    body: reviewBodySchema,
+    answer: reviewAnswerSchema,
+  }),
+  withdrawalReject: call({
+    method: 'POST',
+    path: ADMIN_API.withdrawalReject,
+    tag: 'admin',
+    summary: 'Reject a withdrawal',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    body: reviewBodySchema,
+    answer: reviewAnswerSchema,
+  }),
+  payoutReplaced: call({
+    method: 'POST',
+    path: PAYOUT_REPLACED_PATH,
+    tag: 'admin',
+    summary: 'Name the transaction that replaced a payout',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    body: payoutReplacedBodySchema,
+    answer: reviewAnswerSchema,
+  }),
+  operatorMembers: call({
+    method: 'POST',
+    path: ADMIN_API.operatorMembers,
+    tag: 'admin',
+    summary: 'Link an operator to a member account',
+    auth: 'operator',
+    operators: [],
+    money: false,
+    body: operatorMemberBodySchema,
+    answer: z.null(),
   }),
 };

@@ -1,18 +1,9 @@
-import { ADMIN_API } from '@minecloud/contract/console';
-import { envelopeSchema } from '@minecloud/contract/envelope';
-import {
-  adminWithdrawalPageQuerySchema,
-  adminWithdrawalPageSchema,
-  operatorMemberBodySchema,
-  PAYOUT_REPLACED_PATH,
-  payoutReplacedBodySchema,
-  reviewAnswerSchema,
-  reviewBodySchema,
-} from '@minecloud/contract/wallet';
+import { ADMIN_API, CONSOLE_CALLS } from '@minecloud/contract/console';
+import { adminWithdrawalPageQuerySchema } from '@minecloud/contract/wallet';
 import { WITHDRAWAL_STATE_TEXTS } from '@minecloud/contract/withdrawal-states';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { operatorOf } from '../auth/operators.ts';
 import { payoutReplaced } from './payout-hold.ts';
@@ -21,21 +12,12 @@ import { approveWithdrawal, linkOperatorMember, operatorWithdrawals, rejectWithd
 /** Withdrawal review and export (`/admin-api/withdrawals/*`); each decision is audited in its transaction. */
 export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { config: { access: { roles: ['finance'] } } } as const;
+  const calls = CONSOLE_CALLS;
   const tags = ['admin'];
   const security = [{ bearer: [] }];
 
-  app.get(
-    `/${ADMIN_API.withdrawals}`,
-    {
-      ...guard,
-      schema: {
-        tags,
-        security,
-        querystring: adminWithdrawalPageQuerySchema,
-        response: { 200: envelopeSchema(adminWithdrawalPageSchema) },
-      },
-    },
-    async (request) => ok(await operatorWithdrawals(app.db, app.chain, request.query)),
+  declaredRoute(app, calls.withdrawals, async (request) =>
+    ok(await operatorWithdrawals(app.db, app.chain, request.query)),
   );
   app.get(
     `/${ADMIN_API.withdrawalsCsv}`,
@@ -66,54 +48,26 @@ export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         ],
       ),
   );
-  app.post(
-    `/${ADMIN_API.withdrawalApprove}`,
-    {
-      ...guard,
-      schema: { tags, security, body: reviewBodySchema, response: { 200: envelopeSchema(reviewAnswerSchema) } },
-    },
-    async (request) => ok(await approveWithdrawal(app.db, operatorOf(request), Number(request.body.id))),
+  declaredRoute(app, calls.withdrawalApprove, async (request) =>
+    ok(await approveWithdrawal(app.db, operatorOf(request), Number(request.body.id))),
   );
-  app.post(
-    `/${ADMIN_API.withdrawalReject}`,
-    {
-      ...guard,
-      schema: { tags, security, body: reviewBodySchema, response: { 200: envelopeSchema(reviewAnswerSchema) } },
-    },
-    async (request) =>
-      ok(await rejectWithdrawal(app.db, operatorOf(request), Number(request.body.id), request.body.reason)),
+  declaredRoute(app, calls.withdrawalReject, async (request) =>
+    ok(await rejectWithdrawal(app.db, operatorOf(request), Number(request.body.id), request.body.reason)),
   );
-  app.post(
-    `/${PAYOUT_REPLACED_PATH}`,
-    {
-      ...guard,
-      schema: {
-        tags,
-        security,
-        body: payoutReplacedBodySchema,
-        response: { 200: envelopeSchema(reviewAnswerSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await payoutReplaced(
-          app.db,
-          app.chain,
-          operatorOf(request),
-          Number(request.body.id),
-          request.body.replacedBy as `0x${string}`,
-        ),
+  declaredRoute(app, calls.payoutReplaced, async (request) =>
+    ok(
+      await payoutReplaced(
+        app.db,
+        app.chain,
+        operatorOf(request),
+        Number(request.body.id),
+        request.body.replacedBy as `0x${string}`,
       ),
+    ),
   );
-  app.post(
-    `/${ADMIN_API.operatorMembers}`,
-    {
-      // The owner's alone.
-      schema: { tags, security, body: operatorMemberBodySchema, response: { 200: envelopeSchema(z.null()) } },
-    },
-    async (request) => {
-      await linkOperatorMember(app.db, operatorOf(request), request.body.operator, Number(request.body.userId));
-      return ok(null);
-    },
-  );
+  // The owner's alone (no roles in its declaration).
+  declaredRoute(app, calls.operatorMembers, async (request) => {
+    await linkOperatorMember(app.db, operatorOf(request), request.body.operator, Number(request.body.userId));
+    return ok(null);
+  });
 };
