@@ -5,7 +5,14 @@
  */
 
 import { z } from 'zod';
-import { openRoundAnswerSchema, openRoundBodySchema, runJobAnswerSchema, runJobBodySchema } from './admin.ts';
+import {
+  ledgerCheckAnswerSchema,
+  ledgerCheckQuerySchema,
+  openRoundAnswerSchema,
+  openRoundBodySchema,
+  runJobAnswerSchema,
+  runJobBodySchema,
+} from './admin.ts';
 import { call } from './calls.ts';
 import { idParamsSchema } from './console-accounts.ts';
 import { equityRoundPageSchema } from './console-catalogue.ts';
@@ -20,6 +27,11 @@ import {
   settingPutAnswerSchema,
 } from './console-config.ts';
 import {
+  adjustmentDecisionSchema,
+  adjustmentLimitsSchema,
+  adjustmentPageSchema,
+  adjustmentQuerySchema,
+  adjustmentRejectBodySchema,
   dashboardQuerySchema,
   dashboardSchema,
   memberDetailSchema,
@@ -525,5 +537,60 @@ export const CONSOLE_CALLS = {
     money: false,
     body: operatorMemberBodySchema,
     answer: z.null(),
+  }),
+  adjustments: call({
+    method: 'GET',
+    path: ADMIN_API.adjustments,
+    tag: 'admin',
+    summary: 'Ledger adjustments, paged',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    query: adjustmentQuerySchema,
+    answer: adjustmentPageSchema,
+  }),
+  adjustmentLimits: call({
+    method: 'GET',
+    path: ADMIN_API.adjustmentLimits,
+    tag: 'admin',
+    summary: 'Limits of ledger adjustments',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    answer: adjustmentLimitsSchema,
+  }),
+  adjustmentApprove: call({
+    method: 'POST',
+    path: ADMIN_API.adjustmentApprove,
+    tag: 'admin',
+    summary: 'Approve a ledger adjustment',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    params: idParamsSchema,
+    answer: adjustmentDecisionSchema,
+  }),
+  adjustmentReject: call({
+    method: 'POST',
+    path: ADMIN_API.adjustmentReject,
+    tag: 'admin',
+    summary: 'Reject a ledger adjustment',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    params: idParamsSchema,
+    body: adjustmentRejectBodySchema,
+    answer: adjustmentDecisionSchema,
+  }),
+  ledgerCheck: call({
+    method: 'GET',
+    path: ADMIN_API.ledgerCheck,
+    tag: 'admin',
+    summary: 'Check that the ledger balances',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    query: ledgerCheckQuerySchema,
+    answer: ledgerCheckAnswerSchema,
   }),
 };

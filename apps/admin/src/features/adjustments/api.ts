@@ -1,15 +1,19 @@
-import { ADMIN_API, adminPath } from '@minecloud/contract/console';
+import type { CallBody, CallParams } from '@minecloud/contract/calls';
+import { ADMIN_API, adminPath, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import type { QueryClient } from '@tanstack/react-query';
 import { sharedKeys } from '../../api/query-keys.ts';
 import { api } from '../../lib/api.ts';
 
 /** Applies a pending credit (an operator other than the one who asked for it). */
-export async function approveAdjustment(id: string): Promise<void> {
+export async function approveAdjustment(id: CallParams<typeof CONSOLE_CALLS.adjustmentApprove>['id']): Promise<void> {
   await api.post(adminPath(ADMIN_API.adjustmentApprove, { id }), {});
 }
 
 /** Rejects a pending credit with a reason for the audit log; nothing moves. */
-export async function rejectAdjustment(id: string, reason: string): Promise<void> {
+export async function rejectAdjustment(
+  id: CallParams<typeof CONSOLE_CALLS.adjustmentReject>['id'],
+  reason: CallBody<typeof CONSOLE_CALLS.adjustmentReject>['reason'],
+): Promise<void> {
   await api.post(adminPath(ADMIN_API.adjustmentReject, { id }), { reason });
 }
 

@@ -1,6 +1,6 @@
 import type { adjustAnswerSchema, adjustBodySchema } from '@minecloud/contract/admin';
 import type { CallAnswer, CallParams } from '@minecloud/contract/calls';
-import { ADMIN_API, type AdjustmentLimits, adminPath, type CONSOLE_CALLS } from '@minecloud/contract/console';
+import { ADMIN_API, adminPath, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { sharedKeys } from '../../api/query-keys.ts';
@@ -23,7 +23,7 @@ export function useMember(id: CallParams<typeof CONSOLE_CALLS.member>['id']) {
 export function useAdjustmentLimits(enabled: boolean) {
   return useQuery({
     queryKey: limitsKey,
-    queryFn: () => api.get<AdjustmentLimits>(ADMIN_API.adjustmentLimits),
+    queryFn: () => api.get<CallAnswer<typeof CONSOLE_CALLS.adjustmentLimits>>(ADMIN_API.adjustmentLimits),
     enabled,
     retry: false,
   });

@@ -1,21 +1,9 @@
-import {
-  adjustAnswerSchema,
-  adjustBodySchema,
-  ledgerCheckAnswerSchema,
-  ledgerCheckQuerySchema,
-} from '@minecloud/contract/admin';
-import {
-  ADMIN_API,
-  adjustmentDecisionSchema,
-  adjustmentLimitsSchema,
-  adjustmentPageSchema,
-  adjustmentQuerySchema,
-  adjustmentRejectBodySchema,
-  idParamsSchema,
-} from '@minecloud/contract/console';
+import { adjustAnswerSchema, adjustBodySchema } from '@minecloud/contract/admin';
+import { ADMIN_API, CONSOLE_CALLS } from '@minecloud/contract/console';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkLedger, checkLedgerSinceCheckpoint } from '../../ledger/check.ts';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { idempotencyKeyOf, KEY_PATTERN, oncePerKey } from '../../money/idempotency.ts';
 import { operatorOf } from '../auth/operators.ts';
@@ -54,79 +42,26 @@ export const adjustmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- Credits waiting for a second operator: finance lists, approves, rejects.
-  app.get(
-    `/${ADMIN_API.adjustments}`,
-    {
-      ...finance,
-      schema: {
-        tags: ['admin'],
-        security,
-        querystring: adjustmentQuerySchema,
-        response: { 200: envelopeSchema(adjustmentPageSchema) },
-      },
-    },
-    async (request) => ok(await adjustmentPage(app.db, request.query)),
+  const calls = CONSOLE_CALLS;
+  declaredRoute(app, calls.adjustments, async (request) => ok(await adjustmentPage(app.db, request.query)));
+  declaredRoute(app, calls.adjustmentLimits, async (request) =>
+    ok(await adjustmentLimits(app.db, operatorOf(request), app.clock.now())),
   );
-
-  app.get(
-    `/${ADMIN_API.adjustmentLimits}`,
-    {
-      ...finance,
-      schema: { tags: ['admin'], security, response: { 200: envelopeSchema(adjustmentLimitsSchema) } },
-    },
-    async (request) => ok(await adjustmentLimits(app.db, operatorOf(request), app.clock.now())),
+  declaredRoute(app, calls.adjustmentApprove, async (request) =>
+    ok(await approveAdjustment(app.db, operatorOf(request), Number(request.params.id), app.clock.now())),
   );
-
-  app.post(
-    `/${ADMIN_API.adjustmentApprove}`,
-    {
-      ...finance,
-      schema: {
-        tags: ['admin'],
-        security,
-        params: idParamsSchema,
-        response: { 200: envelopeSchema(adjustmentDecisionSchema) },
-      },
-    },
-    async (request) =>
-      ok(await approveAdjustment(app.db, operatorOf(request), Number(request.params.id), app.clock.now())),
-  );
-
-  app.post(
-    `/${ADMIN_API.adjustmentReject}`,
-    {
-      ...finance,
-      schema: {
-        tags: ['admin'],
-        security,
-        params: idParamsSchema,
-        body: adjustmentRejectBodySchema,
-        response: { 200: envelopeSchema(adjustmentDecisionSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await rejectAdjustment(
-          app.db,
-          operatorOf(request),
-          Number(request.params.id),
-          request.body.reason,
-          app.clock.now(),
-        ),
+  declaredRoute(app, calls.adjustmentReject, async (request) =>
+    ok(
+      await rejectAdjustment(
+        app.db,
+        operatorOf(request),
+        Number(request.params.id),
+        request.body.reason,
+        app.clock.now(),
       ),
+    ),
   );
-
-  app.get(
-    `/${ADMIN_API.ledgerCheck}`,
-    {
-      ...finance,
-      schema: {
-        tags: ['admin'],
-        security,
-        querystring: ledgerCheckQuerySchema,
-        response: { 200: envelopeSchema(ledgerCheckAnswerSchema) },
-      },
-    },
-    async (request) => ok(request.query.full ? await checkLedger(app.db) : await checkLedgerSinceCheckpoint(app.db)),
+  declaredRoute(app, calls.ledgerCheck, async (request) =>
+    ok(request.query.full ? await checkLedger(app.db) : await checkLedgerSinceCheckpoint(app.db)),
   );
 };
