@@ -90,12 +90,6 @@ export const CONSOLE_PATHS = { ...ADMIN_API, payoutReplaced: PAYOUT_REPLACED_PAT
 
 export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> = {
   ...summariesOf(CONSOLE_CALLS),
-  login: 'Sign in an operator',
-  logout: "Sign out: end this operator's session",
-  me: 'The signed-in operator',
-  password: "Change the operator's password",
-  totpSetup: 'Start enrolling an authenticator app',
-  totpEnable: 'Finish enrolling with a code',
   passkeySignInOptions: 'Start signing in with a passkey',
   passkeySignIn: 'Sign in an operator with a passkey',
   passkeys: { get: "The operator's passkeys", post: 'Finish enrolling a passkey' },

@@ -32,6 +32,12 @@ export const passwordChangeBodySchema = z.object({
   current: z.string().min(1).max(256),
   next: z.string().min(OPERATOR_PASSWORD_MIN).max(256),
 });
+/**
+ * What the server takes: any new password up to 256 characters, so that a short one gets the
+ * server's own message (its length is checked with the operator's other rules), where the console's
+ * form checks `passwordChangeBodySchema` first.
+ */
+export const passwordChangeCallBodySchema = passwordChangeBodySchema.extend({ next: z.string().min(1).max(256) });
 
 /** The secret to enrol in an authenticator app; `otpauthUrl` is what the QR code carries. */
 export const totpSetupAnswerSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });

@@ -1,7 +1,10 @@
-import { ADMIN_API, type OperatorMe } from '@minecloud/contract/console';
+import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
+import { ADMIN_API, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import { api } from '../lib/api.ts';
 
+type Change = typeof CONSOLE_CALLS.password;
+
 /** Replaces the operator's password (setup's first step, or from the account page); answers the operator. */
-export function changePassword(body: { current: string; next: string }): Promise<OperatorMe> {
-  return api.post<OperatorMe>(ADMIN_API.password, body);
+export function changePassword(body: CallBody<Change>): Promise<CallAnswer<Change>> {
+  return api.post<CallAnswer<Change>>(ADMIN_API.password, body);
 }

@@ -1,11 +1,11 @@
-import { ADMIN_API, type SetupStep } from '@minecloud/contract/console';
+import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
+import { ADMIN_API, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import { api } from '../../lib/api.ts';
 
-/** contract admin.ts operatorLoginAnswerSchema. */
-export type LoginAnswer = { token: string; setup: SetupStep | null };
-export type TotpEnrolment = { secret: string; otpauthUrl: string };
+export type LoginAnswer = CallAnswer<typeof CONSOLE_CALLS.login>;
+export type TotpEnrolment = CallAnswer<typeof CONSOLE_CALLS.totpSetup>;
 
-export function login(body: { username: string; password: string; totp?: string }): Promise<LoginAnswer> {
+export function login(body: CallBody<typeof CONSOLE_CALLS.login>): Promise<LoginAnswer> {
   return api.post<LoginAnswer>(ADMIN_API.login, body);
 }
 
@@ -15,6 +15,6 @@ export function startTotpSetup(): Promise<TotpEnrolment> {
 }
 
 /** Turns TOTP on with a code from the secret of {@link startTotpSetup}. */
-export async function enableTotp(code: string): Promise<void> {
+export async function enableTotp(code: CallBody<typeof CONSOLE_CALLS.totpEnable>['code']): Promise<void> {
   await api.post(ADMIN_API.totpEnable, { code });
 }
