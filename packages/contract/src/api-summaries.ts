@@ -26,8 +26,6 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   basicConfig: 'Public app settings: chain, banners, limits, features, support contacts',
   upload: 'Upload an image (multipart, field `file`)',
   uploadedImage: 'An uploaded image, re-encoded, at the URL the upload answered with',
-  poolCurrent: 'The prize pool now',
-  poolHistory: 'Past prize pool rounds',
   rounds: 'Guess rounds, paged',
   noticeShow: 'The notice to show as a pop-up, if any',
   noticePage: 'Notices and articles, paged',

@@ -219,10 +219,7 @@ export const poolRoundSchema = z.object({
 export type PoolRound = z.infer<typeof poolRoundSchema>;
 export const poolHistoryAnswerSchema = pageSchema(poolRoundSchema);
 
-/**
- * The team's and prize pool's calls declared so far (calls.ts): the team's whole, and the pool's
- * money call. Paths: `API`.
- */
+/** The team, the community and the prize pool, the area declared whole (calls.ts). Paths: `API`. */
 export const TEAM_CALLS = {
   inviteRelation: call({
     method: 'GET',
@@ -290,5 +287,25 @@ export const TEAM_CALLS = {
     money: true,
     body: poolForgeBodySchema,
     answer: poolForgeAnswerSchema,
+  }),
+  poolCurrent: call({
+    method: 'GET',
+    path: API.poolCurrent,
+    tag: 'pool',
+    summary: 'The prize pool now',
+    // Public: a visitor sees the pool; a member's token, when sent, adds what they forged and their place.
+    auth: 'public',
+    money: false,
+    answer: poolCurrentAnswerSchema,
+  }),
+  poolHistory: call({
+    method: 'GET',
+    path: API.poolHistory,
+    tag: 'pool',
+    summary: 'Past prize pool rounds',
+    auth: 'public',
+    money: false,
+    query: poolHistoryQuerySchema,
+    answer: poolHistoryAnswerSchema,
   }),
 };

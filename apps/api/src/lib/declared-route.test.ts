@@ -62,8 +62,6 @@ const UNDECLARED = new Set([
   'GET /app-api/biz/withdraw-address/list',
   'GET /app-api/biz/withdraw/page',
   'GET /app-api/guessPeriod/list',
-  'GET /app-api/prizePool/current',
-  'GET /app-api/prizePool/history',
   'GET /app-api/stream',
   'GET /app-api/transparency/liabilities',
   'GET /app-api/transparency/liabilities/proof',
