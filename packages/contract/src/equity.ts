@@ -98,8 +98,20 @@ export const equityDailyYieldAnswerSchema = z.object({
 });
 export type EquityDailyYield = z.infer<typeof equityDailyYieldAnswerSchema>['list'][number];
 
-/** Equity's calls declared in full so far (calls.ts): its money calls. Paths: `API`. */
+/**
+ * Equity: the open round, buying and reinvesting shares, the member's orders and dividends, the
+ * area declared whole (calls.ts). Paths: `API`.
+ */
 export const EQUITY_CALLS = {
+  equityRound: call({
+    method: 'GET',
+    path: API.equityRound,
+    tag: 'equity',
+    summary: 'The equity round now open',
+    auth: 'public',
+    money: false,
+    answer: equityRoundAnswerSchema,
+  }),
   equityBuy: call({
     method: 'POST',
     path: API.equityBuy,
@@ -119,5 +131,35 @@ export const EQUITY_CALLS = {
     money: true,
     body: equityReinvestBodySchema,
     answer: equityReinvestAnswerSchema,
+  }),
+  equityOrders: call({
+    method: 'GET',
+    path: API.equityOrders,
+    tag: 'equity',
+    summary: "The member's equity orders, paged",
+    auth: 'member',
+    money: false,
+    query: equityOrdersQuerySchema,
+    answer: equityOrderPageSchema,
+  }),
+  equityOrder: call({
+    method: 'GET',
+    path: API.equityOrder,
+    tag: 'equity',
+    summary: 'One equity order of the member',
+    auth: 'member',
+    money: false,
+    query: equityOrderQuerySchema,
+    answer: equityOrderDetailSchema,
+  }),
+  equityDailyYield: call({
+    method: 'GET',
+    path: API.equityDailyYield,
+    tag: 'equity',
+    summary: "The member's equity dividends per day",
+    auth: 'member',
+    money: false,
+    query: equityDailyYieldQuerySchema,
+    answer: equityDailyYieldAnswerSchema,
   }),
 };

@@ -138,8 +138,31 @@ export const dailyOutputAnswerSchema = z.object({
   list: z.array(z.object({ day: z.string(), btc: z.string(), hashRate: z.string() })),
 });
 
-/** The miner shop's calls declared in full so far (calls.ts): its money call. Paths: `API`. */
+/**
+ * The miner shop, the member's miners and hash rate, and the network's totals, the area declared
+ * whole (calls.ts). Paths: `API`.
+ */
 export const MINER_CALLS = {
+  minerProducts: call({
+    method: 'POST',
+    path: API.minerProducts,
+    tag: 'mining',
+    summary: 'Miners on sale, paged',
+    auth: 'public',
+    money: false,
+    // Optional: a call without a body gets the first page (the handler applies the defaults).
+    body: pageQuerySchema.optional(),
+    answer: minerProductPageSchema,
+  }),
+  minerBanners: call({
+    method: 'POST',
+    path: API.minerBanners,
+    tag: 'mining',
+    summary: 'Banners of the miner shop',
+    auth: 'public',
+    money: false,
+    answer: minerBannersAnswerSchema,
+  }),
   minerBuy: call({
     method: 'POST',
     path: API.minerBuy,
@@ -149,5 +172,53 @@ export const MINER_CALLS = {
     money: true,
     body: buyBodySchema,
     answer: buyAnswerSchema,
+  }),
+  myMiners: call({
+    method: 'POST',
+    path: API.myMiners,
+    tag: 'mining',
+    summary: "The member's miners, paged",
+    auth: 'member',
+    money: false,
+    body: myMinersBodySchema.optional(),
+    answer: myMinerPageSchema,
+  }),
+  powerRecords: call({
+    method: 'POST',
+    path: API.powerRecords,
+    tag: 'mining',
+    summary: "The member's hash-rate records, paged",
+    auth: 'member',
+    money: false,
+    body: powerBodySchema.optional(),
+    answer: powerPageSchema,
+  }),
+  poolPower: call({
+    method: 'GET',
+    path: API.poolPower,
+    tag: 'mining',
+    summary: "The pool's total and burned hash rate",
+    auth: 'public',
+    money: false,
+    answer: poolPowerAnswerSchema,
+  }),
+  blackHole: call({
+    method: 'POST',
+    path: API.blackHole,
+    tag: 'mining',
+    summary: 'Hash rate burned, in total and today',
+    auth: 'public',
+    money: false,
+    answer: blackHoleAnswerSchema,
+  }),
+  dailyOutput: call({
+    method: 'GET',
+    path: API.dailyOutput,
+    tag: 'mining',
+    summary: "The member's daily mining output",
+    auth: 'member',
+    money: false,
+    query: dailyOutputQuerySchema,
+    answer: dailyOutputAnswerSchema,
   }),
 };

@@ -219,8 +219,65 @@ export const poolRoundSchema = z.object({
 export type PoolRound = z.infer<typeof poolRoundSchema>;
 export const poolHistoryAnswerSchema = pageSchema(poolRoundSchema);
 
-/** The team's and prize pool's calls declared in full so far (calls.ts): the pool's money call. */
+/** The team, the community and the prize pool, the area declared whole (calls.ts). Paths: `API`. */
 export const TEAM_CALLS = {
+  inviteRelation: call({
+    method: 'GET',
+    path: API.inviteRelation,
+    tag: 'team',
+    summary: "The member's invitation link, codes and invitees",
+    auth: 'member',
+    money: false,
+    query: inviteRelationQuerySchema,
+    answer: inviteRelationAnswerSchema,
+  }),
+  departmentInfo: call({
+    method: 'POST',
+    path: API.departmentInfo,
+    tag: 'team',
+    summary: "The member's departments and their performance",
+    auth: 'member',
+    money: false,
+    answer: departmentInfoAnswerSchema,
+  }),
+  communityInfo: call({
+    method: 'GET',
+    path: API.communityInfo,
+    tag: 'team',
+    summary: 'The community at a glance',
+    auth: 'public',
+    money: false,
+    answer: communityOverviewSchema,
+  }),
+  levelConfig: call({
+    method: 'POST',
+    path: API.levelConfig,
+    tag: 'team',
+    summary: "The levels and the member's progress",
+    auth: 'member',
+    money: false,
+    answer: levelConfigAnswerSchema,
+  }),
+  performanceRank: call({
+    method: 'POST',
+    path: API.performanceRank,
+    tag: 'team',
+    summary: 'Performance ranking, paged',
+    auth: 'member',
+    money: false,
+    body: performanceRankBodySchema.optional(),
+    answer: performanceRankAnswerSchema,
+  }),
+  communityRank: call({
+    method: 'POST',
+    path: API.communityRank,
+    tag: 'team',
+    summary: 'Community ranking, paged',
+    auth: 'member',
+    money: false,
+    body: communityRankBodySchema.optional(),
+    answer: communityRankAnswerSchema,
+  }),
   poolForge: call({
     method: 'POST',
     path: API.poolForge,
@@ -230,5 +287,25 @@ export const TEAM_CALLS = {
     money: true,
     body: poolForgeBodySchema,
     answer: poolForgeAnswerSchema,
+  }),
+  poolCurrent: call({
+    method: 'GET',
+    path: API.poolCurrent,
+    tag: 'pool',
+    summary: 'The prize pool now',
+    // Public: a visitor sees the pool; a member's token, when sent, adds what they forged and their place.
+    auth: 'public',
+    money: false,
+    answer: poolCurrentAnswerSchema,
+  }),
+  poolHistory: call({
+    method: 'GET',
+    path: API.poolHistory,
+    tag: 'pool',
+    summary: 'Past prize pool rounds',
+    auth: 'public',
+    money: false,
+    query: poolHistoryQuerySchema,
+    answer: poolHistoryAnswerSchema,
   }),
 };

@@ -234,8 +234,72 @@ const withdraw = <P extends string>(asset: 'USDT' | 'BTC', path: P) =>
     answer: withdrawAnswerSchema,
   });
 
-/** The wallet's calls declared in full so far (calls.ts): its money calls. Paths: `API`. */
+/**
+ * The member's wallet: withdrawals and their history, the address book, and deposits by
+ * transaction hash, the area declared whole (calls.ts). Paths: `API`.
+ */
 export const WALLET_CALLS = {
   usdtWithdraw: withdraw('USDT', API.usdtWithdraw),
   btcWithdraw: withdraw('BTC', API.btcWithdraw),
+  withdrawals: call({
+    method: 'GET',
+    path: API.withdrawals,
+    tag: 'wallet',
+    summary: "The member's withdrawals, paged",
+    auth: 'member',
+    money: false,
+    query: withdrawalPageQuerySchema,
+    answer: withdrawalPageSchema,
+  }),
+  addressBook: call({
+    method: 'GET',
+    path: API.addressBook,
+    tag: 'wallet',
+    summary: "The member's saved withdrawal addresses, with the wait for new ones",
+    auth: 'member',
+    money: false,
+    answer: addressBookSchema,
+  }),
+  addressAdd: call({
+    method: 'POST',
+    path: API.addressAdd,
+    tag: 'wallet',
+    summary: 'Save a labelled withdrawal address, confirmed by email code and announced by mail',
+    auth: 'member',
+    money: false,
+    body: addAddressBodySchema,
+    answer: savedAddressSchema,
+  }),
+  addressRemove: call({
+    method: 'POST',
+    path: API.addressRemove,
+    tag: 'wallet',
+    summary: 'Remove a saved withdrawal address',
+    auth: 'member',
+    money: false,
+    body: removeAddressBodySchema,
+    answer: z.null(),
+  }),
+  depositSubmit: call({
+    method: 'POST',
+    path: API.depositSubmit,
+    tag: 'wallet',
+    summary: 'Report a deposit by its transaction hash',
+    auth: 'member',
+    // Not a money call (docs/api.md, "Idempotency-Key on money calls"): the transaction is credited
+    // once by its hash, whoever submits it and however often (docs/economy.md, "Withdrawals and deposits").
+    money: false,
+    body: depositBodySchema,
+    answer: depositAnswerSchema,
+  }),
+  depositPage: call({
+    method: 'GET',
+    path: API.depositPage,
+    tag: 'wallet',
+    summary: "The member's deposits, paged",
+    auth: 'member',
+    money: false,
+    query: pageQuerySchema,
+    answer: depositPageSchema,
+  }),
 };

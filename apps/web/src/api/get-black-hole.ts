@@ -1,11 +1,11 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { blackHoleAnswerSchema } from '@minecloud/contract/miner';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { MINER_CALLS } from '@minecloud/contract/miner';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '@/lib/request';
 import { networkKeys } from './network-keys';
 
-export type BlackHole = z.infer<typeof blackHoleAnswerSchema>;
+export type BlackHole = CallAnswer<typeof MINER_CALLS.blackHole>;
 
 /** Hash rate burned into the black hole: in total and since today's start (public). */
 export function getBlackHole(signal?: AbortSignal, quiet = false): Promise<BlackHole> {

@@ -1,11 +1,11 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { poolPowerAnswerSchema } from '@minecloud/contract/miner';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { MINER_CALLS } from '@minecloud/contract/miner';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '@/lib/request';
 import { networkKeys } from './network-keys';
 
-export type PoolPower = z.infer<typeof poolPowerAnswerSchema>;
+export type PoolPower = CallAnswer<typeof MINER_CALLS.poolPower>;
 
 /** The network's live hash rate, the hash rate ever burned, and the miners mining now (public). */
 export function getPoolPower(signal?: AbortSignal, quiet = false): Promise<PoolPower> {

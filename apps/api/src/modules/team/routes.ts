@@ -1,17 +1,6 @@
-import { API } from '@minecloud/contract/api-paths';
-import { envelopeSchema } from '@minecloud/contract/envelope';
-import {
-  communityOverviewSchema,
-  communityRankAnswerSchema,
-  communityRankBodySchema,
-  departmentInfoAnswerSchema,
-  inviteRelationAnswerSchema,
-  inviteRelationQuerySchema,
-  levelConfigAnswerSchema,
-  performanceRankAnswerSchema,
-  performanceRankBodySchema,
-} from '@minecloud/contract/team';
+import { communityRankBodySchema, performanceRankBodySchema, TEAM_CALLS } from '@minecloud/contract/team';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { memberOf } from '../auth/guard.ts';
 import {
@@ -23,80 +12,37 @@ import {
   performanceRank,
 } from './service.ts';
 
+/** The team and the community, every call as the contract declares it (`TEAM_CALLS`). */
 export const teamRoutes: FastifyPluginAsyncZod<{ publicOrigin?: string | undefined }> = async (app, options) => {
-  const member = { preHandler: app.requireMember };
-  const security = [{ bearer: [] }];
-  const tags = ['team'];
+  const calls = TEAM_CALLS;
 
-  app.get(
-    `/${API.inviteRelation}`,
-    {
-      ...member,
-      schema: {
-        tags,
-        security,
-        querystring: inviteRelationQuerySchema,
-        response: { 200: envelopeSchema(inviteRelationAnswerSchema) },
-      },
-    },
-    async (request) => {
-      const origin = options.publicOrigin ?? `${request.protocol}://${request.host}`;
-      return ok(await inviteRelation(app.db, memberOf(request).userId, request.query, origin));
-    },
+  declaredRoute(app, calls.inviteRelation, async (request) => {
+    const origin = options.publicOrigin ?? `${request.protocol}://${request.host}`;
+    return ok(await inviteRelation(app.db, memberOf(request).userId, request.query, origin));
+  });
+
+  declaredRoute(app, calls.departmentInfo, async (request) =>
+    ok(await departmentInfo(app.db, memberOf(request).userId, app.clock.now())),
   );
 
-  app.post(
-    `/${API.departmentInfo}`,
-    { ...member, schema: { tags, security, response: { 200: envelopeSchema(departmentInfoAnswerSchema) } } },
-    async (request) => ok(await departmentInfo(app.db, memberOf(request).userId, app.clock.now())),
+  declaredRoute(app, calls.communityInfo, async () => ok(await communityOverview(app.db, app.clock.now())));
+
+  declaredRoute(app, calls.levelConfig, async (request) =>
+    ok(await levelConfig(app.db, memberOf(request).userId, app.clock.now())),
   );
 
-  app.get(
-    `/${API.communityInfo}`,
-    { schema: { tags, response: { 200: envelopeSchema(communityOverviewSchema) } } },
-    async () => ok(await communityOverview(app.db, app.clock.now())),
-  );
-
-  app.post(
-    `/${API.levelConfig}`,
-    { ...member, schema: { tags, security, response: { 200: envelopeSchema(levelConfigAnswerSchema) } } },
-    async (request) => ok(await levelConfig(app.db, memberOf(request).userId, app.clock.now())),
-  );
-
-  app.post(
-    `/${API.performanceRank}`,
-    {
-      ...member,
-      schema: {
-        tags,
-        security,
-        body: performanceRankBodySchema.optional(),
-        response: { 200: envelopeSchema(performanceRankAnswerSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await performanceRank(
-          app.db,
-          memberOf(request).userId,
-          performanceRankBodySchema.parse(request.body ?? {}),
-          app.clock.now(),
-        ),
+  declaredRoute(app, calls.performanceRank, async (request) =>
+    ok(
+      await performanceRank(
+        app.db,
+        memberOf(request).userId,
+        performanceRankBodySchema.parse(request.body ?? {}),
+        app.clock.now(),
       ),
+    ),
   );
 
-  app.post(
-    `/${API.communityRank}`,
-    {
-      ...member,
-      schema: {
-        tags,
-        security,
-        body: communityRankBodySchema.optional(),
-        response: { 200: envelopeSchema(communityRankAnswerSchema) },
-      },
-    },
-    async (request) =>
-      ok(await communityRank(app.db, memberOf(request).userId, communityRankBodySchema.parse(request.body ?? {}))),
+  declaredRoute(app, calls.communityRank, async (request) =>
+    ok(await communityRank(app.db, memberOf(request).userId, communityRankBodySchema.parse(request.body ?? {}))),
   );
 };

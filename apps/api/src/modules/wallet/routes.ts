@@ -1,19 +1,6 @@
-import { API } from '@minecloud/contract/api-paths';
-import { envelopeSchema, pageQuerySchema } from '@minecloud/contract/envelope';
-import {
-  addAddressBodySchema,
-  addressBookSchema,
-  depositAnswerSchema,
-  depositBodySchema,
-  depositPageSchema,
-  removeAddressBodySchema,
-  savedAddressSchema,
-  WALLET_CALLS,
-  withdrawalPageQuerySchema,
-  withdrawalPageSchema,
-} from '@minecloud/contract/wallet';
+import { WALLET_CALLS } from '@minecloud/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { requestLocale } from '../../lib/locale.ts';
 import { memberLimit } from '../../money/member-limit.ts';
@@ -24,19 +11,20 @@ import { addressBook, removeAddress, saveAddress } from './address-book.ts';
 import { memberDeposits, submitDeposit } from './deposits.ts';
 import { checkWithdrawal, lockWithdrawal, memberWithdrawals } from './withdrawals.ts';
 
-/** Withdrawals (request, history) and deposits by transaction hash. */
+/**
+ * Withdrawals (request, history), the address book and deposits by transaction hash, every call as
+ * the contract declares it (`WALLET_CALLS`).
+ */
 export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number; mailer: Mailer }> = async (
   app,
   options,
 ) => {
-  const member = { preHandler: app.requireMember };
-  const security = [{ bearer: [] }];
-  const tags = ['wallet'];
+  const calls = WALLET_CALLS;
   const perMinute = options.moneyCallsPerMinute;
 
   for (const [declared, asset] of [
-    [WALLET_CALLS.usdtWithdraw, 'USDT'],
-    [WALLET_CALLS.btcWithdraw, 'BTC'],
+    [calls.usdtWithdraw, 'USDT'],
+    [calls.btcWithdraw, 'BTC'],
   ] as const) {
     moneyRoute(app, {
       call: declared,
@@ -46,34 +34,17 @@ export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number; 
     });
   }
 
-  app.get(
-    `/${API.withdrawals}`,
-    {
-      ...member,
-      schema: {
-        tags,
-        security,
-        querystring: withdrawalPageQuerySchema,
-        response: { 200: envelopeSchema(withdrawalPageSchema) },
-      },
-    },
-    async (request) => ok(await memberWithdrawals(app.db, app.chain, memberOf(request).userId, request.query)),
+  declaredRoute(app, calls.withdrawals, async (request) =>
+    ok(await memberWithdrawals(app.db, app.chain, memberOf(request).userId, request.query)),
   );
 
-  app.get(
-    `/${API.addressBook}`,
-    { ...member, schema: { tags, security, response: { 200: envelopeSchema(addressBookSchema) } } },
-    async (request) => ok(await addressBook(app.db, memberOf(request).userId, app.clock.now())),
+  declaredRoute(app, calls.addressBook, async (request) =>
+    ok(await addressBook(app.db, memberOf(request).userId, app.clock.now())),
   );
 
-  app.post(
-    `/${API.addressAdd}`,
-    {
-      ...member,
-      // Each saving spends an email code and sends a mail: limited like money calls.
-      config: memberLimit(perMinute).hook,
-      schema: { tags, security, body: addAddressBodySchema, response: { 200: envelopeSchema(savedAddressSchema) } },
-    },
+  declaredRoute(
+    app,
+    calls.addressAdd,
     async (request) =>
       ok(
         await saveAddress(
@@ -86,38 +57,25 @@ export const walletRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number; 
           app.clock.now(),
         ),
       ),
+    // Each saving spends an email code and sends a mail: limited like money calls.
+    { config: memberLimit(perMinute).hook },
   );
 
-  app.post(
-    `/${API.addressRemove}`,
-    {
-      ...member,
-      schema: { tags, security, body: removeAddressBodySchema, response: { 200: envelopeSchema(z.null()) } },
-    },
-    async (request) => {
-      await removeAddress(app.db, memberOf(request).userId, request.body.id);
-      return ok(null);
-    },
-  );
+  declaredRoute(app, calls.addressRemove, async (request) => {
+    await removeAddress(app.db, memberOf(request).userId, request.body.id);
+    return ok(null);
+  });
 
-  app.post(
-    `/${API.depositSubmit}`,
-    {
-      ...member,
-      // Each submission may ask the chain: limited like money calls.
-      config: memberLimit(perMinute).hook,
-      schema: { tags, security, body: depositBodySchema, response: { 200: envelopeSchema(depositAnswerSchema) } },
-    },
+  declaredRoute(
+    app,
+    calls.depositSubmit,
     async (request) =>
       ok(await submitDeposit(app.db, app.chain, memberOf(request).userId, request.body.txHash, app.clock.now())),
+    // Each submission may ask the chain: limited like money calls.
+    { config: memberLimit(perMinute).hook },
   );
 
-  app.get(
-    `/${API.depositPage}`,
-    {
-      ...member,
-      schema: { tags, security, querystring: pageQuerySchema, response: { 200: envelopeSchema(depositPageSchema) } },
-    },
-    async (request) => ok(await memberDeposits(app.db, memberOf(request).userId, request.query)),
+  declaredRoute(app, calls.depositPage, async (request) =>
+    ok(await memberDeposits(app.db, memberOf(request).userId, request.query)),
   );
 };

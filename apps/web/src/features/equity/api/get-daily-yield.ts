@@ -1,7 +1,7 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { EquityDailyYield, equityDailyYieldAnswerSchema } from '@minecloud/contract/equity';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { EQUITY_CALLS, EquityDailyYield } from '@minecloud/contract/equity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '@/lib/request';
 import { equityKeys } from './query-keys';
 
@@ -10,7 +10,7 @@ export const YIELD_CHART_DAYS = 30;
 
 /** The member's equity dividends per settled day, oldest first. */
 export async function getDailyYield(days: number, signal?: AbortSignal): Promise<EquityDailyYield[]> {
-  const { list } = await api<z.infer<typeof equityDailyYieldAnswerSchema>>({
+  const { list } = await api<CallAnswer<typeof EQUITY_CALLS.equityDailyYield>>({
     url: API.equityDailyYield,
     query: { days },
     signal,

@@ -1,11 +1,11 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { equityOrderDetailSchema } from '@minecloud/contract/equity';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { EQUITY_CALLS } from '@minecloud/contract/equity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '@/lib/request';
 import { equityKeys } from './query-keys';
 
-export type EquityOrderDetail = z.infer<typeof equityOrderDetailSchema>;
+export type EquityOrderDetail = CallAnswer<typeof EQUITY_CALLS.equityOrder>;
 
 /** One share order: what it has earned, what the member can claim now, and its recent days. */
 export function getEquityOrder(id: string, signal?: AbortSignal): Promise<EquityOrderDetail> {

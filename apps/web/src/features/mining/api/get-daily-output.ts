@@ -1,18 +1,18 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { dailyOutputAnswerSchema } from '@minecloud/contract/miner';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { MINER_CALLS } from '@minecloud/contract/miner';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '@/lib/request';
 import { miningKeys } from './query-keys';
 
-export type DailyOutput = z.infer<typeof dailyOutputAnswerSchema>['list'][number];
+export type DailyOutput = CallAnswer<typeof MINER_CALLS.dailyOutput>['list'][number];
 
 /** The chart on the hash-rate page shows the last 30 settled days. */
 export const OUTPUT_CHART_DAYS = 30;
 
 /** The member's BTC output per settled day, oldest first. */
 export async function getDailyOutput(days: number, signal?: AbortSignal): Promise<DailyOutput[]> {
-  const { list } = await api<z.infer<typeof dailyOutputAnswerSchema>>({
+  const { list } = await api<CallAnswer<typeof MINER_CALLS.dailyOutput>>({
     url: API.dailyOutput,
     query: { days },
     signal,

@@ -1,13 +1,13 @@
 import { API } from '@minecloud/contract/api-paths';
+import type { CallAnswer } from '@minecloud/contract/calls';
 import type { Locale } from '@minecloud/contract/locales';
-import type { minerBannersAnswerSchema } from '@minecloud/contract/miner';
+import type { MINER_CALLS } from '@minecloud/contract/miner';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '@/lib/request';
 import { requestLocale, useRequestLocale } from '@/lib/session';
 import { miningKeys } from './query-keys';
 
-export type MinerBanners = z.infer<typeof minerBannersAnswerSchema>;
+export type MinerBanners = CallAnswer<typeof MINER_CALLS.minerBanners>;
 
 /** The banners above the miner shop (public). Decoration: a failure is not toasted. */
 export function getMinerBanners(signal?: AbortSignal): Promise<MinerBanners> {

@@ -1,14 +1,14 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { powerPageSchema } from '@minecloud/contract/miner';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { MINER_CALLS } from '@minecloud/contract/miner';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { nextPageNo } from '@/lib/paging';
 import { api } from '@/lib/request';
 import { miningKeys, type PowerSource } from './query-keys';
 
 export const POWER_RECORDS_PAGE_SIZE = 20;
 
-export type PowerPage = z.infer<typeof powerPageSchema>;
+export type PowerPage = CallAnswer<typeof MINER_CALLS.powerRecords>;
 export type PowerSummary = Pick<PowerPage, 'own' | 'bonus'>;
 
 type PowerQuery = { source?: PowerSource; pageNo: number; pageSize: number };

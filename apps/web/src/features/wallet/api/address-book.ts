@@ -1,12 +1,12 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { AddressBook, addAddressBodySchema, SavedAddress } from '@minecloud/contract/wallet';
+import type { CallBody } from '@minecloud/contract/calls';
+import type { AddressBook, SavedAddress, WALLET_CALLS } from '@minecloud/contract/wallet';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import type { z } from 'zod';
 import { api } from '@/lib/request';
 import { walletKeys } from './query-keys';
 
-export type SaveAddressBody = z.input<typeof addAddressBodySchema>;
+export type SaveAddressBody = CallBody<typeof WALLET_CALLS.addressAdd>;
 
 /** The member's saved withdrawal addresses, newest first, and the wait for new ones. */
 export function getAddressBook(signal?: AbortSignal): Promise<AddressBook> {
