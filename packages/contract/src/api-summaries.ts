@@ -1,5 +1,6 @@
 import type { API, MARKET_API } from './api-paths.ts';
 import { ASSET_CALLS } from './asset.ts';
+import { AUTH_CALLS } from './auth.ts';
 import { summariesOf } from './calls.ts';
 import { ADMIN_API } from './console.ts';
 import { EQUITY_CALLS } from './equity.ts';
@@ -15,13 +16,11 @@ export type CallSummary = string | Partial<Record<'get' | 'post' | 'put' | 'dele
 
 export const API_SUMMARIES: Record<keyof typeof API, string> = {
   ...summariesOf(ASSET_CALLS),
+  ...summariesOf(AUTH_CALLS),
   ...summariesOf(EQUITY_CALLS),
   ...summariesOf(MINER_CALLS),
   ...summariesOf(TEAM_CALLS),
   ...summariesOf(WALLET_CALLS),
-  nonce: 'Get a one-time nonce to sign in with',
-  login: 'Sign in with a signed wallet message',
-  logout: 'Sign out: revoke this token',
   userGet: "The member's profile",
   basicConfig: 'Public app settings: chain, banners, limits, features, support contacts',
   upload: 'Upload an image (multipart, field `file`)',
