@@ -2,6 +2,7 @@ import type { API, MARKET_API } from './api-paths.ts';
 import { ASSET_CALLS } from './asset.ts';
 import { AUTH_CALLS } from './auth.ts';
 import { summariesOf } from './calls.ts';
+import { CONFIG_CALLS } from './config.ts';
 import { ADMIN_API } from './console.ts';
 import { EQUITY_CALLS } from './equity.ts';
 import { MINER_CALLS } from './miner.ts';
@@ -17,12 +18,12 @@ export type CallSummary = string | Partial<Record<'get' | 'post' | 'put' | 'dele
 export const API_SUMMARIES: Record<keyof typeof API, string> = {
   ...summariesOf(ASSET_CALLS),
   ...summariesOf(AUTH_CALLS),
+  ...summariesOf(CONFIG_CALLS),
   ...summariesOf(EQUITY_CALLS),
   ...summariesOf(MINER_CALLS),
   ...summariesOf(TEAM_CALLS),
   ...summariesOf(WALLET_CALLS),
   userGet: "The member's profile",
-  basicConfig: 'Public app settings: chain, banners, limits, features, support contacts',
   upload: 'Upload an image (multipart, field `file`)',
   uploadedImage: 'An uploaded image, re-encoded, at the URL the upload answered with',
   minerProducts: 'Miners on sale, paged',

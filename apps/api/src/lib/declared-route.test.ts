@@ -50,7 +50,6 @@ const UNDECLARED = new Set([
   'GET /admin-api/reserves',
   'GET /admin-api/withdrawals/export.csv',
   'GET /admin-api/withdrawals/page',
-  'GET /app-api/biz/biz-config/get/basic',
   'GET /app-api/biz/biz-config/get/pool/total/power',
   'GET /app-api/biz/biz-notice/get',
   'GET /app-api/biz/biz-notice/page',
