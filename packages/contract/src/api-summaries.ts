@@ -4,6 +4,7 @@ import { AUTH_CALLS } from './auth.ts';
 import { summariesOf } from './calls.ts';
 import { CONFIG_CALLS } from './config.ts';
 import { ADMIN_API } from './console.ts';
+import { CONTENT_CALLS } from './content.ts';
 import { EQUITY_CALLS } from './equity.ts';
 import { MINER_CALLS } from './miner.ts';
 import { TEAM_CALLS } from './team.ts';
@@ -19,6 +20,7 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   ...summariesOf(ASSET_CALLS),
   ...summariesOf(AUTH_CALLS),
   ...summariesOf(CONFIG_CALLS),
+  ...summariesOf(CONTENT_CALLS),
   ...summariesOf(EQUITY_CALLS),
   ...summariesOf(MINER_CALLS),
   ...summariesOf(TEAM_CALLS),
@@ -46,9 +48,6 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   poolCurrent: 'The prize pool now',
   poolHistory: 'Past prize pool rounds',
   rounds: 'Guess rounds, paged',
-  noticeShow: 'The notice to show as a pop-up, if any',
-  noticePage: 'Notices and articles, paged',
-  noticeGet: 'One notice or article',
   feedbackSubmit: 'Send feedback',
   feedbackList: "The member's feedback and its replies, paged",
   sendEmailCode: 'Send a verification code by email',

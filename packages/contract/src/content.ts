@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { API } from './api-paths.ts';
+import { call } from './calls.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 import { LOCALES } from './locales.ts';
 
@@ -140,3 +142,36 @@ export const outboxRowSchema = z.object({
 });
 export const outboxPageSchema = pageSchema(outboxRowSchema);
 export const adminIdParamsSchema = z.object({ id: idSchema });
+
+/** Notices and articles, public (paths: `API`). */
+export const CONTENT_CALLS = {
+  noticeShow: call({
+    method: 'POST',
+    path: API.noticeShow,
+    tag: 'content',
+    summary: 'The notice to show as a pop-up, if any',
+    auth: 'public',
+    money: false,
+    answer: showNoticeAnswerSchema,
+  }),
+  noticePage: call({
+    method: 'GET',
+    path: API.noticePage,
+    tag: 'content',
+    summary: 'Notices and articles, paged',
+    auth: 'public',
+    money: false,
+    query: noticePageQuerySchema,
+    answer: noticePageAnswerSchema,
+  }),
+  noticeGet: call({
+    method: 'GET',
+    path: API.noticeGet,
+    tag: 'content',
+    summary: 'One notice or article',
+    auth: 'public',
+    money: false,
+    query: noticeGetQuerySchema,
+    answer: noticeSchema,
+  }),
+};
