@@ -4,7 +4,7 @@ import { AUTH_CALLS } from './auth.ts';
 import { summariesOf } from './calls.ts';
 import { CONFIG_CALLS } from './config.ts';
 import { ADMIN_API } from './console.ts';
-import { CONTENT_CALLS } from './content.ts';
+import { CONTENT_CALLS, USER_CALLS } from './content.ts';
 import { EQUITY_CALLS } from './equity.ts';
 import { MINER_CALLS } from './miner.ts';
 import { TEAM_CALLS } from './team.ts';
@@ -24,6 +24,7 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   ...summariesOf(EQUITY_CALLS),
   ...summariesOf(MINER_CALLS),
   ...summariesOf(TEAM_CALLS),
+  ...summariesOf(USER_CALLS),
   ...summariesOf(WALLET_CALLS),
   userGet: "The member's profile",
   upload: 'Upload an image (multipart, field `file`)',
@@ -50,9 +51,6 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   rounds: 'Guess rounds, paged',
   feedbackSubmit: 'Send feedback',
   feedbackList: "The member's feedback and its replies, paged",
-  sendEmailCode: 'Send a verification code by email',
-  bindEmail: 'Bind an email address with its code',
-  bindWallet: 'Bind a withdrawal address with an email code',
   withdrawals: "The member's withdrawals, paged",
   addressBook: "The member's saved withdrawal addresses, with the wait for new ones",
   addressAdd: 'Save a labelled withdrawal address, confirmed by email code and announced by mail',

@@ -175,3 +175,40 @@ export const CONTENT_CALLS = {
     answer: noticeSchema,
   }),
 };
+
+/**
+ * The member's email and withdrawal address, bound with a mailed code (paths: `API`; registered by
+ * modules/user/routes.ts, beside the profile).
+ */
+export const USER_CALLS = {
+  sendEmailCode: call({
+    method: 'POST',
+    path: API.sendEmailCode,
+    tag: 'care',
+    summary: 'Send a verification code by email',
+    auth: 'member',
+    money: false,
+    body: sendEmailCodeBodySchema,
+    answer: bindAnswerSchema,
+  }),
+  bindEmail: call({
+    method: 'POST',
+    path: API.bindEmail,
+    tag: 'care',
+    summary: 'Bind an email address with its code',
+    auth: 'member',
+    money: false,
+    body: bindEmailBodySchema,
+    answer: bindAnswerSchema,
+  }),
+  bindWallet: call({
+    method: 'POST',
+    path: API.bindWallet,
+    tag: 'care',
+    summary: 'Bind a withdrawal address with an email code',
+    auth: 'member',
+    money: false,
+    body: bindWalletBodySchema,
+    answer: bindAnswerSchema,
+  }),
+};
