@@ -4,7 +4,7 @@ import { AUTH_CALLS } from './auth.ts';
 import { summariesOf } from './calls.ts';
 import { CONFIG_CALLS } from './config.ts';
 import { ADMIN_API } from './console.ts';
-import { CONTENT_CALLS, USER_CALLS } from './content.ts';
+import { CONTENT_CALLS, FEEDBACK_CALLS, USER_CALLS } from './content.ts';
 import { EQUITY_CALLS } from './equity.ts';
 import { MINER_CALLS } from './miner.ts';
 import { TEAM_CALLS } from './team.ts';
@@ -22,6 +22,7 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   ...summariesOf(CONFIG_CALLS),
   ...summariesOf(CONTENT_CALLS),
   ...summariesOf(EQUITY_CALLS),
+  ...summariesOf(FEEDBACK_CALLS),
   ...summariesOf(MINER_CALLS),
   ...summariesOf(TEAM_CALLS),
   ...summariesOf(USER_CALLS),
@@ -49,8 +50,6 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   poolCurrent: 'The prize pool now',
   poolHistory: 'Past prize pool rounds',
   rounds: 'Guess rounds, paged',
-  feedbackSubmit: 'Send feedback',
-  feedbackList: "The member's feedback and its replies, paged",
   withdrawals: "The member's withdrawals, paged",
   addressBook: "The member's saved withdrawal addresses, with the wait for new ones",
   addressAdd: 'Save a labelled withdrawal address, confirmed by email code and announced by mail',

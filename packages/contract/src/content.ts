@@ -212,3 +212,30 @@ export const USER_CALLS = {
     answer: bindAnswerSchema,
   }),
 };
+
+/**
+ * The member's feedback (paths: `API`). The image upload beside it is multipart, and the image an
+ * answer, not an envelope: both are registered by hand (modules/feedback/routes.ts).
+ */
+export const FEEDBACK_CALLS = {
+  feedbackSubmit: call({
+    method: 'POST',
+    path: API.feedbackSubmit,
+    tag: 'care',
+    summary: 'Send feedback',
+    auth: 'member',
+    money: false,
+    body: feedbackBodySchema,
+    answer: feedbackAnswerSchema,
+  }),
+  feedbackList: call({
+    method: 'POST',
+    path: API.feedbackList,
+    tag: 'care',
+    summary: "The member's feedback and its replies, paged",
+    auth: 'member',
+    money: false,
+    body: feedbackListBodySchema,
+    answer: feedbackListAnswerSchema,
+  }),
+};

@@ -134,8 +134,6 @@ const UNDECLARED = new Set([
   'POST /app-api/user_mining_machines/buyMiningMachineBanners',
   'POST /app-api/user_mining_machines/miningMachineList',
   'POST /app-api/user_mining_machines/userMiningMachineInfoList',
-  'POST /app-api/user_problems/problemList',
-  'POST /app-api/user_problems/submitProblem',
   'POST /market-api/blockCoin/coinInfoList',
   'POST /market-api/blockCoin/getCoinDetail',
   'POST /market-api/blockCoin/getKlineInfo',
