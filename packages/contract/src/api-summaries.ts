@@ -7,6 +7,7 @@ import { ADMIN_API } from './console.ts';
 import { CONTENT_CALLS, FEEDBACK_CALLS, USER_CALLS } from './content.ts';
 import { EQUITY_CALLS } from './equity.ts';
 import { MINER_CALLS } from './miner.ts';
+import { NOTIFICATION_CALLS } from './notifications.ts';
 import { TEAM_CALLS } from './team.ts';
 import { PAYOUT_REPLACED_PATH, WALLET_CALLS } from './wallet.ts';
 
@@ -24,6 +25,7 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   ...summariesOf(EQUITY_CALLS),
   ...summariesOf(FEEDBACK_CALLS),
   ...summariesOf(MINER_CALLS),
+  ...summariesOf(NOTIFICATION_CALLS),
   ...summariesOf(TEAM_CALLS),
   ...summariesOf(USER_CALLS),
   ...summariesOf(WALLET_CALLS),
@@ -54,11 +56,6 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   addressBook: "The member's saved withdrawal addresses, with the wait for new ones",
   addressAdd: 'Save a labelled withdrawal address, confirmed by email code and announced by mail',
   addressRemove: 'Remove a saved withdrawal address',
-  notifications: "The member's notifications, newest first, paged",
-  notificationUnread: "The member's unread notifications and unseen notices",
-  notificationRead: "Mark one of the member's notifications read",
-  notificationReadAll: 'Mark every notification and notice read',
-  noticesSeen: 'Mark the published notices seen',
   pushKey: "The server's Web Push (VAPID) public key, or null when push is off",
   pushSubscribe: "Push the member's notifications to this browser subscription, in its language",
   pushUnsubscribe: 'Stop pushing to this browser subscription',
