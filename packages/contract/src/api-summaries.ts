@@ -8,6 +8,7 @@ import { CONTENT_CALLS, FEEDBACK_CALLS, USER_CALLS } from './content.ts';
 import { EQUITY_CALLS } from './equity.ts';
 import { MINER_CALLS } from './miner.ts';
 import { NOTIFICATION_CALLS } from './notifications.ts';
+import { PUSH_CALLS } from './push.ts';
 import { TEAM_CALLS } from './team.ts';
 import { PAYOUT_REPLACED_PATH, WALLET_CALLS } from './wallet.ts';
 
@@ -26,6 +27,7 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   ...summariesOf(FEEDBACK_CALLS),
   ...summariesOf(MINER_CALLS),
   ...summariesOf(NOTIFICATION_CALLS),
+  ...summariesOf(PUSH_CALLS),
   ...summariesOf(TEAM_CALLS),
   ...summariesOf(USER_CALLS),
   ...summariesOf(WALLET_CALLS),
@@ -56,9 +58,6 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   addressBook: "The member's saved withdrawal addresses, with the wait for new ones",
   addressAdd: 'Save a labelled withdrawal address, confirmed by email code and announced by mail',
   addressRemove: 'Remove a saved withdrawal address',
-  pushKey: "The server's Web Push (VAPID) public key, or null when push is off",
-  pushSubscribe: "Push the member's notifications to this browser subscription, in its language",
-  pushUnsubscribe: 'Stop pushing to this browser subscription',
   depositSubmit: 'Report a deposit by its transaction hash',
   stream:
     "Server-Sent Events: price ticks, and with a token the member's own balance, withdrawal, reward and feedback events",
