@@ -10,6 +10,7 @@ import { MINER_CALLS } from './miner.ts';
 import { NOTIFICATION_CALLS } from './notifications.ts';
 import { PUSH_CALLS } from './push.ts';
 import { TEAM_CALLS } from './team.ts';
+import { TRANSPARENCY_CALLS } from './transparency.ts';
 import { PAYOUT_REPLACED_PATH, WALLET_CALLS } from './wallet.ts';
 
 /**
@@ -29,6 +30,7 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   ...summariesOf(NOTIFICATION_CALLS),
   ...summariesOf(PUSH_CALLS),
   ...summariesOf(TEAM_CALLS),
+  ...summariesOf(TRANSPARENCY_CALLS),
   ...summariesOf(USER_CALLS),
   ...summariesOf(WALLET_CALLS),
   userGet: "The member's profile",
@@ -62,12 +64,6 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   stream:
     "Server-Sent Events: price ticks, and with a token the member's own balance, withdrawal, reward and feedback events",
   depositPage: "The member's deposits, paged",
-  liabilities: 'Published liability roots (proof of liabilities)',
-  liabilityProof: "The member's proof of inclusion in a liability root",
-  roundCandles: 'Market candles of guess rounds',
-  parameters: 'Public economic parameters',
-  transparencyTotals: 'Platform totals',
-  solvency: 'Proof of solvency: reserves, liabilities and the chain of commitments',
 };
 
 export const MARKET_API_SUMMARIES: Record<keyof typeof MARKET_API, string> = {
