@@ -12,7 +12,10 @@ const apiTarget = 'http://127.0.0.1:8080';
  * The contract's modules build their zod schemas at load time, beside the constants and helpers the
  * app imports from them; a bundler cannot tell that building a schema does nothing else, so every
  * page importing a constant carried zod (~24 KB gzip). Marking each top-level declaration and each
- * `z.…(…)` call pure lets unused schemas, and then zod itself, be dropped.
+ * `z.…(…)` call pure lets unused schemas, and then zod itself, be dropped. A table of declared calls
+ * (`…_CALLS`, docs/api.md "Calls") is built in a pure function: the app takes only its types, and
+ * its entries read the path table (`API.…`), which a bundler keeps as a possible side effect, and
+ * with it every schema the table names.
  */
 function pureContractSchemas(): Plugin {
   return {
@@ -22,6 +25,7 @@ function pureContractSchemas(): Plugin {
     transform(code, id) {
       if (!/\/packages\/contract\/src\/[\w-]+\.ts$/.test(id) || !code.includes("from 'zod'")) return null;
       const marked = code
+        .replace(/^(export const \w+_CALLS = )\{$([\s\S]*?)^\};$/gm, '$1/* @__PURE__ */ (() => ({$2}))();')
         .replace(/^((?:export )?const \w+ = )(?=[A-Za-z_$])/gm, '$1/* @__PURE__ */ ')
         .replace(/(^|[^\w.$])(z|\w+Schema)(?=\s*\.[\w.]+\()/gm, '$1/* @__PURE__ */ $2');
       return { code: marked, map: null };

@@ -1,10 +1,16 @@
 import type { API, MARKET_API } from './api-paths.ts';
 import { ASSET_CALLS } from './asset.ts';
+import { AUTH_CALLS } from './auth.ts';
 import { summariesOf } from './calls.ts';
+import { CONFIG_CALLS } from './config.ts';
 import { ADMIN_API, CONSOLE_CALLS } from './console.ts';
+import { CONTENT_CALLS, FEEDBACK_CALLS, USER_CALLS } from './content.ts';
 import { EQUITY_CALLS } from './equity.ts';
 import { MINER_CALLS } from './miner.ts';
+import { NOTIFICATION_CALLS } from './notifications.ts';
+import { PUSH_CALLS } from './push.ts';
 import { TEAM_CALLS } from './team.ts';
+import { TRANSPARENCY_CALLS } from './transparency.ts';
 import { PAYOUT_REPLACED_PATH, WALLET_CALLS } from './wallet.ts';
 
 /**
@@ -15,42 +21,24 @@ export type CallSummary = string | Partial<Record<'get' | 'post' | 'put' | 'dele
 
 export const API_SUMMARIES: Record<keyof typeof API, string> = {
   ...summariesOf(ASSET_CALLS),
+  ...summariesOf(AUTH_CALLS),
+  ...summariesOf(CONFIG_CALLS),
+  ...summariesOf(CONTENT_CALLS),
   ...summariesOf(EQUITY_CALLS),
+  ...summariesOf(FEEDBACK_CALLS),
   ...summariesOf(MINER_CALLS),
+  ...summariesOf(NOTIFICATION_CALLS),
+  ...summariesOf(PUSH_CALLS),
   ...summariesOf(TEAM_CALLS),
+  ...summariesOf(TRANSPARENCY_CALLS),
+  ...summariesOf(USER_CALLS),
   ...summariesOf(WALLET_CALLS),
-  nonce: 'Get a one-time nonce to sign in with',
-  login: 'Sign in with a signed wallet message',
-  logout: 'Sign out: revoke this token',
   userGet: "The member's profile",
-  basicConfig: 'Public app settings: chain, banners, limits, features, support contacts',
   upload: 'Upload an image (multipart, field `file`)',
   uploadedImage: 'An uploaded image, re-encoded, at the URL the upload answered with',
   rounds: 'Guess rounds, paged',
-  noticeShow: 'The notice to show as a pop-up, if any',
-  noticePage: 'Notices and articles, paged',
-  noticeGet: 'One notice or article',
-  feedbackSubmit: 'Send feedback',
-  feedbackList: "The member's feedback and its replies, paged",
-  sendEmailCode: 'Send a verification code by email',
-  bindEmail: 'Bind an email address with its code',
-  bindWallet: 'Bind a withdrawal address with an email code',
-  notifications: "The member's notifications, newest first, paged",
-  notificationUnread: "The member's unread notifications and unseen notices",
-  notificationRead: "Mark one of the member's notifications read",
-  notificationReadAll: 'Mark every notification and notice read',
-  noticesSeen: 'Mark the published notices seen',
-  pushKey: "The server's Web Push (VAPID) public key, or null when push is off",
-  pushSubscribe: "Push the member's notifications to this browser subscription, in its language",
-  pushUnsubscribe: 'Stop pushing to this browser subscription',
   stream:
     "Server-Sent Events: price ticks, and with a token the member's own balance, withdrawal, reward and feedback events",
-  liabilities: 'Published liability roots (proof of liabilities)',
-  liabilityProof: "The member's proof of inclusion in a liability root",
-  roundCandles: 'Market candles of guess rounds',
-  parameters: 'Public economic parameters',
-  transparencyTotals: 'Platform totals',
-  solvency: 'Proof of solvency: reserves, liabilities and the chain of commitments',
 };
 
 export const MARKET_API_SUMMARIES: Record<keyof typeof MARKET_API, string> = {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { API } from './api-paths.ts';
+import { call } from './calls.ts';
 
 /** EIP-4361 messages are a few hundred bytes; anything far larger is refused before parsing. */
 export const SIWE_MESSAGE_MAX_LENGTH = 2048;
@@ -37,3 +39,39 @@ export const userAnswerSchema = z.object({
   balances: z.object({ GOLD: z.string(), USDT: z.string(), BTC: z.string() }),
 });
 export type UserAnswer = z.infer<typeof userAnswerSchema>;
+
+/**
+ * Signing in and out (paths: `API`). The member's profile (`API.userGet`) is registered by hand
+ * (modules/user/routes.ts): its statement checks the session itself, which the member guard of a
+ * declared call would do again.
+ */
+export const AUTH_CALLS = {
+  nonce: call({
+    method: 'GET',
+    path: API.nonce,
+    tag: 'auth',
+    summary: 'Get a one-time nonce to sign in with',
+    auth: 'public',
+    money: false,
+    answer: nonceAnswerSchema,
+  }),
+  login: call({
+    method: 'POST',
+    path: API.login,
+    tag: 'auth',
+    summary: 'Sign in with a signed wallet message',
+    auth: 'public',
+    money: false,
+    body: loginBodySchema,
+    answer: loginAnswerSchema,
+  }),
+  logout: call({
+    method: 'POST',
+    path: API.logout,
+    tag: 'auth',
+    summary: 'Sign out: revoke this token',
+    auth: 'member',
+    money: false,
+    answer: z.null(),
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { API } from './api-paths.ts';
+import { call } from './calls.ts';
 import { LOCALES } from './locales.ts';
 
 /**
@@ -44,3 +46,16 @@ export const basicConfigSchema = z.object({
 });
 export type BasicConfig = z.infer<typeof basicConfigSchema>;
 export type Banner = z.infer<typeof bannerSchema>;
+
+/** The app's public settings (paths: `API`). */
+export const CONFIG_CALLS = {
+  basicConfig: call({
+    method: 'GET',
+    path: API.basicConfig,
+    tag: 'config',
+    summary: 'Public app settings: chain, banners, limits, features, support contacts',
+    auth: 'public',
+    money: false,
+    answer: basicConfigSchema,
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { API } from './api-paths.ts';
+import { call } from './calls.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 import { LOCALES } from './locales.ts';
 
@@ -140,3 +142,100 @@ export const outboxRowSchema = z.object({
 });
 export const outboxPageSchema = pageSchema(outboxRowSchema);
 export const adminIdParamsSchema = z.object({ id: idSchema });
+
+/** Notices and articles, public (paths: `API`). */
+export const CONTENT_CALLS = {
+  noticeShow: call({
+    method: 'POST',
+    path: API.noticeShow,
+    tag: 'content',
+    summary: 'The notice to show as a pop-up, if any',
+    auth: 'public',
+    money: false,
+    answer: showNoticeAnswerSchema,
+  }),
+  noticePage: call({
+    method: 'GET',
+    path: API.noticePage,
+    tag: 'content',
+    summary: 'Notices and articles, paged',
+    auth: 'public',
+    money: false,
+    query: noticePageQuerySchema,
+    answer: noticePageAnswerSchema,
+  }),
+  noticeGet: call({
+    method: 'GET',
+    path: API.noticeGet,
+    tag: 'content',
+    summary: 'One notice or article',
+    auth: 'public',
+    money: false,
+    query: noticeGetQuerySchema,
+    answer: noticeSchema,
+  }),
+};
+
+/**
+ * The member's email and withdrawal address, bound with a mailed code (paths: `API`; registered by
+ * modules/user/routes.ts, beside the profile).
+ */
+export const USER_CALLS = {
+  sendEmailCode: call({
+    method: 'POST',
+    path: API.sendEmailCode,
+    tag: 'care',
+    summary: 'Send a verification code by email',
+    auth: 'member',
+    money: false,
+    body: sendEmailCodeBodySchema,
+    answer: bindAnswerSchema,
+  }),
+  bindEmail: call({
+    method: 'POST',
+    path: API.bindEmail,
+    tag: 'care',
+    summary: 'Bind an email address with its code',
+    auth: 'member',
+    money: false,
+    body: bindEmailBodySchema,
+    answer: bindAnswerSchema,
+  }),
+  bindWallet: call({
+    method: 'POST',
+    path: API.bindWallet,
+    tag: 'care',
+    summary: 'Bind a withdrawal address with an email code',
+    auth: 'member',
+    money: false,
+    body: bindWalletBodySchema,
+    answer: bindAnswerSchema,
+  }),
+};
+
+/**
+ * The member's feedback (paths: `API`). The image upload beside it is multipart, and the image an
+ * answer, not an envelope: both are registered by hand (modules/feedback/routes.ts).
+ */
+export const FEEDBACK_CALLS = {
+  feedbackSubmit: call({
+    method: 'POST',
+    path: API.feedbackSubmit,
+    tag: 'care',
+    summary: 'Send feedback',
+    auth: 'member',
+    money: false,
+    body: feedbackBodySchema,
+    answer: feedbackAnswerSchema,
+  }),
+  feedbackList: call({
+    method: 'POST',
+    path: API.feedbackList,
+    tag: 'care',
+    summary: "The member's feedback and its replies, paged",
+    auth: 'member',
+    money: false,
+    body: feedbackListBodySchema,
+    answer: feedbackListAnswerSchema,
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { API } from './api-paths.ts';
+import { call } from './calls.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 import { WITHDRAWAL_STATES } from './withdrawal-states.ts';
 
@@ -81,3 +83,54 @@ export const unreadCountSchema = z.object({
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 export const notificationReadBodySchema = z.object({ id });
+
+/** The member's notification centre (paths: `API`): the list, the badges, and marking read. */
+export const NOTIFICATION_CALLS = {
+  notifications: call({
+    method: 'GET',
+    path: API.notifications,
+    tag: 'notifications',
+    summary: "The member's notifications, newest first, paged",
+    auth: 'member',
+    money: false,
+    query: notificationPageQuerySchema,
+    answer: notificationPageSchema,
+  }),
+  notificationUnread: call({
+    method: 'GET',
+    path: API.notificationUnread,
+    tag: 'notifications',
+    summary: "The member's unread notifications and unseen notices",
+    auth: 'member',
+    money: false,
+    answer: unreadCountSchema,
+  }),
+  notificationRead: call({
+    method: 'POST',
+    path: API.notificationRead,
+    tag: 'notifications',
+    summary: "Mark one of the member's notifications read",
+    auth: 'member',
+    money: false,
+    body: notificationReadBodySchema,
+    answer: unreadCountSchema,
+  }),
+  notificationReadAll: call({
+    method: 'POST',
+    path: API.notificationReadAll,
+    tag: 'notifications',
+    summary: 'Mark every notification and notice read',
+    auth: 'member',
+    money: false,
+    answer: unreadCountSchema,
+  }),
+  noticesSeen: call({
+    method: 'POST',
+    path: API.noticesSeen,
+    tag: 'notifications',
+    summary: 'Mark the published notices seen',
+    auth: 'member',
+    money: false,
+    answer: unreadCountSchema,
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { API } from './api-paths.ts';
+import { call } from './calls.ts';
 import { LOCALES } from './locales.ts';
 import type { NotificationKind } from './notifications.ts';
 
@@ -53,3 +55,36 @@ export const PUSHED_KINDS = [
   'withdrawal_rejected',
   'feedback_replied',
 ] as const satisfies readonly NotificationKind[];
+
+/** Web Push (paths: `API`): the server's key, and the member's browsers that receive pushes. */
+export const PUSH_CALLS = {
+  pushKey: call({
+    method: 'GET',
+    path: API.pushKey,
+    tag: 'notifications',
+    summary: "The server's Web Push (VAPID) public key, or null when push is off",
+    auth: 'public',
+    money: false,
+    answer: pushKeySchema,
+  }),
+  pushSubscribe: call({
+    method: 'POST',
+    path: API.pushSubscribe,
+    tag: 'notifications',
+    summary: "Push the member's notifications to this browser subscription, in its language",
+    auth: 'member',
+    money: false,
+    body: pushSubscribeBodySchema,
+    answer: z.null(),
+  }),
+  pushUnsubscribe: call({
+    method: 'POST',
+    path: API.pushUnsubscribe,
+    tag: 'notifications',
+    summary: 'Stop pushing to this browser subscription',
+    auth: 'member',
+    money: false,
+    body: pushUnsubscribeBodySchema,
+    answer: z.null(),
+  }),
+};

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { type Asset, parseAmount } from './amount.ts';
+import { API } from './api-paths.ts';
+import { call } from './calls.ts';
 import { compareDecimal } from './decimal.ts';
 import { candleSchema, marketSourceSchema, type RoundResult, roundPeriodSchema, roundSchema } from './market.ts';
+import { solvencyAnswerSchema, solvencyQuerySchema } from './solvency.ts';
 import type { PoolRound } from './team.ts';
 
 /**
@@ -251,3 +254,68 @@ export const transparencyTotalsSchema = z.object({
   }),
 });
 export type TransparencyTotals = z.infer<typeof transparencyTotalsSchema>;
+
+/**
+ * Transparency (paths: `API`): public, but for the member's own proof. The proof of solvency's
+ * schemas live in solvency.ts, beside its verification.
+ */
+export const TRANSPARENCY_CALLS = {
+  liabilities: call({
+    method: 'GET',
+    path: API.liabilities,
+    tag: 'transparency',
+    summary: 'Published liability roots (proof of liabilities)',
+    auth: 'public',
+    money: false,
+    query: liabilitiesQuerySchema,
+    answer: liabilitiesAnswerSchema,
+  }),
+  liabilityProof: call({
+    method: 'GET',
+    path: API.liabilityProof,
+    tag: 'transparency',
+    summary: "The member's proof of inclusion in a liability root",
+    auth: 'member',
+    money: false,
+    query: liabilityProofQuerySchema,
+    answer: liabilityProofAnswerSchema,
+  }),
+  roundCandles: call({
+    method: 'GET',
+    path: API.roundCandles,
+    tag: 'transparency',
+    summary: 'Market candles of guess rounds',
+    auth: 'public',
+    money: false,
+    query: roundCandlesQuerySchema,
+    answer: roundCandlesAnswerSchema,
+  }),
+  parameters: call({
+    method: 'GET',
+    path: API.parameters,
+    tag: 'transparency',
+    summary: 'Public economic parameters',
+    auth: 'public',
+    money: false,
+    answer: parametersAnswerSchema,
+  }),
+  transparencyTotals: call({
+    method: 'GET',
+    path: API.transparencyTotals,
+    tag: 'transparency',
+    summary: 'Platform totals',
+    auth: 'public',
+    money: false,
+    answer: transparencyTotalsSchema,
+  }),
+  solvency: call({
+    method: 'GET',
+    path: API.solvency,
+    tag: 'transparency',
+    summary: 'Proof of solvency: reserves, liabilities and the chain of commitments',
+    auth: 'public',
+    money: false,
+    query: solvencyQuerySchema,
+    answer: solvencyAnswerSchema,
+  }),
+};

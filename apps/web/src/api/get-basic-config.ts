@@ -1,9 +1,12 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { BasicConfig } from '@minecloud/contract/config';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { CONFIG_CALLS } from '@minecloud/contract/config';
 import type { Locale } from '@minecloud/contract/locales';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/request';
 import { requestLocale, useRequestLocale } from '@/lib/session';
+
+type BasicConfig = CallAnswer<typeof CONFIG_CALLS.basicConfig>;
 
 export function getBasicConfig(signal?: AbortSignal, showErrorToast = true): Promise<BasicConfig> {
   return api<BasicConfig>({ url: API.basicConfig, signal, showErrorToast });

@@ -1,4 +1,6 @@
 import { API } from '@minecloud/contract/api-paths';
+import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
+import type { USER_CALLS } from '@minecloud/contract/content';
 import { ERROR_CODES } from '@minecloud/contract/error-codes';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +11,9 @@ import { showToast } from '@/lib/toast';
  * Mails a 6-digit code: to `email` when binding one, to the member's bound email when none is
  * given (to confirm a wallet). `{}` rather than no body: the server reads an object either way.
  */
-export function sendEmailCode(email?: string): Promise<null> {
-  return api<null>({ url: API.sendEmailCode, method: 'POST', data: email ? { email } : {} });
+export function sendEmailCode(email?: string): Promise<CallAnswer<typeof USER_CALLS.sendEmailCode>> {
+  const body: CallBody<typeof USER_CALLS.sendEmailCode> = email ? { email } : {};
+  return api<CallAnswer<typeof USER_CALLS.sendEmailCode>>({ url: API.sendEmailCode, method: 'POST', data: body });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { UnreadCount } from '@minecloud/contract/notifications';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { NOTIFICATION_CALLS } from '@minecloud/contract/notifications';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { whileNotLive } from '@/lib/live';
 import { api } from '@/lib/request';
@@ -17,6 +18,8 @@ export const notificationKeys = {
   unread: () => ['notifications', 'unread'] as const,
   list: () => ['notifications', 'list'] as const,
 };
+
+type UnreadCount = CallAnswer<typeof NOTIFICATION_CALLS.notificationUnread>;
 
 export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
   return api<UnreadCount>({ url: API.notificationUnread, signal, showErrorToast: false });
@@ -38,6 +41,10 @@ export function useUnreadCount() {
 
 /** The notice list was seen: its notices no longer count as unread. */
 export async function markNoticesSeen(queryClient: QueryClient): Promise<void> {
-  const count = await api<UnreadCount>({ url: API.noticesSeen, method: 'POST', showErrorToast: false });
+  const count = await api<CallAnswer<typeof NOTIFICATION_CALLS.noticesSeen>>({
+    url: API.noticesSeen,
+    method: 'POST',
+    showErrorToast: false,
+  });
   queryClient.setQueryData(notificationKeys.unread(), count);
 }

@@ -1,9 +1,7 @@
-import { API } from '@minecloud/contract/api-paths';
-import { loginAnswerSchema, loginBodySchema, nonceAnswerSchema } from '@minecloud/contract/auth';
-import { envelopeSchema } from '@minecloud/contract/envelope';
+import { AUTH_CALLS } from '@minecloud/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TxDb } from '../../db/client.ts';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { fail } from '../../lib/errors.ts';
 import { spendWithin } from '../../lib/limits.ts';
@@ -19,6 +17,7 @@ export type AuthRoutesOptions = {
   onSignUp?: ((tx: TxDb, userId: number) => Promise<void>) | undefined;
 };
 
+/** Signing in and out, every call as the contract declares it (`AUTH_CALLS`). */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const perIp = { max: options.signInPerMinute * 3, timeWindow: 60_000 };
   /**
@@ -30,21 +29,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     if (!(await spendWithin(tx, { key, windowMs: 60_000 }, options.signInPerMinute))) fail('rateLimited');
   };
 
-  app.get(
-    `/${API.nonce}`,
-    {
-      config: { rateLimit: perIp },
-      schema: { tags: ['auth'], response: { 200: envelopeSchema(nonceAnswerSchema) } },
-    },
-    async () => ok({ nonce: await issueNonce(app.db) }),
-  );
+  const calls = AUTH_CALLS;
+  declaredRoute(app, calls.nonce, async () => ok({ nonce: await issueNonce(app.db) }), {
+    config: { rateLimit: perIp },
+  });
 
-  app.post(
-    `/${API.login}`,
-    {
-      config: { rateLimit: perIp },
-      schema: { tags: ['auth'], body: loginBodySchema, response: { 200: envelopeSchema(loginAnswerSchema) } },
-    },
+  declaredRoute(
+    app,
+    calls.login,
     async (request) => {
       const site = signInSite(options.publicOrigin, request.host);
       if (!site) return fail('domainMismatch');
@@ -60,17 +52,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const { token, expiresAt } = await app.tokens.issue(userId);
       return ok({ token, expiresAt: expiresAt.toISOString(), userId: String(userId) });
     },
+    { config: { rateLimit: perIp } },
   );
 
-  app.post(
-    `/${API.logout}`,
-    {
-      preHandler: app.requireMember,
-      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: envelopeSchema(z.null()) } },
-    },
-    async (request) => {
-      await app.tokens.revoke(memberOf(request).sessionId);
-      return ok(null);
-    },
-  );
+  declaredRoute(app, calls.logout, async (request) => {
+    await app.tokens.revoke(memberOf(request).sessionId);
+    return ok(null);
+  });
 };

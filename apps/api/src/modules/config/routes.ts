@@ -1,24 +1,20 @@
-import { API } from '@minecloud/contract/api-paths';
-import { basicConfigSchema } from '@minecloud/contract/config';
-import { envelopeSchema } from '@minecloud/contract/envelope';
+import { CONFIG_CALLS } from '@minecloud/contract/config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { requestLocale, varyByLanguage } from '../../lib/locale.ts';
 import { basicConfig, type WalletFacts } from './service.ts';
 
+/** The app's public settings, as the contract declares them (`CONFIG_CALLS`). */
 export const configRoutes: FastifyPluginAsyncZod<{
   chainId: number;
   demo: boolean;
   wallet: WalletFacts;
   walletConnectProjectId: string | null;
 }> = async (app, options) => {
-  app.get(
-    `/${API.basicConfig}`,
-    { schema: { tags: ['config'], response: { 200: envelopeSchema(basicConfigSchema) } } },
-    async (request, reply) => {
-      // Its banners are in the request's language.
-      varyByLanguage(reply);
-      return ok(await basicConfig(app.db, { ...options, locale: requestLocale(request), now: app.clock.now() }));
-    },
-  );
+  declaredRoute(app, CONFIG_CALLS.basicConfig, async (request, reply) => {
+    // Its banners are in the request's language.
+    varyByLanguage(reply);
+    return ok(await basicConfig(app.db, { ...options, locale: requestLocale(request), now: app.clock.now() }));
+  });
 };

@@ -1,14 +1,9 @@
 import multipart from '@fastify/multipart';
 import { API } from '@minecloud/contract/api-paths';
-import {
-  feedbackAnswerSchema,
-  feedbackBodySchema,
-  feedbackListAnswerSchema,
-  feedbackListBodySchema,
-  uploadAnswerSchema,
-} from '@minecloud/contract/content';
+import { FEEDBACK_CALLS, uploadAnswerSchema } from '@minecloud/contract/content';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { fail, failWith } from '../../lib/errors.ts';
 import { memberLimit } from '../../money/member-limit.ts';
@@ -16,15 +11,16 @@ import { memberOf } from '../auth/guard.ts';
 import { feedbackOf, submitFeedback } from './feedback.ts';
 import { imageByName, storeImage, UPLOAD_MAX_BYTES, UPLOAD_ROUTE } from './upload.ts';
 
-/** A member's images and feedback (with its images); the images themselves are served to anyone. */
+/**
+ * A member's images and feedback (with its images); the images themselves are served to anyone. The
+ * feedback calls are the contract's (`FEEDBACK_CALLS`); the upload (multipart) and the image (not
+ * an envelope) are registered here by hand.
+ */
 export const feedbackRoutes: FastifyPluginAsyncZod<{
   uploadsPerMinute: number;
   /** Bytes all members together may store in a UTC day (UPLOAD_BYTES_PER_DAY). */
   uploadBytesPerDay: number;
 }> = async (app, options) => {
-  const member = { preHandler: app.requireMember };
-  const security = [{ bearer: [] }];
-
   await app.register(async (uploads) => {
     await uploads.register(multipart, {
       limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
@@ -32,11 +28,11 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{
     uploads.post(
       `/${API.upload}`,
       {
-        ...member,
+        preHandler: app.requireMember,
         config: memberLimit(options.uploadsPerMinute).hook,
         schema: {
           tags: ['care'],
-          security,
+          security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
           response: { 200: envelopeSchema(uploadAnswerSchema) },
         },
@@ -65,31 +61,13 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{
       .send(image.data);
   });
 
-  app.post(
-    `/${API.feedbackSubmit}`,
-    {
-      ...member,
-      config: memberLimit(options.uploadsPerMinute).hook,
-      schema: {
-        tags: ['care'],
-        security,
-        body: feedbackBodySchema,
-        response: { 200: envelopeSchema(feedbackAnswerSchema) },
-      },
-    },
+  declaredRoute(
+    app,
+    FEEDBACK_CALLS.feedbackSubmit,
     async (request) => ok(await submitFeedback(app.db, memberOf(request).userId, request.body)),
+    { config: memberLimit(options.uploadsPerMinute).hook },
   );
-  app.post(
-    `/${API.feedbackList}`,
-    {
-      ...member,
-      schema: {
-        tags: ['care'],
-        security,
-        body: feedbackListBodySchema,
-        response: { 200: envelopeSchema(feedbackListAnswerSchema) },
-      },
-    },
-    async (request) => ok(await feedbackOf(app.db, memberOf(request).userId, request.body)),
+  declaredRoute(app, FEEDBACK_CALLS.feedbackList, async (request) =>
+    ok(await feedbackOf(app.db, memberOf(request).userId, request.body)),
   );
 };

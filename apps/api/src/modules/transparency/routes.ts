@@ -1,17 +1,6 @@
-import { API } from '@minecloud/contract/api-paths';
-import { envelopeSchema } from '@minecloud/contract/envelope';
-import { solvencyAnswerSchema, solvencyQuerySchema } from '@minecloud/contract/solvency';
-import {
-  liabilitiesAnswerSchema,
-  liabilitiesQuerySchema,
-  liabilityProofAnswerSchema,
-  liabilityProofQuerySchema,
-  parametersAnswerSchema,
-  roundCandlesAnswerSchema,
-  roundCandlesQuerySchema,
-  transparencyTotalsSchema,
-} from '@minecloud/contract/transparency';
+import { TRANSPARENCY_CALLS } from '@minecloud/contract/transparency';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { memberOf } from '../auth/guard.ts';
 import { roundCandles } from '../market/service.ts';
@@ -19,66 +8,33 @@ import { memberProof, publishedRoots } from './liabilities.ts';
 import { publicParameters, transparencyTotals } from './public.ts';
 import { solvencyAnswer } from './solvency.ts';
 
-/** Transparency (docs/economy.md, "Transparency"): public but for the member's own proof. */
+/**
+ * Transparency (docs/economy.md, "Transparency"): public but for the member's own proof; every
+ * call as the contract declares it (`TRANSPARENCY_CALLS`).
+ */
 export const transparencyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['transparency'];
+  const calls = TRANSPARENCY_CALLS;
 
-  app.get(
-    `/${API.liabilities}`,
-    {
-      schema: { tags, querystring: liabilitiesQuerySchema, response: { 200: envelopeSchema(liabilitiesAnswerSchema) } },
-    },
-    async (request) => ok({ list: await publishedRoots(app.db, request.query.days) }),
+  declaredRoute(app, calls.liabilities, async (request) =>
+    ok({ list: await publishedRoots(app.db, request.query.days) }),
   );
 
-  app.get(
-    `/${API.liabilityProof}`,
-    {
-      preHandler: app.requireMember,
-      schema: {
-        tags,
-        querystring: liabilityProofQuerySchema,
-        response: { 200: envelopeSchema(liabilityProofAnswerSchema) },
-      },
-    },
-    async (request) => ok(await memberProof(app.db, memberOf(request).userId, request.query.asset, request.query.day)),
+  declaredRoute(app, calls.liabilityProof, async (request) =>
+    ok(await memberProof(app.db, memberOf(request).userId, request.query.asset, request.query.day)),
   );
 
-  app.get(
-    `/${API.roundCandles}`,
-    {
-      schema: {
-        tags,
-        querystring: roundCandlesQuerySchema,
-        response: { 200: envelopeSchema(roundCandlesAnswerSchema) },
-      },
-    },
-    async (request) => ok(await roundCandles(app.db, request.query)),
-  );
+  declaredRoute(app, calls.roundCandles, async (request) => ok(await roundCandles(app.db, request.query)));
 
-  app.get(
-    `/${API.parameters}`,
-    { schema: { tags, response: { 200: envelopeSchema(parametersAnswerSchema) } } },
-    async () => ok(await publicParameters(app.db, app.clock.now())),
-  );
+  declaredRoute(app, calls.parameters, async () => ok(await publicParameters(app.db, app.clock.now())));
 
-  app.get(
-    `/${API.transparencyTotals}`,
-    { schema: { tags, response: { 200: envelopeSchema(transparencyTotalsSchema) } } },
-    async () => ok(await transparencyTotals(app.db, app.clock.now())),
-  );
+  declaredRoute(app, calls.transparencyTotals, async () => ok(await transparencyTotals(app.db, app.clock.now())));
 
-  app.get(
-    `/${API.solvency}`,
-    {
-      schema: { tags, querystring: solvencyQuerySchema, response: { 200: envelopeSchema(solvencyAnswerSchema) } },
-    },
-    async (request) =>
-      ok(
-        await solvencyAnswer(app.db, request.query.days, {
-          id: app.config.chain.id,
-          publicRpcUrl: app.config.chain.publicRpcUrl ?? null,
-        }),
-      ),
+  declaredRoute(app, calls.solvency, async (request) =>
+    ok(
+      await solvencyAnswer(app.db, request.query.days, {
+        id: app.config.chain.id,
+        publicRpcUrl: app.config.chain.publicRpcUrl ?? null,
+      }),
+    ),
   );
 };

@@ -1,18 +1,18 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { bindEmailBodySchema } from '@minecloud/contract/content';
+import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
+import type { USER_CALLS } from '@minecloud/contract/content';
 import i18n from 'i18next';
-import type { z } from 'zod';
 import { api } from '@/lib/request';
 import { useUserMutation } from './use-user-mutation';
 
-export type BindEmailBody = z.input<typeof bindEmailBodySchema>;
+export type BindEmailBody = CallBody<typeof USER_CALLS.bindEmail>;
 
 /**
  * Binds `email` with the code mailed to it, under the "Please wait" progress text. Refusals
  * come back to the form, not as toasts.
  */
-export function bindEmail(body: BindEmailBody): Promise<null> {
-  return api<null>({
+export function bindEmail(body: BindEmailBody): Promise<CallAnswer<typeof USER_CALLS.bindEmail>> {
+  return api<CallAnswer<typeof USER_CALLS.bindEmail>>({
     url: API.bindEmail,
     method: 'POST',
     data: body,

@@ -1,5 +1,6 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { NoticeRow, NoticeType } from '@minecloud/contract/content';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { CONTENT_CALLS, NoticeType } from '@minecloud/contract/content';
 import type { Locale } from '@minecloud/contract/locales';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { nextPageNo } from '@/lib/paging';
@@ -9,7 +10,7 @@ import { contentKeys } from './query-keys';
 
 export const NOTICES_PAGE_SIZE = 10;
 
-export type NoticePage = { list: NoticeRow[]; total: number };
+export type NoticePage = CallAnswer<typeof CONTENT_CALLS.noticePage>;
 
 /** One page of published notices or articles, newest first (public). */
 export function getNotices(

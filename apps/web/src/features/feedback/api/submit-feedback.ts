@@ -1,16 +1,17 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { feedbackBodySchema } from '@minecloud/contract/content';
+import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
+import type { FEEDBACK_CALLS } from '@minecloud/contract/content';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import type { z } from 'zod';
 import { api } from '@/lib/request';
 import { feedbackKeys } from './query-keys';
 
-export type FeedbackBody = z.input<typeof feedbackBodySchema>;
+export type FeedbackBody = CallBody<typeof FEEDBACK_CALLS.feedbackSubmit>;
+export type FeedbackAnswer = CallAnswer<typeof FEEDBACK_CALLS.feedbackSubmit>;
 
 /** Sends a problem report with the URLs of its uploaded images, under the spec's 反馈中... */
-export function submitFeedback(body: FeedbackBody): Promise<{ id: string }> {
-  return api<{ id: string }>({
+export function submitFeedback(body: FeedbackBody): Promise<FeedbackAnswer> {
+  return api<FeedbackAnswer>({
     url: API.feedbackSubmit,
     method: 'POST',
     data: body,

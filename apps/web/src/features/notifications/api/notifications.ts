@@ -1,5 +1,6 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { Notification, UnreadCount } from '@minecloud/contract/notifications';
+import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
+import type { NOTIFICATION_CALLS } from '@minecloud/contract/notifications';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { notificationKeys } from '@/api/unread-count';
 import { nextPageNo } from '@/lib/paging';
@@ -7,7 +8,11 @@ import { api } from '@/lib/request';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-export type NotificationPage = { list: Notification[]; total: number };
+export type NotificationPage = CallAnswer<typeof NOTIFICATION_CALLS.notifications>;
+/** What marking one or all read answers: the badges' new count. */
+type MarkedAnswer = CallAnswer<
+  typeof NOTIFICATION_CALLS.notificationRead | typeof NOTIFICATION_CALLS.notificationReadAll
+>;
 
 /** One page of the member's notifications, newest first. */
 export function getNotifications(pageNo: number, signal?: AbortSignal): Promise<NotificationPage> {
@@ -35,10 +40,15 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string | null) =>
-      api<UnreadCount>(
+      api<MarkedAnswer>(
         id === null
           ? { url: API.notificationReadAll, method: 'POST', showErrorToast: false }
-          : { url: API.notificationRead, method: 'POST', data: { id }, showErrorToast: false },
+          : {
+              url: API.notificationRead,
+              method: 'POST',
+              data: { id } satisfies CallBody<typeof NOTIFICATION_CALLS.notificationRead>,
+              showErrorToast: false,
+            },
       ),
     onSuccess: (count, id) => {
       queryClient.setQueryData(notificationKeys.unread(), count);

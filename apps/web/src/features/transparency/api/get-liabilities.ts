@@ -1,8 +1,11 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { LiabilitiesAnswer, LiabilityRoot } from '@minecloud/contract/transparency';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { LiabilityRoot, TRANSPARENCY_CALLS } from '@minecloud/contract/transparency';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/request';
 import { transparencyKeys } from './query-keys';
+
+type LiabilitiesAnswer = CallAnswer<typeof TRANSPARENCY_CALLS.liabilities>;
 
 /** The days of published roots the page shows and charts. */
 export const LIABILITY_DAYS = 30;

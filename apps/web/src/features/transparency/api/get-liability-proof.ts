@@ -1,10 +1,13 @@
 import type { Asset } from '@minecloud/contract/amount';
 import { API } from '@minecloud/contract/api-paths';
-import type { LiabilityProofAnswer } from '@minecloud/contract/transparency';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { TRANSPARENCY_CALLS } from '@minecloud/contract/transparency';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/request';
 import { useIsLoggedIn } from '@/lib/session';
 import { transparencyKeys } from './query-keys';
+
+type LiabilityProofAnswer = CallAnswer<typeof TRANSPARENCY_CALLS.liabilityProof>;
 
 /** The member has no proof for that asset yet (no snapshot published, or they joined after it). */
 export type ProofLookup = { found: true; answer: LiabilityProofAnswer } | { found: false };

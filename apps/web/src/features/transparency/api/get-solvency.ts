@@ -1,8 +1,11 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { SolvencyAnswer } from '@minecloud/contract/solvency';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { TRANSPARENCY_CALLS } from '@minecloud/contract/transparency';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/request';
 import { transparencyKeys } from './query-keys';
+
+type SolvencyAnswer = CallAnswer<typeof TRANSPARENCY_CALLS.solvency>;
 
 /** The days of proof of solvency the page shows, charts and checks (the server's default). */
 export const SOLVENCY_DAYS = 40;

@@ -1,8 +1,11 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { TransparencyTotals } from '@minecloud/contract/transparency';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { TRANSPARENCY_CALLS } from '@minecloud/contract/transparency';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/request';
 import { transparencyKeys } from './query-keys';
+
+type TransparencyTotals = CallAnswer<typeof TRANSPARENCY_CALLS.transparencyTotals>;
 
 /** Members, hash rate, donations and withdrawals paid, for everyone to see (public). */
 export function getTransparencyTotals(signal?: AbortSignal): Promise<TransparencyTotals> {
