@@ -33,7 +33,6 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   ...summariesOf(TRANSPARENCY_CALLS),
   ...summariesOf(USER_CALLS),
   ...summariesOf(WALLET_CALLS),
-  userGet: "The member's profile",
   upload: 'Upload an image (multipart, field `file`)',
   uploadedImage: 'An uploaded image, re-encoded, at the URL the upload answered with',
   rounds: 'Guess rounds, paged',

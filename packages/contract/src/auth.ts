@@ -46,6 +46,15 @@ export type UserAnswer = z.infer<typeof userAnswerSchema>;
  * declared call would do again.
  */
 export const AUTH_CALLS = {
+  userGet: call({
+    method: 'GET',
+    path: API.userGet,
+    tag: 'user',
+    summary: "The member's profile",
+    auth: 'member',
+    money: false,
+    answer: userAnswerSchema,
+  }),
   nonce: call({
     method: 'GET',
     path: API.nonce,

@@ -1,7 +1,10 @@
 import { ASSET_CALLS } from '@minecloud/contract/asset';
+import { call } from '@minecloud/contract/calls';
 import { CONSOLE_CALLS } from '@minecloud/contract/console';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildTestApp, operatorToken, operatorWithRole, type TestApp } from '../../test/app.ts';
+import { type Member, quickMembers } from '../../test/money.ts';
 import { routesOf } from '../../test/routes.ts';
 import { declaredRoute, declaredRoutesOf } from './declared-route.ts';
 
@@ -26,7 +29,6 @@ const UNDECLARED = new Set([
   'GET /admin-api/operators/passkey-policy',
   'GET /admin-api/products',
   'GET /admin-api/withdrawals/export.csv',
-  'GET /app-api/biz/biz-user/get',
   'GET /app-api/guessPeriod/list',
   'GET /app-api/stream',
   'GET /app-api/uploads/:name',
@@ -100,6 +102,41 @@ describe('calls declared once', () => {
       expect(() => declaredRoute(built, ASSET_CALLS.gift, gift)).toThrow(/moves money/);
     });
     await other.close();
+  });
+
+  it('guards a call whose statement checks the session with the token alone, and only a member call', async () => {
+    const probe = (path: string, auth: 'member' | 'public') =>
+      call({
+        method: 'GET',
+        path,
+        tag: 'test',
+        summary: 'A probe',
+        auth,
+        money: false,
+        answer: z.object({ member: z.boolean() }),
+      });
+    const other = await buildTestApp({}, (built) => {
+      const handler = async (request: { member?: unknown }) => ({
+        code: 0,
+        data: { member: Boolean(request.member) },
+        msg: '',
+      });
+      declaredRoute(built, probe('test/session-in-statement', 'member'), handler, { sessionInStatement: true });
+      declaredRoute(built, probe('test/session-in-guard', 'member'), handler);
+      expect(() => declaredRoute(built, probe('test/public', 'public'), handler, { sessionInStatement: true })).toThrow(
+        /only a member's call/,
+      );
+    });
+    try {
+      const [member] = (await quickMembers(other, 1)) as [Member];
+      const get = (path: string) => other.inject({ method: 'GET', url: `/${path}`, headers: member.headers });
+      // The signature-only guard proves no session (request.member); the handler's statement must.
+      expect((await get('test/session-in-statement')).json().data).toEqual({ member: false });
+      expect((await get('test/session-in-guard')).json().data).toEqual({ member: true });
+      expect((await other.inject({ method: 'GET', url: '/test/session-in-statement' })).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 
   it("lets into an operator's call the roles its declaration names, and the owner", async () => {

@@ -19,7 +19,14 @@ export type DeclaredRequest<C extends Call> = FastifyRequest & {
 };
 
 /** What a route adds to its declaration: rate limits and the like, never its method, path or schemas. */
-export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'errorHandler' | 'onRequest' | 'bodyLimit'>;
+export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'errorHandler' | 'onRequest' | 'bodyLimit'> & {
+  /**
+   * A member's call whose handler checks the session in its own statement (`liveSession`,
+   * modules/auth/tokens.ts): its guard checks only the token's signature (`requireSignedToken`),
+   * so that the call costs one round trip to the database, not two.
+   */
+  sessionInStatement?: true;
+};
 
 /** The routes registered from declarations, per server, as `METHOD /path` (`declaredRoutesOf`). */
 const registered = new WeakMap<object, Set<string>>();
@@ -39,7 +46,7 @@ export function declaredOptions(
   app: FastifyInstance,
   declared: Call,
   guard: FastifyInstance['requireMember'] | undefined,
-  extras: RouteExtras = {},
+  { sessionInStatement: _, ...extras }: RouteExtras = {},
 ) {
   // The console's door (modules/auth/operators.ts) reads who may pass from the route's `access`.
   const access =
@@ -84,7 +91,11 @@ export function declaredRoute<C extends Call>(
   extras?: RouteExtras,
 ) {
   if (declared.money) throw new Error(`${declared.path} moves money: register it with moneyRoute`);
-  const guard = declared.auth === 'member' ? app.requireMember : undefined;
+  if (extras?.sessionInStatement && declared.auth !== 'member') {
+    throw new Error(`${declared.path}: only a member's call checks the session in its statement`);
+  }
+  const memberGuard = extras?.sessionInStatement ? app.requireSignedToken : app.requireMember;
+  const guard = declared.auth === 'member' ? memberGuard : undefined;
   app.route({
     method: declared.method,
     url: `/${declared.path}`,

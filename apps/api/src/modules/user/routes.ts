@@ -1,7 +1,6 @@
-import { API } from '@minecloud/contract/api-paths';
-import { type UserAnswer, userAnswerSchema } from '@minecloud/contract/auth';
+import { AUTH_CALLS, type UserAnswer } from '@minecloud/contract/auth';
 import { USER_CALLS } from '@minecloud/contract/content';
-import { type Envelope, envelopeSchema } from '@minecloud/contract/envelope';
+import type { Envelope } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -14,28 +13,23 @@ import { bindEmail, bindWallet, sendEmailCode } from './email.ts';
 import { profileReader } from './service.ts';
 
 /**
- * The member's profile, and binding an email and a withdrawal address with a mailed code (declared:
- * `USER_CALLS`). The profile is registered by hand: its own statement checks the session, after
- * `requireSignedToken` checked only the token's signature, where a declared member's call would
- * check the session in the guard first, a second round trip.
+ * The member's profile (`AUTH_CALLS.userGet`), and binding an email and a withdrawal address with a
+ * mailed code (`USER_CALLS`).
  */
 export const userRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; codesPerMinute: number }> = async (app, options) => {
   const profile = profileReader(app.db, (calls) => app.metrics?.readTogether(calls));
 
-  app.get(
-    `/${API.userGet}`,
-    {
-      // The session is checked by the profile's own statement: one round trip per call.
-      preHandler: app.requireSignedToken,
-      schema: { tags: ['user'], security: [{ bearer: [] }], response: { 200: envelopeSchema(userAnswerSchema) } },
-    },
-    // The answer comes as the JSON text of this envelope from its statement (service.ts), sent as
-    // it is: a string with a JSON type is not serialised again. profiles.test.ts checks it against
-    // the schema, which the type here cannot.
+  // The answer comes as the JSON text of its envelope from its statement (service.ts), sent as it
+  // is: a string with a JSON type is not serialised again. profiles.test.ts checks it against the
+  // schema, which the type here cannot. The statement also checks the session.
+  declaredRoute(
+    app,
+    AUTH_CALLS.userGet,
     async (request, reply) => {
       const answer = (await profile(claimsOf(request))) ?? fail('unauthorized');
       return reply.type('application/json; charset=utf-8').send(answer as unknown as Envelope<UserAnswer>);
     },
+    { sessionInStatement: true },
   );
 
   const calls = USER_CALLS;
