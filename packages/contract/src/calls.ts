@@ -26,15 +26,23 @@ export type Call = {
    */
   operators?: 'setup' | readonly OperatorRole[];
   /**
-   * Whether it moves money: a money call is a member's POST that needs an Idempotency-Key and is
-   * rate-limited per member (money/money-route.ts registers it, and nothing else may).
+   * Whether it moves money. A member's money call is a POST that needs an Idempotency-Key and is
+   * rate-limited per member (money/money-route.ts registers it, and nothing else may); an
+   * operator's (a ledger adjustment) is registered with the Idempotency-Key it requires.
    */
   money: boolean;
+  /**
+   * The media type of an answer that is not the JSON envelope (a CSV file, the event stream, an
+   * image): the route sends it itself, and `answer` describes its body.
+   */
+  produces?: 'text/csv' | 'text/event-stream' | 'image/*';
+  /** A request body the handler parses itself: a multipart upload (its one field, `file`). */
+  consumes?: 'multipart/form-data';
   body?: z.ZodType;
   query?: z.ZodType;
   /** The path's parameters (`:id` in the path). */
   params?: z.ZodType;
-  /** The envelope's `data` on success. */
+  /** The envelope's `data` on success; or, for a call that `produces` another type, its body. */
   answer: z.ZodType;
 };
 
@@ -55,4 +63,12 @@ export function summariesOf<T extends Record<string, Call>>(calls: T): { [K in k
   return Object.fromEntries(Object.entries(calls).map(([name, declared]) => [name, declared.summary])) as {
     [K in keyof T]: string;
   };
+}
+
+/**
+ * The summaries of the calls one path answers, by method (`{ get, post }`): the OpenAPI document's
+ * line of a path that answers several methods, each its own declaration.
+ */
+export function methodsOf(...calls: Call[]): Partial<Record<'get' | 'post' | 'put' | 'delete', string>> {
+  return Object.fromEntries(calls.map((declared) => [declared.method.toLowerCase(), declared.summary]));
 }

@@ -70,7 +70,9 @@ export function declaredOptions(
       ...(declared.body ? { body: declared.body } : {}),
       ...(declared.query ? { querystring: declared.query } : {}),
       ...(declared.params ? { params: declared.params } : {}),
-      response: { 200: envelopeSchema(declared.answer) },
+      ...(declared.consumes ? { consumes: [declared.consumes] } : {}),
+      // An answer of another type (a CSV, the event stream, an image) is written by its route.
+      ...(declared.produces ? {} : { response: { 200: envelopeSchema(declared.answer) } }),
     },
   } satisfies RouteShorthandOptions;
 }
@@ -79,18 +81,25 @@ export function declaredOptions(
  * Registers a call that moves no money, from its declaration in the contract: the method, path,
  * schemas and guard are the declaration's; the route gives only its handler (and, in `extras`,
  * what the declaration does not say, such as a rate limit). An operator's call is guarded by the
- * console's door on its routes (its roles from the declaration). A money call goes through
- * money/money-route.ts and is refused here.
+ * console's door on its routes (its roles from the declaration). A member's money call goes
+ * through money/money-route.ts and is refused here; an operator's needs its Idempotency-Key in
+ * `extras.config`.
  */
 export function declaredRoute<C extends Call>(
   app: FastifyInstance,
   declared: C,
-  // The envelope of the declared answer; or the reply, for a handler that sends the answer's JSON
-  // text itself (the profile's, written by PostgreSQL).
+  // The envelope of the declared answer; or the reply, for a handler that sends the answer itself:
+  // the profile's JSON text, written by PostgreSQL, or an answer the call `produces` (a CSV, ...).
   handler: (request: DeclaredRequest<C>, reply: FastifyReply) => Promise<Envelope<CallAnswer<C>> | FastifyReply>,
   extras?: RouteExtras,
 ) {
-  if (declared.money) throw new Error(`${declared.path} moves money: register it with moneyRoute`);
+  if (declared.money && declared.auth === 'member') {
+    throw new Error(`${declared.path} moves money: register it with moneyRoute`);
+  }
+  // An operator's money call (a ledger adjustment) is made once per key (money/idempotency.ts).
+  if (declared.money && !extras?.config?.idempotencyKey) {
+    throw new Error(`${declared.path} moves money: it needs its Idempotency-Key in the route's config`);
+  }
   if (extras?.sessionInStatement && declared.auth !== 'member') {
     throw new Error(`${declared.path}: only a member's call checks the session in its statement`);
   }
