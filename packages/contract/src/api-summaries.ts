@@ -1,11 +1,12 @@
 import type { API, MARKET_API } from './api-paths.ts';
 import { ASSET_CALLS } from './asset.ts';
 import { AUTH_CALLS } from './auth.ts';
-import { summariesOf } from './calls.ts';
+import { methodsOf, summariesOf } from './calls.ts';
 import { CONFIG_CALLS } from './config.ts';
 import { ADMIN_API, CONSOLE_CALLS } from './console.ts';
 import { CONTENT_CALLS, FEEDBACK_CALLS, USER_CALLS } from './content.ts';
 import { EQUITY_CALLS } from './equity.ts';
+import { MARKET_CALLS, ROUND_CALLS } from './market.ts';
 import { MINER_CALLS } from './miner.ts';
 import { NOTIFICATION_CALLS } from './notifications.ts';
 import { PUSH_CALLS } from './push.ts';
@@ -28,6 +29,7 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   ...summariesOf(FEEDBACK_CALLS),
   ...summariesOf(MINER_CALLS),
   ...summariesOf(NOTIFICATION_CALLS),
+  ...summariesOf(ROUND_CALLS),
   ...summariesOf(PUSH_CALLS),
   ...summariesOf(TEAM_CALLS),
   ...summariesOf(TRANSPARENCY_CALLS),
@@ -35,16 +37,15 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   ...summariesOf(WALLET_CALLS),
   upload: 'Upload an image (multipart, field `file`)',
   uploadedImage: 'An uploaded image, re-encoded, at the URL the upload answered with',
-  rounds: 'Guess rounds, paged',
   stream:
     "Server-Sent Events: price ticks, and with a token the member's own balance, withdrawal, reward and feedback events",
 };
 
-export const MARKET_API_SUMMARIES: Record<keyof typeof MARKET_API, string> = {
-  coinList: 'Coins with price and 24-hour change, paged',
-  coinDetail: "One coin's market detail",
-  kline: "A coin's candles (K-line)",
-  trend: 'Market trend',
+export const MARKET_API_SUMMARIES: Record<keyof typeof MARKET_API, CallSummary> = {
+  coinList: methodsOf(MARKET_CALLS.coinList, MARKET_CALLS.coinListGet),
+  coinDetail: methodsOf(MARKET_CALLS.coinDetail, MARKET_CALLS.coinDetailGet),
+  kline: methodsOf(MARKET_CALLS.kline, MARKET_CALLS.klineGet),
+  trend: methodsOf(MARKET_CALLS.trend, MARKET_CALLS.trendGet),
 };
 
 /** The console's paths, with the one that lives beside its schemas in wallet.ts. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { API, MARKET_API } from './api-paths.ts';
+import { call } from './calls.ts';
 import { pageQuerySchema, pageSchema } from './envelope.ts';
 
 /**
@@ -178,3 +180,60 @@ export const roundSchema = z.object({
 export type Round = z.infer<typeof roundSchema>;
 export const roundsAnswerSchema = pageSchema(roundSchema);
 export type RoundsPage = z.infer<typeof roundsAnswerSchema>;
+
+/**
+ * A market call as clients have always made it, a POST with its fields in the body (docs/api.md,
+ * "Bases and paths").
+ */
+function postCall<const P extends string, I extends z.ZodType, O extends z.ZodType>(
+  path: P,
+  summary: string,
+  body: I,
+  answer: O,
+) {
+  return call({ method: 'POST', path, tag: 'market', summary, auth: 'public', money: false, body, answer });
+}
+
+/** The same call as a GET with its fields in the query string, which browsers and proxies can cache. */
+function getCall<const P extends string, I extends z.ZodType, O extends z.ZodType>(
+  path: P,
+  summary: string,
+  query: I,
+  answer: O,
+) {
+  return call({ method: 'GET', path, tag: 'market', summary, auth: 'public', money: false, query, answer });
+}
+
+const COIN_LIST = 'Coins with price and 24-hour change, paged';
+const COIN_DETAIL = "One coin's market detail";
+const KLINE = "A coin's candles (K-line)";
+const TREND = 'Market trend';
+
+/**
+ * The market base's calls (`MARKET_API`), each as a POST and as a GET (`…Get`): two declarations
+ * of one path, one summary. Built inside the table, so that a bundle taking only its types drops it.
+ */
+export const MARKET_CALLS = {
+  coinList: postCall(MARKET_API.coinList, COIN_LIST, coinInfoListBodySchema, coinInfoListAnswerSchema),
+  coinListGet: getCall(MARKET_API.coinList, COIN_LIST, coinInfoListBodySchema, coinInfoListAnswerSchema),
+  coinDetail: postCall(MARKET_API.coinDetail, COIN_DETAIL, coinDetailBodySchema, coinDetailAnswerSchema),
+  coinDetailGet: getCall(MARKET_API.coinDetail, COIN_DETAIL, coinDetailBodySchema, coinDetailAnswerSchema),
+  kline: postCall(MARKET_API.kline, KLINE, klineBodySchema, klineAnswerSchema),
+  klineGet: getCall(MARKET_API.kline, KLINE, klineBodySchema, klineAnswerSchema),
+  trend: postCall(MARKET_API.trend, TREND, marketTrendBodySchema, marketTrendAnswerSchema),
+  trendGet: getCall(MARKET_API.trend, TREND, marketTrendBodySchema, marketTrendAnswerSchema),
+};
+
+/** The up/down rounds, on the main base but as public and cacheable as the market data. */
+export const ROUND_CALLS = {
+  rounds: call({
+    method: 'GET',
+    path: API.rounds,
+    tag: 'market',
+    summary: 'Guess rounds, paged',
+    auth: 'public',
+    money: false,
+    query: roundsQuerySchema,
+    answer: roundsAnswerSchema,
+  }),
+};

@@ -1,7 +1,10 @@
 import { MARKET_API } from '@minecloud/contract/api-paths';
-import type { CoinDetail } from '@minecloud/contract/market';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { MARKET_CALLS } from '@minecloud/contract/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/request';
+
+type CoinDetail = CallAnswer<typeof MARKET_CALLS.coinDetailGet>;
 
 /** Prices move: a screen showing one asks again this often while it is open. */
 const REFRESH_MS = 30_000;

@@ -1,5 +1,6 @@
 import { MARKET_API } from '@minecloud/contract/api-paths';
-import type { CoinInfoList } from '@minecloud/contract/market';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { MARKET_CALLS } from '@minecloud/contract/market';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { nextPageNo } from '@/lib/paging';
 import { api } from '@/lib/request';
@@ -9,7 +10,9 @@ export const COIN_PAGE_SIZE = 20;
 /** The chain zone shows every public chain's coin on one screen: there are a handful. */
 export const CHAIN_ZONE_SIZE = 50;
 
+// The query's schema coerces its numbers from text (its input type is `unknown`): the app sends these.
 type CoinListQuery = { pageNo: number; pageSize: number; chain?: true };
+type CoinInfoList = CallAnswer<typeof MARKET_CALLS.coinListGet>;
 
 /** One page of coins with their latest price and 24 h figures (public); `chain` keeps public chains' coins only. */
 export function getCoinList(query: CoinListQuery, signal?: AbortSignal): Promise<CoinInfoList> {

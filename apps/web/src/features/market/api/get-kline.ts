@@ -1,8 +1,11 @@
 import { MARKET_API } from '@minecloud/contract/api-paths';
-import type { KlineInfo, KlineInterval } from '@minecloud/contract/market';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { KlineInterval, MARKET_CALLS } from '@minecloud/contract/market';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/request';
 import { MARKET_REFRESH_MS, marketKeys } from './query-keys';
+
+type KlineInfo = CallAnswer<typeof MARKET_CALLS.klineGet>;
 
 /** The newest `limit` candles of `symbol` at `interval`, oldest first (public). */
 export function getKline(

@@ -1,5 +1,6 @@
 import { API } from '@minecloud/contract/api-paths';
-import type { RoundsPage } from '@minecloud/contract/market';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { ROUND_CALLS } from '@minecloud/contract/market';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { whileNotLive } from '@/lib/live';
 import { nextPageNo } from '@/lib/paging';
@@ -11,6 +12,7 @@ export const ROUNDS_PAGE_SIZE = 20;
 export const ROUNDS_REFRESH_MS = 20_000;
 
 export type RoundPeriod = 1 | 3;
+type RoundsPage = CallAnswer<typeof ROUND_CALLS.rounds>;
 
 /** One page of `period`-minute rounds, newest first, each with its open and close price (public). */
 export function getRounds(period: RoundPeriod, pageNo: number, signal?: AbortSignal): Promise<RoundsPage> {
