@@ -74,10 +74,6 @@ export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> 
     get: 'Roles that must sign in with a passkey',
     put: 'Choose the roles that must sign in with a passkey',
   },
-  membersCsv: 'Members as CSV',
-  memberLedgerCsv: "A member's ledger as CSV",
-  adjust: 'Request a ledger adjustment',
-  withdrawalsCsv: 'Withdrawals as CSV',
   products: { get: 'Miner products', post: 'Add a miner product' },
   product: 'Change a miner product',
   banners: { get: 'Banners', post: 'Add a banner' },
@@ -87,5 +83,4 @@ export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> 
   noticePublish: 'Publish a notice',
   noticeUnpublish: 'Unpublish a notice',
   noticePreview: 'Preview a notice as members will see it',
-  auditCsv: 'Audit log as CSV',
 };

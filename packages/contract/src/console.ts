@@ -6,6 +6,8 @@
 
 import { z } from 'zod';
 import {
+  adjustAnswerSchema,
+  adjustBodySchema,
   ledgerCheckAnswerSchema,
   ledgerCheckQuerySchema,
   openRoundAnswerSchema,
@@ -202,6 +204,19 @@ export const CONSOLE_CALLS = {
     query: auditQuerySchema,
     answer: auditPageSchema,
   }),
+  auditCsv: call({
+    method: 'GET',
+    path: ADMIN_API.auditCsv,
+    tag: 'admin',
+    summary: 'Audit log as CSV',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    query: auditQuerySchema.omit({ pageNo: true, pageSize: true }),
+    // The file, streamed a page at a time (the screen's query, without its paging).
+    produces: 'text/csv',
+    answer: z.string(),
+  }),
   jobs: call({
     method: 'GET',
     path: ADMIN_API.jobs,
@@ -344,6 +359,19 @@ export const CONSOLE_CALLS = {
     query: memberPageQuerySchema,
     answer: memberPageSchema,
   }),
+  membersCsv: call({
+    method: 'GET',
+    path: ADMIN_API.membersCsv,
+    tag: 'admin',
+    summary: 'Members as CSV',
+    auth: 'operator',
+    operators: ['finance', 'support'],
+    money: false,
+    query: memberPageQuerySchema.omit({ pageNo: true, pageSize: true }),
+    // The file, streamed a page at a time (the screen's query, without its paging).
+    produces: 'text/csv',
+    answer: z.string(),
+  }),
   member: call({
     method: 'GET',
     path: ADMIN_API.member,
@@ -366,6 +394,20 @@ export const CONSOLE_CALLS = {
     params: idParamsSchema,
     query: memberLedgerQuerySchema,
     answer: memberLedgerPageSchema,
+  }),
+  memberLedgerCsv: call({
+    method: 'GET',
+    path: ADMIN_API.memberLedgerCsv,
+    tag: 'admin',
+    summary: "A member's ledger as CSV",
+    auth: 'operator',
+    operators: ['finance', 'support'],
+    money: false,
+    params: idParamsSchema,
+    query: memberLedgerQuerySchema.pick({ asset: true }),
+    // The file, streamed a page at a time (the screen's query, without its paging).
+    produces: 'text/csv',
+    answer: z.string(),
   }),
   memberMiners: call({
     method: 'GET',
@@ -502,6 +544,19 @@ export const CONSOLE_CALLS = {
     query: adminWithdrawalPageQuerySchema,
     answer: adminWithdrawalPageSchema,
   }),
+  withdrawalsCsv: call({
+    method: 'GET',
+    path: ADMIN_API.withdrawalsCsv,
+    tag: 'admin',
+    summary: 'Withdrawals as CSV',
+    auth: 'operator',
+    operators: ['finance'],
+    money: false,
+    query: adminWithdrawalPageQuerySchema.omit({ pageNo: true, pageSize: true }),
+    // The file, streamed a page at a time (the screen's query, without its paging).
+    produces: 'text/csv',
+    answer: z.string(),
+  }),
   withdrawalApprove: call({
     method: 'POST',
     path: ADMIN_API.withdrawalApprove,
@@ -545,6 +600,19 @@ export const CONSOLE_CALLS = {
     money: false,
     body: operatorMemberBodySchema,
     answer: z.null(),
+  }),
+  // Credited at once within the operator's limits, or queued for a second operator's approval
+  // (docs/operations.md); made once per Idempotency-Key.
+  adjust: call({
+    method: 'POST',
+    path: ADMIN_API.adjust,
+    tag: 'admin',
+    summary: 'Request a ledger adjustment',
+    auth: 'operator',
+    operators: ['finance'],
+    money: true,
+    body: adjustBodySchema,
+    answer: adjustAnswerSchema,
   }),
   adjustments: call({
     method: 'GET',

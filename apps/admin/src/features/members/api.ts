@@ -1,13 +1,11 @@
-import type { adjustAnswerSchema, adjustBodySchema } from '@minecloud/contract/admin';
-import type { CallAnswer, CallParams } from '@minecloud/contract/calls';
+import type { CallAnswer, CallBody, CallParams } from '@minecloud/contract/calls';
 import { ADMIN_API, adminPath, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { sharedKeys } from '../../api/query-keys.ts';
 import { api } from '../../lib/api.ts';
 
-export type AdjustBody = z.input<typeof adjustBodySchema>;
-export type AdjustAnswer = Partial<z.infer<typeof adjustAnswerSchema>>;
+export type AdjustBody = CallBody<typeof CONSOLE_CALLS.adjust>;
+export type AdjustAnswer = Partial<CallAnswer<typeof CONSOLE_CALLS.adjust>>;
 
 const limitsKey = ['adjustment-limits'] as const;
 

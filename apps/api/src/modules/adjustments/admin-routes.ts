@@ -1,6 +1,4 @@
-import { adjustAnswerSchema, adjustBodySchema } from '@minecloud/contract/admin';
-import { ADMIN_API, CONSOLE_CALLS } from '@minecloud/contract/console';
-import { envelopeSchema } from '@minecloud/contract/envelope';
+import { CONSOLE_CALLS } from '@minecloud/contract/console';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkLedger, checkLedgerSinceCheckpoint } from '../../ledger/check.ts';
 import { declaredRoute } from '../../lib/declared-route.ts';
@@ -13,20 +11,9 @@ import { approveAdjustment, rejectAdjustment, requestAdjustment } from './reques
 
 /** Finance's calls on the ledger: adjustments, the credits waiting for a second operator, and the check. */
 export const adjustmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const security = [{ bearer: [] }];
-  const finance = { config: { access: { roles: ['finance'] } } } as const;
-
-  app.post(
-    `/${ADMIN_API.adjust}`,
-    {
-      config: { ...finance.config, idempotencyKey: KEY_PATTERN },
-      schema: {
-        tags: ['admin'],
-        security,
-        body: adjustBodySchema,
-        response: { 200: envelopeSchema(adjustAnswerSchema) },
-      },
-    },
+  declaredRoute(
+    app,
+    CONSOLE_CALLS.adjust,
     async (request) => {
       const operator = operatorOf(request);
       const key = idempotencyKeyOf(request);
@@ -39,6 +26,7 @@ export const adjustmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
     },
+    { config: { idempotencyKey: KEY_PATTERN } },
   );
 
   // ---- Credits waiting for a second operator: finance lists, approves, rejects.

@@ -1,10 +1,4 @@
-import {
-  ADMIN_API,
-  CONSOLE_CALLS,
-  idParamsSchema,
-  memberLedgerQuerySchema,
-  memberPageQuerySchema,
-} from '@minecloud/contract/console';
+import { CONSOLE_CALLS } from '@minecloud/contract/console';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv.ts';
 import { declaredRoute } from '../../lib/declared-route.ts';
@@ -14,55 +8,44 @@ import { memberDetail, memberLedger, memberMiners, memberOrders, memberPage, mem
 
 /** The members screens and exports: finance and support read; adjustments are finance's (modules/adjustments). */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
-  const withSchema = <T extends object>(schema: T) => ({ tags: ['admin'], security: [{ bearer: [] }], ...schema });
-  const members = { config: { access: { roles: ['finance', 'support'] } } } as const;
   const calls = CONSOLE_CALLS;
   declaredRoute(app, calls.members, async (request) => ok(await memberPage(app.db, request.query)));
-  app.get(
-    `/${ADMIN_API.membersCsv}`,
-    { ...members, schema: withSchema({ querystring: memberPageQuerySchema.omit({ pageNo: true, pageSize: true }) }) },
-    (request, reply) =>
-      sendCsv(reply, 'members.csv', (pageNo, pageSize) => memberPage(app.db, { ...request.query, pageNo, pageSize }), [
-        { title: 'id', value: (r) => r.id, kind: 'number' },
-        { title: 'address', value: (r) => r.address },
-        { title: 'email', value: (r) => r.email },
-        { title: 'identity', value: (r) => r.identity },
-        { title: 'level', value: (r) => r.level },
-        { title: 'inviter', value: (r) => r.inviterId, kind: 'number' },
-        { title: 'GOLD', value: (r) => r.balances.GOLD, kind: 'number' },
-        { title: 'USDT', value: (r) => r.balances.USDT, kind: 'number' },
-        { title: 'BTC', value: (r) => r.balances.BTC, kind: 'number' },
-        { title: 'joined', value: (r) => r.createdAt },
-      ]),
+  declaredRoute(app, calls.membersCsv, async (request, reply) =>
+    sendCsv(reply, 'members.csv', (pageNo, pageSize) => memberPage(app.db, { ...request.query, pageNo, pageSize }), [
+      { title: 'id', value: (r) => r.id, kind: 'number' },
+      { title: 'address', value: (r) => r.address },
+      { title: 'email', value: (r) => r.email },
+      { title: 'identity', value: (r) => r.identity },
+      { title: 'level', value: (r) => r.level },
+      { title: 'inviter', value: (r) => r.inviterId, kind: 'number' },
+      { title: 'GOLD', value: (r) => r.balances.GOLD, kind: 'number' },
+      { title: 'USDT', value: (r) => r.balances.USDT, kind: 'number' },
+      { title: 'BTC', value: (r) => r.balances.BTC, kind: 'number' },
+      { title: 'joined', value: (r) => r.createdAt },
+    ]),
   );
   const memberId = (params: { id: string }) => Number(params.id);
   declaredRoute(app, calls.member, async (request) => ok(await memberDetail(app.db, memberId(request.params))));
   declaredRoute(app, calls.memberLedger, async (request) =>
     ok(await memberLedger(app.db, memberId(request.params), request.query)),
   );
-  app.get(
-    `/${ADMIN_API.memberLedgerCsv}`,
-    {
-      ...members,
-      schema: withSchema({ params: idParamsSchema, querystring: memberLedgerQuerySchema.pick({ asset: true }) }),
-    },
-    (request, reply) =>
-      sendCsv(
-        reply,
-        `member-${request.params.id}-ledger.csv`,
-        (pageNo, pageSize) =>
-          memberLedger(app.db, memberId(request.params), { asset: request.query.asset, pageNo, pageSize }),
-        [
-          { title: 'transfer', value: (r) => r.id, kind: 'number' },
-          { title: 'time', value: (r) => r.createdAt },
-          { title: 'asset', value: (r) => r.asset },
-          { title: 'kind', value: (r) => r.kind },
-          { title: 'amount', value: (r) => r.amount, kind: 'number' },
-          { title: 'account', value: (r) => r.account },
-          { title: 'counterparty', value: (r) => r.counterparty },
-          { title: 'reference', value: (r) => r.reference },
-        ],
-      ),
+  declaredRoute(app, calls.memberLedgerCsv, async (request, reply) =>
+    sendCsv(
+      reply,
+      `member-${request.params.id}-ledger.csv`,
+      (pageNo, pageSize) =>
+        memberLedger(app.db, memberId(request.params), { asset: request.query.asset, pageNo, pageSize }),
+      [
+        { title: 'transfer', value: (r) => r.id, kind: 'number' },
+        { title: 'time', value: (r) => r.createdAt },
+        { title: 'asset', value: (r) => r.asset },
+        { title: 'kind', value: (r) => r.kind },
+        { title: 'amount', value: (r) => r.amount, kind: 'number' },
+        { title: 'account', value: (r) => r.account },
+        { title: 'counterparty', value: (r) => r.counterparty },
+        { title: 'reference', value: (r) => r.reference },
+      ],
+    ),
   );
   for (const [declared, list] of [
     [calls.memberMiners, memberMiners],

@@ -1,5 +1,4 @@
-import { ADMIN_API, CONSOLE_CALLS } from '@minecloud/contract/console';
-import { adminWithdrawalPageQuerySchema } from '@minecloud/contract/wallet';
+import { CONSOLE_CALLS } from '@minecloud/contract/console';
 import { WITHDRAWAL_STATE_TEXTS } from '@minecloud/contract/withdrawal-states';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv.ts';
@@ -11,42 +10,33 @@ import { approveWithdrawal, linkOperatorMember, operatorWithdrawals, rejectWithd
 
 /** Withdrawal review and export (`/admin-api/withdrawals/*`); each decision is audited in its transaction. */
 export const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guard = { config: { access: { roles: ['finance'] } } } as const;
   const calls = CONSOLE_CALLS;
-  const tags = ['admin'];
-  const security = [{ bearer: [] }];
 
   declaredRoute(app, calls.withdrawals, async (request) =>
     ok(await operatorWithdrawals(app.db, app.chain, request.query)),
   );
-  app.get(
-    `/${ADMIN_API.withdrawalsCsv}`,
-    {
-      ...guard,
-      schema: { tags, security, querystring: adminWithdrawalPageQuerySchema.omit({ pageNo: true, pageSize: true }) },
-    },
-    (request, reply) =>
-      sendCsv(
-        reply,
-        'withdrawals.csv',
-        (pageNo, pageSize) => operatorWithdrawals(app.db, app.chain, { ...request.query, pageNo, pageSize }),
-        [
-          { title: 'id', value: (r) => r.id, kind: 'number' },
-          { title: 'member', value: (r) => r.userId, kind: 'number' },
-          { title: 'asset', value: (r) => r.asset },
-          { title: 'amount', value: (r) => r.amount, kind: 'number' },
-          { title: 'fee', value: (r) => r.fee, kind: 'number' },
-          { title: 'address', value: (r) => r.address },
-          { title: 'status', value: (r) => r.reviewStatus },
-          // The same words the console's table and the member's list use (withdrawal-states.ts).
-          { title: 'state', value: (r) => WITHDRAWAL_STATE_TEXTS[r.state].en },
-          { title: 'first approver', value: (r) => r.firstApprover },
-          { title: 'second approver', value: (r) => r.secondApprover },
-          { title: 'tx hash', value: (r) => r.txHash },
-          { title: 'reason', value: (r) => r.reason },
-          { title: 'created', value: (r) => r.createdAt },
-        ],
-      ),
+  declaredRoute(app, calls.withdrawalsCsv, async (request, reply) =>
+    sendCsv(
+      reply,
+      'withdrawals.csv',
+      (pageNo, pageSize) => operatorWithdrawals(app.db, app.chain, { ...request.query, pageNo, pageSize }),
+      [
+        { title: 'id', value: (r) => r.id, kind: 'number' },
+        { title: 'member', value: (r) => r.userId, kind: 'number' },
+        { title: 'asset', value: (r) => r.asset },
+        { title: 'amount', value: (r) => r.amount, kind: 'number' },
+        { title: 'fee', value: (r) => r.fee, kind: 'number' },
+        { title: 'address', value: (r) => r.address },
+        { title: 'status', value: (r) => r.reviewStatus },
+        // The same words the console's table and the member's list use (withdrawal-states.ts).
+        { title: 'state', value: (r) => WITHDRAWAL_STATE_TEXTS[r.state].en },
+        { title: 'first approver', value: (r) => r.firstApprover },
+        { title: 'second approver', value: (r) => r.secondApprover },
+        { title: 'tx hash', value: (r) => r.txHash },
+        { title: 'reason', value: (r) => r.reason },
+        { title: 'created', value: (r) => r.createdAt },
+      ],
+    ),
   );
   declaredRoute(app, calls.withdrawalApprove, async (request) =>
     ok(await approveWithdrawal(app.db, operatorOf(request), Number(request.body.id))),
