@@ -10,6 +10,7 @@ import { MARKET_CALLS, ROUND_CALLS } from './market.ts';
 import { MINER_CALLS } from './miner.ts';
 import { NOTIFICATION_CALLS } from './notifications.ts';
 import { PUSH_CALLS } from './push.ts';
+import { STREAM_CALLS } from './stream.ts';
 import { TEAM_CALLS } from './team.ts';
 import { TRANSPARENCY_CALLS } from './transparency.ts';
 import { PAYOUT_REPLACED_PATH, WALLET_CALLS } from './wallet.ts';
@@ -30,15 +31,12 @@ export const API_SUMMARIES: Record<keyof typeof API, string> = {
   ...summariesOf(MINER_CALLS),
   ...summariesOf(NOTIFICATION_CALLS),
   ...summariesOf(ROUND_CALLS),
+  ...summariesOf(STREAM_CALLS),
   ...summariesOf(PUSH_CALLS),
   ...summariesOf(TEAM_CALLS),
   ...summariesOf(TRANSPARENCY_CALLS),
   ...summariesOf(USER_CALLS),
   ...summariesOf(WALLET_CALLS),
-  upload: 'Upload an image (multipart, field `file`)',
-  uploadedImage: 'An uploaded image, re-encoded, at the URL the upload answered with',
-  stream:
-    "Server-Sent Events: price ticks, and with a token the member's own balance, withdrawal, reward and feedback events",
 };
 
 export const MARKET_API_SUMMARIES: Record<keyof typeof MARKET_API, CallSummary> = {

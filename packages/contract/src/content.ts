@@ -214,10 +214,32 @@ export const USER_CALLS = {
 };
 
 /**
- * The member's feedback (paths: `API`). The image upload beside it is multipart, and the image an
- * answer, not an envelope: both are registered by hand (modules/feedback/routes.ts).
+ * The member's feedback (paths: `API`), with the image upload beside it (multipart) and the image
+ * itself (an answer that is not an envelope).
  */
 export const FEEDBACK_CALLS = {
+  upload: call({
+    method: 'POST',
+    path: API.upload,
+    tag: 'care',
+    summary: 'Upload an image (multipart, field `file`)',
+    auth: 'member',
+    money: false,
+    consumes: 'multipart/form-data',
+    answer: uploadAnswerSchema,
+  }),
+  // Its stored type, never sniffed; public, as its name is unguessable (modules/feedback/upload.ts).
+  uploadedImage: call({
+    method: 'GET',
+    path: API.uploadedImage,
+    tag: 'care',
+    summary: 'An uploaded image, re-encoded, at the URL the upload answered with',
+    auth: 'public',
+    money: false,
+    params: z.object({ name: z.string() }),
+    produces: 'image/*',
+    answer: z.string(),
+  }),
   feedbackSubmit: call({
     method: 'POST',
     path: API.feedbackSubmit,

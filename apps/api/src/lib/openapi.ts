@@ -7,6 +7,7 @@ import {
   CONSOLE_SUMMARIES,
   MARKET_API_SUMMARIES,
 } from '@minecloud/contract/api-summaries';
+import type { Call } from '@minecloud/contract/calls';
 import { SUCCESS_CODE } from '@minecloud/contract/envelope';
 import { ERROR_CODES, type ErrorName, errorMessage, HTTP_STATUS } from '@minecloud/contract/errors';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -23,7 +24,14 @@ type Json = Record<string, unknown>;
 type Operation = Json & { responses?: Record<string, Json> };
 type Guard = 'public' | 'member' | 'operator';
 /** What only the route knows, gathered by `transform` for `transformObject`. */
-type RouteFacts = { guard: Guard; roleChecked: boolean; rateLimited: boolean; idempotencyKey: RegExp | undefined };
+type RouteFacts = {
+  guard: Guard;
+  roleChecked: boolean;
+  rateLimited: boolean;
+  idempotencyKey: RegExp | undefined;
+  /** The media type of an answer that is not the envelope (its declaration's `produces`). */
+  produces: Call['produces'];
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -118,9 +126,17 @@ function refusalsOf(method: string, facts: RouteFacts): number[] {
   ];
 }
 
-function successOf(path: string, ok: Json | undefined): Json {
-  if (path.endsWith('.csv')) {
-    return { description: 'The CSV file', content: { 'text/csv': { schema: { type: 'string' } } } };
+/** What each media type a call `produces` is, for the document. */
+const PRODUCED: Record<NonNullable<Call['produces']>, { description: string; schema: Json }> = {
+  'text/csv': { description: 'The CSV file', schema: { type: 'string' } },
+  'text/event-stream': { description: 'The event stream, until the client closes it', schema: { type: 'string' } },
+  'image/*': { description: 'The image', schema: { type: 'string', format: 'binary' } },
+};
+
+function successOf(ok: Json | undefined, produces: Call['produces']): Json {
+  if (produces) {
+    const { description, schema } = PRODUCED[produces];
+    return { description, content: { [produces]: { schema } } };
   }
   const media = (ok?.content as Record<string, { schema?: Json }> | undefined)?.['application/json'];
   if (!media?.schema) return ok ?? { description: 'Done' };
@@ -152,13 +168,20 @@ export function openapiOptions(app: FastifyInstance): FastifyDynamicSwaggerOptio
         roleChecked: !access || typeof access === 'object',
         rateLimited: Boolean(config?.rateLimit),
         idempotencyKey: config?.idempotencyKey,
+        produces: config?.declared?.produces,
       };
     }
     const hooks = [route.onRequest, route.preValidation, route.preHandler].flat();
     const member = hooks.includes(app.requireMember) || hooks.includes(app.requireSignedToken);
     const guard = member ? 'member' : 'public';
     const rateLimited = Boolean(config?.rateLimit || config?.limitInStatement);
-    return { guard, roleChecked: false, rateLimited, idempotencyKey: config?.idempotencyKey };
+    return {
+      guard,
+      roleChecked: false,
+      rateLimited,
+      idempotencyKey: config?.idempotencyKey,
+      produces: config?.declared?.produces,
+    };
   };
 
   return {
@@ -238,7 +261,7 @@ export function openapiOptions(app: FastifyInstance): FastifyDynamicSwaggerOptio
           }
           const refusals = refusalsOf(method, routeFacts);
           operation.responses = {
-            '200': successOf(path, operation.responses?.['200']),
+            '200': successOf(operation.responses?.['200'], routeFacts.produces),
             ...Object.fromEntries(refusals.map((status) => [String(status), refuse(status)])),
             default: { $ref: '#/components/responses/Refused' },
           };

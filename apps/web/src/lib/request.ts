@@ -1,4 +1,6 @@
 import { API, API_BASE } from '@minecloud/contract/api-paths';
+import type { CallAnswer } from '@minecloud/contract/calls';
+import type { FEEDBACK_CALLS } from '@minecloud/contract/content';
 import type { Envelope } from '@minecloud/contract/envelope';
 import i18n from 'i18next';
 import { takeEarlyResponse } from './early-response';
@@ -263,7 +265,10 @@ async function call<T>(options: RequestOptions, requireSuccess: boolean): Promis
 }
 
 /** Posts one file as multipart (field `file`) to the business-user upload path. */
-export async function upload<T = { url: string }>(file: Blob, options: UploadOptions = {}): Promise<Envelope<T>> {
+export async function upload<T = CallAnswer<typeof FEEDBACK_CALLS.upload>>(
+  file: Blob,
+  options: UploadOptions = {},
+): Promise<Envelope<T>> {
   const form = new FormData();
   if (options.fileName) form.append('file', file, options.fileName);
   else form.append('file', file);

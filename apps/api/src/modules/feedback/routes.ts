@@ -1,7 +1,5 @@
 import multipart from '@fastify/multipart';
-import { API } from '@minecloud/contract/api-paths';
-import { FEEDBACK_CALLS, uploadAnswerSchema } from '@minecloud/contract/content';
-import { envelopeSchema } from '@minecloud/contract/envelope';
+import { FEEDBACK_CALLS } from '@minecloud/contract/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
@@ -9,12 +7,11 @@ import { fail, failWith } from '../../lib/errors.ts';
 import { memberLimit } from '../../money/member-limit.ts';
 import { memberOf } from '../auth/guard.ts';
 import { feedbackOf, submitFeedback } from './feedback.ts';
-import { imageByName, storeImage, UPLOAD_MAX_BYTES, UPLOAD_ROUTE } from './upload.ts';
+import { imageByName, storeImage, UPLOAD_MAX_BYTES } from './upload.ts';
 
 /**
- * A member's images and feedback (with its images); the images themselves are served to anyone. The
- * feedback calls are the contract's (`FEEDBACK_CALLS`); the upload (multipart) and the image (not
- * an envelope) are registered here by hand.
+ * A member's images and feedback (with its images); the images themselves are served to anyone.
+ * All are the contract's calls (`FEEDBACK_CALLS`); the upload's multipart body is parsed here.
  */
 export const feedbackRoutes: FastifyPluginAsyncZod<{
   uploadsPerMinute: number;
@@ -25,18 +22,9 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{
     await uploads.register(multipart, {
       limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
     });
-    uploads.post(
-      `/${API.upload}`,
-      {
-        preHandler: app.requireMember,
-        config: memberLimit(options.uploadsPerMinute).hook,
-        schema: {
-          tags: ['care'],
-          security: [{ bearer: [] }],
-          consumes: ['multipart/form-data'],
-          response: { 200: envelopeSchema(uploadAnswerSchema) },
-        },
-      },
+    declaredRoute(
+      uploads,
+      FEEDBACK_CALLS.upload,
       async (request) => {
         if (!request.isMultipart()) return fail('badRequest', 'file');
         const file = await request.file();
@@ -45,12 +33,13 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{
         if (!data || file.file.truncated) return failWith('imageTooLarge', { max: '5 MB' });
         return ok(await storeImage(app.db, memberOf(request).userId, data, options.uploadBytesPerDay));
       },
+      { config: memberLimit(options.uploadsPerMinute).hook },
     );
   });
 
   // The image itself: its stored type, never sniffed, never a page of its own.
-  app.get(UPLOAD_ROUTE, { schema: { hide: true } }, async (request, reply) => {
-    const image = await imageByName(app.db, (request.params as { name: string }).name);
+  declaredRoute(app, FEEDBACK_CALLS.uploadedImage, async (request, reply) => {
+    const image = await imageByName(app.db, request.params.name);
     if (!image) return fail('notFound', 'name');
     return reply
       .header('content-type', image.contentType)

@@ -27,7 +27,6 @@ type Mime = keyof typeof FORMATS;
 const EXTENSION: Record<Mime, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 /** Images are served by the main base at `uploads/<name>`; the answer's URL is that path. */
-export const UPLOAD_ROUTE = `/${API.uploadedImage}`;
 export const UPLOAD_PATH = `${API_BASE.main}${API.uploadedImage.replace(':name', '')}`;
 
 /**

@@ -1,8 +1,8 @@
-import { API } from '@minecloud/contract/api-paths';
-import { STREAM_HEARTBEAT_MS, STREAM_REPLAY_MINUTES } from '@minecloud/contract/stream';
+import { STREAM_CALLS, STREAM_HEARTBEAT_MS, STREAM_REPLAY_MINUTES } from '@minecloud/contract/stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { queryRows } from '../../db/client.ts';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bearerToken } from '../auth/guard.ts';
 import { MERGED_KINDS, type StreamEvent, type StreamHub, toEvent } from './hub.ts';
@@ -24,8 +24,8 @@ function frame(event: { id: number; kind: string; data: unknown }): string {
 }
 
 /** The id a reconnecting client gives: the Last-Event-ID header (or `lastEventId`, for a first connection). */
-function resumeFrom(header: string | string[] | undefined, query: unknown): number | null {
-  const given = (Array.isArray(header) ? header[0] : header) ?? (query as { lastEventId?: string }).lastEventId;
+function resumeFrom(header: string | string[] | undefined, query: { lastEventId?: string }): number | null {
+  const given = (Array.isArray(header) ? header[0] : header) ?? query.lastEventId;
   return given && /^\d{1,15}$/.test(given) ? Number(given) : null;
 }
 
@@ -37,7 +37,7 @@ function resumeFrom(header: string | string[] | undefined, query: unknown): numb
  * enough. A `heartbeat` event comes every STREAM_HEARTBEAT_MS.
  */
 export const streamRoutes: FastifyPluginAsync = async (app) => {
-  app.get(`/${API.stream}`, { schema: { hide: true } }, async (request, reply: FastifyReply) => {
+  declaredRoute(app, STREAM_CALLS.stream, async (request, reply: FastifyReply) => {
     // A stream only for a client that asks for one (EventSource and the app's reader send this): any
     // other request gets an answer that ends, not a response held open.
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) throw new AppError('badRequest', 'accept');
@@ -111,5 +111,7 @@ export const streamRoutes: FastifyPluginAsync = async (app) => {
     const waiting = held;
     held = null;
     for (const event of waiting) send(event);
+    // Hijacked: the stream is written to the socket, and Fastify sends nothing of its own.
+    return reply;
   });
 };
