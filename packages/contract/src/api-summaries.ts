@@ -1,7 +1,7 @@
 import type { API, MARKET_API } from './api-paths.ts';
 import { ASSET_CALLS } from './asset.ts';
 import { AUTH_CALLS } from './auth.ts';
-import { summariesOf } from './calls.ts';
+import { methodsOf, summariesOf } from './calls.ts';
 import { CONFIG_CALLS } from './config.ts';
 import { ADMIN_API, CONSOLE_CALLS } from './console.ts';
 import { CONTENT_CALLS, FEEDBACK_CALLS, USER_CALLS } from './content.ts';
@@ -77,10 +77,9 @@ export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> 
   memberLedgerCsv: "A member's ledger as CSV",
   adjust: 'Request a ledger adjustment',
   withdrawalsCsv: 'Withdrawals as CSV',
-  products: { get: 'Miner products', post: 'Add a miner product' },
-  product: 'Change a miner product',
-  banners: { get: 'Banners', post: 'Add a banner' },
-  banner: { put: 'Change a banner', delete: 'Delete a banner' },
+  products: methodsOf(CONSOLE_CALLS.productList, CONSOLE_CALLS.productAdd),
+  banners: methodsOf(CONSOLE_CALLS.bannerList, CONSOLE_CALLS.bannerAdd),
+  banner: methodsOf(CONSOLE_CALLS.bannerEdit, CONSOLE_CALLS.bannerDelete),
   notices: { get: 'Notices', post: 'Add a notice' },
   notice: 'Change a notice',
   noticePublish: 'Publish a notice',

@@ -1,8 +1,7 @@
 import {
   ADMIN_API,
-  adminBannerSchema,
   adminNoticeQuerySchema,
-  bannerInputSchema,
+  CONSOLE_CALLS,
   noticePreviewAnswerSchema,
   noticePreviewBodySchema,
 } from '@minecloud/contract/console';
@@ -30,10 +29,12 @@ export const contentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   catalogue(app, {
     name: 'banner',
-    listPath: ADMIN_API.banners,
-    itemPath: ADMIN_API.banner,
-    input: bannerInputSchema,
-    item: adminBannerSchema,
+    calls: {
+      list: CONSOLE_CALLS.bannerList,
+      add: CONSOLE_CALLS.bannerAdd,
+      edit: CONSOLE_CALLS.bannerEdit,
+      remove: CONSOLE_CALLS.bannerDelete,
+    },
     all: allBanners,
     byId: bannerById,
     create: createBanner,
