@@ -80,10 +80,6 @@ export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> 
   products: methodsOf(CONSOLE_CALLS.productList, CONSOLE_CALLS.productAdd),
   banners: methodsOf(CONSOLE_CALLS.bannerList, CONSOLE_CALLS.bannerAdd),
   banner: methodsOf(CONSOLE_CALLS.bannerEdit, CONSOLE_CALLS.bannerDelete),
-  notices: { get: 'Notices', post: 'Add a notice' },
-  notice: 'Change a notice',
-  noticePublish: 'Publish a notice',
-  noticeUnpublish: 'Unpublish a notice',
-  noticePreview: 'Preview a notice as members will see it',
+  notices: methodsOf(CONSOLE_CALLS.noticeList, CONSOLE_CALLS.noticeAdd),
   auditCsv: 'Audit log as CSV',
 };
