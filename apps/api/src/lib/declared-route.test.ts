@@ -16,14 +16,11 @@ import { declaredRoute, declaredRoutesOf } from './declared-route.ts';
 const UNDECLARED = new Set([
   'DELETE /admin-api/auth/email',
   'DELETE /admin-api/auth/passkeys/:id',
-  'DELETE /admin-api/operators/:id/passkeys',
   'GET /admin-api/audit/export.csv',
   'GET /admin-api/auth/email',
   'GET /admin-api/auth/passkeys',
   'GET /admin-api/members/:id/ledger/export.csv',
   'GET /admin-api/members/export.csv',
-  'GET /admin-api/operators',
-  'GET /admin-api/operators/passkey-policy',
   'GET /admin-api/withdrawals/export.csv',
   'GET /app-api/guessPeriod/list',
   'GET /app-api/stream',
@@ -39,17 +36,11 @@ const UNDECLARED = new Set([
   'POST /admin-api/auth/passkeys',
   'POST /admin-api/auth/passkeys/options',
   'POST /admin-api/ledger/adjust',
-  'POST /admin-api/operators',
-  'POST /admin-api/operators/:id/reset',
-  'POST /admin-api/operators/:id/unlock',
-  'POST /admin-api/operators/:id/vouch',
   'POST /app-api/biz/biz-user/upload',
   'POST /market-api/blockCoin/coinInfoList',
   'POST /market-api/blockCoin/getCoinDetail',
   'POST /market-api/blockCoin/getKlineInfo',
   'POST /market-api/tokenMarketCondition/tokenMarketCondition',
-  'PUT /admin-api/operators/:id',
-  'PUT /admin-api/operators/passkey-policy',
 ]);
 
 let app: TestApp;

@@ -1,16 +1,16 @@
 import { operatorLoginAnswerSchema } from '@minecloud/contract/admin';
 import {
   ADMIN_API,
+  CONSOLE_CALLS,
   idParamsSchema,
-  operatorRowSchema,
   passkeyListSchema,
   passkeyOptionsSchema,
-  passkeyPolicySchema,
   passkeyRegisterBodySchema,
   passkeySignInBodySchema,
 } from '@minecloud/contract/console';
 import { envelopeSchema } from '@minecloud/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { ANY_ROLE, actorOf, operatorOf } from '../auth/operators.ts';
 import { passkeyRoles } from '../auth/passkey-policy.ts';
@@ -87,21 +87,13 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ loginsPerMinute: number; rp:
     async (request) => ok(await removePasskey(app.db, operatorOf(request), Number(request.params.id))),
   );
 
-  app.delete(
-    `/${ADMIN_API.operatorPasskeys}`,
-    { schema: { tags, security, params: idParamsSchema, response: { 200: envelopeSchema(operatorRowSchema) } } },
-    async (request) => ok(await clearPasskeys(app.db, operatorOf(request), Number(request.params.id))),
+  declaredRoute(app, CONSOLE_CALLS.operatorPasskeys, async (request) =>
+    ok(await clearPasskeys(app.db, operatorOf(request), Number(request.params.id))),
   );
 
-  app.get(
-    `/${ADMIN_API.passkeyPolicy}`,
-    { schema: { tags, security, response: { 200: envelopeSchema(passkeyPolicySchema) } } },
-    async () => ok({ roles: await passkeyRoles(app.db) }),
-  );
+  declaredRoute(app, CONSOLE_CALLS.passkeyPolicyGet, async () => ok({ roles: await passkeyRoles(app.db) }));
 
-  app.put(
-    `/${ADMIN_API.passkeyPolicy}`,
-    { schema: { tags, security, body: passkeyPolicySchema, response: { 200: envelopeSchema(passkeyPolicySchema) } } },
-    async (request) => ok(await setPasskeyRoles(app.db, request.body.roles, actorOf(request))),
+  declaredRoute(app, CONSOLE_CALLS.passkeyPolicySet, async (request) =>
+    ok(await setPasskeyRoles(app.db, request.body.roles, actorOf(request))),
   );
 };
