@@ -57,12 +57,11 @@ export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> 
   passkeys: { get: "The operator's passkeys", post: 'Finish enrolling a passkey' },
   passkeyOptions: 'Start enrolling a passkey',
   passkey: 'Remove one of your passkeys',
-  operatorEmail: {
-    get: "The operator's address for security notices",
-    post: 'Confirm the address for security notices with its mailed code',
-    delete: 'Remove the address for security notices',
-  },
-  operatorEmailCode: 'Mail a code to confirm an address for security notices',
+  operatorEmail: methodsOf(
+    CONSOLE_CALLS.operatorEmailGet,
+    CONSOLE_CALLS.operatorEmailConfirm,
+    CONSOLE_CALLS.operatorEmailRemove,
+  ),
   operators: methodsOf(CONSOLE_CALLS.operatorList, CONSOLE_CALLS.operatorAdd),
   passkeyPolicy: methodsOf(CONSOLE_CALLS.passkeyPolicyGet, CONSOLE_CALLS.passkeyPolicySet),
   membersCsv: 'Members as CSV',

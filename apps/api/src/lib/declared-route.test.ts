@@ -14,10 +14,8 @@ import { declaredRoute, declaredRoutesOf } from './declared-route.ts';
  * must leave the list.
  */
 const UNDECLARED = new Set([
-  'DELETE /admin-api/auth/email',
   'DELETE /admin-api/auth/passkeys/:id',
   'GET /admin-api/audit/export.csv',
-  'GET /admin-api/auth/email',
   'GET /admin-api/auth/passkeys',
   'GET /admin-api/members/:id/ledger/export.csv',
   'GET /admin-api/members/export.csv',
@@ -29,8 +27,6 @@ const UNDECLARED = new Set([
   'GET /market-api/blockCoin/getCoinDetail',
   'GET /market-api/blockCoin/getKlineInfo',
   'GET /market-api/tokenMarketCondition/tokenMarketCondition',
-  'POST /admin-api/auth/email',
-  'POST /admin-api/auth/email/code',
   'POST /admin-api/auth/passkey/login',
   'POST /admin-api/auth/passkey/options',
   'POST /admin-api/auth/passkeys',
