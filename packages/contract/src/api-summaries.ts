@@ -52,11 +52,7 @@ export const CONSOLE_PATHS = { ...ADMIN_API, payoutReplaced: PAYOUT_REPLACED_PAT
 
 export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> = {
   ...summariesOf(CONSOLE_CALLS),
-  passkeySignInOptions: 'Start signing in with a passkey',
-  passkeySignIn: 'Sign in an operator with a passkey',
-  passkeys: { get: "The operator's passkeys", post: 'Finish enrolling a passkey' },
-  passkeyOptions: 'Start enrolling a passkey',
-  passkey: 'Remove one of your passkeys',
+  passkeys: methodsOf(CONSOLE_CALLS.passkeyList, CONSOLE_CALLS.passkeyEnrol),
   operatorEmail: methodsOf(
     CONSOLE_CALLS.operatorEmailGet,
     CONSOLE_CALLS.operatorEmailConfirm,

@@ -14,9 +14,7 @@ import { declaredRoute, declaredRoutesOf } from './declared-route.ts';
  * must leave the list.
  */
 const UNDECLARED = new Set([
-  'DELETE /admin-api/auth/passkeys/:id',
   'GET /admin-api/audit/export.csv',
-  'GET /admin-api/auth/passkeys',
   'GET /admin-api/members/:id/ledger/export.csv',
   'GET /admin-api/members/export.csv',
   'GET /admin-api/withdrawals/export.csv',
@@ -27,10 +25,6 @@ const UNDECLARED = new Set([
   'GET /market-api/blockCoin/getCoinDetail',
   'GET /market-api/blockCoin/getKlineInfo',
   'GET /market-api/tokenMarketCondition/tokenMarketCondition',
-  'POST /admin-api/auth/passkey/login',
-  'POST /admin-api/auth/passkey/options',
-  'POST /admin-api/auth/passkeys',
-  'POST /admin-api/auth/passkeys/options',
   'POST /admin-api/ledger/adjust',
   'POST /app-api/biz/biz-user/upload',
   'POST /market-api/blockCoin/coinInfoList',
