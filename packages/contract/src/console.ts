@@ -204,7 +204,9 @@ export function adminPath(path: string, params: Record<string, string | number> 
 
 /**
  * The console's calls declared in full so far (calls.ts); the others are still paths only
- * (`ADMIN_API`) and summaries in api-summaries.ts.
+ * (`ADMIN_API`) and summaries in api-summaries.ts. A path that answers several methods has one call
+ * per method, named after its action (`bannerList`, `bannerAdd`); a path of one method, its
+ * constant's name (docs/api.md, "Calls").
  */
 export const CONSOLE_CALLS = {
   dashboard: call({
