@@ -17,7 +17,8 @@ import { PAYOUT_REPLACED_PATH, WALLET_CALLS } from './wallet.ts';
 
 /**
  * One line per call for the OpenAPI document (`/docs/json`), keyed like the path constants: a new
- * path without its line fails typecheck. A path that answers several methods names each.
+ * path without its line fails typecheck. Every line is its call's declaration's summary; a path
+ * that answers several methods names each (`methodsOf`).
  */
 export type CallSummary = string | Partial<Record<'get' | 'post' | 'put' | 'delete', string>>;
 
@@ -51,34 +52,16 @@ export const CONSOLE_PATHS = { ...ADMIN_API, payoutReplaced: PAYOUT_REPLACED_PAT
 
 export const CONSOLE_SUMMARIES: Record<keyof typeof CONSOLE_PATHS, CallSummary> = {
   ...summariesOf(CONSOLE_CALLS),
-  passkeySignInOptions: 'Start signing in with a passkey',
-  passkeySignIn: 'Sign in an operator with a passkey',
-  passkeys: { get: "The operator's passkeys", post: 'Finish enrolling a passkey' },
-  passkeyOptions: 'Start enrolling a passkey',
-  passkey: 'Remove one of your passkeys',
-  operatorEmail: {
-    get: "The operator's address for security notices",
-    post: 'Confirm the address for security notices with its mailed code',
-    delete: 'Remove the address for security notices',
-  },
-  operatorEmailCode: 'Mail a code to confirm an address for security notices',
-  operators: { get: 'Operators', post: 'Add an operator' },
-  operator: "Change an operator's role or disable it",
-  operatorUnlock: 'Unlock a locked operator',
-  operatorReset: "Reset an operator's password",
-  operatorVouch: 'Vouch for an approver set up by another owner',
-  operatorPasskeys: "Remove another operator's passkeys (a lost passkey)",
-  passkeyPolicy: {
-    get: 'Roles that must sign in with a passkey',
-    put: 'Choose the roles that must sign in with a passkey',
-  },
-  products: { get: 'Miner products', post: 'Add a miner product' },
-  product: 'Change a miner product',
-  banners: { get: 'Banners', post: 'Add a banner' },
-  banner: { put: 'Change a banner', delete: 'Delete a banner' },
-  notices: { get: 'Notices', post: 'Add a notice' },
-  notice: 'Change a notice',
-  noticePublish: 'Publish a notice',
-  noticeUnpublish: 'Unpublish a notice',
-  noticePreview: 'Preview a notice as members will see it',
+  passkeys: methodsOf(CONSOLE_CALLS.passkeyList, CONSOLE_CALLS.passkeyEnrol),
+  operatorEmail: methodsOf(
+    CONSOLE_CALLS.operatorEmailGet,
+    CONSOLE_CALLS.operatorEmailConfirm,
+    CONSOLE_CALLS.operatorEmailRemove,
+  ),
+  operators: methodsOf(CONSOLE_CALLS.operatorList, CONSOLE_CALLS.operatorAdd),
+  passkeyPolicy: methodsOf(CONSOLE_CALLS.passkeyPolicyGet, CONSOLE_CALLS.passkeyPolicySet),
+  products: methodsOf(CONSOLE_CALLS.productList, CONSOLE_CALLS.productAdd),
+  banners: methodsOf(CONSOLE_CALLS.bannerList, CONSOLE_CALLS.bannerAdd),
+  banner: methodsOf(CONSOLE_CALLS.bannerEdit, CONSOLE_CALLS.bannerDelete),
+  notices: methodsOf(CONSOLE_CALLS.noticeList, CONSOLE_CALLS.noticeAdd),
 };

@@ -1,4 +1,5 @@
-import { ADMIN_API, adminPath, type Passkey, type SetupStep } from '@minecloud/contract/console';
+import type { CallAnswer, CallBody, CallParams } from '@minecloud/contract/calls';
+import { ADMIN_API, adminPath, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -30,24 +31,42 @@ export function passkeysAvailable(): boolean {
 export const isBrowserRefusal = (error: unknown) =>
   error instanceof Error && ['NotAllowedError', 'InvalidStateError', 'AbortError'].includes(error.name);
 
-export function listPasskeys(): Promise<{ list: Passkey[] }> {
-  return api.get<{ list: Passkey[] }>(ADMIN_API.passkeys);
+type List = typeof CONSOLE_CALLS.passkeyList;
+type Enrol = typeof CONSOLE_CALLS.passkeyEnrol;
+type Remove = typeof CONSOLE_CALLS.passkey;
+type SignIn = typeof CONSOLE_CALLS.passkeySignIn;
+
+/** The operator's passkeys: what listing, enrolling and removing one answer. */
+export type Passkeys = CallAnswer<List>;
+export type Passkey = Passkeys['list'][number];
+
+/**
+ * The options of a ceremony, which the server passes through as they are (a JSON object), in the
+ * shape the browser's library names.
+ */
+type EnrolOptions = CallAnswer<typeof CONSOLE_CALLS.passkeyOptions> & PublicKeyCredentialCreationOptionsJSON;
+type SignInOptions = CallAnswer<typeof CONSOLE_CALLS.passkeySignInOptions> & PublicKeyCredentialRequestOptionsJSON;
+
+export function listPasskeys(): Promise<Passkeys> {
+  return api.get<CallAnswer<List>>(ADMIN_API.passkeys);
 }
 
 /** Asks the server for a challenge, lets the browser make a passkey, and has the server keep it. */
-export async function enrolPasskey(name: string): Promise<{ list: Passkey[] }> {
-  const optionsJSON = await api.post<PublicKeyCredentialCreationOptionsJSON>(ADMIN_API.passkeyOptions);
+export async function enrolPasskey(name: CallBody<Enrol>['name']): Promise<CallAnswer<Enrol>> {
+  const optionsJSON = await api.post<EnrolOptions>(ADMIN_API.passkeyOptions);
   const credential = await (await webauthn()).startRegistration({ optionsJSON });
-  return api.post<{ list: Passkey[] }>(ADMIN_API.passkeys, { name, credential });
+  // The library's credential type has no index signature for its extension results, so that the
+  // body cannot be checked against CallBody here; the server's schema checks it.
+  return api.post<CallAnswer<Enrol>>(ADMIN_API.passkeys, { name, credential });
 }
 
-export function removePasskey(id: string): Promise<{ list: Passkey[] }> {
-  return api.del<{ list: Passkey[] }>(adminPath(ADMIN_API.passkey, { id }));
+export function removePasskey(id: CallParams<Remove>['id']): Promise<CallAnswer<Remove>> {
+  return api.del<CallAnswer<Remove>>(adminPath(ADMIN_API.passkey, { id }));
 }
 
 /** Signs in with any passkey of this console the browser holds (it names its operator). */
-export async function signInWithPasskey(): Promise<{ token: string; setup: SetupStep | null }> {
-  const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>(ADMIN_API.passkeySignInOptions);
+export async function signInWithPasskey(): Promise<CallAnswer<SignIn>> {
+  const optionsJSON = await api.post<SignInOptions>(ADMIN_API.passkeySignInOptions);
   const credential = await (await webauthn()).startAuthentication({ optionsJSON });
-  return api.post<{ token: string; setup: SetupStep | null }>(ADMIN_API.passkeySignIn, { credential });
+  return api.post<CallAnswer<SignIn>>(ADMIN_API.passkeySignIn, { credential });
 }

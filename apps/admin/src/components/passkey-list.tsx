@@ -1,4 +1,4 @@
-import { PASSKEY_NAME_MAX, type Passkey } from '@minecloud/contract/console';
+import { PASSKEY_NAME_MAX } from '@minecloud/contract/console';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Popconfirm, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -7,6 +7,8 @@ import {
   enrolPasskey,
   isBrowserRefusal,
   listPasskeys,
+  type Passkey,
+  type Passkeys,
   passkeysAvailable,
   passkeysKey,
   removePasskey,
@@ -66,7 +68,7 @@ export function PasskeyList({ onChange }: { onChange?: () => void | Promise<void
   const { busy, problem, setProblem, run } = useCall();
   const available = passkeysAvailable();
 
-  async function changed(list: { list: Passkey[] }) {
+  async function changed(list: Passkeys) {
     queryClient.setQueryData(passkeysKey, list);
     await onChange?.();
   }

@@ -1,42 +1,49 @@
-import { idParamsSchema } from '@minecloud/contract/console';
-import { envelopeSchema } from '@minecloud/contract/envelope';
+import type { Call } from '@minecloud/contract/calls';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db, TxDb } from '../db/client.ts';
 import { audit } from './audit.ts';
+import { declaredRoute } from './declared-route.ts';
 import { ok } from './envelope.ts';
 
-const tags = ['admin'];
-const security = [{ bearer: [] }];
+/** An item's id in the path (`:id`), as the contract's `idParamsSchema` checks it. */
+type ById = { params: z.ZodType<{ id: string }> };
+
+/**
+ * A catalogue's calls, each declared in the contract (CONSOLE_CALLS): the list of items `T`, and
+ * adding, editing and, when an item may be removed, deleting one, with the input `I`.
+ */
+export type CatalogueCalls<I, T> = {
+  list: Call & { answer: z.ZodType<{ list: T[] }> };
+  add: Call & { body: z.ZodType<I>; answer: z.ZodType<T> };
+  edit: Call & ById & { body: z.ZodType<I>; answer: z.ZodType<T> };
+  remove?: Call & ById & { answer: z.ZodType<T> };
+};
 
 /**
  * A catalogue of the content role (products, banners): list all, create, edit and, when it may be
- * removed, delete; each change audited in its transaction with before and after.
+ * removed, delete; each change audited in its transaction with before and after. Who may make the
+ * calls is their declarations' (`operators`).
  */
-export function catalogue<I extends z.ZodType, T extends z.ZodType>(
+export function catalogue<I, T>(
   app: FastifyInstance,
   spec: {
     name: string;
-    listPath: string;
-    itemPath: string;
-    input: I;
-    item: T;
-    all: (db: Db) => Promise<z.infer<T>[]>;
-    byId: (db: TxDb, id: number) => Promise<z.infer<T>>;
-    create: (tx: TxDb, input: z.infer<I>) => Promise<z.infer<T> & { id: string }>;
-    update: (tx: TxDb, id: number, input: z.infer<I>) => Promise<z.infer<T>>;
-    remove?: (tx: TxDb, id: number) => Promise<z.infer<T>>;
+    calls: CatalogueCalls<I, T>;
+    all: (db: Db) => Promise<T[]>;
+    byId: (db: TxDb, id: number) => Promise<T>;
+    create: (tx: TxDb, input: I) => Promise<T & { id: string }>;
+    update: (tx: TxDb, id: number, input: I) => Promise<T>;
+    remove?: (tx: TxDb, id: number) => Promise<T>;
     /** Who the audit row names: the signed-in operator. */
     actorOf: (request: FastifyRequest) => string;
   },
 ) {
-  const options = { config: { access: { roles: ['content'] } } as const };
-  const answer = { 200: envelopeSchema(spec.item) };
   const change = async (
     request: FastifyRequest,
     action: string,
     id: number | null,
-    work: (tx: TxDb) => Promise<{ before?: unknown; after?: unknown; id: string; answer: z.infer<T> }>,
+    work: (tx: TxDb) => Promise<{ before?: unknown; after?: unknown; id: string; answer: T }>,
   ) =>
     ok(
       await app.db.transaction(async (tx) => {
@@ -53,47 +60,31 @@ export function catalogue<I extends z.ZodType, T extends z.ZodType>(
       }),
     );
 
-  app.get(
-    `/${spec.listPath}`,
-    {
-      ...options,
-      schema: { tags, security, response: { 200: envelopeSchema(z.object({ list: z.array(spec.item) })) } },
-    },
-    async () => ok({ list: await spec.all(app.db) }),
+  declaredRoute(app, spec.calls.list, async () => ok({ list: await spec.all(app.db) }));
+  declaredRoute(app, spec.calls.add, (request) =>
+    change(request, 'create', null, async (tx) => {
+      const created = await spec.create(tx, request.body);
+      return { after: created, id: created.id, answer: created };
+    }),
   );
-  app.post(
-    `/${spec.listPath}`,
-    { ...options, schema: { tags, security, body: spec.input, response: answer } },
-    (request) =>
-      change(request, 'create', null, async (tx) => {
-        const created = await spec.create(tx, request.body as z.infer<I>);
-        return { after: created, id: created.id, answer: created };
-      }),
-  );
-  app.put(
-    `/${spec.itemPath}`,
-    { ...options, schema: { tags, security, params: idParamsSchema, body: spec.input, response: answer } },
-    (request) => {
-      const id = Number((request.params as { id: string }).id);
-      return change(request, 'edit', id, async (tx) => {
-        const before = await spec.byId(tx, id);
-        const after = await spec.update(tx, id, request.body as z.infer<I>);
-        return { before, after, id: String(id), answer: after };
+  declaredRoute(app, spec.calls.edit, (request) => {
+    const id = Number(request.params.id);
+    return change(request, 'edit', id, async (tx) => {
+      const before = await spec.byId(tx, id);
+      const after = await spec.update(tx, id, request.body);
+      return { before, after, id: String(id), answer: after };
+    });
+  });
+  const { remove } = spec;
+  const removeCall = spec.calls.remove;
+  if (Boolean(remove) !== Boolean(removeCall)) throw new Error(`${spec.name}: deleting needs its call and its remove`);
+  if (remove && removeCall) {
+    declaredRoute(app, removeCall, (request) => {
+      const id = Number(request.params.id);
+      return change(request, 'delete', id, async (tx) => {
+        const before = await remove(tx, id);
+        return { before, id: String(id), answer: before };
       });
-    },
-  );
-  const remove = spec.remove;
-  if (remove) {
-    app.delete(
-      `/${spec.itemPath}`,
-      { ...options, schema: { tags, security, params: idParamsSchema, response: answer } },
-      (request) => {
-        const id = Number((request.params as { id: string }).id);
-        return change(request, 'delete', id, async (tx) => {
-          const before = await remove(tx, id);
-          return { before, id: String(id), answer: before };
-        });
-      },
-    );
+    });
   }
 }

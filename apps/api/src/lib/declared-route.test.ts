@@ -8,46 +8,6 @@ import { type Member, quickMembers } from '../../test/money.ts';
 import { routesOf } from '../../test/routes.ts';
 import { declaredRoute, declaredRoutesOf } from './declared-route.ts';
 
-/**
- * The routes of the three APIs not yet registered from a declaration in the contract
- * (docs/api.md, "Calls"). The list only shrinks: a new route must be declared, and a route declared
- * must leave the list.
- */
-const UNDECLARED = new Set([
-  'DELETE /admin-api/auth/email',
-  'DELETE /admin-api/auth/passkeys/:id',
-  'DELETE /admin-api/banners/:id',
-  'DELETE /admin-api/operators/:id/passkeys',
-  'GET /admin-api/auth/email',
-  'GET /admin-api/auth/passkeys',
-  'GET /admin-api/banners',
-  'GET /admin-api/notices',
-  'GET /admin-api/operators',
-  'GET /admin-api/operators/passkey-policy',
-  'GET /admin-api/products',
-  'POST /admin-api/auth/email',
-  'POST /admin-api/auth/email/code',
-  'POST /admin-api/auth/passkey/login',
-  'POST /admin-api/auth/passkey/options',
-  'POST /admin-api/auth/passkeys',
-  'POST /admin-api/auth/passkeys/options',
-  'POST /admin-api/banners',
-  'POST /admin-api/notices',
-  'POST /admin-api/notices/:id/publish',
-  'POST /admin-api/notices/:id/unpublish',
-  'POST /admin-api/notices/preview',
-  'POST /admin-api/operators',
-  'POST /admin-api/operators/:id/reset',
-  'POST /admin-api/operators/:id/unlock',
-  'POST /admin-api/operators/:id/vouch',
-  'POST /admin-api/products',
-  'PUT /admin-api/banners/:id',
-  'PUT /admin-api/notices/:id',
-  'PUT /admin-api/operators/:id',
-  'PUT /admin-api/operators/passkey-policy',
-  'PUT /admin-api/products/:id',
-]);
-
 let app: TestApp;
 beforeAll(async () => {
   app = await buildTestApp();
@@ -55,11 +15,12 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('calls declared once', () => {
-  it('registers every route of the APIs from its declaration, but for the listed ones not declared yet', () => {
+  it('registers every route of the APIs from its declaration (docs/api.md, "Calls")', () => {
     const declared = declaredRoutesOf(app);
     const routes = routesOf(app).filter((route) => /^\S+ \/(app|market|admin)-api\//.test(route));
-    const notDeclared = routes.filter((route) => !declared.has(route));
-    expect(new Set(notDeclared)).toEqual(UNDECLARED);
+    // A route added by hand, with its own method, path and schemas, fails here.
+    expect(routes.filter((route) => !declared.has(route))).toEqual([]);
+    expect(routes.length).toBeGreaterThan(150);
     // Every declaration registered is a route of the app, at its method and path.
     for (const route of declared) expect(routes).toContain(route);
     // Every money call is declared: moneyRoute takes nothing else.

@@ -1,4 +1,3 @@
-import type { OperatorEmail } from '@minecloud/contract/console';
 import { emailCodeSchema, emailSchema } from '@minecloud/contract/content';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Popconfirm, Spin, Tag, Typography } from 'antd';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import {
   confirmOperatorEmail,
   getOperatorEmail,
+  type OperatorEmail,
   operatorEmailKey,
   removeOperatorEmail,
   sendOperatorEmailCode,

@@ -1,9 +1,16 @@
-import { ADMIN_API, type AdminBanner, adminPath, type Product } from '@minecloud/contract/console';
+import type { CallAnswer, CallBody, CallParams } from '@minecloud/contract/calls';
+import { ADMIN_API, adminPath, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
-export type ProductInput = Omit<Product, 'id'>;
-export type BannerInput = Omit<AdminBanner, 'id'>;
+type ProductAdd = typeof CONSOLE_CALLS.productAdd;
+type ProductEdit = typeof CONSOLE_CALLS.product;
+type BannerAdd = typeof CONSOLE_CALLS.bannerAdd;
+type BannerEdit = typeof CONSOLE_CALLS.bannerEdit;
+type BannerDelete = typeof CONSOLE_CALLS.bannerDelete;
+
+export type ProductInput = CallBody<ProductAdd>;
+export type BannerInput = CallBody<BannerAdd>;
 
 export const productsKey = ['catalogue', 'products'] as const;
 export const bannersKey = ['catalogue', 'banners'] as const;
@@ -11,7 +18,7 @@ export const bannersKey = ['catalogue', 'banners'] as const;
 export function useProducts() {
   return useQuery({
     queryKey: productsKey,
-    queryFn: () => api.get<{ list: Product[] }>(ADMIN_API.products),
+    queryFn: () => api.get<CallAnswer<typeof CONSOLE_CALLS.productList>>(ADMIN_API.products),
   });
 }
 
@@ -19,8 +26,10 @@ export function useProducts() {
 export function useSaveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: ProductInput }) =>
-      id ? api.put<Product>(adminPath(ADMIN_API.product, { id }), input) : api.post<Product>(ADMIN_API.products, input),
+    mutationFn: ({ id, input }: { id?: CallParams<ProductEdit>['id']; input: ProductInput }) =>
+      id
+        ? api.put<CallAnswer<ProductEdit>>(adminPath(ADMIN_API.product, { id }), input)
+        : api.post<CallAnswer<ProductAdd>>(ADMIN_API.products, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: productsKey }),
   });
 }
@@ -28,17 +37,17 @@ export function useSaveProduct() {
 export function useBanners() {
   return useQuery({
     queryKey: bannersKey,
-    queryFn: () => api.get<{ list: AdminBanner[] }>(ADMIN_API.banners),
+    queryFn: () => api.get<CallAnswer<typeof CONSOLE_CALLS.bannerList>>(ADMIN_API.banners),
   });
 }
 
 export function useSaveBanner() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: BannerInput }) =>
+    mutationFn: ({ id, input }: { id?: CallParams<BannerEdit>['id']; input: BannerInput }) =>
       id
-        ? api.put<AdminBanner>(adminPath(ADMIN_API.banner, { id }), input)
-        : api.post<AdminBanner>(ADMIN_API.banners, input),
+        ? api.put<CallAnswer<BannerEdit>>(adminPath(ADMIN_API.banner, { id }), input)
+        : api.post<CallAnswer<BannerAdd>>(ADMIN_API.banners, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bannersKey }),
   });
 }
@@ -46,7 +55,8 @@ export function useSaveBanner() {
 export function useDeleteBanner() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del<unknown>(adminPath(ADMIN_API.banner, { id })),
+    mutationFn: (id: CallParams<BannerDelete>['id']) =>
+      api.del<CallAnswer<BannerDelete>>(adminPath(ADMIN_API.banner, { id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bannersKey }),
   });
 }

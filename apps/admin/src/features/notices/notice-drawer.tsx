@@ -1,4 +1,4 @@
-import { type AdminNotice, NOTICE_TYPES, noticeInputSchema } from '@minecloud/contract/content';
+import { NOTICE_TYPES, noticeInputSchema } from '@minecloud/contract/content';
 import { DEFAULT_LOCALE, type Locale } from '@minecloud/contract/locales';
 import { Drawer, Flex, Form, Input, Radio, Switch, Tabs } from 'antd';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import {
 } from '../../components/version-tabs.tsx';
 import { useNotify } from '../../lib/notify.ts';
 import { zodRule } from '../../lib/zod-rule.ts';
-import { type NoticeInput, usePreview, useSaveNotice } from './api.ts';
+import { type NoticeInput, type NoticeRow, usePreview, useSaveNotice } from './api.ts';
 import { HtmlEditor } from './html-editor.tsx';
 import { NS } from './i18n.ts';
 import { NoticePreview } from './notice-preview.tsx';
@@ -28,7 +28,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * Writes a notice or an article (`notice` null: a new draft) in Chinese and, optionally, in each
  * other language, with a preview of the cleaned HTML of the language shown.
  */
-export function NoticeDrawer({ notice, onClose }: { notice: AdminNotice | null; onClose: () => void }) {
+export function NoticeDrawer({ notice, onClose }: { notice: NoticeRow | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const notify = useNotify();
   const [form] = Form.useForm<NoticeInput>();

@@ -1,5 +1,5 @@
 import { ADMIN_API } from '@minecloud/contract/console';
-import { type AdminNotice, NOTICE_TYPES } from '@minecloud/contract/content';
+import { NOTICE_TYPES } from '@minecloud/contract/content';
 import { App, Button, Flex, Segmented, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { PagedTable } from '../../components/paged-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { VersionTags } from '../../components/version-tabs.tsx';
 import { useNotify } from '../../lib/notify.ts';
-import { noticesKey, useSetPublished } from './api.ts';
+import { type NoticePage, type NoticeQuery, type NoticeRow, noticesKey, useSetPublished } from './api.ts';
 import { NS } from './i18n.ts';
 import { NoticeDrawer } from './notice-drawer.tsx';
 
@@ -18,10 +18,10 @@ export function NoticesPage() {
   const notify = useNotify();
   const { modal } = App.useApp();
   const setPublished = useSetPublished();
-  const [editing, setEditing] = useState<{ notice: AdminNotice | null } | null>(null);
-  const [type, setType] = useState<AdminNotice['type'] | 'all'>('all');
+  const [editing, setEditing] = useState<{ notice: NoticeRow | null } | null>(null);
+  const [type, setType] = useState<NoticeRow['type'] | 'all'>('all');
 
-  const confirmPublished = (notice: AdminNotice, published: boolean) =>
+  const confirmPublished = (notice: NoticeRow, published: boolean) =>
     modal.confirm({
       title: t(published ? 'publishConfirm' : 'unpublishConfirm', { title: notice.title }),
       content: t(published ? 'publishText' : 'unpublishText'),
@@ -35,24 +35,22 @@ export function NoticesPage() {
         ),
     });
 
-  const columns: TableColumnsType<AdminNotice> = [
+  const columns: TableColumnsType<NoticeRow> = [
     {
       title: t('type'),
       dataIndex: 'type',
-      render: (type: AdminNotice['type']) => (
-        <Tag color={type === 'notice' ? 'blue' : 'purple'}>{t(`type_${type}`)}</Tag>
-      ),
+      render: (type: NoticeRow['type']) => <Tag color={type === 'notice' ? 'blue' : 'purple'}>{t(`type_${type}`)}</Tag>,
     },
     { title: t('noticeTitle'), dataIndex: 'title' },
     {
       title: t('common:versions'),
       dataIndex: 'translations',
-      render: (translations: AdminNotice['translations']) => <VersionTags translations={translations} />,
+      render: (translations: NoticeRow['translations']) => <VersionTags translations={translations} />,
     },
     {
       title: t('status'),
       dataIndex: 'status',
-      render: (status: AdminNotice['status']) => (
+      render: (status: NoticeRow['status']) => (
         <Tag color={status === 'published' ? 'green' : 'default'}>{t(`status_${status}`)}</Tag>
       ),
     },
@@ -89,15 +87,15 @@ export function NoticesPage() {
   return (
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} intro={t('intro')} />
-      <PagedTable<AdminNotice>
+      <PagedTable<NoticeRow, NoticePage>
         queryKey={noticesKey}
         path={ADMIN_API.notices}
-        query={{ type: type === 'all' ? undefined : type }}
+        query={{ type: type === 'all' ? undefined : type } satisfies NoticeQuery}
         columns={columns}
         rowKey="id"
         toolbar={
           <Flex gap={8} align="center">
-            <Segmented<AdminNotice['type'] | 'all'>
+            <Segmented<NoticeRow['type'] | 'all'>
               value={type}
               onChange={setType}
               options={[

@@ -1,18 +1,8 @@
-import { operatorLoginAnswerSchema } from '@minecloud/contract/admin';
-import {
-  ADMIN_API,
-  idParamsSchema,
-  operatorRowSchema,
-  passkeyListSchema,
-  passkeyOptionsSchema,
-  passkeyPolicySchema,
-  passkeyRegisterBodySchema,
-  passkeySignInBodySchema,
-} from '@minecloud/contract/console';
-import { envelopeSchema } from '@minecloud/contract/envelope';
+import { CONSOLE_CALLS } from '@minecloud/contract/console';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
-import { ANY_ROLE, actorOf, operatorOf } from '../auth/operators.ts';
+import { actorOf, operatorOf } from '../auth/operators.ts';
 import { passkeyRoles } from '../auth/passkey-policy.ts';
 import {
   enrolPasskey,
@@ -36,72 +26,42 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ loginsPerMinute: number; rp:
   options,
 ) => {
   const { rp } = options;
-  const tags = ['admin'];
-  const security = [{ bearer: [] }];
-  const signIn = { access: 'public', rateLimit: { max: options.loginsPerMinute, timeWindow: 60_000 } } as const;
-  const setup = { access: 'setup' } as const;
+  // Rate limited as the password sign-in.
+  const signIn = { config: { rateLimit: { max: options.loginsPerMinute, timeWindow: 60_000 } } };
 
-  app.post(
-    `/${ADMIN_API.passkeySignInOptions}`,
-    { config: signIn, schema: { tags, response: { 200: envelopeSchema(passkeyOptionsSchema) } } },
-    async () => ok(await signInOptions(app.db, rp)),
-  );
+  declaredRoute(app, CONSOLE_CALLS.passkeySignInOptions, async () => ok(await signInOptions(app.db, rp)), signIn);
 
-  app.post(
-    `/${ADMIN_API.passkeySignIn}`,
-    {
-      config: signIn,
-      schema: { tags, body: passkeySignInBodySchema, response: { 200: envelopeSchema(operatorLoginAnswerSchema) } },
-    },
+  declaredRoute(
+    app,
+    CONSOLE_CALLS.passkeySignIn,
     // Real time, not the app clock, as for the password sign-in.
     async (request) => ok(await signInWithPasskey(app.db, rp, app.operatorAuth, request.body, new Date())),
+    signIn,
   );
 
-  app.get(
-    `/${ADMIN_API.passkeys}`,
-    { config: setup, schema: { tags, security, response: { 200: envelopeSchema(passkeyListSchema) } } },
-    async (request) => ok(await listPasskeys(app.db, operatorOf(request).id)),
+  declaredRoute(app, CONSOLE_CALLS.passkeyList, async (request) =>
+    ok(await listPasskeys(app.db, operatorOf(request).id)),
   );
 
-  app.post(
-    `/${ADMIN_API.passkeyOptions}`,
-    { config: setup, schema: { tags, security, response: { 200: envelopeSchema(passkeyOptionsSchema) } } },
-    async (request) => ok(await registrationOptions(app.db, rp, operatorOf(request))),
+  declaredRoute(app, CONSOLE_CALLS.passkeyOptions, async (request) =>
+    ok(await registrationOptions(app.db, rp, operatorOf(request))),
   );
 
-  app.post(
-    `/${ADMIN_API.passkeys}`,
-    {
-      config: setup,
-      schema: { tags, security, body: passkeyRegisterBodySchema, response: { 200: envelopeSchema(passkeyListSchema) } },
-    },
-    async (request) => ok(await enrolPasskey(app.db, rp, operatorOf(request), request.body)),
+  declaredRoute(app, CONSOLE_CALLS.passkeyEnrol, async (request) =>
+    ok(await enrolPasskey(app.db, rp, operatorOf(request), request.body)),
   );
 
-  app.delete(
-    `/${ADMIN_API.passkey}`,
-    {
-      config: { access: ANY_ROLE },
-      schema: { tags, security, params: idParamsSchema, response: { 200: envelopeSchema(passkeyListSchema) } },
-    },
-    async (request) => ok(await removePasskey(app.db, operatorOf(request), Number(request.params.id))),
+  declaredRoute(app, CONSOLE_CALLS.passkey, async (request) =>
+    ok(await removePasskey(app.db, operatorOf(request), Number(request.params.id))),
   );
 
-  app.delete(
-    `/${ADMIN_API.operatorPasskeys}`,
-    { schema: { tags, security, params: idParamsSchema, response: { 200: envelopeSchema(operatorRowSchema) } } },
-    async (request) => ok(await clearPasskeys(app.db, operatorOf(request), Number(request.params.id))),
+  declaredRoute(app, CONSOLE_CALLS.operatorPasskeys, async (request) =>
+    ok(await clearPasskeys(app.db, operatorOf(request), Number(request.params.id))),
   );
 
-  app.get(
-    `/${ADMIN_API.passkeyPolicy}`,
-    { schema: { tags, security, response: { 200: envelopeSchema(passkeyPolicySchema) } } },
-    async () => ok({ roles: await passkeyRoles(app.db) }),
-  );
+  declaredRoute(app, CONSOLE_CALLS.passkeyPolicyGet, async () => ok({ roles: await passkeyRoles(app.db) }));
 
-  app.put(
-    `/${ADMIN_API.passkeyPolicy}`,
-    { schema: { tags, security, body: passkeyPolicySchema, response: { 200: envelopeSchema(passkeyPolicySchema) } } },
-    async (request) => ok(await setPasskeyRoles(app.db, request.body.roles, actorOf(request))),
+  declaredRoute(app, CONSOLE_CALLS.passkeyPolicySet, async (request) =>
+    ok(await setPasskeyRoles(app.db, request.body.roles, actorOf(request))),
   );
 };

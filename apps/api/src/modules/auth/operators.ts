@@ -45,9 +45,6 @@ declare module 'fastify' {
   }
 }
 
-/** Every operator role: for routes any operator may use once set up. */
-export const ANY_ROLE = { roles: ['finance', 'content', 'support'] } as const satisfies Access;
-
 type OperatorRecord = typeof operators.$inferSelect;
 
 export function lockTime(until: Date): string {

@@ -1,4 +1,4 @@
-import { ADMIN_API, productInputSchema, productSchema } from '@minecloud/contract/console';
+import { CONSOLE_CALLS } from '@minecloud/contract/console';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogue } from '../../lib/catalogue.ts';
 import { actorOf } from '../auth/operators.ts';
@@ -8,10 +8,7 @@ import { allProducts, createProduct, productById, updateProduct } from './catalo
 export const miningAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   catalogue(app, {
     name: 'product',
-    listPath: ADMIN_API.products,
-    itemPath: ADMIN_API.product,
-    input: productInputSchema,
-    item: productSchema,
+    calls: { list: CONSOLE_CALLS.productList, add: CONSOLE_CALLS.productAdd, edit: CONSOLE_CALLS.product },
     all: allProducts,
     byId: productById,
     create: createProduct,
