@@ -194,14 +194,15 @@ function postCall<const P extends string, I extends z.ZodType, O extends z.ZodTy
   return call({ method: 'POST', path, tag: 'market', summary, auth: 'public', money: false, body, answer });
 }
 
-/** The same call as a GET with its fields in the query string, which browsers and proxies can cache. */
-function getCall<const P extends string, I extends z.ZodType, O extends z.ZodType>(
-  path: P,
-  summary: string,
-  query: I,
-  answer: O,
-) {
-  return call({ method: 'GET', path, tag: 'market', summary, auth: 'public', money: false, query, answer });
+/** A POST call (`postCall`) as a GET with its fields in the query string, which browsers and proxies can cache. */
+function getCall<const P extends string, I extends z.ZodType, O extends z.ZodType>(post: {
+  path: P;
+  summary: string;
+  body: I;
+  answer: O;
+}) {
+  const { path, summary, body, answer } = post;
+  return call({ method: 'GET', path, tag: 'market', summary, auth: 'public', money: false, query: body, answer });
 }
 
 const COIN_LIST = 'Coins with price and 24-hour change, paged';
@@ -215,13 +216,13 @@ const TREND = 'Market trend';
  */
 export const MARKET_CALLS = {
   coinList: postCall(MARKET_API.coinList, COIN_LIST, coinInfoListBodySchema, coinInfoListAnswerSchema),
-  coinListGet: getCall(MARKET_API.coinList, COIN_LIST, coinInfoListBodySchema, coinInfoListAnswerSchema),
+  coinListGet: getCall(postCall(MARKET_API.coinList, COIN_LIST, coinInfoListBodySchema, coinInfoListAnswerSchema)),
   coinDetail: postCall(MARKET_API.coinDetail, COIN_DETAIL, coinDetailBodySchema, coinDetailAnswerSchema),
-  coinDetailGet: getCall(MARKET_API.coinDetail, COIN_DETAIL, coinDetailBodySchema, coinDetailAnswerSchema),
+  coinDetailGet: getCall(postCall(MARKET_API.coinDetail, COIN_DETAIL, coinDetailBodySchema, coinDetailAnswerSchema)),
   kline: postCall(MARKET_API.kline, KLINE, klineBodySchema, klineAnswerSchema),
-  klineGet: getCall(MARKET_API.kline, KLINE, klineBodySchema, klineAnswerSchema),
+  klineGet: getCall(postCall(MARKET_API.kline, KLINE, klineBodySchema, klineAnswerSchema)),
   trend: postCall(MARKET_API.trend, TREND, marketTrendBodySchema, marketTrendAnswerSchema),
-  trendGet: getCall(MARKET_API.trend, TREND, marketTrendBodySchema, marketTrendAnswerSchema),
+  trendGet: getCall(postCall(MARKET_API.trend, TREND, marketTrendBodySchema, marketTrendAnswerSchema)),
 };
 
 /** The up/down rounds, on the main base but as public and cacheable as the market data. */
