@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { ComponentProps } from 'react';
+import { describe, expect, it } from 'vitest';
+import { fill, renderWithApp } from '../test/render.tsx';
+import { DecisionModal } from './decision-modal.tsx';
+
+/** The frame, open, with a decision whose answers the test hands out one by one. */
+function renderFrame(props: Partial<ComponentProps<typeof DecisionModal>>) {
+  const sent: (string | undefined)[] = [];
+  const answers: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const decide = (reason?: string) =>
+    new Promise<void>((resolve, reject) => {
+      sent.push(reason);
+      answers.push({ resolve, reject });
+    });
+  const { user } = renderWithApp(
+    <DecisionModal open title="Decision 7" okText="Decide" decide={decide} onClose={() => {}} {...props} />,
+  );
+  return { sent, answers, user };
+}
+
+const okButton = () => screen.getByRole('button', { name: /Decide/ });
+
+describe('the decision frame', () => {
+  it('requires the reason when asked, and sends it trimmed once however often OK is pressed', async () => {
+    const { sent, answers, user } = renderFrame({
+      danger: true,
+      reason: { formName: 'test-reason', label: 'Reason', rules: [{ required: true, message: 'Enter the reason' }] },
+    });
+    await user.click(okButton());
+    expect(await screen.findByText('Enter the reason')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await fill(user, screen.getByLabelText('Reason'), '  too risky  ');
+    await user.click(okButton());
+    await waitFor(() => expect(sent).toEqual(['too risky']));
+    await user.click(okButton());
+    await user.click(okButton());
+    expect(sent).toEqual(['too risky']);
+
+    // A refusal shows in place, the text kept for another try.
+    answers[0]?.reject(new Error('no'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The request failed; try again');
+    expect(screen.getByLabelText('Reason')).toHaveValue('  too risky  ');
+  });
+
+  it('confirms without a form when no reason is asked, busy until the decision is made', async () => {
+    const { sent, answers, user } = renderFrame({ summary: <p>What leaves</p> });
+    expect(screen.getByText('What leaves')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    await user.click(okButton());
+    expect(okButton()).toHaveAccessibleName('loading Decide');
+    await user.click(okButton());
+    expect(sent).toEqual([undefined]);
+    answers[0]?.resolve();
+    await waitFor(() => expect(okButton()).toHaveAccessibleName('Decide'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
