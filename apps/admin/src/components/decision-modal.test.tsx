@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
+import { button, dialogWith } from '../test/interact.ts';
 import { fill, renderWithApp } from '../test/render.tsx';
-import { DecisionModal } from './decision-modal.tsx';
+import { DecisionModal, useConfirmDecision } from './decision-modal.tsx';
 
 /** The frame, open, with a decision whose answers the test hands out one by one. */
 function renderFrame(props: Partial<ComponentProps<typeof DecisionModal>>) {
@@ -55,5 +56,31 @@ describe('the decision frame', () => {
     answers[0]?.resolve();
     await waitFor(() => expect(okButton()).toHaveAccessibleName('Decide'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('asks a one-sentence decision in the confirm box: a refusal is notified, then it settles', async () => {
+    const settled: string[] = [];
+    function Asker() {
+      const confirm = useConfirmDecision();
+      const ask = () =>
+        confirm({
+          title: 'Delete the banner?',
+          okText: 'Delete',
+          danger: true,
+          run: () => Promise.reject(new Error('no')),
+          settle: async () => void settled.push('reloaded'),
+        });
+      return (
+        <button type="button" onClick={ask}>
+          Ask
+        </button>
+      );
+    }
+    const { user } = renderWithApp(<Asker />);
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    const asked = await dialogWith('Delete the banner?');
+    await user.click(button(asked, 'Delete'));
+    expect(await screen.findByText('The request failed; try again')).toBeInTheDocument();
+    await waitFor(() => expect(settled).toEqual(['reloaded']));
   });
 });

@@ -1,7 +1,8 @@
-import { Alert, Flex, Form, Input, Modal } from 'antd';
+import { Alert, App, Flex, Form, Input, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotify } from '../lib/notify.ts';
 import { useCall } from '../lib/use-call.ts';
 
 /** The one text a {@link DecisionModal} asks for before it sends (a reason, a transaction hash). */
@@ -114,4 +115,43 @@ export function DecisionModal({
         ))}
     </Modal>
   );
+}
+
+/** A decision put in one sentence, asked with {@link useConfirmDecision}. */
+export interface ConfirmDecision {
+  title: ReactNode;
+  content?: ReactNode;
+  okText: ReactNode;
+  danger?: boolean;
+  /** The decision; a refusal is notified (the box closes either way). */
+  run: () => Promise<unknown>;
+  /** Runs after the decision, made or refused (a list to reload). */
+  settle?: () => Promise<unknown>;
+}
+
+/**
+ * The same decision when there is nothing to show but a sentence: antd's confirm box, its OK busy
+ * while `run` runs, Cancel in the console's words.
+ */
+export function useConfirmDecision(): (decision: ConfirmDecision) => void {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const notify = useNotify();
+  return ({ title, content, okText, danger, run, settle }) => {
+    modal.confirm({
+      title,
+      content,
+      okText,
+      okButtonProps: { danger },
+      cancelText: t('common:cancel'),
+      onOk: async () => {
+        try {
+          await run();
+        } catch (error) {
+          notify.error(error);
+        }
+        await settle?.();
+      },
+    });
+  };
 }
