@@ -1,14 +1,12 @@
-import { Alert, Flex, Modal } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCall } from '../lib/use-call.ts';
-import { ReasonModal } from './reason-modal.tsx';
+import { DecisionModal } from './decision-modal.tsx';
 
 type Decided = (id: string) => void | Promise<void>;
 
 /**
- * Asks to approve `row` (open while it is set), showing `children(row)`: OK is busy while `approve`
- * runs, and a refusal shows in place (cleared when the dialog opens again).
+ * Asks to approve `row` (open while it is set), showing `children(row)`; see {@link DecisionModal}
+ * for the busy button and the refusal shown in place.
  */
 export function ApproveDialog<T extends { id: string }>({
   row,
@@ -28,42 +26,25 @@ export function ApproveDialog<T extends { id: string }>({
   children: (row: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { busy, problem, setProblem, run } = useCall();
-  useEffect(() => {
-    if (row) setProblem(null);
-  }, [row, setProblem]);
-
-  async function confirm() {
-    if (!row) return;
-    await run(async () => {
-      await approve(row);
-      await onApproved(row.id);
-    });
-  }
-
   return (
-    <Modal
+    <DecisionModal
       open={row !== null}
       title={row ? title(row) : ''}
       okText={t('common:approve')}
-      okButtonProps={{ loading: busy }}
-      cancelText={t('common:cancel')}
-      onOk={confirm}
-      onCancel={onClose}
-      mask={{ closable: false }}
       width={width}
-    >
-      {row && (
-        <Flex vertical gap={12}>
-          {children(row)}
-          {problem && <Alert type="error" showIcon title={problem} role="alert" />}
-        </Flex>
-      )}
-    </Modal>
+      gap={12}
+      summary={row && children(row)}
+      decide={async () => {
+        if (!row) return;
+        await approve(row);
+        await onApproved(row.id);
+      }}
+      onClose={onClose}
+    />
   );
 }
 
-/** Asks the reason to reject `row` (open while it is set), below `summary(row)`; see {@link ReasonModal}. */
+/** Asks the reason to reject `row` (open while it is set), below `summary(row)`; see {@link DecisionModal}. */
 export function RejectDialog<T extends { id: string }>({
   row,
   title,
@@ -87,28 +68,25 @@ export function RejectDialog<T extends { id: string }>({
   onRejected: Decided;
 }) {
   const { t } = useTranslation();
-
-  async function submit(reason: string) {
-    if (!row) return;
-    await reject(row, reason);
-    await onRejected(row.id);
-  }
-
   return (
-    <ReasonModal
+    <DecisionModal
       open={row !== null}
       title={row ? title(row) : ''}
       okText={t('common:reject')}
       danger
-      formName={formName}
       gap={gap}
       summary={row && summary(row)}
-      field={{
+      reason={{
+        formName,
         label: t('common:reason'),
         extra: hint,
         rules: [{ required: true, whitespace: true, message: t('common:reasonRequired') }],
       }}
-      submit={submit}
+      decide={async (reason = '') => {
+        if (!row) return;
+        await reject(row, reason);
+        await onRejected(row.id);
+      }}
       onClose={onClose}
     />
   );

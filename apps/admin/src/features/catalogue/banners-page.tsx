@@ -1,7 +1,8 @@
 import { type AdminBanner, BANNER_PLACES } from '@minecloud/contract/console';
-import { App, Button, Flex, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Flex, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirmDecision } from '../../components/decision-modal.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Thumbnail } from '../../components/thumbnail.tsx';
@@ -17,7 +18,7 @@ type PlaceFilter = AdminBanner['place'] | 'all';
 export function BannersPage() {
   const { t } = useTranslation(NS);
   const notify = useNotify();
-  const { modal } = App.useApp();
+  const confirm = useConfirmDecision();
   const banners = useBanners();
   const remove = useDeleteBanner();
   const [place, setPlace] = useState<PlaceFilter>('all');
@@ -28,17 +29,15 @@ export function BannersPage() {
     .sort((a, b) => a.place.localeCompare(b.place) || a.sort - b.sort);
 
   const confirmDelete = (banner: AdminBanner) =>
-    modal.confirm({
+    confirm({
       title: t('deleteBannerConfirm', { title: banner.title }),
       content: t('deleteBannerText'),
       okText: t('common:delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common:cancel'),
-      onOk: () =>
-        remove.mutateAsync(banner.id).then(
-          () => notify.success(t('bannerDeleted')),
-          (error: unknown) => notify.error(error),
-        ),
+      danger: true,
+      run: async () => {
+        await remove.mutateAsync(banner.id);
+        notify.success(t('bannerDeleted'));
+      },
     });
 
   const columns: TableColumnsType<AdminBanner> = [

@@ -1,6 +1,7 @@
 import { openRoundBodySchema } from '@minecloud/contract/admin';
-import { Alert, App, Flex, Form, Input, InputNumber } from 'antd';
+import { Alert, Flex, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useConfirmDecision } from '../../components/decision-modal.tsx';
 import { FormModal } from '../../components/form-dialog.tsx';
 import { SchemaField } from '../../components/schema-field.tsx';
 import { useNotify } from '../../lib/notify.ts';
@@ -15,7 +16,7 @@ const shape = openRoundBodySchema.shape;
 export function OpenRoundModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(NS);
   const notify = useNotify();
-  const { modal } = App.useApp();
+  const confirm = useConfirmDecision();
   const [form] = Form.useForm<Values>();
   const open = useOpenRound();
 
@@ -27,7 +28,7 @@ export function OpenRoundModal({ onClose }: { onClose: () => void }) {
       minQuantity: values.minQuantity,
       termDays: values.termDays,
     };
-    modal.confirm({
+    confirm({
       title: t('confirmTitle'),
       content: t('confirmText', {
         totalShares: body.totalShares,
@@ -36,15 +37,11 @@ export function OpenRoundModal({ onClose }: { onClose: () => void }) {
         days: body.termDays,
       }),
       okText: t('common:confirm'),
-      cancelText: t('common:cancel'),
-      onOk: () =>
-        open.mutateAsync(body).then(
-          (answer) => {
-            notify.success(t('opened', { id: answer.roundId }));
-            onClose();
-          },
-          (error: unknown) => notify.error(error),
-        ),
+      run: async () => {
+        const answer = await open.mutateAsync(body);
+        notify.success(t('opened', { id: answer.roundId }));
+        onClose();
+      },
     });
   };
 

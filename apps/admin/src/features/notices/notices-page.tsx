@@ -1,8 +1,9 @@
 import { ADMIN_API } from '@minecloud/contract/console';
 import { NOTICE_TYPES } from '@minecloud/contract/content';
-import { App, Button, Flex, Segmented, type TableColumnsType, Tag } from 'antd';
+import { Button, Flex, Segmented, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirmDecision } from '../../components/decision-modal.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { TimeText } from '../../components/time-text.tsx';
@@ -16,23 +17,21 @@ import { NoticeDrawer } from './notice-drawer.tsx';
 export function NoticesPage() {
   const { t } = useTranslation(NS);
   const notify = useNotify();
-  const { modal } = App.useApp();
+  const confirm = useConfirmDecision();
   const setPublished = useSetPublished();
   const [editing, setEditing] = useState<{ notice: NoticeRow | null } | null>(null);
   const [type, setType] = useState<NoticeRow['type'] | 'all'>('all');
 
   const confirmPublished = (notice: NoticeRow, published: boolean) =>
-    modal.confirm({
+    confirm({
       title: t(published ? 'publishConfirm' : 'unpublishConfirm', { title: notice.title }),
       content: t(published ? 'publishText' : 'unpublishText'),
       okText: published ? t('common:publish') : t('common:unpublish'),
-      okButtonProps: { danger: !published },
-      cancelText: t('common:cancel'),
-      onOk: () =>
-        setPublished.mutateAsync({ id: notice.id, published }).then(
-          () => notify.success(published ? t('published') : t('unpublished')),
-          (error: unknown) => notify.error(error),
-        ),
+      danger: !published,
+      run: async () => {
+        await setPublished.mutateAsync({ id: notice.id, published });
+        notify.success(published ? t('published') : t('unpublished'));
+      },
     });
 
   const columns: TableColumnsType<NoticeRow> = [

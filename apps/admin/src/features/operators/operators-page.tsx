@@ -1,9 +1,10 @@
 import { OPERATOR_ROLES, type OperatorRole, type OperatorRow } from '@minecloud/contract/console';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Select, Space, Table, Tag } from 'antd';
+import { Button, Flex, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ConfirmDecision, useConfirmDecision } from '../../components/decision-modal.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { roleKey } from '../../i18n/common.ts';
@@ -35,7 +36,6 @@ const isLocked = (row: OperatorRow) => row.lockedUntil !== null && new Date(row.
 export function OperatorsPage() {
   const { t } = useTranslation(NS);
   const me = useMe();
-  const { modal } = App.useApp();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
@@ -54,30 +54,9 @@ export function OperatorsPage() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: operatorsKey });
 
+  const confirmDecision = useConfirmDecision();
   /** Asks first; a refusal (the last owner, say) is shown and the list reloads. */
-  function confirm(options: {
-    title: string;
-    content?: string;
-    okText: string;
-    danger?: boolean;
-    run: () => Promise<void>;
-  }) {
-    modal.confirm({
-      title: options.title,
-      content: options.content,
-      okText: options.okText,
-      cancelText: t('common:cancel'),
-      okButtonProps: { danger: options.danger },
-      onOk: async () => {
-        try {
-          await options.run();
-        } catch (error) {
-          notify.error(error);
-        }
-        await refresh();
-      },
-    });
-  }
+  const confirm = (decision: Omit<ConfirmDecision, 'settle'>) => confirmDecision({ ...decision, settle: refresh });
 
   function changeRole(row: OperatorRow, role: OperatorRole) {
     confirm({

@@ -4,9 +4,10 @@ import {
   type ReserveDayRow,
   type ReserveSignatureFile,
 } from '@minecloud/contract/console';
-import { Alert, App, Button, Card, Flex, Space, Table, type TableColumnsType, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Flex, Space, Table, type TableColumnsType, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirmDecision } from '../../components/decision-modal.tsx';
 import { LoadFailed } from '../../components/load-failed.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { formatTime, TimeText } from '../../components/time-text.tsx';
@@ -70,7 +71,7 @@ function Anchor({ row }: { row: ReserveDayRow }) {
 /** The reserve addresses: the hot wallet, the cold ones with their signed days, and the published days. */
 export function ReservesPage() {
   const { t } = useTranslation(NS);
-  const { modal } = App.useApp();
+  const confirm = useConfirmDecision();
   const notify = useNotify();
   const reserves = useReserves();
   const remove = useRemoveReserve();
@@ -86,13 +87,15 @@ export function ReservesPage() {
   }
 
   function confirmRemove(row: ColdReserve) {
-    modal.confirm({
+    confirm({
       title: t('removeTitle', { label: row.label }),
       content: t('removeText'),
       okText: t('remove'),
-      okButtonProps: { danger: true },
-      cancelText: t('common:cancel'),
-      onOk: () => remove.mutateAsync(row.address).then(() => notify.success(t('removedDone')), notify.error),
+      danger: true,
+      run: async () => {
+        await remove.mutateAsync(row.address);
+        notify.success(t('removedDone'));
+      },
     });
   }
 

@@ -2,7 +2,7 @@ import { TX_HASH_PATTERN } from '@minecloud/contract/wallet';
 import { Descriptions, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../components/amount.tsx';
-import { ReasonModal } from '../../components/reason-modal.tsx';
+import { DecisionModal } from '../../components/decision-modal.tsx';
 import { groupDigits } from '../../lib/figures.ts';
 import { type AdminWithdrawal, payAgain } from './api.ts';
 import { NS } from './i18n.ts';
@@ -23,7 +23,7 @@ export function PayoutCheckModal({
 }) {
   const { t } = useTranslation(NS);
 
-  async function submit(replacedBy: string) {
+  async function submit(replacedBy = '') {
     if (!withdrawal) return;
     await payAgain(withdrawal.id, replacedBy);
     await onResolved(withdrawal.id);
@@ -31,12 +31,11 @@ export function PayoutCheckModal({
 
   const mono = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
   return (
-    <ReasonModal
+    <DecisionModal
       open={withdrawal !== null}
       title={withdrawal ? t('checkTitle', { id: withdrawal.id }) : ''}
       okText={t('payAgain')}
       danger
-      formName="payout-check"
       summary={
         <>
           {withdrawal && (
@@ -68,14 +67,15 @@ export function PayoutCheckModal({
           </ol>
         </>
       }
-      field={{
+      reason={{
+        formName: 'payout-check',
         name: 'replacedBy',
         label: t('replacedBy'),
         extra: t('replacedByHint'),
         rules: [{ required: true, pattern: TX_HASH_PATTERN, message: t('replacedByInvalid') }],
         input: <Input style={{ fontFamily: 'monospace' }} placeholder="0x…" />,
       }}
-      submit={submit}
+      decide={submit}
       onClose={onClose}
     />
   );

@@ -1,6 +1,5 @@
 import type { LiabilityRoot } from '@minecloud/contract/transparency';
-
-export type PlotBox = { left: number; top: number; width: number; height: number };
+import type { PlotBox } from '@/lib/day-bars';
 
 export type LiabilityBar = {
   day: string;

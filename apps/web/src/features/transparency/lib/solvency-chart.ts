@@ -1,5 +1,5 @@
 import type { OnChainAsset, SolvencyDay } from '@minecloud/contract/solvency';
-import type { PlotBox } from './liability-chart';
+import type { PlotBox } from '@/lib/day-bars';
 
 export type RatioBar = {
   day: string;
