@@ -1,0 +1,71 @@
+// The second half of `npm run lint`: dependency-cruiser checks the import rules of .dependency-cruiser.cjs
+// over the three apps' sources (docs/architecture.md, "Import rules, and what enforces them").
+// scripts/import-rules.test.ts runs the same function over planted trees.
+import { createRequire, registerHooks } from 'node:module';
+import path from 'node:path';
+import type { IConfiguration, IReporterOutput } from 'dependency-cruiser';
+
+// dependency-cruiser reads TypeScript and tsconfig files through TypeScript's JavaScript API, which
+// TypeScript 7, the repo's compiler, no longer ships: its imports of `typescript` get TypeScript 5
+// (the root devDependency `typescript-5`) instead. Nothing else sees it.
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    if (/^typescript(\/|$)/.test(specifier) && context.parentURL?.includes('/node_modules/dependency-cruiser/')) {
+      return nextResolve(specifier.replace(/^typescript/, 'typescript-5'), context);
+    }
+    return nextResolve(specifier, context);
+  },
+});
+const { cruise } = await import('dependency-cruiser');
+const { default: extractTSConfig } = await import('dependency-cruiser/config-utl/extract-ts-config');
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The rules and options, as `npm run lint` uses them. */
+export const CONFIG: IConfiguration = createRequire(import.meta.url)('../.dependency-cruiser.cjs');
+
+/** What `npm run lint` cruises, relative to the repo. */
+export const SOURCES = ['apps/api/src', 'apps/web/src', 'apps/admin/src'];
+
+/**
+ * Every import under `dirs` (relative to `baseDir`) that breaks a rule, as `rule: from -> to`, and
+ * how many modules were cruised.
+ */
+export async function importRuleViolations(baseDir = root, dirs = SOURCES) {
+  const { output, exitCode } = await cruiseImports(baseDir, dirs);
+  if (typeof output === 'string') throw new Error('dependency-cruiser answered text, not its result');
+  const violations = output.summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} -> ${to}`);
+  return { violations, modules: output.summary.totalCruised, exitCode };
+}
+
+async function cruiseImports(
+  baseDir: string,
+  dirs: string[],
+  outputType?: 'err-long',
+): Promise<{ output: IReporterOutput['output']; exitCode: number }> {
+  const options = CONFIG.options ?? {};
+  const tsConfigFile = path.join(baseDir, options.tsConfig?.fileName ?? 'tsconfig.json');
+  const tsConfig = extractTSConfig(tsConfigFile);
+  const result = await cruise(
+    dirs,
+    {
+      ...options,
+      baseDir,
+      tsConfig: { fileName: tsConfigFile },
+      validate: true,
+      ruleSet: CONFIG,
+      ...(outputType ? { outputType } : {}),
+    },
+    {},
+    // A baseUrl makes dependency-cruiser's tsconfig-paths plugin read `paths` relative to the
+    // tsconfig's folder; without one it reads them relative to the working directory.
+    { tsConfig: { ...tsConfig, options: { ...tsConfig.options, baseUrl: path.dirname(tsConfigFile) } } },
+  );
+  return { output: result.output, exitCode: result.exitCode };
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const { output, exitCode } = await cruiseImports(root, SOURCES, 'err-long');
+  process.stdout.write(String(output));
+  process.exitCode = exitCode === 0 ? 0 : 1;
+}
