@@ -92,6 +92,16 @@ module.exports = {
       to: { path: `${WEB}features/`, pathNot: `${WEB}features/$1/` },
     },
 
+    // Both front ends: no two files import each other, through any chain (docs/architecture.md, "Import
+    // rules, and what enforces them"); a lazy import counts, since the pair still loads as one.
+    {
+      name: 'front-end-no-file-loop',
+      comment: 'No file of the member app or the console imports, through any chain, a file that imports it.',
+      severity: 'error',
+      from: { path: `(${WEB}|${CONSOLE})` },
+      to: { circular: true },
+    },
+
     // The console: i18n/ -> lib/ -> api/ -> components/ -> features/ -> app/ -> main.tsx, lowest first.
     ...CONSOLE_LAYERS.slice(0, -2).map((layer, rank) => ({
       name: 'console-layers-downhill',

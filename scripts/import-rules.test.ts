@@ -191,3 +191,28 @@ describe('the console rules', () => {
     );
   });
 });
+
+describe('both front ends', () => {
+  it('report two files that import each other, through a chain or a lazy import, in either app', async () => {
+    const violations = await violationsIn({
+      ...under('apps/web/src', {
+        'lib/dialog.ts': "export const load = () => import('./overlays');",
+        'lib/overlays.ts': "import { x as p } from './prompt';",
+        'lib/prompt.tsx': "import type { x } from './dialog';",
+        // Allowed: a file the two both import, importing neither.
+        'lib/types.ts': '',
+        'lib/a.ts': "import type { x } from './types';",
+        'lib/b.ts': "import { x as a } from './a';\nimport type { x as t } from './types';",
+      }),
+      ...under('apps/admin/src', {
+        'components/modal.tsx': "import { x as f } from './frame.tsx';",
+        'components/frame.tsx': "import { x as m } from './modal.tsx';",
+      }),
+    });
+    // dependency-cruiser names each loop once, by one of its imports.
+    const loops = violations.filter((line) => line.startsWith('front-end-no-file-loop:'));
+    expect(loops).toHaveLength(2);
+    expect(loops[0]).toMatch(/^front-end-no-file-loop: apps\/admin\/src\/components\/(modal|frame)\.tsx -> /);
+    expect(loops[1]).toMatch(/^front-end-no-file-loop: apps\/web\/src\/lib\/(dialog\.ts|overlays\.ts|prompt\.tsx) -> /);
+  });
+});

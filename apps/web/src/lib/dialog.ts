@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { PromptEntry, PromptOptions } from './prompt-field';
 
 type Overlays = typeof import('./antd-overlays');
 
@@ -125,23 +126,6 @@ export function confirmDialog({ content, confirmText, cancelText }: ConfirmOptio
     }),
   );
 }
-
-/** The prompt's entry as typed, where its buttons read it, and how to say it is invalid. */
-export type PromptEntry = { value: string; invalid: (shown: boolean) => void };
-
-export type PromptOptions = {
-  title: string;
-  /** The text the field opens with. */
-  initial: string;
-  /** What the entry must match, whole; anything else is answered with `invalidText`, and the prompt stays. */
-  pattern: RegExp;
-  inputMode: 'numeric' | 'decimal' | 'text';
-  maxLength: number;
-  confirmText: string;
-  cancelText: string;
-  /** "The data entered is invalid". */
-  invalidText: string;
-};
 
 /**
  * A prompt box: one field and a pattern check. It answers the text entered, or null

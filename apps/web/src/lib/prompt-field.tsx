@@ -1,6 +1,22 @@
 import { useState } from 'react';
-import type { PromptEntry, PromptOptions } from './dialog';
 import './prompt-field.css';
+
+/** The prompt's entry as typed, where its buttons read it, and how to say it is invalid. */
+export type PromptEntry = { value: string; invalid: (shown: boolean) => void };
+
+export type PromptOptions = {
+  title: string;
+  /** The text the field opens with. */
+  initial: string;
+  /** What the entry must match, whole; anything else is answered with `invalidText`, and the prompt stays. */
+  pattern: RegExp;
+  inputMode: 'numeric' | 'decimal' | 'text';
+  maxLength: number;
+  confirmText: string;
+  cancelText: string;
+  /** "The data entered is invalid". */
+  invalidText: string;
+};
 
 type Props = { options: PromptOptions; entry: PromptEntry; onEnter: () => void };
 

@@ -1,6 +1,8 @@
 import { ImageViewer } from 'antd-mobile';
 import { setUpAntdRender } from '@/lib/antd-render';
-import { IMAGE_MAX_ZOOM } from './image-viewer';
+
+/** A previewed image zooms from 1 to 4 times. */
+const IMAGE_MAX_ZOOM = 4;
 
 // ImageViewer.Multi.show renders imperatively, like Toast and Dialog (see lib/antd-overlays.ts).
 setUpAntdRender();

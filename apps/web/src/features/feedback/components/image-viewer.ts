@@ -1,9 +1,6 @@
 import { useEffect } from 'react';
 import { preloadWhenIdle } from '@/lib/lazy-overlay';
 
-/** A previewed image zooms from 1 to 4 times. */
-export const IMAGE_MAX_ZOOM = 4;
-
 // antd-mobile's ImageViewer (with its gesture and animation libraries) loads when the page is idle
 // or on the first tap, not with the page, like the bottom sheets (see lib/lazy-overlay.tsx).
 const load = () => import('./image-viewer-show');
