@@ -1,5 +1,5 @@
 // What the app shell's build step hands the page's inline script (scripts/vite-shell.ts).
-import type { EarlyRequest } from '../../apps/web/src/lib/early-response';
+import type { EarlyRequest } from '@minecloud/contract/early-requests';
 
 /**
  * A data page the shell paints from its first answer (what the page's largest paint waits for):

@@ -1,4 +1,4 @@
-import type { EarlyEntry } from '../../apps/web/src/lib/early-response';
+import type { EarlyEntry } from '@minecloud/contract/early-requests';
 import type { ShellData, ShellFill, ShellHelpers } from './data.ts';
 
 type EarlyWindow = Window & Record<string, unknown>;

@@ -5,33 +5,13 @@
  * and only for the very request it would make itself.
  */
 
-/** Where the inline script leaves its requests, by earlyRequestKey. */
-export const EARLY_REQUESTS_KEY = '__minecloudEarlyRequests';
+import { EARLY_REQUESTS_KEY, type EarlyEntry } from '@minecloud/contract/early-requests';
+
+export type { EarlyEntry, EarlyRequest } from '@minecloud/contract/early-requests';
+export { EARLY_REQUESTS_KEY };
+
 /** An early answer asked for longer ago than this is not used: the app asks again. */
 export const EARLY_REQUEST_MAX_AGE_MS = 10_000;
-
-/**
- * One request the inline script makes for a route (`member`: only with a session; `banners`: the
- * field of its answer's data that lists banners, the first of which is the page's largest paint: the
- * script shows it in the page's frame).
- */
-export type EarlyRequest = {
-  key: string;
-  method: 'GET' | 'POST';
-  url: string;
-  body?: string;
-  member: boolean;
-  banners?: string;
-};
-
-/** What the inline script leaves per request: the answer (null when nothing came back) and how it asked. */
-export type EarlyEntry = {
-  response: Promise<Response | null>;
-  /** The headers it was sent with (the session's token and the language among them). */
-  headers: Record<string, string>;
-  /** performance.now() when it was asked for. */
-  at: number;
-};
 
 /** The same headers, names in any case. */
 function sameHeaders(sent: Record<string, string>, asked: HeadersInit | undefined): boolean {
