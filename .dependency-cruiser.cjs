@@ -85,6 +85,13 @@ module.exports = {
       to: { path: `${WEB}features/` },
     },
     {
+      name: 'web-lib-imports-no-api-call',
+      comment: 'lib/ is the leaf every layer stands on: it makes no API call; what answers do to caches lives in api/.',
+      severity: 'error',
+      from: { path: `${WEB}lib/` },
+      to: { path: `${WEB}api/` },
+    },
+    {
       name: 'web-feature-imports-no-feature',
       comment: 'A feature imports no other feature; what two share lives below them, shared test helpers in src/test/.',
       severity: 'error',

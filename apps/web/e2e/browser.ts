@@ -83,7 +83,7 @@ function watchStream(context: BrowserContext) {
 
 /**
  * The app asks for the stream once the page is idle (about 5 s after its load) and, refused or cut,
- * asks again after 1, 2, 5, 10 and 15 s (lib/live-stream.ts): a stream refused a few times on a
+ * asks again after 1, 2, 5, 10 and 15 s (api/live-stream.ts): a stream refused a few times on a
  * loaded machine is still live within this, which a missing or broken stream never is.
  */
 const LIVE_WITHIN_MS = 45_000;

@@ -76,7 +76,7 @@ async function start(): Promise<void> {
   if (import.meta.env.PROD) preloadWhenIdle(() => import('./pwa/register').then((pwa) => pwa.startServiceWorker()));
   // The live stream: its code and connection wait for the page to be idle as well; until
   // then, and whenever it is cut, the pages poll.
-  preloadWhenIdle(() => import('./lib/live-stream').then((stream) => stream.startLiveStream(queryClient)));
+  preloadWhenIdle(() => import('./api/live-stream').then((stream) => stream.startLiveStream(queryClient)));
 }
 
 void start();

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * Whether the live stream (lib/live-stream.ts) is connected: while it is, what it announces comes
+ * Whether the live stream (api/live-stream.ts) is connected: while it is, what it announces comes
  * by itself and the pages need not poll; when it is cut, they poll again (`whileNotLive`).
  */
 export const useLive = create<{ live: boolean; setLive: (live: boolean) => void }>()((set) => ({

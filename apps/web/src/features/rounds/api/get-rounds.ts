@@ -30,7 +30,7 @@ export function getRoundsQueryOptions(period: RoundPeriod) {
     queryFn: ({ pageParam, signal }) => getRounds(period, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageNo,
-    // While the live stream is up, a settled round comes by itself (lib/live-stream.ts).
+    // While the live stream is up, a settled round comes by itself (api/live-stream.ts).
     refetchInterval: () => whileNotLive(ROUNDS_REFRESH_MS),
   });
 }

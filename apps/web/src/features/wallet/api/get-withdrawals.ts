@@ -27,7 +27,7 @@ export function getWithdrawalsQueryOptions(asset: WithdrawAsset) {
     queryFn: ({ pageParam, signal }) => getWithdrawals(asset, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageNo,
-    // While the live stream is up, a status change comes by itself (lib/live-stream.ts).
+    // While the live stream is up, a status change comes by itself (api/live-stream.ts).
     refetchInterval: (query) =>
       whileNotLive(
         query.state.data?.pages.some((page) => page.list.some((item) => item.status === 'processing'))

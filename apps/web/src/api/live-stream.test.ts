@@ -1,9 +1,9 @@
 import { ReadableStream, type ReadableStreamDefaultController } from 'node:stream/web';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLive } from './live';
+import { useLive } from '@/lib/live';
+import { createQueryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
 import { startLiveStream } from './live-stream';
-import { createQueryClient } from './query-client';
-import { useSession } from './session';
 
 type Call = { headers: Record<string, string> };
 /** The stream lets a fetch on its way finish: an event never cancels a page's answer. */

@@ -2,10 +2,10 @@ import { API, API_BASE } from '@minecloud/contract/api-paths';
 import { STREAM_HEARTBEAT_MS } from '@minecloud/contract/stream';
 import type { QueryClient } from '@tanstack/react-query';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { invalidateMoneyQueries } from '@/api/invalidate-money';
-import { notificationKeys } from '@/api/unread-count';
-import { useLive } from './live';
-import { useSession } from './session';
+import { useLive } from '@/lib/live';
+import { useSession } from '@/lib/session';
+import { invalidateMoneyQueries } from './invalidate-money';
+import { notificationKeys } from './unread-count';
 
 /** Waits between reconnections, longer each time the stream fails again in a row. */
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 15_000];
