@@ -85,10 +85,11 @@ module.exports = {
       to: { path: `${WEB}features/` },
     },
     {
-      name: 'web-lib-imports-no-api-call',
-      comment: 'lib/ is the leaf every layer stands on: it makes no API call; what answers do to caches lives in api/.',
+      name: 'web-leaves-import-no-api-call',
+      comment:
+        'lib/ and components/ are the leaves every page stands on: they make no API call (a component is given the call or its data); what answers do to caches lives in api/.',
       severity: 'error',
-      from: { path: `${WEB}lib/` },
+      from: { path: `${WEB}(lib|components)/` },
       to: { path: `${WEB}api/` },
     },
     {

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBasicConfig } from '@/api/get-basic-config';
 import { loadFeatureMessages } from '@/i18n/i18n';
 import { ADDRESS_LENGTH } from '@/lib/binding-checks';
 import { Icon } from './icons';
@@ -20,6 +19,8 @@ type AddressFieldProps = {
   error?: string | null;
   testId: string;
   previewTestId: string;
+  /** The chain a scanned address must be for (the basic config's); scanning waits until it is known. */
+  chainId: number | undefined;
 };
 
 /**
@@ -27,9 +28,8 @@ type AddressFieldProps = {
  * check against the wallet (the box shows only its start). A scanned address is checked as a typed
  * one is (scanned-address.ts), and the form checks it again on submit.
  */
-export function AddressField({ id, label, value, onChange, error, testId, previewTestId }: AddressFieldProps) {
+export function AddressField({ id, label, value, onChange, error, testId, previewTestId, chainId }: AddressFieldProps) {
   const { t } = useTranslation();
-  const config = useBasicConfig();
   const [scanning, setScanning] = useState(false);
   return (
     <>
@@ -62,10 +62,10 @@ export function AddressField({ id, label, value, onChange, error, testId, previe
         }
         testId={testId}
       />
-      {scanning && config.data && (
+      {scanning && chainId !== undefined && (
         <Suspense fallback={null}>
           <QrScanner
-            chainId={config.data.chainId}
+            chainId={chainId}
             onAddress={onChange}
             onClose={() => setScanning(false)}
             testId={`${testId}-scanner`}

@@ -88,7 +88,15 @@ describe('scanning an address', () => {
     function Field() {
       const [value, setValue] = useState('');
       return (
-        <AddressField id="a" label="地址" value={value} onChange={setValue} testId="field" previewTestId="preview" />
+        <AddressField
+          id="a"
+          label="地址"
+          value={value}
+          onChange={setValue}
+          testId="field"
+          previewTestId="preview"
+          chainId={BASIC_CONFIG.chainId}
+        />
       );
     }
     render(

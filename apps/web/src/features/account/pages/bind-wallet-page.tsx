@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBasicConfig } from '@/api/get-basic-config';
 import { useSendEmailCode } from '@/api/send-email-code';
 import { AddressField } from '@/components/address-field';
 import { AddressText } from '@/components/address-text';
@@ -40,6 +41,7 @@ function BindEmailFirst() {
 
 function BindWalletForm({ user, email }: { user: UserInfo; email: string }) {
   const { t } = useTranslation();
+  const chainId = useBasicConfig().data?.chainId;
   const sendCode = useSendEmailCode();
   const binding = useBinding(useBindWallet(), t('walletBound'));
   const { refused } = binding;
@@ -102,6 +104,7 @@ function BindWalletForm({ user, email }: { user: UserInfo; email: string }) {
         onChange={binding.edit(setAddress)}
         error={addressError}
         testId="wallet-address-input"
+        chainId={chainId}
         previewTestId="wallet-address-preview"
       />
     </BindingForm>

@@ -1,5 +1,6 @@
 import { type Asset, shownParts } from '@minecloud/contract/amount';
 import { useTranslation } from 'react-i18next';
+import { useClaimEarnings } from '@/api/claim-earnings';
 import type { AssetBalance } from '@/api/get-balances';
 import { ClaimButton } from '@/components/claim-button';
 import { Icon } from '@/components/icons';
@@ -28,6 +29,7 @@ export function AssetCard({ balance, totalEarned, onDetails, onVerify }: AssetCa
   const assetName = useAssetName();
   const { asset } = balance;
   const money = useMoneyText();
+  const claim = useClaimEarnings();
   const show = (value: string) => money(value, asset);
   const {
     parts: [available = '0', locked = '0'],
@@ -85,7 +87,7 @@ export function AssetCard({ balance, totalEarned, onDetails, onVerify }: AssetCa
       {isClaimable(asset) && (
         <div className="asset-card__claim">
           <WithdrawActions asset={asset} testIdPrefix={`asset-${asset}`} />
-          <ClaimButton asset={asset} claimable={unitsOf(balance.earnings, asset)} />
+          <ClaimButton asset={asset} claim={claim} claimable={unitsOf(balance.earnings, asset)} />
         </div>
       )}
     </section>

@@ -2,7 +2,7 @@ import { parseAmount } from '@minecloud/contract/amount';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { ClaimAsset } from '@/api/claim-earnings';
+import { type ClaimAsset, useClaimEarnings } from '@/api/claim-earnings';
 import { ClaimButton } from '@/components/claim-button';
 import { ErrorState } from '@/components/error-state';
 import { useLocale } from '@/lib/locale';
@@ -60,6 +60,7 @@ function Claimable({ order }: { order: EquityOrderDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const text = useEarningTexts();
+  const claim = useClaimEarnings();
   // The claim refreshes the money views; this order's copy of the claimable amounts is refreshed here.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: equityKeys.order(order.id) });
   const rows = [
@@ -77,7 +78,7 @@ function Claimable({ order }: { order: EquityOrderDetail }) {
             <span className="equity-detail__claim-amount">
               <strong data-testid={`equity-detail-available-${row.asset}`}>{row.value}</strong> {row.unit}
             </span>
-            <ClaimButton asset={row.asset} claimable={unitsOf(row.raw, row.asset)} onClaimed={refresh} />
+            <ClaimButton asset={row.asset} claim={claim} claimable={unitsOf(row.raw, row.asset)} onClaimed={refresh} />
           </li>
         ))}
       </ul>

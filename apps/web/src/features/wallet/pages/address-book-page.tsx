@@ -2,6 +2,7 @@ import { ADDRESS_LABEL_MAX, type SavedAddress } from '@minecloud/contract/wallet
 import { Button, Skeleton } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBasicConfig } from '@/api/get-basic-config';
 import { useUser } from '@/api/get-user';
 import { useSendEmailCode } from '@/api/send-email-code';
 import { AddressField } from '@/components/address-field';
@@ -23,6 +24,7 @@ import '@/components/money-field.css';
 
 function AddAddressForm({ email }: { email: string }) {
   const { t } = useTranslation();
+  const chainId = useBasicConfig().data?.chainId;
   const sendCode = useSendEmailCode();
   const save = useMoneyAction(useSaveAddress());
   const [label, setLabel] = useState('');
@@ -89,6 +91,7 @@ function AddAddressForm({ email }: { email: string }) {
         onChange={edit(setAddress)}
         error={addressError}
         testId="address-add-input"
+        chainId={chainId}
         previewTestId="address-add-preview"
       />
       <CodeField

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AssetBalance } from '@/api/get-balances';
+import { useBasicConfig } from '@/api/get-basic-config';
 import { useSendEmailCode } from '@/api/send-email-code';
 import { AddressField } from '@/components/address-field';
 import { CodeField } from '@/components/code-field';
@@ -72,6 +73,7 @@ function useAmountText(asset: WithdrawAsset, terms: WithdrawTerms) {
 
 function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
   const { t } = useTranslation();
+  const chainId = useBasicConfig().data?.chainId;
   const { go } = useAppNavigate();
   const amountText = useAmountText(asset, terms);
   const locale = useLocale();
@@ -214,6 +216,7 @@ function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
           onChange={edit(setAddress)}
           error={addressError}
           testId="withdraw-address-input"
+          chainId={chainId}
           previewTestId="withdraw-address-preview"
         />
         <AddressBookPicker book={book.data} onPick={edit(setAddress)} />
