@@ -11,6 +11,7 @@ export const NO_DATABASE = [
   'src/lib/keys.test.ts',
   'src/lib/shutdown.test.ts',
   'src/lib/static-apps.test.ts',
+  'src/modules/network/sources.test.ts',
   'src/modules/transparency/tree.test.ts',
   'src/modules/wallet/signer.test.ts',
 ];
