@@ -14,6 +14,8 @@ import { installMetrics } from './lib/metrics.ts';
 import { serveStaticApps } from './lib/static-apps.ts';
 import { marketRoutes } from './modules/market/routes.ts';
 import { businessFigures } from './modules/metrics/business.ts';
+import { networkSourceOf } from './modules/network/configured.ts';
+import type { NetworkSource } from './modules/network/source.ts';
 import { type Chain, createChain } from './modules/wallet/chain.ts';
 import { apiDocument } from './plugins/api-document.ts';
 import { auth } from './plugins/auth.ts';
@@ -37,6 +39,8 @@ declare module 'fastify' {
     clock: Clock;
     /** The EVM chain of payouts and deposits; null without CHAIN_RPC_URL. */
     chain: Chain | null;
+    /** Where the Bitcoin network's days come from: BTC_RPC_URL's node, the demo's simulated chain, or none. */
+    network: NetworkSource | null;
   }
 }
 
@@ -85,6 +89,10 @@ export async function buildApp({ config, database, logger, serveApps = true, clo
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate('chain', createChain(config));
+  app.decorate(
+    'network',
+    networkSourceOf(config, () => clock.now()),
+  );
 
   await app.register(requestContext);
   installErrorHandling(app);

@@ -202,6 +202,7 @@ describe('config', () => {
         ADMIN_BOOTSTRAP_PASSWORD: 'a-long-operator-password',
         SMTP_URL: 'smtps://user:pass@mail.example.com:465',
         CHAIN_RPC_URL: 'https://rpc.example.com/v3/0123456789abcdef',
+        BTC_RPC_URL: 'http://bitcoin:rpc-pa55@btc.internal:8332/',
         PAYOUT_KEY: PRODUCTION_ENV.PAYOUT_KEY,
         METRICS_TOKEN: 'm'.repeat(24),
         TOTP_KEYS: `k1:${randomBytes(32).toString('base64')},m1`,

@@ -72,6 +72,12 @@ const env = z.object({
   MAIL_POLL_SECONDS: z.coerce.number().min(0.2).max(60).default(2),
   CHAIN_RPC_URL: z.string().url().optional(),
   /**
+   * A Bitcoin Core node's JSON-RPC (http://user:password@host:8332/): the network mode of the
+   * mining output takes each day's blocks from it (modules/network). Without it, the demo takes them
+   * from its simulated chain and any other deployment has no network days.
+   */
+  BTC_RPC_URL: z.string().url().optional(),
+  /**
    * NATS with JetStream (nats://host:4222): the live stream's events go from the relay to every API
    * process through it. Without it they go by one NOTIFY per relay batch (PostgreSQL) or in-process.
    */
@@ -183,6 +189,7 @@ export const SECRET_SETTINGS = [
   'ADMIN_BOOTSTRAP_PASSWORD',
   'SMTP_URL',
   'CHAIN_RPC_URL',
+  'BTC_RPC_URL',
   'PAYOUT_KEY',
   'METRICS_TOKEN',
   'VAPID_PRIVATE_KEY',
@@ -236,6 +243,7 @@ function toConfig(parsed: z.infer<typeof env>) {
       pollMs: Math.round(parsed.MAIL_POLL_SECONDS * 1000),
     },
     marketSourceUrl: parsed.MARKET_SOURCE_URL,
+    btcRpcUrl: parsed.BTC_RPC_URL ?? null,
     walletConnectProjectId: parsed.WALLETCONNECT_PROJECT_ID ?? null,
     market: { historyDays: parsed.MARKET_HISTORY_DAYS, minuteDays: parsed.MARKET_MINUTE_DAYS },
     chain: {

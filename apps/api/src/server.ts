@@ -64,6 +64,7 @@ async function main() {
       teamRollupMs: config.teamRollupMs,
       market: source && { source, options: config.market },
       chain: app.chain && { chain: app.chain, pollMs: config.chain.pollMs },
+      network: app.network,
       mail: app.mailWorker,
       push: app.push.vapid && {
         vapid: app.push.vapid,

@@ -74,8 +74,12 @@ export const runJobBodySchema = z.object({
 export const runJobAnswerSchema = z.object({
   ran: z.boolean(),
   period: z.string(),
-  /** Why it did not run: `done` (that period already ran) or `busy` (another runner holds it). */
-  reason: z.enum(['done', 'busy']).optional(),
+  /**
+   * Why it did not run: `done` (that period already ran), `busy` (another runner holds it) or
+   * `waiting` (what it needs from outside is not to be had yet: `why` says what).
+   */
+  reason: z.enum(['done', 'busy', 'waiting']).optional(),
+  why: z.string().optional(),
   result: z.record(z.string(), z.unknown()).optional(),
 });
 

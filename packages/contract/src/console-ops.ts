@@ -35,6 +35,11 @@ export const jobInfoSchema = z.object({
       nextRetryAt: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * That period waits for something from outside (a network day the chain has not completed, a
+   * node that does not answer): why, and since when. Not a failure; asked again every minute.
+   */
+  waiting: z.object({ period: z.string(), reason: z.string(), since: z.string() }).nullable(),
 });
 export const jobListSchema = z.object({ list: z.array(jobInfoSchema) });
 export const jobRunsQuerySchema = pageQuerySchema.extend({ job: z.string().max(32).optional() });

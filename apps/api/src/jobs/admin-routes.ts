@@ -20,7 +20,11 @@ export const jobAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = app.clock.now();
     const period = request.body.period ?? job.periodAt(now, await getSetting(app.db, 'settlement.timeZone'));
     if (!job.isPeriod(period)) return fail('badRequest', 'period');
-    const outcome = await runJob(app.db, job, period, { now, trigger: operatorActor(operator.username) });
+    const outcome = await runJob(app.db, job, period, {
+      now,
+      trigger: operatorActor(operator.username),
+      network: app.network,
+    });
     await audit(app.db, {
       actor: operatorActor(operator.username),
       action: 'jobs.run',

@@ -7,7 +7,7 @@ import type { Clock } from '../lib/clock.ts';
 import { getSetting } from '../modules/config/settings.ts';
 import { JOBS } from './index.ts';
 import { type Attempt, type RetryState, retryState } from './retry.ts';
-import { type JobDefinition, periodsDone, runJob } from './runner.ts';
+import { type JobDefinition, type JobSources, periodsDone, runJob } from './runner.ts';
 
 /**
  * The catch-up of the period jobs (docs/operations.md, section 5 "Catch-up"): every period that is
@@ -102,7 +102,13 @@ type Step = { job: JobDefinition; period: string; retry: RetryState | null };
  * time), has spent this round's tries, or is more than CATCH_UP_LIMIT periods behind. Answers how
  * many periods it ran.
  */
-export async function catchUp(db: Db, clock: Clock, log: FastifyBaseLogger, trigger: string): Promise<number> {
+export async function catchUp(
+  db: Db,
+  clock: Clock,
+  log: FastifyBaseLogger,
+  trigger: string,
+  sources: JobSources = {},
+): Promise<number> {
   const timeZone = await getSetting(db, 'settlement.timeZone');
   const left = new Set<string>();
   const tried = new Set<string>();
@@ -121,10 +127,14 @@ export async function catchUp(db: Db, clock: Clock, log: FastifyBaseLogger, trig
     tried.add(`${job.name} ${period}`);
     const why = retry ? 'retry' : period === job.periodAt(now, timeZone) ? trigger : 'catch-up';
     try {
-      const outcome = await runJob(db, job, period, { now, trigger: why });
+      const outcome = await runJob(db, job, period, { now, trigger: why, ...sources });
       if (outcome.ran) {
         ran += 1;
         log.info({ job: job.name, period, trigger: why, result: outcome.result }, 'job ran');
+      } else if (outcome.reason === 'waiting') {
+        // Asked again at the next pass; the console and /metrics show the wait (job_waits).
+        log.debug({ job: job.name, period, why: outcome.why }, 'job waiting');
+        left.add(job.name);
       } else {
         log.debug({ job: job.name, period, reason: outcome.reason }, 'job skipped');
         if (outcome.reason === 'busy') left.add(job.name);

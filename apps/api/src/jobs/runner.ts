@@ -3,6 +3,7 @@ import { advisoryKey, type Db, type JobContext, type MemberRange, queryRows, typ
 import { AppError, fail } from '../lib/errors.ts';
 import { observeJob } from '../lib/job-metrics.ts';
 import { getSetting } from '../modules/config/settings.ts';
+import type { NetworkSource } from '../modules/network/source.ts';
 
 export type JobDefinition = {
   name: string;
@@ -33,6 +34,14 @@ export type JobDefinition = {
     prepare(context: JobContext): Promise<Record<string, unknown>>;
     chunk(context: JobContext, prepared: Record<string, unknown>, range: MemberRange): Promise<void>;
   };
+  /**
+   * Why an ended period cannot run yet, or null when it can: what it needs from outside is not to be
+   * had (a network day the chain has not completed, a node that does not answer). Asked before
+   * every run, outside any transaction; a period that waits is not an attempt and not a failure:
+   * it is kept in `job_waits` with its reason (the console shows it, /metrics how long it has
+   * waited) and asked again at the next catch-up pass, every minute.
+   */
+  waitFor?(context: WaitContext): Promise<string | null>;
   /** Does the period's work inside the run's transaction; returns a summary kept with the run. */
   run(context: JobContext, prepared?: Record<string, unknown>): Promise<Record<string, unknown>>;
 };
@@ -46,7 +55,16 @@ export const CHUNK_MEMBERS = 10_000;
  */
 export const CHUNK_WORKERS = 2;
 
-export type RunOutcome = { ran: true; result: Record<string, unknown> } | { ran: false; reason: 'done' | 'busy' };
+/** What a job's `waitFor` is given: the database, the period and its end, and the sources a job reads. */
+export type WaitContext = { db: Db; period: string; now: Date; timeZone: string } & JobSources;
+
+/** What the jobs read from outside the database: the Bitcoin network's days (null: none configured). */
+export type JobSources = { network?: NetworkSource | null };
+
+export type RunOutcome =
+  | { ran: true; result: Record<string, unknown> }
+  | { ran: false; reason: 'done' | 'busy' }
+  | { ran: false; reason: 'waiting'; why: string };
 
 /**
  * Runs one period of a job at most once, however many processes or operators start it:
@@ -65,8 +83,10 @@ export async function runJob(
   db: Db,
   job: JobDefinition,
   period: string,
-  options: { now: Date; trigger: string },
+  options: { now: Date; trigger: string } & JobSources,
 ): Promise<RunOutcome> {
+  const waiting = await waitingFor(db, job, period, options);
+  if (waiting) return waiting;
   return observeJob(job.name, () => runPeriod(db, job, period, options), {
     at: () => options.now,
     worked: (outcome) => outcome.ran,
@@ -222,6 +242,32 @@ async function runChunks(
   return { prepared };
 }
 
+/**
+ * The period's wait (JobDefinition.waitFor), recorded in `job_waits` from its first sight on, or
+ * null when it may run (or has ended, or has run: `turn` answers those).
+ */
+async function waitingFor(
+  db: Db,
+  job: JobDefinition,
+  period: string,
+  options: { now: Date } & JobSources,
+): Promise<RunOutcome | null> {
+  if (!job.waitFor) return null;
+  const timeZone = await getSetting(db, 'settlement.timeZone');
+  if (job.periodEnd(period, timeZone).getTime() > options.now.getTime()) return null;
+  if ((await queryRows(db, sql`select 1 from job_runs where job = ${job.name} and period = ${period}`)).length > 0) {
+    return null;
+  }
+  const why = await job.waitFor({ db, period, now: options.now, timeZone, network: options.network ?? null });
+  if (why === null) return null;
+  const at = options.now.toISOString();
+  await db.execute(
+    sql`insert into job_waits (job, period, reason, since, checked_at) values (${job.name}, ${period}, ${why}, ${at}, ${at})
+        on conflict (job, period) do update set reason = excluded.reason, checked_at = excluded.checked_at`,
+  );
+  return { ran: false, reason: 'waiting', why };
+}
+
 async function runPeriod(
   db: Db,
   job: JobDefinition,
@@ -255,6 +301,7 @@ async function runPeriod(
               where job = ${job.name} and period = ${period}`,
         );
         await work.execute(sql`delete from job_progress where job = ${job.name} and period = ${period}`);
+        await work.execute(sql`delete from job_waits where job = ${job.name} and period = ${period}`);
         return summary;
       });
       return 'failed' in outcome ? outcome : ({ ran: true, result: outcome.done } as const);

@@ -21,10 +21,15 @@ export async function jobList(db: Db, now: Date) {
     sql`select distinct on (job) job, period, started_at::text, finished_at::text, trigger
         from job_runs order by job_runs.job, job_runs.started_at desc`,
   );
+  const waits = await queryRows<{ job: string; period: string; reason: string; since: string }>(
+    db,
+    sql`select job, period, reason, since::text from job_waits`,
+  );
   return {
     list: backlog.map(({ job, pending, retry }) => {
       const run = last.find((r) => r.job === job.name);
       const oldestMissing = pending[0] ?? null;
+      const wait = waits.find((w) => w.job === job.name && w.period === oldestMissing);
       return {
         name: job.name,
         latestPeriod: job.periodAt(now, timeZone),
@@ -48,6 +53,7 @@ export async function jobList(db: Db, now: Date) {
                 nextRetryAt: retry.nextTryAt?.toISOString() ?? null,
               }
             : null,
+        waiting: wait ? { period: wait.period, reason: wait.reason, since: isoTime(wait.since) as string } : null,
       };
     }),
   };

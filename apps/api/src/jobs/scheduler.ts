@@ -8,6 +8,7 @@ import type { MailWorkerOptions } from '../modules/mail/worker.ts';
 import type { IngestOptions } from '../modules/market/ingest.ts';
 import { pollMarket } from '../modules/market/poll.ts';
 import type { MarketDataSource } from '../modules/market/sources/types.ts';
+import type { NetworkSource } from '../modules/network/source.ts';
 import type { PushWorkerOptions } from '../modules/push/worker.ts';
 import { runTeamRollup } from '../modules/team/rollup.ts';
 import { runSolvency } from '../modules/transparency/solvency.ts';
@@ -18,6 +19,7 @@ import { catchUp } from './catch-up.ts';
 import { JOBS } from './index.ts';
 import { startMailWorker } from './mail.ts';
 import { startPushWorker } from './push.ts';
+import type { JobSources } from './runner.ts';
 
 /** How often the team roll-up runs by default (TEAM_ROLLUP_SECONDS): figures are at most this behind. */
 export const TEAM_ROLLUP_INTERVAL_MS = 20_000;
@@ -44,9 +46,13 @@ export async function startScheduler(
     push?: PushWorkerOptions | null;
     /** How often the period jobs' catch-up runs between their scheduled times. */
     catchUpMs?: number;
+    /** Where the settlement takes the Bitcoin network's days from (modules/network). */
+    network?: NetworkSource | null;
   } = {},
 ) {
-  const periodJobs = await startPeriodJobs(db, clock, log, options.catchUpMs ?? CATCH_UP_INTERVAL_MS);
+  const periodJobs = await startPeriodJobs(db, clock, log, options.catchUpMs ?? CATCH_UP_INTERVAL_MS, {
+    network: options.network ?? null,
+  });
 
   // The team roll-up is not a period job: it takes whatever purchases and newcomers are queued. Every
   // process may tick; its advisory lock makes them take turns, and an empty queue costs one query.
@@ -86,7 +92,7 @@ export async function startScheduler(
  * tries failed periods again when their backoff has passed (jobs/retry.ts). The runner's advisory
  * lock and (job, period) row make one process do each period and the others answer `busy` or `done`.
  */
-async function startPeriodJobs(db: Db, clock: Clock, log: FastifyBaseLogger, tickMs: number) {
+async function startPeriodJobs(db: Db, clock: Clock, log: FastifyBaseLogger, tickMs: number, sources: JobSources) {
   const timeZone = await getSetting(db, 'settlement.timeZone');
   // Passes of one process never overlap; one asked for during a pass runs right after it, so a
   // schedule's time that falls in a long pass is not lost.
@@ -101,7 +107,7 @@ async function startPeriodJobs(db: Db, clock: Clock, log: FastifyBaseLogger, tic
     try {
       for (let next = take(); next !== null; next = take()) {
         try {
-          await catchUp(db, clock, log, next);
+          await catchUp(db, clock, log, next, sources);
         } catch (error) {
           log.error({ err: error }, 'job catch-up failed');
         }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { migrateAllBut, onEmptyDatabase } from '../../test/database.ts';
-import { queryRows, type Tx } from '../db/client.ts';
+import { codeMigrations, queryRows, type Tx } from '../db/client.ts';
 import { pgErrorOf } from '../db/errors.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
@@ -164,7 +164,10 @@ describe('migration 0045', () => {
     onEmptyDatabase(async (empty) => {
       const database = await empty.open();
       try {
-        expect(await migrateAllBut(database, 1)).toEqual(['0045_journal']);
+        // Every migration from 0045 on is left for later: the ledger below is written the old way.
+        const since = codeMigrations().map((migration) => migration.tag);
+        const later = since.slice(since.indexOf('0045_journal'));
+        expect(await migrateAllBut(database, later.length)).toEqual(later);
         const db = database.db;
         await ensureSystemAccounts(db);
         const members = await db
@@ -219,7 +222,7 @@ describe('migration 0045', () => {
         const before = await seen();
         expect(before.transfers).toHaveLength(5);
 
-        expect(await database.migrate()).toEqual(['0045_journal']);
+        expect(await database.migrate()).toEqual(later);
         expect(await seen()).toEqual(before);
         const entries = await queryRows(
           db,

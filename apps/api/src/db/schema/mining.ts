@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -150,16 +151,66 @@ export const performanceEvents = pgTable(
 );
 
 /** A settled mining day: the rate used, so every output can be recomputed and checked. */
-export const settlementDays = pgTable('settlement_days', {
-  day: date('day').primaryKey(),
-  btcPerThPerDay: text('btc_per_th_per_day').notNull(),
-  dayStart: timestamp('day_start', { withTimezone: true }).notNull(),
-  dayEnd: timestamp('day_end', { withTimezone: true }).notNull(),
-  members: integer('members').notNull(),
-  totalBtc: bigint('total_btc', { mode: 'bigint' }).notNull(),
-  terminated: integer('terminated').notNull(),
-  settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
-});
+export const settlementDays = pgTable(
+  'settlement_days',
+  {
+    day: date('day').primaryKey(),
+    btcPerThPerDay: text('btc_per_th_per_day').notNull(),
+    /** 'fixed' (the operator's rate, `mining.btcPerThPerDay`) or 'network' (the day's network_days, less `poolFee`). */
+    output: text('output').notNull().default('fixed'),
+    /** The pool fee (a rate) a network day was paid after; null for a fixed one. */
+    poolFee: text('pool_fee'),
+    dayStart: timestamp('day_start', { withTimezone: true }).notNull(),
+    dayEnd: timestamp('day_end', { withTimezone: true }).notNull(),
+    members: integer('members').notNull(),
+    totalBtc: bigint('total_btc', { mode: 'bigint' }).notNull(),
+    terminated: integer('terminated').notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('settlement_days_output_known', sql`${t.output} in ('fixed', 'network')`)],
+);
+
+/**
+ * What the Bitcoin network paid on a settlement day, from its blocks (network_blocks) as the source
+ * gave them: written once, when the day is complete on the chain (modules/network/days.ts).
+ */
+export const networkDays = pgTable(
+  'network_days',
+  {
+    day: date('day').primaryKey(),
+    /** 'node' (Bitcoin Core at BTC_RPC_URL) or 'simulated' (the demo's chain). */
+    source: text('source').notNull(),
+    firstHeight: integer('first_height').notNull(),
+    lastHeight: integer('last_height').notNull(),
+    blocks: integer('blocks').notNull(),
+    subsidy: bigint('subsidy', { mode: 'bigint' }).notNull(),
+    fees: bigint('fees', { mode: 'bigint' }).notNull(),
+    /** Σ of the blocks' work, up to 2^256: exact in numeric, read as text. */
+    work: numeric('work', { precision: 80, scale: 0 }).notNull(),
+    /** BTC one TH/s earned in the day before the pool fee. */
+    btcPerTh: text('btc_per_th').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('network_days_source_known', sql`${t.source} in ('node', 'simulated')`)],
+);
+
+/** One block of a network day, with what a member needs to recompute the day. */
+export const networkBlocks = pgTable(
+  'network_blocks',
+  {
+    day: date('day')
+      .notNull()
+      .references(() => networkDays.day),
+    height: integer('height').notNull(),
+    hash: text('hash').notNull(),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    /** The compact target, eight hex digits. */
+    bits: text('bits').notNull(),
+    subsidy: bigint('subsidy', { mode: 'bigint' }).notNull(),
+    fees: bigint('fees', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.height] })],
+);
 
 /** One member's output for one settled day: credited once, however often settlement runs. */
 export const miningOutputs = pgTable(
@@ -207,6 +258,19 @@ export const jobAttempts = pgTable(
     error: text('error').notNull(),
   },
   (t) => [primaryKey({ name: 'job_attempts_pk', columns: [t.job, t.period, t.attempt] })],
+);
+
+/** A period a job waits for (JobDefinition.waitFor) and why; deleted once the period has run. */
+export const jobWaits = pgTable(
+  'job_waits',
+  {
+    job: text('job').notNull(),
+    period: text('period').notNull(),
+    reason: text('reason').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.period] })],
 );
 
 /**
