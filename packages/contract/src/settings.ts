@@ -141,6 +141,13 @@ export const SETTING_KEYS = {
   'mining.burnRate': { ...rate, default: '0.05', ...TERM, ...ANY_LOOSENS },
   'mining.btcPerThPerDay': { ...amount, default: '0.0000008', ...TERM, ...ANY_LOOSENS },
   /**
+   * Off: a day's output is `mining.btcPerThPerDay`. On: what the Bitcoin network paid one TH/s that
+   * day, from its blocks, less `mining.poolFee` (docs/economy.md, "Mining output and settlement").
+   */
+  'mining.networkOutput': { ...boolean, default: false, ...TERM, ...ANY_LOOSENS },
+  /** The share of the network's pay the platform keeps as a pool would, in the network mode. */
+  'mining.poolFee': { ...rate, default: '0', ...TERM, ...ANY_LOOSENS },
+  /**
    * Guarded: the settlement day is when an operator's own credit allowance and the daily caps start
    * again, so moving it can open a second allowance within hours.
    */

@@ -9,6 +9,7 @@ import {
 import {
   finishMiningDay,
   type MiningDayPrepared,
+  miningDayWait,
   prepareMiningDay,
   settleMiningChunk,
 } from '../modules/mining/settlement.ts';
@@ -37,6 +38,8 @@ export const settlementJob: JobDefinition = {
   // 00:00:05 in the settlement time zone: the day just ended.
   schedule: '5 0 0 * * *',
   ...DAILY,
+  // A day paid from the network waits for its blocks (modules/network).
+  waitFor: miningDayWait,
   // First the day's terminations, the team's roll-up and levels, the rate, the share and the price;
   // then a range of members at a time, each its own transaction: the mining output, then the equity
   // earnings of the day; last the day's record (runner.ts, JobDefinition.chunked).

@@ -27,8 +27,25 @@ const SETTINGS: Record<SettingKey, Entry> = {
     zh: ['算力销毁比例', '每台新购矿机销毁进黑洞的算力比例。'],
   },
   'mining.btcPerThPerDay': {
-    en: ['BTC per TH/s per day', 'Daily BTC output of 1 TH/s of effective hash rate.'],
-    zh: ['每 TH/s 每日 BTC 产出', '每 1 TH/s 有效算力每天产出的 BTC。'],
+    en: [
+      'BTC per TH/s per day',
+      'Daily BTC output of 1 TH/s of effective hash rate, while output from the network is off.',
+    ],
+    zh: ['每 TH/s 每日 BTC 产出', '关闭“按网络产出”时，每 1 TH/s 有效算力每天产出的 BTC。'],
+  },
+  'mining.networkOutput': {
+    en: [
+      'Output from the network',
+      'On: each day pays what the Bitcoin network paid 1 TH/s that day (its blocks’ subsidy and fees over their work), less the pool fee. Off: the fixed rate above.',
+    ],
+    zh: [
+      '按网络产出',
+      '开启：每天按比特币网络当天为 1 TH/s 支付的收益（区块补贴与手续费除以区块工作量）扣除矿池费发放。关闭：按上面的固定产出。',
+    ],
+  },
+  'mining.poolFee': {
+    en: ['Pool fee', 'Share of the network’s pay kept by the platform when output is from the network.'],
+    zh: ['矿池费率', '按网络产出时，平台从网络收益中保留的比例。'],
   },
   'settlement.timeZone': {
     en: ['Settlement time zone', 'IANA time zone whose midnight starts each settlement day, e.g. Asia/Shanghai.'],

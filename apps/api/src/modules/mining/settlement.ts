@@ -1,16 +1,46 @@
 import { formatAmount } from '@minecloud/contract/amount';
+import { networkDayRate } from '@minecloud/contract/network-day';
 import { sql } from 'drizzle-orm';
-import { type JobContext, type MemberRange, queryRows } from '../../db/client.ts';
+import { type Db, type JobContext, type MemberRange, queryRows } from '../../db/client.ts';
 import { creditFromSystem } from '../../ledger/bulk.ts';
 import { addDays, startOfDay } from '../../lib/calendar.ts';
 import { fail } from '../../lib/errors.ts';
 import { getSetting } from '../config/settings.ts';
+import { storedNetworkDay, takeNetworkDay } from '../network/days.ts';
+import type { NetworkSource } from '../network/source.ts';
 import { decimalSql, notifyDayInsert } from '../notifications/write.ts';
 import { levelRules, recomputeLevelsSql } from '../team/levels.ts';
 import { rollUpTeam } from '../team/rollup.ts';
 
 /** What the first step of a mining day fixed for all its chunks (kept with the run's progress). */
-export type MiningDayPrepared = { rate: string; bonusPct: [number, number][]; terminated: number };
+export type MiningDayPrepared = {
+  rate: string;
+  /** Absent in a run prepared before the network mode existed: that one was fixed. */
+  output?: 'fixed' | 'network';
+  poolFee?: string | null;
+  bonusPct: [number, number][];
+  terminated: number;
+};
+
+/**
+ * Why day `period` cannot be settled yet, or null when it can: a day paid from the network (the mode
+ * in force at its start) needs the day's blocks, which are taken from `network` and stored first
+ * (modules/network/days.ts), outside the settlement's transactions. A day the chain has not
+ * completed, or a node that does not answer, makes it wait: never a guess (jobs/runner.ts, waitFor).
+ */
+export async function miningDayWait(context: {
+  db: Db;
+  period: string;
+  now: Date;
+  timeZone: string;
+  network?: NetworkSource | null;
+}): Promise<string | null> {
+  const { db, period, now, timeZone } = context;
+  const start = startOfDay(period, timeZone);
+  if (!(await getSetting(db, 'mining.networkOutput', start))) return null;
+  const end = startOfDay(addDays(period, 1), timeZone);
+  return takeNetworkDay(db, context.network ?? null, period, { start, end, now });
+}
 
 async function miningDayBounds({ tx, period, now }: JobContext) {
   const timeZone = await getSetting(tx, 'settlement.timeZone');
@@ -30,9 +60,19 @@ async function miningDayBounds({ tx, period, now }: JobContext) {
 export async function prepareMiningDay(context: JobContext): Promise<MiningDayPrepared> {
   const { tx, now } = context;
   const { dayStart, de } = await miningDayBounds(context);
-  // The rate in force during the day: a change takes effect at a day's start, never inside the day
+  // The terms in force during the day: a change takes effect at a day's start, never inside the day
   // it settles, however late the settlement runs.
-  const rate = await getSetting(tx, 'mining.btcPerThPerDay', dayStart);
+  const fromNetwork = await getSetting(tx, 'mining.networkOutput', dayStart);
+  let rate: string;
+  let poolFee: string | null = null;
+  if (fromNetwork) {
+    // Taken before the run (miningDayWait): a day without its blocks is never paid by a guess.
+    const day = (await storedNetworkDay(tx, context.period)) ?? fail('badRequest', 'period');
+    poolFee = await getSetting(tx, 'mining.poolFee', dayStart);
+    rate = (networkDayRate(day.blockList, poolFee) ?? fail('badRequest', 'period')).rate;
+  } else {
+    rate = await getSetting(tx, 'mining.btcPerThPerDay', dayStart);
+  }
   const [ended] = await queryRows<{ n: number }>(
     tx,
     sql`with ended as (
@@ -48,7 +88,7 @@ export async function prepareMiningDay(context: JobContext): Promise<MiningDayPr
   await rollUpTeam(tx, now);
   await tx.execute(await recomputeLevelsSql(tx, null));
   const bonusPct = (await levelRules(tx)).map((rule) => [rule.level, rule.bonusPct] as [number, number]);
-  return { rate, bonusPct, terminated: ended?.n ?? 0 };
+  return { rate, output: fromNetwork ? 'network' : 'fixed', poolFee, bonusPct, terminated: ended?.n ?? 0 };
 }
 
 /**
@@ -116,9 +156,16 @@ export async function finishMiningDay(context: JobContext, prepared: MiningDayPr
   const members = paid?.members ?? 0;
   const total = BigInt(paid?.total ?? 0);
   await tx.execute(
-    sql`insert into settlement_days (day, btc_per_th_per_day, day_start, day_end, members, total_btc, terminated, settled_at)
-        values (${period}::date, ${prepared.rate}, ${ds}::timestamptz, ${de}::timestamptz, ${members}, ${total.toString()}::bigint,
-          ${prepared.terminated}, ${now.toISOString()}::timestamptz)`,
+    sql`insert into settlement_days (day, btc_per_th_per_day, output, pool_fee, day_start, day_end, members, total_btc, terminated, settled_at)
+        values (${period}::date, ${prepared.rate}, ${prepared.output ?? 'fixed'}, ${prepared.poolFee ?? null}, ${ds}::timestamptz,
+          ${de}::timestamptz, ${members}, ${total.toString()}::bigint, ${prepared.terminated}, ${now.toISOString()}::timestamptz)`,
   );
-  return { day: period, members, totalBtc: formatAmount(total, 'BTC'), terminated: prepared.terminated };
+  return {
+    day: period,
+    output: prepared.output ?? 'fixed',
+    rate: prepared.rate,
+    members,
+    totalBtc: formatAmount(total, 'BTC'),
+    terminated: prepared.terminated,
+  };
 }

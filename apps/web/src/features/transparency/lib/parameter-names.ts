@@ -37,6 +37,8 @@ const PARAMETERS: Record<PublicSettingKey, ParameterSpec> = {
   'donation.assets': { name: 'transparencyParamDonationAssets', kind: 'assets' },
   'mining.burnRate': { name: 'transparencyParamBurnRate', ...rate },
   'mining.btcPerThPerDay': { name: 'transparencyParamBtcPerTh', ...btc },
+  'mining.networkOutput': { name: 'transparencyParamNetworkOutput', kind: 'switch' },
+  'mining.poolFee': { name: 'transparencyParamPoolFee', ...rate },
   'settlement.timeZone': { name: 'transparencyParamTimeZone', kind: 'text' },
   'equity.minQuantity': { name: 'transparencyParamEquityMinQuantity', kind: 'number' },
   'equity.minReinvestU': { name: 'transparencyParamEquityMinReinvest', ...usdt },
