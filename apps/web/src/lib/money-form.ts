@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { MessageKey } from '@/i18n/i18n';
 import type { AmountProblem } from './amount-check';
 import { apiErrorText } from './api-error-text';
@@ -11,8 +11,8 @@ import { useAmountProblemText } from './use-amount-problem-text';
 export type RefusalSlot = string;
 
 /**
- * What a money form declares (docs/architecture.md, "Money forms"): its values when it opens, the
- * call that moves the money, and where the server's refusals of that call show.
+ * What a money form declares (docs/architecture.md, "Money forms in the member app"): its values
+ * when it opens, the call that moves the money, and where the server's refusals of that call show.
  */
 export type MoneyFormSpec<V extends Record<string, unknown>, B, A, S extends RefusalSlot> = {
   initial: V | (() => V);
@@ -90,14 +90,11 @@ export function useMoneyForm<V extends Record<string, unknown>, B, A, S extends 
   const [tried, setTried] = useState(false);
   const [refusal, setRefusal] = useState<{ scope: string; slots: Refused<S> }>({ scope, slots: {} });
   const refused: Refused<S> = refusal.scope === scope ? refusal.slots : {};
-  // The scope a refusal is about is the one of the submit it answers, not of the answer's render.
-  const scopeNow = useRef(scope);
-  scopeNow.current = scope;
-
+  // A refusal is about the scope of the submit it answers (the closure's), not of a later render.
   const refuse = (slot: S | 'form', message: string) =>
     setRefusal((previous) => ({
-      scope: scopeNow.current,
-      slots: { ...(previous.scope === scopeNow.current ? previous.slots : {}), [slot]: message } as Refused<S>,
+      scope,
+      slots: { ...(previous.scope === scope ? previous.slots : {}), [slot]: message } as Refused<S>,
     }));
 
   const set: MoneyForm<V, B, A, S>['set'] = (key, value) => {
