@@ -1,20 +1,18 @@
 import { type Asset, ENTRY_PLACES } from '@minecloud/contract/amount';
 import { exactAmountText } from '@minecloud/contract/decimal';
-import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssetBalance } from '@/api/get-balances';
 import { ConfirmSummary } from '@/components/confirm-summary';
 import { ErrorState } from '@/components/error-state';
 import { Icon } from '@/components/icons';
 import { MoneyField } from '@/components/money-field';
+import { MoneyForm } from '@/components/money-form';
 import { PagedList } from '@/components/paged-list';
 import { checkAmount } from '@/lib/amount-check';
 import { useLocale } from '@/lib/locale';
-import { useMoneyAction } from '@/lib/money-action';
+import { useMoneyForm } from '@/lib/money-form';
 import { showToast } from '@/lib/toast';
-import { useAmountProblemText } from '@/lib/use-amount-problem-text';
-import { useDonate } from '../api/donate';
+import { type DonateAnswer, type DonateBody, useDonate } from '../api/donate';
 import { useDonations } from '../api/get-donations';
 import { AssetPicker } from '../components/asset-picker';
 import { AvailableLine } from '../components/available-line';
@@ -28,70 +26,57 @@ import './donation-page.css';
 function DonationForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances: Record<Asset, AssetBalance> }) {
   const { t } = useTranslation();
   const assetName = useAssetName();
-  const amountProblemText = useAmountProblemText('donationAmountRequired');
   const locale = useLocale();
-  const donate = useMoneyAction(useDonate());
-  const [asset, setAsset] = useState<Asset>(assets[0]);
-  const [amount, setAmount] = useState('');
-  const [tried, setTried] = useState(false);
+  const form = useMoneyForm<{ asset: Asset; amount: string }, DonateBody, DonateAnswer, 'amount'>({
+    initial: { asset: assets[0], amount: '' },
+    mutation: useDonate(),
+    amountRequired: 'donationAmountRequired',
+  });
+  const { asset, amount } = form.values;
 
   const available = balances[asset].available;
   const checked = checkAmount(amount, asset, available);
-  const amountError = tried && !checked.ok ? amountProblemText(checked) : null;
+  const amountError = form.amount(checked);
 
-  function submit() {
-    setTried(true);
-    donate.start(
-      () =>
-        checked.ok && {
-          body: { asset, amount: checked.amount },
-          confirm: (
-            <ConfirmSummary
-              title={t('donationConfirmTitle')}
-              rows={[
-                {
-                  label: t('amountLabel'),
-                  value: `${exactAmountText(checked.units, asset, locale)} ${assetName(asset)}`,
-                  testId: 'donation-confirm-amount',
-                },
-              ]}
-              note={t('donationPublicNote')}
-            />
-          ),
-        },
-      {
-        onSuccess: () => {
-          showToast(t('donationSuccess'));
-          setAmount('');
-          setTried(false);
-        },
+  const submit = () =>
+    form.submit(
+      checked.ok && checked,
+      (checked) => ({
+        body: { asset, amount: checked.amount },
+        confirm: (
+          <ConfirmSummary
+            title={t('donationConfirmTitle')}
+            rows={[
+              {
+                label: t('amountLabel'),
+                value: `${exactAmountText(checked.units, asset, locale)} ${assetName(asset)}`,
+                testId: 'donation-confirm-amount',
+              },
+            ]}
+            note={t('donationPublicNote')}
+          />
+        ),
+      }),
+      () => {
+        showToast(t('donationSuccess'));
+        form.reset({ amount: '' });
       },
     );
-  }
 
   return (
-    <form
+    <MoneyForm
       className="money-page"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      data-testid="donation-form"
+      testIdPrefix="donation"
+      submitText={t('donationSubmit')}
+      busy={form.busy}
+      onSubmit={submit}
     >
       <div className="money-card">
-        <AssetPicker
-          label={t('assetLabel')}
-          assets={assets}
-          value={asset}
-          onChange={setAsset}
-          testId="donation-asset"
-        />
+        <AssetPicker label={t('assetLabel')} assets={assets} {...form.field('asset')} testId="donation-asset" />
         <MoneyField
           id="donation-amount"
           label={t('donationAmountLabel')}
-          value={amount}
-          onChange={setAmount}
+          {...form.field('amount')}
           placeholder={t('donationAmountRequired')}
           inputMode="decimal"
           places={ENTRY_PLACES[asset]}
@@ -101,10 +86,7 @@ function DonationForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balan
           testId="donation-amount-input"
         />
       </div>
-      <Button type="submit" color="primary" size="large" block loading={donate.busy} data-testid="donation-submit">
-        {t('donationSubmit')}
-      </Button>
-    </form>
+    </MoneyForm>
   );
 }
 

@@ -1,23 +1,21 @@
 import { type Asset, ENTRY_PLACES, enterableUnits, formatAmount } from '@minecloud/contract/amount';
 import { exactAmountText } from '@minecloud/contract/decimal';
 import { ERROR_CODES } from '@minecloud/contract/error-codes';
-import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssetBalance } from '@/api/get-balances';
 import { useUser } from '@/api/get-user';
 import { ConfirmSummary } from '@/components/confirm-summary';
 import { ErrorState } from '@/components/error-state';
 import { MoneyField } from '@/components/money-field';
+import { MoneyForm } from '@/components/money-form';
 import { type CheckedAmount, checkAmount, unitsOf } from '@/lib/amount-check';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useLocale } from '@/lib/locale';
-import { useMoneyAction } from '@/lib/money-action';
+import { useMoneyForm } from '@/lib/money-form';
 import { isApiError } from '@/lib/request';
 import { showToast } from '@/lib/toast';
-import { useAmountProblemText } from '@/lib/use-amount-problem-text';
 import { type GiftReceiver, getGiftReceiver } from '../api/get-gift-receiver';
-import { useSendGift } from '../api/send-gift';
+import { type GiftAnswer, type GiftBody, useSendGift } from '../api/send-gift';
 import { AssetPicker } from '../components/asset-picker';
 import { AvailableLine } from '../components/available-line';
 import { MoneyFormGate } from '../components/money-form-gate';
@@ -32,39 +30,34 @@ const RECEIVER_TEXTS = {
   self: 'giftToSelf',
 } as const satisfies Record<ReceiverProblem, string>;
 
+/** Where the gift form's messages show: an unknown receiver comes from the lookup, not the call. */
+type Slot = 'receiverId' | 'amount';
+
 function GiftForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances: Record<Asset, AssetBalance> }) {
   const { t } = useTranslation();
   const assetName = useAssetName();
-  const amountProblemText = useAmountProblemText();
   const locale = useLocale();
   const user = useUser();
-  const sendGift = useMoneyAction(useSendGift());
-  const [receiverId, setReceiverId] = useState('');
-  const [asset, setAsset] = useState<Asset>(assets[0]);
-  const [amount, setAmount] = useState('');
-  // Errors show once the member has tried to send, then follow every keystroke.
-  const [tried, setTried] = useState(false);
-  const [unknownReceiver, setUnknownReceiver] = useState<string | null>(null);
+  // The unknown receiver's message stays until the ID is edited; the amount or asset leave it.
+  const form = useMoneyForm<{ receiverId: string; asset: Asset; amount: string }, GiftBody, GiftAnswer, Slot>({
+    initial: { receiverId: '', asset: assets[0], amount: '' },
+    mutation: useSendGift(),
+    forget: 'own',
+  });
+  const { receiverId, asset, amount } = form.values;
 
   const available = balances[asset].available;
   const receiverProblem = checkReceiverId(receiverId, user.data?.id);
   const checked = checkAmount(amount, asset, available);
-  const receiverError = tried && receiverProblem ? t(RECEIVER_TEXTS[receiverProblem]) : unknownReceiver;
-  const amountError = tried && !checked.ok ? amountProblemText(checked) : null;
-
-  function reset() {
-    setReceiverId('');
-    setAmount('');
-    setTried(false);
-    setUnknownReceiver(null);
-  }
+  const receiverError = form.message('receiverId', receiverProblem && t(RECEIVER_TEXTS[receiverProblem]));
+  const amountError = form.amount(checked);
 
   /** The receiver behind the typed ID; an unknown ID shows next to the field, anything else as a toast. */
   async function findReceiver(id: string): Promise<GiftReceiver | null> {
     try {
       return await getGiftReceiver(id);
     } catch (error) {
-      if (isApiError(error) && error.code === ERROR_CODES.receiverNotFound) setUnknownReceiver(error.msg);
+      if (isApiError(error) && error.code === ERROR_CODES.receiverNotFound) form.refuse('receiverId', error.msg);
       else showToast(apiErrorText(error));
       return null;
     }
@@ -91,47 +84,41 @@ function GiftForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances:
     };
   }
 
-  function submit() {
-    setTried(true);
-    // The lookup runs inside the action, so a second tap while it is on its way does nothing.
-    sendGift.start(() => !receiverProblem && checked.ok && giftTo(receiverId.trim(), checked), {
-      onSuccess: () => {
+  // The lookup runs inside the action, so a second tap while it is on its way does nothing.
+  const submit = () =>
+    form.submit(
+      !receiverProblem && checked.ok && checked,
+      (checked) => giftTo(receiverId.trim(), checked),
+      () => {
         showToast(t('giftSuccess'));
-        reset();
+        form.reset({ receiverId: '', amount: '' });
       },
-    });
-  }
+    );
 
   return (
-    <form
+    <MoneyForm
       className="money-page"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      data-testid="gift-form"
+      testIdPrefix="gift"
+      submitText={t('giftSubmit')}
+      busy={form.busy}
+      onSubmit={submit}
+      footer={<p className="money-note">{t('giftHint')}</p>}
     >
       <div className="money-card">
         <MoneyField
           id="gift-receiver"
           label={t('giftReceiverLabel')}
-          value={receiverId}
-          onChange={(value) => {
-            setReceiverId(value);
-            setUnknownReceiver(null);
-          }}
+          {...form.field('receiverId')}
           placeholder={t('giftReceiverRequired')}
           inputMode="numeric"
           error={receiverError}
           testId="gift-receiver-input"
         />
-        <AssetPicker label={t('assetLabel')} assets={assets} value={asset} onChange={setAsset} testId="gift-asset" />
+        <AssetPicker label={t('assetLabel')} assets={assets} {...form.field('asset')} testId="gift-asset" />
         <MoneyField
           id="gift-amount"
           label={t('amountLabel')}
-          value={amount}
-          onChange={setAmount}
+          {...form.field('amount')}
           placeholder={t('giftAmountPlaceholder')}
           inputMode="decimal"
           places={ENTRY_PLACES[asset]}
@@ -142,7 +129,9 @@ function GiftForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances:
               <button
                 type="button"
                 className="plain-button money-field__all"
-                onClick={() => setAmount(formatAmount(enterableUnits(unitsOf(available, asset), asset), asset))}
+                onClick={() =>
+                  form.set('amount', formatAmount(enterableUnits(unitsOf(available, asset), asset), asset))
+                }
                 data-testid="gift-amount-all"
               >
                 {t('all')}
@@ -153,11 +142,7 @@ function GiftForm({ assets, balances }: { assets: [Asset, ...Asset[]]; balances:
           testId="gift-amount-input"
         />
       </div>
-      <Button type="submit" color="primary" size="large" block loading={sendGift.busy} data-testid="gift-submit">
-        {t('giftSubmit')}
-      </Button>
-      <p className="money-note">{t('giftHint')}</p>
-    </form>
+    </MoneyForm>
   );
 }
 

@@ -1,18 +1,16 @@
 import { ENTRY_PLACES, formatAmount } from '@minecloud/contract/amount';
 import { exactAmountText } from '@minecloud/contract/decimal';
-import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssetBalance } from '@/api/get-balances';
 import { ConfirmSummary } from '@/components/confirm-summary';
 import { ErrorState } from '@/components/error-state';
 import { MoneyField } from '@/components/money-field';
+import { MoneyForm } from '@/components/money-form';
 import { useLocale } from '@/lib/locale';
-import { useMoneyAction } from '@/lib/money-action';
+import { useMoneyForm } from '@/lib/money-form';
 import { useMoneyText } from '@/lib/money-text';
 import { showToast } from '@/lib/toast';
-import { useAmountProblemText } from '@/lib/use-amount-problem-text';
-import { useTopUpGold } from '../api/top-up-gold';
+import { type TopUpAnswer, type TopUpBody, useTopUpGold } from '../api/top-up-gold';
 import { AvailableLine } from '../components/available-line';
 import { MoneyFormGate } from '../components/money-form-gate';
 import { checkTopUp, mostConvertibleUsdt, parseGoldRate } from '../lib/gold-rate';
@@ -20,62 +18,56 @@ import './money-page.css';
 
 function TopUpForm({ rate, usdt, goldBalance }: { rate: bigint; usdt: AssetBalance; goldBalance: AssetBalance }) {
   const { t } = useTranslation();
-  const amountProblemText = useAmountProblemText();
   const locale = useLocale();
   const money = useMoneyText();
   /** Gold units as a member reads them (`1,234.00`). */
   const gold = (units: bigint) => money(formatAmount(units, 'GOLD'), 'GOLD');
-  const topUp = useMoneyAction(useTopUpGold());
-  const [amount, setAmount] = useState('');
-  const [tried, setTried] = useState(false);
+  const form = useMoneyForm<{ amount: string }, TopUpBody, TopUpAnswer, 'amount'>({
+    initial: { amount: '' },
+    mutation: useTopUpGold(),
+  });
+  const { amount } = form.values;
 
   const checked = checkTopUp(amount, usdt.available, rate);
-  const amountError = tried && !checked.ok ? amountProblemText(checked) : null;
+  const amountError = form.amount(checked);
   const preview = checked.ok ? gold(checked.goldUnits) : amount.trim() ? '--' : '0.00';
 
-  function submit() {
-    setTried(true);
-    topUp.start(
-      () =>
-        checked.ok && {
-          body: { amountUsdt: checked.amountUsdt },
-          confirm: (
-            <ConfirmSummary
-              title={t('topUpConfirmTitle')}
-              rows={[
-                {
-                  label: t('topUpPay'),
-                  value: `${exactAmountText(checked.usdtUnits, 'USDT', locale)} USDT`,
-                  testId: 'topup-confirm-pay',
-                },
-                {
-                  label: t('topUpReceive'),
-                  value: `${gold(checked.goldUnits)} ${t('balanceGold')}`,
-                  testId: 'topup-confirm-gold',
-                },
-              ]}
-            />
-          ),
-        },
-      {
-        onSuccess: (answer) => {
-          showToast(t('topUpSuccess', { g: money(answer.gold, 'GOLD') }));
-          setAmount('');
-          setTried(false);
-        },
+  const submit = () =>
+    form.submit(
+      checked.ok && checked,
+      (checked) => ({
+        body: { amountUsdt: checked.amountUsdt },
+        confirm: (
+          <ConfirmSummary
+            title={t('topUpConfirmTitle')}
+            rows={[
+              {
+                label: t('topUpPay'),
+                value: `${exactAmountText(checked.usdtUnits, 'USDT', locale)} USDT`,
+                testId: 'topup-confirm-pay',
+              },
+              {
+                label: t('topUpReceive'),
+                value: `${gold(checked.goldUnits)} ${t('balanceGold')}`,
+                testId: 'topup-confirm-gold',
+              },
+            ]}
+          />
+        ),
+      }),
+      (answer) => {
+        showToast(t('topUpSuccess', { g: money(answer.gold, 'GOLD') }));
+        form.reset({ amount: '' });
       },
     );
-  }
 
   return (
-    <form
+    <MoneyForm
       className="money-page"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      data-testid="topup-form"
+      testIdPrefix="topup"
+      submitText={t('topUpSubmit')}
+      busy={form.busy}
+      onSubmit={submit}
     >
       <dl className="money-page__summary">
         <div>
@@ -93,8 +85,7 @@ function TopUpForm({ rate, usdt, goldBalance }: { rate: bigint; usdt: AssetBalan
         <MoneyField
           id="topup-amount"
           label={t('topUpPay')}
-          value={amount}
-          onChange={setAmount}
+          {...form.field('amount')}
           placeholder={t('topUpPlaceholder')}
           inputMode="decimal"
           places={ENTRY_PLACES.USDT}
@@ -105,7 +96,7 @@ function TopUpForm({ rate, usdt, goldBalance }: { rate: bigint; usdt: AssetBalan
               <button
                 type="button"
                 className="plain-button money-field__all"
-                onClick={() => setAmount(mostConvertibleUsdt(usdt.available, rate))}
+                onClick={() => form.set('amount', mostConvertibleUsdt(usdt.available, rate))}
                 data-testid="topup-amount-all"
               >
                 {t('all')}
@@ -129,10 +120,7 @@ function TopUpForm({ rate, usdt, goldBalance }: { rate: bigint; usdt: AssetBalan
           </span>
         </div>
       </div>
-      <Button type="submit" color="primary" size="large" block loading={topUp.busy} data-testid="topup-submit">
-        {t('topUpSubmit')}
-      </Button>
-    </form>
+    </MoneyForm>
   );
 }
 

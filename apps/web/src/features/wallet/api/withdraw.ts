@@ -10,6 +10,9 @@ import { postMoney } from '@/lib/post-money';
 export type WithdrawBody = CallBody<typeof WALLET_CALLS.usdtWithdraw>;
 export type WithdrawAnswer = CallAnswer<typeof WALLET_CALLS.usdtWithdraw>;
 
+/** What the withdraw mutation takes: the asset picks the path. */
+export type WithdrawCall = { asset: WithdrawAsset; body: WithdrawBody };
+
 const WITHDRAW_PATHS: Record<WithdrawAsset, string> = { USDT: API.usdtWithdraw, BTC: API.btcWithdraw };
 
 /**
@@ -23,7 +26,7 @@ export function withdraw(asset: WithdrawAsset, body: WithdrawBody, idempotencyKe
 export function useWithdraw() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ asset, body }: { asset: WithdrawAsset; body: WithdrawBody }) =>
+    mutationFn: ({ asset, body }: WithdrawCall) =>
       withActionKey(WITHDRAW_PATHS[asset], body, (key) => withdraw(asset, body, key)),
     onSuccess: () => invalidateMoneyQueries(queryClient),
   });

@@ -1,10 +1,10 @@
 import { ERROR_CODES } from '@minecloud/contract/error-codes';
-import { isApiError } from '@/lib/request';
 
 /** Where a refusal of the withdraw call is shown: under its field, at the email step, or above the button. */
 export type WithdrawField = 'amount' | 'address' | 'code' | 'email' | 'form';
 
-const FIELD_OF: ReadonlyMap<number, WithdrawField> = new Map([
+/** The field each refusal of the withdraw call is about; any other shows above the button. */
+export const WITHDRAW_REFUSALS: ReadonlyMap<number, Exclude<WithdrawField, 'form'>> = new Map([
   [ERROR_CODES.enterAmount, 'amount'],
   [ERROR_CODES.invalidAmount, 'amount'],
   [ERROR_CODES.amountTooManyDecimals, 'amount'],
@@ -21,7 +21,3 @@ const FIELD_OF: ReadonlyMap<number, WithdrawField> = new Map([
   [ERROR_CODES.emailCodeTooManyAttempts, 'code'],
   [ERROR_CODES.bindEmailFirst, 'email'],
 ]);
-
-export function refusalField(error: unknown): WithdrawField {
-  return (isApiError(error) && FIELD_OF.get(error.code)) || 'form';
-}

@@ -1,8 +1,6 @@
 import { ENTRY_PLACES } from '@minecloud/contract/amount';
 import { exactAmountText } from '@minecloud/contract/decimal';
 import { WITHDRAW_ASSETS, type WithdrawAsset, walletLimitKey } from '@minecloud/contract/wallet';
-import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AssetBalance } from '@/api/get-balances';
@@ -13,20 +11,19 @@ import { CodeField } from '@/components/code-field';
 import { ConfirmSummary } from '@/components/confirm-summary';
 import { ErrorState } from '@/components/error-state';
 import { MoneyField } from '@/components/money-field';
+import { MoneyForm } from '@/components/money-form';
 import { TabSwitch } from '@/components/tab-switch';
 import { paths } from '@/config/paths';
 import { unitsOf } from '@/lib/amount-check';
-import { apiErrorText } from '@/lib/api-error-text';
 import { errorText } from '@/lib/error-text';
 import { useLocale } from '@/lib/locale';
-import { useMoneyAction } from '@/lib/money-action';
+import { useMoneyForm } from '@/lib/money-form';
 import { useMoneyText } from '@/lib/money-text';
 import { useAppNavigate } from '@/lib/navigation';
 import type { UserInfo } from '@/lib/session';
 import { showToast } from '@/lib/toast';
-import { useAmountProblemText } from '@/lib/use-amount-problem-text';
 import { useAddressBook } from '../api/address-book';
-import { useWithdraw } from '../api/withdraw';
+import { useWithdraw, type WithdrawAnswer, type WithdrawCall } from '../api/withdraw';
 import { AddressBookPicker } from '../components/address-book-picker';
 import { BindEmailFirst } from '../components/bind-email-first';
 import { NetworkFacts } from '../components/network-facts';
@@ -42,7 +39,7 @@ import {
   type WithdrawTerms,
   withdrawTerms,
 } from '../lib/withdraw-amount';
-import { refusalField, type WithdrawField } from '../lib/withdraw-refusals';
+import { WITHDRAW_REFUSALS, type WithdrawField } from '../lib/withdraw-refusals';
 import '../components/withdraw-form.css';
 import { withdrawAssetFrom } from '../lib/withdraw-asset';
 
@@ -55,47 +52,45 @@ type FormProps = {
   network: { chainId: number; token: string | null; platform: string[] };
 };
 
-function useAmountText(asset: WithdrawAsset, terms: WithdrawTerms) {
+/** The withdraw form's own amount reasons: the minimum and the fee (the amount rule words the rest). */
+function useOwnAmountText(asset: WithdrawAsset, terms: WithdrawTerms) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const amountProblemText = useAmountProblemText();
-  return (checked: CheckedWithdrawAmount & { ok: false }): string => {
+  return (checked: CheckedWithdrawAmount & { ok: false }): string | null => {
     switch (checked.reason) {
       case 'belowMinimum':
         return errorText('withdrawBelowMinimum', { min: exactAmountText(terms.min, asset, locale), asset });
       case 'notAboveFee':
         return t('withdrawBelowFee', { fee: exactAmountText(terms.fee, asset, locale), asset });
       default:
-        return amountProblemText(checked);
+        return null;
     }
   };
 }
+
+type Values = { amounts: Record<WithdrawAsset, string>; address: string; code: string };
 
 function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
   const { t } = useTranslation();
   const chainId = useBasicConfig().data?.chainId;
   const { go } = useAppNavigate();
-  const amountText = useAmountText(asset, terms);
+  const ownAmountText = useOwnAmountText(asset, terms);
   const locale = useLocale();
   const money = useMoneyText();
   const sendCode = useSendEmailCode();
-  const withdraw = useMoneyAction(useWithdraw());
   const book = useAddressBook();
-  // Each asset keeps its own amount; the address and the code are the same for both.
-  const [amounts, setAmounts] = useState<Record<WithdrawAsset, string>>({ USDT: '', BTC: '' });
-  const [address, setAddress] = useState(user.withdrawAddress ?? '');
-  const [code, setCode] = useState('');
-  // Problems show once the member has tried to withdraw, then follow every keystroke.
-  const [tried, setTried] = useState(false);
-  // The server's refusals hold for the asset they were about.
-  const [refusal, setRefusal] = useState<{ asset: WithdrawAsset; fields: Partial<Record<WithdrawField, string>> }>({
-    asset,
-    fields: {},
+  // Each asset keeps its own amount; the address and the code are the same for both. The server's
+  // refusals hold for the asset they were about, and any edit forgets them (about the old values).
+  const form = useMoneyForm<Values, WithdrawCall, WithdrawAnswer, WithdrawField>({
+    initial: () => ({ amounts: { USDT: '', BTC: '' }, address: user.withdrawAddress ?? '', code: '' }),
+    mutation: useWithdraw(),
+    refusals: WITHDRAW_REFUSALS,
+    scope: asset,
   });
-  const refused = refusal.asset === asset ? refusal.fields : {};
-  const setRefused = (fields: Partial<Record<WithdrawField, string>>) => setRefusal({ asset, fields });
+  const { amounts, address, code } = form.values;
+  const refused = form.refused;
   const amount = amounts[asset];
-  const setAmount = (value: string) => setAmounts((previous) => ({ ...previous, [asset]: value }));
+  const setAmount = (value: string) => form.set('amounts', { ...amounts, [asset]: value });
 
   const available = unitsOf(balance.available, asset);
   const email = refused.email ? null : user.email;
@@ -103,24 +98,16 @@ function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
   const { addressProblem, codeProblem, addressError, codeError } = useAddressCodeErrors(
     address,
     code,
-    tried,
+    form.tried,
     refused,
     network.platform,
   );
-  const amountError = refused.amount ?? (tried && !checked.ok ? amountText(checked) : null);
+  const amountError = form.amount(checked, ownAmountText);
 
-  /** A change handler that also forgets the server's refusals: they were about the old values. */
-  const edit = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setRefused({});
-  };
-
-  function submit() {
-    setTried(true);
-    withdraw.start(
-      () => {
-        setRefused({});
-        if (!email || !checked.ok || addressProblem || codeProblem) return null;
+  const submit = () =>
+    form.submit(
+      Boolean(email) && !addressProblem && !codeProblem && checked.ok && checked,
+      (checked) => {
         const body = { amount: checked.amount, address: address.trim(), emailCode: code.trim() };
         return {
           body: { asset, body },
@@ -154,33 +141,26 @@ function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
           ),
         };
       },
-      {
-        onSuccess: () => {
-          showToast(t('withdrawSubmitted'));
-          go(paths.withdrawRecord.href({ asset }), { replace: true });
-        },
-        // The server's refusal shows under the field it is about (a wrong code under the code).
-        onError: (error) => setRefused({ [refusalField(error)]: apiErrorText(error) }),
+      () => {
+        showToast(t('withdrawSubmitted'));
+        go(paths.withdrawRecord.href({ asset }), { replace: true });
       },
     );
-  }
 
   return (
-    <form
+    <MoneyForm
       className="withdraw-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      data-testid="withdraw-form"
+      testIdPrefix="withdraw"
+      submitText={t('withdrawSubmit')}
+      busy={form.busy}
+      onSubmit={submit}
     >
       <div className="money-card">
         <MoneyField
           id="withdraw-amount"
           label={t('withdrawAmountLabel')}
           value={amount}
-          onChange={edit(setAmount)}
+          onChange={setAmount}
           placeholder={t('withdrawAmountPlaceholder')}
           inputMode="decimal"
           places={ENTRY_PLACES[asset]}
@@ -195,7 +175,7 @@ function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
           testId="withdraw-amount-input"
         />
         <QuickAmounts
-          onPick={(percent) => edit(setAmount)(quickAmountText(available, percent, asset))}
+          onPick={(percent) => setAmount(quickAmountText(available, percent, asset))}
           testIdPrefix="withdraw-quick"
         />
         <WithdrawTermsList
@@ -212,19 +192,17 @@ function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
         <AddressField
           id="withdraw-address"
           label={t('walletAddressLabel')}
-          value={address}
-          onChange={edit(setAddress)}
+          {...form.field('address')}
           error={addressError}
           testId="withdraw-address-input"
           chainId={chainId}
           previewTestId="withdraw-address-preview"
         />
-        <AddressBookPicker book={book.data} onPick={edit(setAddress)} />
+        <AddressBookPicker book={book.data} onPick={(value) => form.set('address', value)} />
         {email ? (
           <CodeField
             id="withdraw-code"
-            value={code}
-            onChange={edit(setCode)}
+            {...form.field('code')}
             error={codeError}
             send={() => sendCode(email, true)}
             meta={<span data-testid="withdraw-code-to">{t('walletCodeTo', { email })}</span>}
@@ -240,10 +218,7 @@ function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
           {refused.form}
         </p>
       )}
-      <Button type="submit" color="primary" size="large" block loading={withdraw.busy} data-testid="withdraw-submit">
-        {t('withdrawSubmit')}
-      </Button>
-    </form>
+    </MoneyForm>
   );
 }
 
