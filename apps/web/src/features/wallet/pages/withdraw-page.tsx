@@ -4,7 +4,6 @@ import { WITHDRAW_ASSETS, type WithdrawAsset, walletLimitKey } from '@minecloud/
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AssetBalance } from '@/api/get-balances';
-import { useBasicConfig } from '@/api/get-basic-config';
 import { useSendEmailCode } from '@/api/send-email-code';
 import { AddressField } from '@/components/address-field';
 import { CodeField } from '@/components/code-field';
@@ -72,7 +71,6 @@ type Values = { amounts: Record<WithdrawAsset, string>; address: string; code: s
 
 function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
   const { t } = useTranslation();
-  const chainId = useBasicConfig().data?.chainId;
   const { go } = useAppNavigate();
   const ownAmountText = useOwnAmountText(asset, terms);
   const locale = useLocale();
@@ -195,7 +193,7 @@ function WithdrawForm({ asset, terms, balance, user, network }: FormProps) {
           {...form.field('address')}
           error={addressError}
           testId="withdraw-address-input"
-          chainId={chainId}
+          chainId={network.chainId}
           previewTestId="withdraw-address-preview"
         />
         <AddressBookPicker book={book.data} onPick={(value) => form.set('address', value)} />
