@@ -84,6 +84,9 @@ export const API = {
   parameters: 'transparency/parameters',
   transparencyTotals: 'transparency/totals',
   solvency: 'transparency/solvency',
+  /** What the Bitcoin network paid each day, from its blocks (public), and one day's blocks. */
+  networkDays: 'transparency/network-days',
+  networkDay: 'transparency/network-day',
 } as const;
 
 /** Calls of the public market-data base (API_BASE.market): answered to GET (cacheable) and POST. */

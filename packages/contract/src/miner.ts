@@ -57,8 +57,13 @@ export const minerProductSchema = z.object({
   durationDays: z.number().int(),
   stock: z.number().int(),
   minQuantity: z.number().int(),
-  /** BTC one unit earns per full day at today's rate, after the burn. */
+  /** BTC one unit earns per full day at the rate of `dailyOutputBasis`, after the burn. */
   dailyOutputBtc: z.string(),
+  /**
+   * The rate behind `dailyOutputBtc`: the fixed rate in force now (`day` null), or in the network
+   * mode the last settled day's (`day`; null when none is settled yet, and the output is then 0).
+   */
+  dailyOutputBasis: z.object({ output: z.enum(['fixed', 'network']), day: z.string().nullable() }),
 });
 export type MinerProduct = z.infer<typeof minerProductSchema>;
 export const minerProductPageSchema = pageSchema(minerProductSchema);
@@ -135,7 +140,15 @@ export const blackHoleAnswerSchema = z.object({ burnedHashRate: z.string(), burn
 /** The member's BTC mining output per settled day, oldest first (the chart on the hash-rate page). */
 export const dailyOutputQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(30) });
 export const dailyOutputAnswerSchema = z.object({
-  list: z.array(z.object({ day: z.string(), btc: z.string(), hashRate: z.string() })),
+  list: z.array(
+    z.object({
+      day: z.string(),
+      btc: z.string(),
+      hashRate: z.string(),
+      /** How the day was paid (hashRate × rate, rounded down to the satoshi); null while it is not settled. */
+      settled: z.object({ output: z.enum(['fixed', 'network']), rate: z.string() }).nullable(),
+    }),
+  ),
 });
 
 /**

@@ -259,7 +259,80 @@ export type TransparencyTotals = z.infer<typeof transparencyTotalsSchema>;
  * Transparency (paths: `API`): public, but for the member's own proof. The proof of solvency's
  * schemas live in solvency.ts, beside its verification.
  */
+// ---------------------------------------------------------------------------------------------
+// What the network paid (docs/economy.md, "Mining output and settlement")
+
+/** How a settled day was paid: the fixed rate, or the network's less the pool fee. */
+export const settledOutputSchema = z.object({
+  output: z.enum(['fixed', 'network']),
+  /** BTC per TH/s per day paid. */
+  rate: z.string(),
+  /** The pool fee (a rate from 0 to 1) of a network day; null for a fixed one. */
+  poolFee: z.string().nullable(),
+  members: z.number().int(),
+  /** BTC paid to all members for the day. */
+  totalBtc: z.string(),
+});
+
+/** A day's blocks in sum, as the source gave them (`network-day.ts` computes the rate from them). */
+export const networkDaySummarySchema = z.object({
+  day: daySchema,
+  /** `node`: a Bitcoin Core node's; `simulated`: the demo's made-up chain, to be shown as such. */
+  source: z.enum(['node', 'simulated']),
+  firstHeight: z.number().int(),
+  lastHeight: z.number().int(),
+  blocks: z.number().int(),
+  /** BTC. */
+  subsidy: z.string(),
+  fees: z.string(),
+  /** The day's lowest and highest difficulty (two when it adjusted inside the day), 2 places. */
+  difficulty: z.object({ low: z.string(), high: z.string() }),
+  /** Σ of the blocks' work, an integer as text: what the blocks added to chainwork. */
+  work: unitsSchema,
+  /** BTC one TH/s earned in the day before the pool fee. */
+  btcPerTh: z.string(),
+  /** How the platform paid the day; null while it is not settled. */
+  settled: settledOutputSchema.nullable(),
+});
+export const networkDaysQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(30) });
+/** The days stored, oldest first, up to `days` ending yesterday. */
+export const networkDaysAnswerSchema = z.object({ list: z.array(networkDaySummarySchema) });
+
+export const networkBlockSchema = z.object({
+  height: z.number().int(),
+  hash: z.string(),
+  /** The header's time, seconds since 1970. */
+  time: z.number().int(),
+  /** The compact target, eight hex digits. */
+  bits: z.string().regex(/^[0-9a-f]{8}$/),
+  /** Satoshis. */
+  subsidy: unitsSchema,
+  fees: unitsSchema,
+});
+export const networkDayQuerySchema = z.object({ day: daySchema });
+export const networkDayAnswerSchema = networkDaySummarySchema.extend({ blockList: z.array(networkBlockSchema) });
+
 export const TRANSPARENCY_CALLS = {
+  networkDays: call({
+    method: 'GET',
+    path: API.networkDays,
+    tag: 'transparency',
+    summary: 'What the Bitcoin network paid one TH/s each day, and how the day was paid',
+    auth: 'public',
+    money: false,
+    query: networkDaysQuerySchema,
+    answer: networkDaysAnswerSchema,
+  }),
+  networkDay: call({
+    method: 'GET',
+    path: API.networkDay,
+    tag: 'transparency',
+    summary: "One network day's blocks, to recompute its rate",
+    auth: 'public',
+    money: false,
+    query: networkDayQuerySchema,
+    answer: networkDayAnswerSchema,
+  }),
   liabilities: call({
     method: 'GET',
     path: API.liabilities,

@@ -5,6 +5,7 @@ import {
   seedDemoEquity,
   seedDemoLoosenDelay,
   seedDemoMiners,
+  seedDemoNetworkOutput,
   seedDemoNotices,
   seedDemoSupport,
 } from '../modules/demo/seed.ts';
@@ -23,4 +24,9 @@ export const demo: FastifyPluginAsync = async (app) => {
   if (await seedDemoBanners(db)) log.info('demo banners added');
   if (await seedDemoSupport(db)) log.info('demo support email set');
   if (await seedDemoLoosenDelay(db)) log.info('demo loosening delay set to 0 h');
+  if (await seedDemoNetworkOutput(db)) {
+    log.info(
+      `demo mining output from the network, on ${app.network?.kind === 'node' ? 'BTC_RPC_URL' : 'the simulated chain'}`,
+    );
+  }
 };

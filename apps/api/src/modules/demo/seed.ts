@@ -146,6 +146,13 @@ export const seedDemoSupport = (db: Db) => setOnce(db, 'support.email', 'support
  */
 export const seedDemoLoosenDelay = (db: Db) => setOnce(db, 'config.loosenDelayHours', 0, new Date(0));
 
+/**
+ * The demo pays its mining output from the network, in force from the start (set once): its days
+ * come from the simulated chain (modules/network/simulated-chain.ts), labelled so wherever they show,
+ * and a BTC_RPC_URL node takes its place when set. Production starts at the fixed rate.
+ */
+export const seedDemoNetworkOutput = (db: Db) => setOnce(db, 'mining.networkOutput', true, new Date(0));
+
 /** Demo notices and an article, published once when there are none. */
 export async function seedDemoNotices(db: Db) {
   const [row] = await db.select({ n: count() }).from(notices);

@@ -1,11 +1,12 @@
+import { parseAmount } from '@minecloud/contract/amount';
 import { dailySatoshis, parseHashRate } from '@minecloud/contract/miner';
-import { networkDayRate } from '@minecloud/contract/network-day';
+import { difficultyOfBits, networkDayRate } from '@minecloud/contract/network-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, consoleCall, operatorToken, operatorWithRole, type TestApp } from '../../../test/app.ts';
 import { startNode, type TestNode, testChain } from '../../../test/bitcoin-node.ts';
 import { newProduct } from '../../../test/mining.ts';
-import { fund, type Member, newMember, post, unitsOf } from '../../../test/money.ts';
+import { fund, get, type Member, newMember, post, unitsOf } from '../../../test/money.ts';
 import { queryRows } from '../../db/client.ts';
 import { settlementJob } from '../../jobs/index.ts';
 import { runJob } from '../../jobs/runner.ts';
@@ -54,6 +55,10 @@ const settle = (day: string) =>
     network: bitcoinRpcSource(node.url),
   });
 const btc = () => unitsOf(app, member.userId, 'BTC', 'earnings');
+const unitsOfBtc = (text: string) => {
+  const parsed = parseAmount(text, 'BTC');
+  return parsed.ok ? parsed.units : -1n;
+};
 const settled = async (day: string) =>
   (
     await queryRows<{ output: string; btc_per_th_per_day: string; pool_fee: string | null }>(
@@ -128,5 +133,50 @@ describe('output from the network', () => {
     expect(await settle(DAY)).toEqual({ ran: false, reason: 'done' });
     expect((await btc()) - before).toBe(paid);
     expect((await checkLedger(app.db)).ok).toBe(true);
+  });
+
+  it('is public: the day’s figures and blocks, from which anyone recomputes what each member was paid', async () => {
+    const days = await get(app, null, 'transparency/network-days?days=30');
+    expect(days.body.code).toBe(0);
+    const listed = days.body.data.list.find((d: { day: string }) => d.day === DAY);
+    const start = startOfDay(DAY, TZ).getTime() / 1000;
+    const blocks = chain.filter((block) => block.time >= start && block.time < start + 86_400);
+    expect(listed).toMatchObject({
+      source: 'node',
+      blocks: blocks.length,
+      firstHeight: blocks[0]?.height,
+      lastHeight: blocks.at(-1)?.height,
+      // The test chain's first day crosses the halving at 840,000 but no retarget.
+      difficulty: { low: difficultyOfBits('17034219'), high: difficultyOfBits('17034219') },
+      btcPerTh: networkDayRate(blocks, '0')?.grossRate,
+      settled: { output: 'network', poolFee: '0.02', members: 1 },
+    });
+    // The published blocks, as the node gave them, recompute the rate paid.
+    const day = await get(app, null, `transparency/network-day?day=${DAY}`);
+    const published = day.body.data.blockList.map((b: { bits: string; subsidy: string; fees: string }) => ({
+      bits: b.bits,
+      subsidy: BigInt(b.subsidy),
+      fees: BigInt(b.fees),
+    }));
+    expect(day.body.data.blockList[0]).toEqual({
+      height: blocks[0]?.height,
+      hash: blocks[0]?.hash,
+      time: blocks[0]?.time,
+      bits: blocks[0]?.bits,
+      subsidy: String(blocks[0]?.subsidy),
+      fees: String(blocks[0]?.fees),
+    });
+    expect(networkDayRate(published, listed.settled.poolFee)?.rate).toBe(listed.settled.rate);
+    expect((await get(app, null, 'transparency/network-day?day=2026-11-01')).body.code).not.toBe(0);
+    // The member's day: hash rate × the day's rate, rounded down, is what was credited.
+    const output = await get(app, member, 'user_mining_machines/dailyOutput?days=10');
+    const mine = output.body.data.list.find((d: { day: string }) => d.day === DAY);
+    expect(mine.settled).toEqual({ output: 'network', rate: listed.settled.rate });
+    expect(unitsOfBtc(mine.btc)).toBe(dailySatoshis(parseHashRate(mine.hashRate) as bigint, mine.settled.rate));
+    const fixedDay = output.body.data.list.find((d: { day: string }) => d.day === '2026-12-01');
+    expect(fixedDay.settled).toEqual({ output: 'fixed', rate: '0.0000008' });
+    // The shop's estimate is the last settled network day's, and says so.
+    const products = await post(app, member, 'user_mining_machines/miningMachineList', { pageNo: 1, pageSize: 5 });
+    expect(products.body.data.list[0].dailyOutputBasis).toEqual({ output: 'network', day: DAY });
   });
 });

@@ -15,7 +15,7 @@ export const miningRoutes: FastifyPluginAsyncZod<{ moneyCallsPerMinute: number }
   const calls = MINER_CALLS;
 
   declaredRoute(app, calls.minerProducts, async (request) =>
-    ok(await productList(app.db, pageQuerySchema.parse(request.body ?? {}))),
+    ok(await productList(app.db, pageQuerySchema.parse(request.body ?? {}), app.clock.now())),
   );
 
   declaredRoute(app, calls.minerBanners, async (request, reply) => {

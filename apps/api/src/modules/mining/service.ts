@@ -24,9 +24,28 @@ export function splitHashRate(productHash: bigint, burnRate: string) {
   return { kept: productHash - burned, burned };
 }
 
-export async function productList(db: Reader, page: Page) {
-  const burnRate = await getSetting(db as Db, 'mining.burnRate');
-  const rate = await getSetting(db as Db, 'mining.btcPerThPerDay');
+/**
+ * The rate a member's estimate of daily output uses: the fixed rate in force now; in the network
+ * mode, the last settled network day's (none yet: 0, with no day). What the estimate says it is.
+ */
+export async function estimateRate(
+  db: Reader,
+  now: Date,
+): Promise<{ rate: string; output: 'fixed' | 'network'; day: string | null }> {
+  if (!(await getSetting(db as Db, 'mining.networkOutput', now))) {
+    return { rate: await getSetting(db as Db, 'mining.btcPerThPerDay', now), output: 'fixed', day: null };
+  }
+  const [last] = await queryRows<{ day: string; rate: string }>(
+    db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, btc_per_th_per_day as rate from settlement_days
+        where output = 'network' order by day desc limit 1`,
+  );
+  return { rate: last?.rate ?? '0', output: 'network', day: last?.day ?? null };
+}
+
+export async function productList(db: Reader, page: Page, now: Date) {
+  const burnRate = await getSetting(db as Db, 'mining.burnRate', now);
+  const estimate = await estimateRate(db, now);
   const [rows, count] = await Promise.all([
     queryRows<{
       id: string;
@@ -60,7 +79,8 @@ export async function productList(db: Reader, page: Page) {
         durationDays: r.duration_days,
         stock: r.stock,
         minQuantity: r.min_quantity,
-        dailyOutputBtc: formatAmount(dailySatoshis(kept, rate), 'BTC'),
+        dailyOutputBtc: formatAmount(dailySatoshis(kept, estimate.rate), 'BTC'),
+        dailyOutputBasis: { output: estimate.output, day: estimate.day },
       };
     }),
     total: count[0]?.n ?? 0,
@@ -209,11 +229,19 @@ export async function blackHole(db: Reader, now: Date) {
 export async function dailyOutput(db: Reader, userId: AuthorizedUserId, days: number, now: Date) {
   const timeZone = await getSetting(db as Db, 'settlement.timeZone');
   const listed = daysBefore(dayOf(now, timeZone), days);
-  const rows = await queryRows<{ day: string; btc: string; hash: string }>(
-    db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, btc::text, (own_hash + bonus_hash)::text as hash
-        from mining_outputs where user_id = ${userId} and day between ${listed[0]}::date and ${listed.at(-1)}::date`,
-  );
+  const range = sql`between ${listed[0]}::date and ${listed.at(-1)}::date`;
+  const [rows, settled] = await Promise.all([
+    queryRows<{ day: string; btc: string; hash: string }>(
+      db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, btc::text, (own_hash + bonus_hash)::text as hash
+          from mining_outputs where user_id = ${userId} and day ${range}`,
+    ),
+    queryRows<{ day: string; output: 'fixed' | 'network'; rate: string }>(
+      db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, output, btc_per_th_per_day as rate from settlement_days where day ${range}`,
+    ),
+  ]);
+  const settledDays = new Map(settled.map((r) => [r.day, { output: r.output, rate: r.rate }]));
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return {
     list: listed.map((day) => {
@@ -222,6 +250,7 @@ export async function dailyOutput(db: Reader, userId: AuthorizedUserId, days: nu
         day,
         btc: formatAmount(BigInt(row?.btc ?? 0), 'BTC'),
         hashRate: formatHashRate(BigInt(row?.hash ?? 0)),
+        settled: settledDays.get(day) ?? null,
       };
     }),
   };

@@ -82,11 +82,11 @@ describe('daily settlement', () => {
       headers: m.headers,
     });
     expect(chart.json().data.list).toEqual([
-      { day: '2026-11-20', btc: '0', hashRate: '0' },
-      { day: '2026-11-21', btc: '0.000152', hashRate: '190' },
-      { day: '2026-11-22', btc: '0.000152', hashRate: '190' },
-      { day: '2026-11-23', btc: '0.000152', hashRate: '190' },
-      { day: '2026-11-24', btc: '0', hashRate: '0' },
+      { day: '2026-11-20', btc: '0', hashRate: '0', settled: { output: 'fixed', rate: '0.0000008' } },
+      { day: '2026-11-21', btc: '0.000152', hashRate: '190', settled: { output: 'fixed', rate: '0.0000008' } },
+      { day: '2026-11-22', btc: '0.000152', hashRate: '190', settled: { output: 'fixed', rate: '0.0000008' } },
+      { day: '2026-11-23', btc: '0.000152', hashRate: '190', settled: { output: 'fixed', rate: '0.0000008' } },
+      { day: '2026-11-24', btc: '0', hashRate: '0', settled: { output: 'fixed', rate: '0.0000008' } },
     ]);
     expect((await checkLedger(app.db)).ok).toBe(true);
   });

@@ -4,6 +4,7 @@ import { declaredRoute } from '../../lib/declared-route.ts';
 import { ok } from '../../lib/envelope.ts';
 import { memberOf } from '../auth/guard.ts';
 import { roundCandles } from '../market/service.ts';
+import { networkDayAnswer, networkDayList } from '../network/public.ts';
 import { memberProof, publishedRoots } from './liabilities.ts';
 import { publicParameters, transparencyTotals } from './public.ts';
 import { solvencyAnswer } from './solvency.ts';
@@ -28,6 +29,12 @@ export const transparencyRoutes: FastifyPluginAsyncZod = async (app) => {
   declaredRoute(app, calls.parameters, async () => ok(await publicParameters(app.db, app.clock.now())));
 
   declaredRoute(app, calls.transparencyTotals, async () => ok(await transparencyTotals(app.db, app.clock.now())));
+
+  declaredRoute(app, calls.networkDays, async (request) =>
+    ok(await networkDayList(app.db, request.query.days, app.clock.now())),
+  );
+
+  declaredRoute(app, calls.networkDay, async (request) => ok(await networkDayAnswer(app.db, request.query.day)));
 
   declaredRoute(app, calls.solvency, async (request) =>
     ok(

@@ -2,7 +2,12 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DailyOutputChart } from './daily-output-chart';
 
-const day = (n: number, btc: string) => ({ day: `2024-06-${String(n).padStart(2, '0')}`, btc, hashRate: '95' });
+const day = (n: number, btc: string) => ({
+  day: `2024-06-${String(n).padStart(2, '0')}`,
+  btc,
+  hashRate: '95',
+  settled: { output: 'fixed' as const, rate: '0.0000008' },
+});
 
 const bars = () => screen.getAllByTestId('output-bar');
 const heightOf = (bar: HTMLElement) => Number(bar.getAttribute('height'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anyDaySettled, nextDay, todayEstimate } from './output-estimate';
 
-const day = (date: string, btc = '0') => ({ day: date, btc, hashRate: '0' });
+const day = (date: string, btc = '0') => ({ day: date, btc, hashRate: '0', settled: null });
 
 describe("today's output estimate", () => {
   it('is the hash rate × the rate, exactly, rounded down to the satoshi, for the day after the list', () => {

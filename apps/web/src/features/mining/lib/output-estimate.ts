@@ -3,7 +3,7 @@ import { dailySatoshis, parseHashRate } from '@minecloud/contract/miner';
 import type { DailyOutput } from '../api/get-daily-output';
 
 /** Today's output as the chart shows it while no day has settled: an estimate, never a payment. */
-export type OutputEstimate = DailyOutput & { estimate: true };
+export type OutputEstimate = Omit<DailyOutput, 'settled'> & { estimate: true };
 
 /** Whether any listed day paid anything: then the chart shows the settled days alone. */
 export function anyDaySettled(days: readonly DailyOutput[]): boolean {

@@ -17,6 +17,7 @@ export function product(id: string, over: Partial<MinerProduct> = {}): MinerProd
     stock: 50,
     minQuantity: 1,
     dailyOutputBtc: '0.00012345',
+    dailyOutputBasis: { output: 'fixed', day: null },
     ...over,
   };
 }
