@@ -162,8 +162,8 @@ module.exports = {
     includeOnly: { path: '^apps/(api|web|admin)/src/' },
     exclude: { path: ['node_modules', '/dist/', `${API}.*${TEST_FILE}`] },
     doNotFollow: { path: 'node_modules' },
-    // The web app's `@/` alias. scripts/import-rules.ts reads it relative to the directory cruised.
-    tsConfig: { fileName: 'apps/web/tsconfig.json' },
+    // The `@/` aliases: scripts/import-rules.ts cruises each app with its own tsconfig (the member
+    // app's and the console's `@/` are each their own src/).
     moduleSystems: ['es6', 'cjs'],
   },
 };

@@ -140,8 +140,8 @@ const entryKey = () => entryKeyOf(built.manifest);
 function pageKeys(): string[] {
   const keys = ['routes.tsx', 'console-routes.tsx'].flatMap((file) =>
     [
-      ...readFileSync(path.join(src, 'app', file), 'utf8').matchAll(/(?:import\(| from )'\.\.\/(features\/[^']+)'/g),
-    ].map((m) => `src/${m[1]}`),
+      ...readFileSync(path.join(src, 'app', file), 'utf8').matchAll(/(?:import\(| from )'@\/(features\/[^']+)'/g),
+    ].map((m) => `src/${m[1]}.tsx`),
   );
   if (keys.length < 15 || !keys.includes('src/features/auth/login-page.tsx')) {
     throw new Error('app/routes.tsx and app/console-routes.tsx no longer read as expected');

@@ -16,8 +16,12 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 async function violationsIn(files: Record<string, string>) {
   root = mkdtempSync(path.join(tmpdir(), 'import-rules-'));
   const planted = {
-    // The web app's alias, as its tsconfig declares it; tsc wants an input besides.
+    // The apps' aliases, as their tsconfigs declare them; tsc wants an input besides.
     'apps/web/tsconfig.json': JSON.stringify({ compilerOptions: { paths: { '@/*': ['./src/*'] } }, include: ['src'] }),
+    'apps/admin/tsconfig.json': JSON.stringify({
+      compilerOptions: { paths: { '@/*': ['./src/*'] } },
+      include: ['src'],
+    }),
     'apps/web/src/main.tsx': 'export {};\n',
     ...files,
   };
@@ -149,7 +153,7 @@ describe('the console rules', () => {
           'main.tsx': "import { x as a } from './app/app.tsx';",
           'app/app.tsx': '',
           'app/routes.tsx': "const A = () => import('../features/a/page.tsx');",
-          'features/a/page.tsx': "import { x as a } from '../../components/amount.tsx';",
+          'features/a/page.tsx': "import { x as a } from '@/components/amount';",
           'features/a/page.test.tsx':
             "import { x as p } from './page.tsx';\nimport { x as r } from '../../test/render.tsx';",
           'features/b/page.test.tsx': "import { x as r } from '../../app/routes.tsx';",
@@ -174,7 +178,7 @@ describe('the console rules', () => {
         'features/b/page.tsx': "import { x as n } from '../../app/i18n.ts';",
         'features/b/page.test.tsx': "import type { x } from '../a/page.tsx';",
         'features/b/main.test.tsx': "import { x as m } from '../../main.tsx';",
-        'components/table.tsx': "import { x as n } from '../features/a/i18n.ts';",
+        'components/table.tsx': "import { x as n } from '@/features/a/i18n';",
         'features/a/i18n.ts': '',
         'lib/format.ts': "import { x as a } from '../components/amount.tsx';",
         'i18n/common.ts': "import { x as a } from '../lib/api.ts';",

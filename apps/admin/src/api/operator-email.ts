@@ -1,6 +1,6 @@
 import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
 import { ADMIN_API, type CONSOLE_CALLS } from '@minecloud/contract/console';
-import { api } from '../lib/api.ts';
+import { api } from '@/lib/api';
 
 /** The operator's own address for security notices (docs/operations.md, "Settings that guard money"). */
 

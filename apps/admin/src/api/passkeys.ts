@@ -4,7 +4,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { api } from '../lib/api.ts';
+import { api } from '@/lib/api';
 
 /** Operators' passkeys (docs/operations.md, "Passkeys"): the browser's ceremonies and the server's calls. */
 

@@ -12,11 +12,11 @@ import {
   passkeysAvailable,
   passkeysKey,
   removePasskey,
-} from '../api/passkeys.ts';
-import { registerMessages } from '../i18n/index.ts';
-import { formatTime } from '../lib/format.ts';
-import { useCall } from '../lib/use-call.ts';
-import { LoadFailed } from './load-failed.tsx';
+} from '@/api/passkeys';
+import { registerMessages } from '@/i18n';
+import { formatTime } from '@/lib/format';
+import { useCall } from '@/lib/use-call';
+import { LoadFailed } from './load-failed';
 
 const NS = 'passkeys';
 

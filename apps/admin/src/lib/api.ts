@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@minecloud/contract/errors';
-import { currentLanguage, i18n } from '../i18n/index.ts';
-import { clearToken, readToken } from './token.ts';
+import { currentLanguage, i18n } from '@/i18n';
+import { clearToken, readToken } from './token';
 
 const BASE = '/admin-api/';
 

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api.ts';
+import { ApiError } from './api';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

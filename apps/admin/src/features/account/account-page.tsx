@@ -1,13 +1,13 @@
 import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header.tsx';
-import { PasskeyList } from '../../components/passkey-list.tsx';
-import { PasswordForm } from '../../components/password-form.tsx';
-import { roleKey } from '../../i18n/common.ts';
-import { useNotify } from '../../lib/notify.ts';
-import { useMe, useSession } from '../../lib/session.ts';
-import { NS } from './i18n.ts';
-import { OperatorEmailCard } from './operator-email.tsx';
+import { PageHeader } from '@/components/page-header';
+import { PasskeyList } from '@/components/passkey-list';
+import { PasswordForm } from '@/components/password-form';
+import { roleKey } from '@/i18n/common';
+import { useNotify } from '@/lib/notify';
+import { useMe, useSession } from '@/lib/session';
+import { NS } from './i18n';
+import { OperatorEmailCard } from './operator-email';
 
 /**
  * The operator's own account: who they are, their TOTP state, their address for security notices,

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { fill, renderWithApp, switchLanguage } from '../../test/render.tsx';
-import { AccountPage } from './account-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { fill, renderWithApp, switchLanguage } from '@/test/render';
+import { AccountPage } from './account-page';
 
 describe('my account', () => {
   it('shows the operator and role, and changes the password', async () => {

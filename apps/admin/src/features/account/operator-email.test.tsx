@@ -1,10 +1,10 @@
 import type { OperatorEmail } from '@minecloud/contract/console';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatTime } from '../../lib/format.ts';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { fill, renderWithApp, switchLanguage } from '../../test/render.tsx';
-import { AccountPage } from './account-page.tsx';
+import { formatTime } from '@/lib/format';
+import { calls, mockApi } from '@/test/fetch';
+import { fill, renderWithApp, switchLanguage } from '@/test/render';
+import { AccountPage } from './account-page';
 
 const NONE: OperatorEmail = { email: null, confirmedAt: null, pending: null, pendingUntil: null };
 const UNTIL = '2026-11-28T10:10:00.000Z';

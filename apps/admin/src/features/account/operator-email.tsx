@@ -10,12 +10,12 @@ import {
   operatorEmailKey,
   removeOperatorEmail,
   sendOperatorEmailCode,
-} from '../../api/operator-email.ts';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { formatTime } from '../../lib/format.ts';
-import { useCall } from '../../lib/use-call.ts';
-import { zodRule } from '../../lib/zod-rule.ts';
-import { NS } from './i18n.ts';
+} from '@/api/operator-email';
+import { LoadFailed } from '@/components/load-failed';
+import { formatTime } from '@/lib/format';
+import { useCall } from '@/lib/use-call';
+import { zodRule } from '@/lib/zod-rule';
+import { NS } from './i18n';
 
 /**
  * The address for security notices (docs/operations.md, "Settings that guard money"): none, a

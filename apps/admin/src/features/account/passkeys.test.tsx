@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { formatTime } from '../../lib/format.ts';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { fill, renderWithApp } from '../../test/render.tsx';
-import { AccountPage } from './account-page.tsx';
+import { formatTime } from '@/lib/format';
+import { calls, mockApi } from '@/test/fetch';
+import { fill, renderWithApp } from '@/test/render';
+import { AccountPage } from './account-page';
 
 // The ceremony is the library's; whether the browser has WebAuthn is its PublicKeyCredential, which
 // jsdom lacks (stubbed where a test wants one; the config unstubs globals after each test).

@@ -3,17 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { sharedKeys } from '../../api/query-keys.ts';
-import { Amount } from '../../components/amount.tsx';
-import { ApproveDialog, RejectDialog } from '../../components/decision-dialogs.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { PagedTable } from '../../components/paged-table.tsx';
-import { DecisionButtons, MemberCell, StatusFilter, useRowDialog, useStatusParam } from '../../components/review.tsx';
-import { groupDigits } from '../../lib/figures.ts';
-import { formatTime } from '../../lib/format.ts';
-import { useMe } from '../../lib/session.ts';
-import { approveAdjustment, refreshAfterDecision, rejectAdjustment } from './api.ts';
-import { NS } from './i18n.ts';
+import { sharedKeys } from '@/api/query-keys';
+import { Amount } from '@/components/amount';
+import { ApproveDialog, RejectDialog } from '@/components/decision-dialogs';
+import { PageHeader } from '@/components/page-header';
+import { PagedTable } from '@/components/paged-table';
+import { DecisionButtons, MemberCell, StatusFilter, useRowDialog, useStatusParam } from '@/components/review';
+import { groupDigits } from '@/lib/figures';
+import { formatTime } from '@/lib/format';
+import { useMe } from '@/lib/session';
+import { approveAdjustment, refreshAfterDecision, rejectAdjustment } from './api';
+import { NS } from './i18n';
 
 const STATUS_KEYS: Record<AdjustmentStatus, string> = {
   pending: 'statusPending',

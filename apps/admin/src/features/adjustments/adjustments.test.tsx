@@ -1,9 +1,9 @@
 import type { AdjustmentRow } from '@minecloud/contract/console';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { fill, renderWithApp, switchLanguage } from '../../test/render.tsx';
-import { AdjustmentsPage } from './adjustments-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { fill, renderWithApp, switchLanguage } from '@/test/render';
+import { AdjustmentsPage } from './adjustments-page';
 
 function request(over: Partial<AdjustmentRow> = {}): AdjustmentRow {
   return {

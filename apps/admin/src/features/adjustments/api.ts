@@ -1,8 +1,8 @@
 import type { CallBody, CallParams } from '@minecloud/contract/calls';
 import { ADMIN_API, adminPath, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import type { QueryClient } from '@tanstack/react-query';
-import { sharedKeys } from '../../api/query-keys.ts';
-import { api } from '../../lib/api.ts';
+import { sharedKeys } from '@/api/query-keys';
+import { api } from '@/lib/api';
 
 /** Applies a pending credit (an operator other than the one who asked for it). */
 export async function approveAdjustment(id: CallParams<typeof CONSOLE_CALLS.adjustmentApprove>['id']): Promise<void> {

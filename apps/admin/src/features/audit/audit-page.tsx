@@ -3,10 +3,10 @@ import { Button, Col, DatePicker, Flex, Input, Row, Space, Tag, Typography } fro
 import type { ColumnsType } from 'antd/es/table';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header.tsx';
-import { PagedTable } from '../../components/paged-table.tsx';
-import { formatTime } from '../../lib/format.ts';
-import { NS } from './i18n.ts';
+import { PageHeader } from '@/components/page-header';
+import { PagedTable } from '@/components/paged-table';
+import { formatTime } from '@/lib/format';
+import { NS } from './i18n';
 
 type Filters = { actor: string; action: string; from: string; to: string };
 const NO_FILTERS: Filters = { actor: '', action: '', from: '', to: '' };

@@ -1,9 +1,9 @@
 import type { AuditRow } from '@minecloud/contract/console';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { fill, renderWithApp } from '../../test/render.tsx';
-import { AuditPage } from './audit-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { fill, renderWithApp } from '@/test/render';
+import { AuditPage } from './audit-page';
 
 const ROW: AuditRow = {
   id: '9',

@@ -1,7 +1,7 @@
 import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { LanguageSwitch } from '@/components/language-switch';
 
 /** The frame of the screens before the console: brand, language, one card. */
 export function AuthFrame({ title, width = 420, children }: { title: string; width?: number; children: ReactNode }) {

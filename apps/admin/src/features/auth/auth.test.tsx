@@ -1,10 +1,10 @@
 import type { OperatorMe } from '@minecloud/contract/console';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ConsoleRoutes } from '../../app/console-routes.tsx';
-import { readToken } from '../../lib/token.ts';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { fill, renderWithApp } from '../../test/render.tsx';
+import { ConsoleRoutes } from '@/app/console-routes';
+import { readToken } from '@/lib/token';
+import { calls, mockApi } from '@/test/fetch';
+import { fill, renderWithApp } from '@/test/render';
 
 const DASHBOARD = {
   members: 12,

@@ -3,14 +3,14 @@ import { Alert, Button, Divider, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { isBrowserRefusal, passkeysAvailable, signInWithPasskey } from '../../api/passkeys.ts';
-import { ApiError } from '../../lib/api.ts';
-import { errorText } from '../../lib/notify.ts';
-import { useSession } from '../../lib/session.ts';
-import { clearToken } from '../../lib/token.ts';
-import { login } from './api.ts';
-import { AuthFrame } from './auth-frame.tsx';
-import { NS } from './i18n.ts';
+import { isBrowserRefusal, passkeysAvailable, signInWithPasskey } from '@/api/passkeys';
+import { ApiError } from '@/lib/api';
+import { errorText } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { clearToken } from '@/lib/token';
+import { login } from './api';
+import { AuthFrame } from './auth-frame';
+import { NS } from './i18n';
 
 type Values = { username: string; password: string; totp?: string };
 

@@ -4,14 +4,14 @@ import { Alert, Button, Flex, Form, Input, Spin, Steps, Typography } from 'antd'
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { PasskeyList } from '../../components/passkey-list.tsx';
-import { PasswordForm } from '../../components/password-form.tsx';
-import { errorText } from '../../lib/notify.ts';
-import { useSession } from '../../lib/session.ts';
-import { useCall } from '../../lib/use-call.ts';
-import { enableTotp, startTotpSetup } from './api.ts';
-import { AuthFrame } from './auth-frame.tsx';
-import { NS } from './i18n.ts';
+import { PasskeyList } from '@/components/passkey-list';
+import { PasswordForm } from '@/components/password-form';
+import { errorText } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { useCall } from '@/lib/use-call';
+import { enableTotp, startTotpSetup } from './api';
+import { AuthFrame } from './auth-frame';
+import { NS } from './i18n';
 
 /** `JBSW Y3DP EHPK 3PXP`: easier to read and type than one run of 32 letters. */
 export function groupSecret(secret: string): string {

@@ -1,7 +1,7 @@
 import type { CallAnswer, CallBody, CallParams } from '@minecloud/contract/calls';
 import { ADMIN_API, adminPath, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '@/lib/api';
 
 type ProductAdd = typeof CONSOLE_CALLS.productAdd;
 type ProductEdit = typeof CONSOLE_CALLS.product;

@@ -3,8 +3,8 @@ import { DEFAULT_LOCALE, type Locale } from '@minecloud/contract/locales';
 import { Flex, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../components/form-dialog.tsx';
-import { SchemaField } from '../../components/schema-field.tsx';
+import { FormModal } from '@/components/form-dialog';
+import { SchemaField } from '@/components/schema-field';
 import {
   languageOfError,
   VersionTabs,
@@ -12,12 +12,12 @@ import {
   versionLabel,
   versionsOf,
   versionTitleRule,
-} from '../../components/version-tabs.tsx';
-import { useNotify } from '../../lib/notify.ts';
-import { zodRule } from '../../lib/zod-rule.ts';
-import { type BannerInput, useSaveBanner } from './api.ts';
-import { NS } from './i18n.ts';
-import { ImageFormItem } from './image-field.tsx';
+} from '@/components/version-tabs';
+import { useNotify } from '@/lib/notify';
+import { zodRule } from '@/lib/zod-rule';
+import { type BannerInput, useSaveBanner } from './api';
+import { NS } from './i18n';
+import { ImageFormItem } from './image-field';
 
 const shape = bannerInputSchema.shape;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');

@@ -2,15 +2,15 @@ import { type AdminBanner, BANNER_PLACES } from '@minecloud/contract/console';
 import { Button, Flex, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirmDecision } from '../../components/decision-modal.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { Thumbnail } from '../../components/thumbnail.tsx';
-import { VersionTags } from '../../components/version-tabs.tsx';
-import { useNotify } from '../../lib/notify.ts';
-import { useBanners, useDeleteBanner } from './api.ts';
-import { BannerModal } from './banner-modal.tsx';
-import { NS } from './i18n.ts';
+import { useConfirmDecision } from '@/components/decision-modal';
+import { LoadFailed } from '@/components/load-failed';
+import { PageHeader } from '@/components/page-header';
+import { Thumbnail } from '@/components/thumbnail';
+import { VersionTags } from '@/components/version-tabs';
+import { useNotify } from '@/lib/notify';
+import { useBanners, useDeleteBanner } from './api';
+import { BannerModal } from './banner-modal';
+import { NS } from './i18n';
 
 type PlaceFilter = AdminBanner['place'] | 'all';
 

@@ -1,11 +1,11 @@
 import type { AdminBanner, Product } from '@minecloud/contract/console';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { button, dialogWith, fill, findButton, quickUser } from '../../test/interact.ts';
-import { renderWithApp } from '../../test/render.tsx';
-import { BannersPage } from './banners-page.tsx';
-import { ProductsPage } from './products-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { button, dialogWith, fill, findButton, quickUser } from '@/test/interact';
+import { renderWithApp } from '@/test/render';
+import { BannersPage } from './banners-page';
+import { ProductsPage } from './products-page';
 
 const S19: Product = {
   id: '3',

@@ -1,10 +1,10 @@
 import { Flex, Image, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SchemaField } from '../../components/schema-field.tsx';
-import type { TextControlProps } from '../../components/text-control.ts';
-import { MISSING_IMAGE } from '../../components/thumbnail.tsx';
-import type { Checkable } from '../../lib/zod-rule.ts';
-import { NS } from './i18n.ts';
+import { SchemaField } from '@/components/schema-field';
+import type { TextControlProps } from '@/components/text-control';
+import { MISSING_IMAGE } from '@/components/thumbnail';
+import type { Checkable } from '@/lib/zod-rule';
+import { NS } from './i18n';
 
 /** A picture's path or URL, with a live preview of what it points at; a form control. */
 export function ImageField({ value, onChange, id }: TextControlProps) {

@@ -1,12 +1,12 @@
 import { type Product, productInputSchema } from '@minecloud/contract/console';
 import { Flex, Form, Input, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDrawer } from '../../components/form-dialog.tsx';
-import { SchemaField } from '../../components/schema-field.tsx';
-import { useNotify } from '../../lib/notify.ts';
-import { type ProductInput, useSaveProduct } from './api.ts';
-import { NS } from './i18n.ts';
-import { ImageFormItem } from './image-field.tsx';
+import { FormDrawer } from '@/components/form-dialog';
+import { SchemaField } from '@/components/schema-field';
+import { useNotify } from '@/lib/notify';
+import { type ProductInput, useSaveProduct } from './api';
+import { NS } from './i18n';
+import { ImageFormItem } from './image-field';
 
 const shape = productInputSchema.shape;
 const NEW_PRODUCT: Partial<ProductInput> = { active: true, sort: 0, minQuantity: 1, stock: 0, durationDays: 365 };

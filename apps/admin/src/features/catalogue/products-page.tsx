@@ -2,14 +2,14 @@ import type { Product } from '@minecloud/contract/console';
 import { Button, Flex, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../components/amount.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { Thumbnail } from '../../components/thumbnail.tsx';
-import { useNotify } from '../../lib/notify.ts';
-import { type ProductInput, useProducts, useSaveProduct } from './api.ts';
-import { NS } from './i18n.ts';
-import { ProductDrawer } from './product-drawer.tsx';
+import { Amount } from '@/components/amount';
+import { LoadFailed } from '@/components/load-failed';
+import { PageHeader } from '@/components/page-header';
+import { Thumbnail } from '@/components/thumbnail';
+import { useNotify } from '@/lib/notify';
+import { type ProductInput, useProducts, useSaveProduct } from './api';
+import { NS } from './i18n';
+import { ProductDrawer } from './product-drawer';
 
 function inputOf({ id: _id, ...input }: Product): ProductInput {
   return input;

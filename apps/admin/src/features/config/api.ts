@@ -7,7 +7,7 @@ import {
   type SettingProposal,
 } from '@minecloud/contract/console';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '@/lib/api';
 
 export const settingsKey = ['config', 'settings'] as const;
 export const changesKey = ['config', 'changes'] as const;

@@ -1,12 +1,12 @@
 import { ADMIN_API, type SettingChange, type SettingKind } from '@minecloud/contract/console';
 import { Select, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../components/paged-table.tsx';
-import { TimeText } from '../../components/time-text.tsx';
-import { changesKey } from './api.ts';
-import { NS } from './i18n.ts';
-import { SETTINGS_NS } from './setting-labels.ts';
-import { SettingDiff, SettingName } from './setting-value.tsx';
+import { PagedTable } from '@/components/paged-table';
+import { TimeText } from '@/components/time-text';
+import { changesKey } from './api';
+import { NS } from './i18n';
+import { SETTINGS_NS } from './setting-labels';
+import { SettingDiff, SettingName } from './setting-value';
 
 /** Every change of the settings, newest first, optionally of one setting only. */
 export function ChangesTable({

@@ -2,17 +2,17 @@ import type { SettingKind, SettingRow } from '@minecloud/contract/console';
 import { Alert, Button, Card, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadState } from '../../components/load-failed.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { formatTime } from '../../components/time-text.tsx';
-import { allowed, useMe } from '../../lib/session.ts';
-import { useSettings } from './api.ts';
-import { ChangesTable } from './changes-table.tsx';
-import { NS } from './i18n.ts';
-import { PendingChanges } from './pending-changes.tsx';
-import { SettingEditModal } from './setting-edit-modal.tsx';
-import { groupOf, SETTING_GROUPS, SETTINGS_NS } from './setting-labels.ts';
-import { SettingValue } from './setting-value.tsx';
+import { LoadState } from '@/components/load-failed';
+import { PageHeader } from '@/components/page-header';
+import { formatTime } from '@/components/time-text';
+import { allowed, useMe } from '@/lib/session';
+import { useSettings } from './api';
+import { ChangesTable } from './changes-table';
+import { NS } from './i18n';
+import { PendingChanges } from './pending-changes';
+import { SettingEditModal } from './setting-edit-modal';
+import { groupOf, SETTING_GROUPS, SETTINGS_NS } from './setting-labels';
+import { SettingValue } from './setting-value';
 
 /** The settings by group, each with its default and scheduled changes; the owner edits, others read. */
 export function ConfigPage() {

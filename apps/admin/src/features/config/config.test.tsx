@@ -1,10 +1,10 @@
 import type { SettingProposal, SettingRow } from '@minecloud/contract/console';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { button, dialogWith, fill, findButton, quickUser } from '../../test/interact.ts';
-import { renderWithApp } from '../../test/render.tsx';
-import { ConfigPage } from './config-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { button, dialogWith, fill, findButton, quickUser } from '@/test/interact';
+import { renderWithApp } from '@/test/render';
+import { ConfigPage } from './config-page';
 
 const row = (key: string, kind: SettingRow['kind'], value: unknown, extra: Partial<SettingRow> = {}): SettingRow => ({
   key,

@@ -1,14 +1,14 @@
 import type { SettingKind, SettingProposal } from '@minecloud/contract/console';
 import { Button, Flex, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { formatTime, TimeText } from '../../components/time-text.tsx';
-import { useNotify } from '../../lib/notify.ts';
-import { allowed, useMe } from '../../lib/session.ts';
-import { type ProposalDecision, useDecideProposal, useProposals } from './api.ts';
-import { NS } from './i18n.ts';
-import { SETTINGS_NS } from './setting-labels.ts';
-import { SettingDiff, SettingName } from './setting-value.tsx';
+import { LoadFailed } from '@/components/load-failed';
+import { formatTime, TimeText } from '@/components/time-text';
+import { useNotify } from '@/lib/notify';
+import { allowed, useMe } from '@/lib/session';
+import { type ProposalDecision, useDecideProposal, useProposals } from './api';
+import { NS } from './i18n';
+import { SETTINGS_NS } from './setting-labels';
+import { SettingDiff, SettingName } from './setting-value';
 
 const DONE: Record<ProposalDecision, string> = {
   approve: 'proposal.approved',

@@ -4,13 +4,13 @@ import { GUARDED_SETTINGS, isSettingKey, loosens } from '@minecloud/contract/set
 import { Alert, DatePicker, type DatePickerProps, Flex, Form, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api.ts';
-import { useNotify } from '../../lib/notify.ts';
-import { isProposal, useChangeSetting } from './api.ts';
-import { NS } from './i18n.ts';
-import { SETTINGS_NS } from './setting-labels.ts';
-import { SettingValue } from './setting-value.tsx';
-import { settingValueOf, ValueField } from './value-field.tsx';
+import { ApiError } from '@/lib/api';
+import { useNotify } from '@/lib/notify';
+import { isProposal, useChangeSetting } from './api';
+import { NS } from './i18n';
+import { SETTINGS_NS } from './setting-labels';
+import { SettingValue } from './setting-value';
+import { settingValueOf, ValueField } from './value-field';
 
 /** antd's date value (a dayjs object), named without depending on dayjs directly. */
 type Moment = Parameters<NonNullable<DatePickerProps['disabledDate']>>[0];

@@ -1,5 +1,5 @@
 import type { SettingKey } from '@minecloud/contract/settings';
-import { registerMessages } from '../../i18n/index.ts';
+import { registerMessages } from '@/i18n';
 
 /** Names and meanings of the settings (@minecloud/contract/settings), keyed by setting key: every key has one. */
 export const SETTINGS_NS = 'configSettings';

@@ -2,8 +2,8 @@ import type { SettingKind } from '@minecloud/contract/console';
 import { percentOf } from '@minecloud/contract/decimal';
 import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NS } from './i18n.ts';
-import { SETTINGS_NS } from './setting-labels.ts';
+import { NS } from './i18n';
+import { SETTINGS_NS } from './setting-labels';
 
 export function sumOf(values: readonly unknown[]): number {
   return values.reduce<number>((sum, value) => sum + (typeof value === 'number' ? value : 0), 0);

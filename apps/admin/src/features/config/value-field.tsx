@@ -4,8 +4,8 @@ import { percentOf } from '@minecloud/contract/decimal';
 import { SUPPORT_EMAIL_PATTERN, SUPPORT_TELEGRAM_PATTERN, type SupportChannel } from '@minecloud/contract/support';
 import { Button, Flex, Form, type FormRule, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { NS } from './i18n.ts';
-import { sumOf } from './setting-value.tsx';
+import { NS } from './i18n';
+import { sumOf } from './setting-value';
 
 /** The server keeps rates to 8 decimals (settings.ts). */
 const RATE_PATTERN = /^(0|[1-9]\d*)(\.\d{1,8})?$/;

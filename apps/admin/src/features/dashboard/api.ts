@@ -1,7 +1,7 @@
 import type { CallAnswer } from '@minecloud/contract/calls';
 import { ADMIN_API, type CONSOLE_CALLS, type DashboardRange } from '@minecloud/contract/console';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '@/lib/api';
 
 /** The dashboard with `days` days of history; another range keeps the last answer on screen while it loads. */
 export function useDashboard(days: DashboardRange) {

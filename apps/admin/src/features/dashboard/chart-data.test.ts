@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmpty, rangeOf, toCharts } from './chart-data.ts';
+import { isEmpty, rangeOf, toCharts } from './chart-data';
 
 const day = (
   d: string,

@@ -26,15 +26,15 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Amount } from '../../components/amount.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { groupDigits } from '../../lib/figures.ts';
-import { can, useMe } from '../../lib/session.ts';
-import { useDashboard } from './api.ts';
-import { rangeOf, type SeriesKey, toCharts } from './chart-data.ts';
-import { HistoryChart } from './history-chart.tsx';
-import { NS } from './i18n.ts';
+import { Amount } from '@/components/amount';
+import { LoadFailed } from '@/components/load-failed';
+import { PageHeader } from '@/components/page-header';
+import { groupDigits } from '@/lib/figures';
+import { can, useMe } from '@/lib/session';
+import { useDashboard } from './api';
+import { rangeOf, type SeriesKey, toCharts } from './chart-data';
+import { HistoryChart } from './history-chart';
+import { NS } from './i18n';
 
 type Liability = Dashboard['liabilities'][number];
 

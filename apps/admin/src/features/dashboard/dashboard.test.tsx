@@ -1,10 +1,10 @@
 import type { Dashboard } from '@minecloud/contract/console';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { chartsIn, standIn } from '../../test/chart-stand-in.ts';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { renderWithApp, switchLanguage } from '../../test/render.tsx';
-import { DashboardPage } from './dashboard-page.tsx';
+import { chartsIn, standIn } from '@/test/chart-stand-in';
+import { calls, mockApi } from '@/test/fetch';
+import { renderWithApp, switchLanguage } from '@/test/render';
+import { DashboardPage } from './dashboard-page';
 
 const NO_SOURCES = {
   topups: '0',

@@ -2,9 +2,9 @@ import { Alert, Button, Empty, Flex, Spin, Typography, theme } from 'antd';
 import type { IChartApi, ISeriesApi, MouseEventParams, Time, UTCTimestamp } from 'lightweight-charts';
 import { type CSSProperties, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { groupDigits } from '../../lib/figures.ts';
-import { type ChartLine, isEmpty, SERIES_COLORS, type SeriesKey } from './chart-data.ts';
-import { NS } from './i18n.ts';
+import { groupDigits } from '@/lib/figures';
+import { type ChartLine, isEmpty, SERIES_COLORS, type SeriesKey } from './chart-data';
+import { NS } from './i18n';
 
 type Drawing = { chart: IChartApi; series: ISeriesApi<'Line' | 'Histogram'>[] };
 type Hover = { index: number; x: number; y: number };

@@ -1,7 +1,7 @@
 import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
 import { ADMIN_API, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '@/lib/api';
 
 export const roundsKey = ['equity', 'rounds'] as const;
 

@@ -3,13 +3,13 @@ import { percentText } from '@minecloud/contract/decimal';
 import { Button, Flex, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../components/amount.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { PagedTable } from '../../components/paged-table.tsx';
-import { TimeText } from '../../components/time-text.tsx';
-import { roundsKey } from './api.ts';
-import { NS } from './i18n.ts';
-import { OpenRoundModal } from './open-round-modal.tsx';
+import { Amount } from '@/components/amount';
+import { PageHeader } from '@/components/page-header';
+import { PagedTable } from '@/components/paged-table';
+import { TimeText } from '@/components/time-text';
+import { roundsKey } from './api';
+import { NS } from './i18n';
+import { OpenRoundModal } from './open-round-modal';
 
 type Round = ReturnType<typeof equityRoundRowSchema.parse>;
 

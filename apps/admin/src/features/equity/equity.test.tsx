@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { button, dialogWith, fill, findButton, quickUser } from '../../test/interact.ts';
-import { renderWithApp } from '../../test/render.tsx';
-import { EquityPage } from './equity-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { button, dialogWith, fill, findButton, quickUser } from '@/test/interact';
+import { renderWithApp } from '@/test/render';
+import { EquityPage } from './equity-page';
 
 const ROUND = {
   id: '4',

@@ -1,12 +1,12 @@
 import { openRoundBodySchema } from '@minecloud/contract/admin';
 import { Alert, Flex, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useConfirmDecision } from '../../components/decision-modal.tsx';
-import { FormModal } from '../../components/form-dialog.tsx';
-import { SchemaField } from '../../components/schema-field.tsx';
-import { useNotify } from '../../lib/notify.ts';
-import { type OpenRoundBody, useOpenRound } from './api.ts';
-import { NS } from './i18n.ts';
+import { useConfirmDecision } from '@/components/decision-modal';
+import { FormModal } from '@/components/form-dialog';
+import { SchemaField } from '@/components/schema-field';
+import { useNotify } from '@/lib/notify';
+import { type OpenRoundBody, useOpenRound } from './api';
+import { NS } from './i18n';
 
 type Values = OpenRoundBody;
 

@@ -3,13 +3,13 @@ import { Button, Flex, Image, Switch, type TableColumnsType, Tag, Typography } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/page-header.tsx';
-import { PagedTable } from '../../components/paged-table.tsx';
-import { Thumbnail } from '../../components/thumbnail.tsx';
-import { formatTime, TimeText } from '../../components/time-text.tsx';
-import { type FeedbackRow, feedbackKey } from './api.ts';
-import { NS } from './i18n.ts';
-import { ReplyModal } from './reply-modal.tsx';
+import { PageHeader } from '@/components/page-header';
+import { PagedTable } from '@/components/paged-table';
+import { Thumbnail } from '@/components/thumbnail';
+import { formatTime, TimeText } from '@/components/time-text';
+import { type FeedbackRow, feedbackKey } from './api';
+import { NS } from './i18n';
+import { ReplyModal } from './reply-modal';
 
 /** Members' feedback, newest first, with their pictures; support replies or edits the reply. */
 export function FeedbackPage() {

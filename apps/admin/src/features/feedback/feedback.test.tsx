@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { button, dialogWith, fill, quickUser } from '../../test/interact.ts';
-import { renderWithApp } from '../../test/render.tsx';
-import { FeedbackPage } from './feedback-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { button, dialogWith, fill, quickUser } from '@/test/interact';
+import { renderWithApp } from '@/test/render';
+import { FeedbackPage } from './feedback-page';
 
 const OPEN = {
   id: '11',

@@ -1,8 +1,8 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../lib/notify.ts';
-import { type FeedbackRow, useReplyFeedback } from './api.ts';
-import { NS } from './i18n.ts';
+import { useNotify } from '@/lib/notify';
+import { type FeedbackRow, useReplyFeedback } from './api';
+import { NS } from './i18n';
 
 const REPLY_MAX = 2000;
 

@@ -1,7 +1,7 @@
 import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
 import { ADMIN_API, type CONSOLE_CALLS, type jobInfoSchema, type jobRunRowSchema } from '@minecloud/contract/console';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '@/lib/api';
 
 export type JobInfo = ReturnType<typeof jobInfoSchema.parse>;
 export type JobRun = ReturnType<typeof jobRunRowSchema.parse>;

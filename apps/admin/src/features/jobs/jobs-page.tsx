@@ -3,14 +3,14 @@ import { ADMIN_API } from '@minecloud/contract/console';
 import { Button, Card, Descriptions, Flex, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadState } from '../../components/load-failed.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { PagedTable } from '../../components/paged-table.tsx';
-import { TimeText } from '../../components/time-text.tsx';
-import { type JobInfo, type JobRun, runsKey, useJobs } from './api.ts';
-import { NS } from './i18n.ts';
-import { ResultText } from './result-text.tsx';
-import { RunJobModal } from './run-job-modal.tsx';
+import { LoadState } from '@/components/load-failed';
+import { PageHeader } from '@/components/page-header';
+import { PagedTable } from '@/components/paged-table';
+import { TimeText } from '@/components/time-text';
+import { type JobInfo, type JobRun, runsKey, useJobs } from './api';
+import { NS } from './i18n';
+import { ResultText } from './result-text';
+import { RunJobModal } from './run-job-modal';
 
 /** Only these may be started by hand (contract admin.ts runJobBodySchema). */
 const RUNNABLE: readonly string[] = JOB_NAMES;

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { button, dialogWith, fill, quickUser } from '../../test/interact.ts';
-import { renderWithApp, switchLanguage } from '../../test/render.tsx';
-import { JobsPage } from './jobs-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { button, dialogWith, fill, quickUser } from '@/test/interact';
+import { renderWithApp, switchLanguage } from '@/test/render';
+import { JobsPage } from './jobs-page';
 
 const JOBS = {
   list: [

@@ -1,10 +1,10 @@
 import { JOB_NAMES } from '@minecloud/contract/admin';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../lib/notify.ts';
-import { type JobInfo, useRunJob } from './api.ts';
-import { NS } from './i18n.ts';
-import { ResultText } from './result-text.tsx';
+import { useNotify } from '@/lib/notify';
+import { type JobInfo, useRunJob } from './api';
+import { NS } from './i18n';
+import { ResultText } from './result-text';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -3,10 +3,10 @@ import type { MailStatus, outboxRowSchema } from '@minecloud/contract/content';
 import { Alert, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header.tsx';
-import { type Page, PagedTable } from '../../components/paged-table.tsx';
-import { formatTime, TimeText } from '../../components/time-text.tsx';
-import { NS } from './i18n.ts';
+import { PageHeader } from '@/components/page-header';
+import { type Page, PagedTable } from '@/components/paged-table';
+import { formatTime, TimeText } from '@/components/time-text';
+import { NS } from './i18n';
 
 type OutboxRow = ReturnType<typeof outboxRowSchema.parse>;
 

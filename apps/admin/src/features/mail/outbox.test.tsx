@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n/index.ts';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { renderWithApp } from '../../test/render.tsx';
-import { OutboxPage } from './outbox-page.tsx';
+import { i18n } from '@/i18n';
+import { calls, mockApi } from '@/test/fetch';
+import { renderWithApp } from '@/test/render';
+import { OutboxPage } from './outbox-page';
 
 const row = (over: Record<string, unknown>) => ({
   template: 'email_code',

@@ -1,9 +1,9 @@
 import type { AdjustmentLimits, MemberDetail } from '@minecloud/contract/console';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { fill, renderWithApp } from '../../test/render.tsx';
-import { AdjustModal, checkCredit } from './adjust-modal.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { fill, renderWithApp } from '@/test/render';
+import { AdjustModal, checkCredit } from './adjust-modal';
 
 const LIMITS: AdjustmentLimits = {
   list: [

@@ -1,8 +1,8 @@
 import type { CallAnswer, CallBody, CallParams } from '@minecloud/contract/calls';
 import { ADMIN_API, adminPath, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { sharedKeys } from '../../api/query-keys.ts';
-import { api } from '../../lib/api.ts';
+import { sharedKeys } from '@/api/query-keys';
+import { api } from '@/lib/api';
 
 export type AdjustBody = CallBody<typeof CONSOLE_CALLS.adjust>;
 export type AdjustAnswer = Partial<CallAnswer<typeof CONSOLE_CALLS.adjust>>;

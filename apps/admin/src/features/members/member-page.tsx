@@ -4,18 +4,18 @@ import { Button, Card, Descriptions, Flex, Result, Skeleton, Table, Typography }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Address } from '../../components/address.tsx';
-import { Amount } from '../../components/amount.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { identityText } from '../../i18n/enums.ts';
-import { ApiError } from '../../lib/api.ts';
-import { groupDigits } from '../../lib/figures.ts';
-import { formatTime } from '../../lib/format.ts';
-import { can, useMe } from '../../lib/session.ts';
-import { AdjustModal } from './adjust-modal.tsx';
-import { useMember } from './api.ts';
-import { NS } from './i18n.ts';
-import { MemberTabs } from './member-tabs.tsx';
+import { Address } from '@/components/address';
+import { Amount } from '@/components/amount';
+import { LoadFailed } from '@/components/load-failed';
+import { identityText } from '@/i18n/enums';
+import { ApiError } from '@/lib/api';
+import { groupDigits } from '@/lib/figures';
+import { formatTime } from '@/lib/format';
+import { can, useMe } from '@/lib/session';
+import { AdjustModal } from './adjust-modal';
+import { useMember } from './api';
+import { NS } from './i18n';
+import { MemberTabs } from './member-tabs';
 
 type Account = MemberDetail['accounts'][number];
 

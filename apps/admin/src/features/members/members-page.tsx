@@ -3,15 +3,15 @@ import { Flex, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { sharedKeys } from '../../api/query-keys.ts';
-import { Address } from '../../components/address.tsx';
-import { Amount } from '../../components/amount.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { PagedTable } from '../../components/paged-table.tsx';
-import { identityText } from '../../i18n/enums.ts';
-import { groupDigits } from '../../lib/figures.ts';
-import { formatTime } from '../../lib/format.ts';
-import { NS } from './i18n.ts';
+import { sharedKeys } from '@/api/query-keys';
+import { Address } from '@/components/address';
+import { Amount } from '@/components/amount';
+import { PageHeader } from '@/components/page-header';
+import { PagedTable } from '@/components/paged-table';
+import { identityText } from '@/i18n/enums';
+import { groupDigits } from '@/lib/figures';
+import { formatTime } from '@/lib/format';
+import { NS } from './i18n';
 
 export function MembersPage() {
   const { t } = useTranslation(NS);

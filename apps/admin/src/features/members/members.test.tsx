@@ -1,11 +1,11 @@
 import type { MemberDetail, MemberRow } from '@minecloud/contract/console';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { fill, renderWithApp } from '../../test/render.tsx';
-import { checkAdjustAmount } from './adjust-modal.tsx';
-import { MemberPage } from './member-page.tsx';
-import { MembersPage } from './members-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { fill, renderWithApp } from '@/test/render';
+import { checkAdjustAmount } from './adjust-modal';
+import { MemberPage } from './member-page';
+import { MembersPage } from './members-page';
 
 const ROW: MemberRow = {
   id: '42',

@@ -1,7 +1,7 @@
 import type { CallAnswer, CallBody, CallParams, CallQuery } from '@minecloud/contract/calls';
 import { ADMIN_API, adminPath, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '@/lib/api';
 
 type Add = typeof CONSOLE_CALLS.noticeAdd;
 type Edit = typeof CONSOLE_CALLS.notice;

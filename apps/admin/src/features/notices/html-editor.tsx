@@ -1,8 +1,8 @@
 import { Button, Flex, type GetRef, Input } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TextControlProps } from '../../components/text-control.ts';
-import { NS } from './i18n.ts';
+import type { TextControlProps } from '@/components/text-control';
+import { NS } from './i18n';
 
 type Snippet = { label: string; wrap: (selected: string) => string };
 

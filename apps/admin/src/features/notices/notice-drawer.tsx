@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, type Locale } from '@minecloud/contract/locales';
 import { Drawer, Flex, Form, Input, Radio, Switch, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SaveFooter } from '../../components/save-footer.tsx';
+import { SaveFooter } from '@/components/save-footer';
 import {
   LANGUAGE_NAMES,
   languageOfError,
@@ -12,13 +12,13 @@ import {
   versionLabel,
   versionsOf,
   versionTitleRule,
-} from '../../components/version-tabs.tsx';
-import { useNotify } from '../../lib/notify.ts';
-import { zodRule } from '../../lib/zod-rule.ts';
-import { type NoticeInput, type NoticeRow, usePreview, useSaveNotice } from './api.ts';
-import { HtmlEditor } from './html-editor.tsx';
-import { NS } from './i18n.ts';
-import { NoticePreview } from './notice-preview.tsx';
+} from '@/components/version-tabs';
+import { useNotify } from '@/lib/notify';
+import { zodRule } from '@/lib/zod-rule';
+import { type NoticeInput, type NoticeRow, usePreview, useSaveNotice } from './api';
+import { HtmlEditor } from './html-editor';
+import { NS } from './i18n';
+import { NoticePreview } from './notice-preview';
 
 const shape = noticeInputSchema.shape;
 const EMPTY: NoticeInput = { type: 'notice', title: '', summary: '', contentHtml: '', popup: false, translations: {} };

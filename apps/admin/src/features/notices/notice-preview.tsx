@@ -1,7 +1,7 @@
 import { Alert, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/notify.ts';
-import { NS } from './i18n.ts';
+import { errorText } from '@/lib/notify';
+import { NS } from './i18n';
 
 /**
  * The server's cleaned HTML in a phone-wide frame. Only this answer is set as HTML: it went

@@ -3,15 +3,15 @@ import { NOTICE_TYPES } from '@minecloud/contract/content';
 import { Button, Flex, Segmented, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirmDecision } from '../../components/decision-modal.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { PagedTable } from '../../components/paged-table.tsx';
-import { TimeText } from '../../components/time-text.tsx';
-import { VersionTags } from '../../components/version-tabs.tsx';
-import { useNotify } from '../../lib/notify.ts';
-import { type NoticePage, type NoticeQuery, type NoticeRow, noticesKey, useSetPublished } from './api.ts';
-import { NS } from './i18n.ts';
-import { NoticeDrawer } from './notice-drawer.tsx';
+import { useConfirmDecision } from '@/components/decision-modal';
+import { PageHeader } from '@/components/page-header';
+import { PagedTable } from '@/components/paged-table';
+import { TimeText } from '@/components/time-text';
+import { VersionTags } from '@/components/version-tabs';
+import { useNotify } from '@/lib/notify';
+import { type NoticePage, type NoticeQuery, type NoticeRow, noticesKey, useSetPublished } from './api';
+import { NS } from './i18n';
+import { NoticeDrawer } from './notice-drawer';
 
 /** Notices and articles: drafts and published ones, written in a drawer, published after a confirmation. */
 export function NoticesPage() {

@@ -1,10 +1,10 @@
 import type { AdminNotice } from '@minecloud/contract/content';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { button, dialogWith, fill, quickUser } from '../../test/interact.ts';
-import { renderWithApp } from '../../test/render.tsx';
-import { NoticesPage } from './notices-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { button, dialogWith, fill, quickUser } from '@/test/interact';
+import { renderWithApp } from '@/test/render';
+import { NoticesPage } from './notices-page';
 
 const DRAFT: AdminNotice = {
   id: '7',

@@ -1,10 +1,10 @@
 import { OPERATOR_ROLES, type OperatorRole } from '@minecloud/contract/console';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { roleKey } from '../../i18n/common.ts';
-import { useCall } from '../../lib/use-call.ts';
-import { createOperator, type OneTimePassword } from './api.ts';
-import { NS } from './i18n.ts';
+import { roleKey } from '@/i18n/common';
+import { useCall } from '@/lib/use-call';
+import { createOperator, type OneTimePassword } from './api';
+import { NS } from './i18n';
 
 type Values = { username: string; role: OperatorRole };
 

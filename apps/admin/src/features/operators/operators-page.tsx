@@ -4,13 +4,13 @@ import { Button, Flex, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ConfirmDecision, useConfirmDecision } from '../../components/decision-modal.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { roleKey } from '../../i18n/common.ts';
-import { formatTime } from '../../lib/format.ts';
-import { useNotify } from '../../lib/notify.ts';
-import { can, useMe } from '../../lib/session.ts';
+import { type ConfirmDecision, useConfirmDecision } from '@/components/decision-modal';
+import { LoadFailed } from '@/components/load-failed';
+import { PageHeader } from '@/components/page-header';
+import { roleKey } from '@/i18n/common';
+import { formatTime } from '@/lib/format';
+import { useNotify } from '@/lib/notify';
+import { can, useMe } from '@/lib/session';
 import {
   clearPasskeys,
   type OneTimePassword,
@@ -20,11 +20,11 @@ import {
   updateOperator,
   useOperators,
   vouchOperator,
-} from './api.ts';
-import { CreateOperatorModal } from './create-modal.tsx';
-import { NS } from './i18n.ts';
-import { PasskeyPolicy } from './passkey-policy.tsx';
-import { PasswordModal } from './password-modal.tsx';
+} from './api';
+import { CreateOperatorModal } from './create-modal';
+import { NS } from './i18n';
+import { PasskeyPolicy } from './passkey-policy';
+import { PasswordModal } from './password-modal';
 
 const isLocked = (row: OperatorRow) => row.lockedUntil !== null && new Date(row.lockedUntil).getTime() > Date.now();
 

@@ -1,9 +1,9 @@
 import type { OperatorRow } from '@minecloud/contract/console';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { fill, renderWithApp } from '../../test/render.tsx';
-import { OperatorsPage } from './operators-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { fill, renderWithApp } from '@/test/render';
+import { OperatorsPage } from './operators-page';
 
 function operator(over: Partial<OperatorRow>): OperatorRow {
   return {

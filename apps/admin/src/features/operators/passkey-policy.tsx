@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Flex, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { roleKey } from '../../i18n/common.ts';
-import { useNotify } from '../../lib/notify.ts';
-import { useCall } from '../../lib/use-call.ts';
-import { passkeyPolicyKey, setPasskeyPolicy, usePasskeyPolicy } from './api.ts';
-import { NS } from './i18n.ts';
+import { LoadFailed } from '@/components/load-failed';
+import { roleKey } from '@/i18n/common';
+import { useNotify } from '@/lib/notify';
+import { useCall } from '@/lib/use-call';
+import { passkeyPolicyKey, setPasskeyPolicy, usePasskeyPolicy } from './api';
+import { NS } from './i18n';
 
 /** The roles that must sign in with a passkey (docs/operations.md, "Passkeys"). */
 export function PasskeyPolicy() {

@@ -1,7 +1,7 @@
 import { Alert, Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { OneTimePassword } from './api.ts';
-import { NS } from './i18n.ts';
+import type { OneTimePassword } from './api';
+import { NS } from './i18n';
 
 /** Shows a new one-time password once, to copy; it is not kept anywhere in the console. */
 export function PasswordModal({ shown, onClose }: { shown: OneTimePassword | null; onClose: () => void }) {

@@ -1,11 +1,11 @@
 import { reserveAddBodySchema } from '@minecloud/contract/console';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../lib/notify.ts';
-import { useCall } from '../../lib/use-call.ts';
-import { zodRule } from '../../lib/zod-rule.ts';
-import { useAddReserve } from './api.ts';
-import { NS } from './i18n.ts';
+import { useNotify } from '@/lib/notify';
+import { useCall } from '@/lib/use-call';
+import { zodRule } from '@/lib/zod-rule';
+import { useAddReserve } from './api';
+import { NS } from './i18n';
 
 type Values = { address: string; label: string };
 

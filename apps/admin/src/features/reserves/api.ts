@@ -10,7 +10,7 @@ import {
   reserveSignatureFileSchema,
 } from '@minecloud/contract/console';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { api } from '@/lib/api';
 
 export const reservesKey = ['reserves'] as const;
 

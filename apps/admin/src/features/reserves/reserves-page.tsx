@@ -7,15 +7,15 @@ import {
 import { Alert, Button, Card, Flex, Space, Table, type TableColumnsType, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfirmDecision } from '../../components/decision-modal.tsx';
-import { LoadFailed } from '../../components/load-failed.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { formatTime, TimeText } from '../../components/time-text.tsx';
-import { useNotify } from '../../lib/notify.ts';
-import { AddReserveModal } from './add-modal.tsx';
-import { readSignatureFile, useRemoveReserve, useReserves } from './api.ts';
-import { NS } from './i18n.ts';
-import { UploadModal } from './upload-modal.tsx';
+import { useConfirmDecision } from '@/components/decision-modal';
+import { LoadFailed } from '@/components/load-failed';
+import { PageHeader } from '@/components/page-header';
+import { formatTime, TimeText } from '@/components/time-text';
+import { useNotify } from '@/lib/notify';
+import { AddReserveModal } from './add-modal';
+import { readSignatureFile, useRemoveReserve, useReserves } from './api';
+import { NS } from './i18n';
+import { UploadModal } from './upload-modal';
 
 /** One asset's ratio of a published day: below 1 in red, saying so in words. */
 function Ratio({ asset }: { asset: ReserveDayRow['assets'][number] }) {

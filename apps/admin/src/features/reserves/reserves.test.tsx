@@ -1,10 +1,10 @@
 import type { ReservesAnswer } from '@minecloud/contract/console';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { button, dialogWith, fill, quickUser } from '../../test/interact.ts';
-import { renderWithApp, switchLanguage } from '../../test/render.tsx';
-import { ReservesPage } from './reserves-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { button, dialogWith, fill, quickUser } from '@/test/interact';
+import { renderWithApp, switchLanguage } from '@/test/render';
+import { ReservesPage } from './reserves-page';
 
 const HOT = `0x${'ab'.repeat(20)}`;
 const VAULT = `0x${'11'.repeat(20)}`;

@@ -2,9 +2,9 @@ import type { ReserveSignatureFile, ReservesAnswer, ReserveUploadAnswer } from '
 import { Alert, Descriptions, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCall } from '../../lib/use-call.ts';
-import { useUploadSignatures } from './api.ts';
-import { NS } from './i18n.ts';
+import { useCall } from '@/lib/use-call';
+import { useUploadSignatures } from './api';
+import { NS } from './i18n';
 
 /**
  * What a file of `npm run reserves:sign` holds (address, chain, days, count), for one confirm before

@@ -2,7 +2,7 @@ import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
 import { ADMIN_API, type CONSOLE_CALLS } from '@minecloud/contract/console';
 import { type adminWithdrawalSchema, PAYOUT_REPLACED_PATH } from '@minecloud/contract/wallet';
 import type { z } from 'zod';
-import { api } from '../../lib/api.ts';
+import { api } from '@/lib/api';
 
 /** A withdrawal in the review queue, with the member's context and its risks. */
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;

@@ -1,13 +1,13 @@
 import { PAYOUTS_PAUSED_TEXT } from '@minecloud/contract/withdrawal-states';
 import { Alert, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../components/amount.tsx';
-import { ApproveDialog } from '../../components/decision-dialogs.tsx';
-import { useLanguage } from '../../i18n/index.ts';
-import { groupDigits } from '../../lib/figures.ts';
-import { type AdminWithdrawal, approveWithdrawal } from './api.ts';
-import { NS } from './i18n.ts';
-import { MemberHistory, RiskFlags } from './review-context.tsx';
+import { Amount } from '@/components/amount';
+import { ApproveDialog } from '@/components/decision-dialogs';
+import { useLanguage } from '@/i18n';
+import { groupDigits } from '@/lib/figures';
+import { type AdminWithdrawal, approveWithdrawal } from './api';
+import { NS } from './i18n';
+import { MemberHistory, RiskFlags } from './review-context';
 
 /**
  * Confirms an approval with what leaves and where to; a refusal is shown in place. When this server

@@ -1,11 +1,11 @@
 import { TX_HASH_PATTERN } from '@minecloud/contract/wallet';
 import { Descriptions, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../components/amount.tsx';
-import { DecisionModal } from '../../components/decision-modal.tsx';
-import { groupDigits } from '../../lib/figures.ts';
-import { type AdminWithdrawal, payAgain } from './api.ts';
-import { NS } from './i18n.ts';
+import { Amount } from '@/components/amount';
+import { DecisionModal } from '@/components/decision-modal';
+import { groupDigits } from '@/lib/figures';
+import { type AdminWithdrawal, payAgain } from './api';
+import { NS } from './i18n';
 
 /**
  * A payout the worker could not follow (`payoutUnclear`): the chain shows its nonce used but not by

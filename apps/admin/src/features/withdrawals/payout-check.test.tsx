@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { fill, renderWithApp, switchLanguage } from '../../test/render.tsx';
-import type { AdminWithdrawal } from './api.ts';
-import { WithdrawalsPage } from './withdrawals-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { fill, renderWithApp, switchLanguage } from '@/test/render';
+import type { AdminWithdrawal } from './api';
+import { WithdrawalsPage } from './withdrawals-page';
 
 /** A payout the worker could not follow: its nonce used on chain, by what unknown (payout-check-modal.tsx). */
 const PAYOUT_TX = `0x${'ab'.repeat(32)}`;

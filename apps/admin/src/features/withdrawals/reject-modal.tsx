@@ -1,10 +1,10 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../components/amount.tsx';
-import { RejectDialog } from '../../components/decision-dialogs.tsx';
-import { groupDigits } from '../../lib/figures.ts';
-import { type AdminWithdrawal, rejectWithdrawal } from './api.ts';
-import { NS } from './i18n.ts';
+import { Amount } from '@/components/amount';
+import { RejectDialog } from '@/components/decision-dialogs';
+import { groupDigits } from '@/lib/figures';
+import { type AdminWithdrawal, rejectWithdrawal } from './api';
+import { NS } from './i18n';
 
 /** Rejects a withdrawal with the reason the member will read; the form keeps it on a refusal. */
 export function RejectModal({

@@ -1,10 +1,10 @@
 import type { ReviewContext } from '@minecloud/contract/wallet';
 import { Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../components/amount.tsx';
-import { groupDigits } from '../../lib/figures.ts';
-import type { AdminWithdrawal } from './api.ts';
-import { NS } from './i18n.ts';
+import { Amount } from '@/components/amount';
+import { groupDigits } from '@/lib/figures';
+import type { AdminWithdrawal } from './api';
+import { NS } from './i18n';
 
 const DAY_MS = 86_400_000;
 

@@ -6,20 +6,20 @@ import { Button, Flex, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Address } from '../../components/address.tsx';
-import { Amount } from '../../components/amount.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { PagedTable } from '../../components/paged-table.tsx';
-import { DecisionButtons, MemberCell, StatusFilter, useRowDialog, useStatusParam } from '../../components/review.tsx';
-import { useLanguage } from '../../i18n/index.ts';
-import { groupDigits } from '../../lib/figures.ts';
-import { formatTime } from '../../lib/format.ts';
-import { type AdminWithdrawal, type AdminWithdrawalPage, withdrawalsKey } from './api.ts';
-import { ApproveModal } from './approve-modal.tsx';
-import { NS } from './i18n.ts';
-import { PayoutCheckModal } from './payout-check-modal.tsx';
-import { RejectModal } from './reject-modal.tsx';
-import { AdjustmentLines, MemberBalances, MemberHistory, RiskFlags } from './review-context.tsx';
+import { Address } from '@/components/address';
+import { Amount } from '@/components/amount';
+import { PageHeader } from '@/components/page-header';
+import { PagedTable } from '@/components/paged-table';
+import { DecisionButtons, MemberCell, StatusFilter, useRowDialog, useStatusParam } from '@/components/review';
+import { useLanguage } from '@/i18n';
+import { groupDigits } from '@/lib/figures';
+import { formatTime } from '@/lib/format';
+import { type AdminWithdrawal, type AdminWithdrawalPage, withdrawalsKey } from './api';
+import { ApproveModal } from './approve-modal';
+import { NS } from './i18n';
+import { PayoutCheckModal } from './payout-check-modal';
+import { RejectModal } from './reject-modal';
+import { AdjustmentLines, MemberBalances, MemberHistory, RiskFlags } from './review-context';
 
 const STATE_COLORS: Record<WithdrawalState, string> = {
   review: 'gold',

@@ -7,10 +7,10 @@ import {
 } from '@minecloud/contract/withdrawal-states';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockApi } from '../../test/fetch.ts';
-import { fill, renderWithApp, switchLanguage } from '../../test/render.tsx';
-import type { AdminWithdrawal } from './api.ts';
-import { WithdrawalsPage } from './withdrawals-page.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { fill, renderWithApp, switchLanguage } from '@/test/render';
+import type { AdminWithdrawal } from './api';
+import { WithdrawalsPage } from './withdrawals-page';
 
 function withdrawal(over: Partial<AdminWithdrawal> = {}): AdminWithdrawal {
   return {
