@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SETTINGS_FILE = 'packages/contract/src/settings.ts';
-const LABELS = 'apps/admin/src/features/config/setting-labels.ts';
+const LABELS = 'apps/admin/src/features/config/lib/setting-labels.ts';
 const NAMES = 'apps/web/src/features/transparency/lib/parameter-names.ts';
 /**
  * A project of just the two files, with the member app's options; it exists only in memory. Each app

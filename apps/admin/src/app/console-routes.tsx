@@ -6,8 +6,8 @@ import { pageRoutes } from './routes';
 
 // Lazy like the console's pages: statically imported, their forms, steps, QR code and passkey table
 // were part of what every route loads before its first render.
-const LoginPage = lazy(() => import('@/features/auth/login-page').then((m) => ({ default: m.LoginPage })));
-const SetupPage = lazy(() => import('@/features/auth/setup-page').then((m) => ({ default: m.SetupPage })));
+const LoginPage = lazy(() => import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
+const SetupPage = lazy(() => import('@/features/auth/pages/setup-page').then((m) => ({ default: m.SetupPage })));
 
 /** Sign-in and setup, then the console's pages inside the shell. */
 export function ConsoleRoutes() {
