@@ -6,7 +6,9 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // A refusal (4xx, a business code) will not change on retry; a network blip might.
-        retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        retry: (count, error) =>
+          count < 1 &&
+          !(error instanceof ApiError && error.status !== null && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
         staleTime: 10_000,
       },
