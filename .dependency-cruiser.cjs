@@ -139,6 +139,14 @@ module.exports = {
       to: { path: `${CONSOLE}features/`, pathNot: `${CONSOLE}features/$1/` },
     },
     {
+      name: 'console-feature-calls-in-api',
+      comment:
+        "A feature's pages, components and lib/ call the server through its api/ (a hook or a fetcher a file), never the request client.",
+      severity: 'error',
+      from: { path: `${CONSOLE}features/[^/]+/`, pathNot: `${CONSOLE}features/[^/]+/api/` },
+      to: { path: `${CONSOLE}lib/api[.]ts$` },
+    },
+    {
       name: 'console-test-helpers-for-tests',
       comment: 'src/test/ (fixtures, render helpers) is for tests only.',
       severity: 'error',

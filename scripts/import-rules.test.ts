@@ -154,6 +154,12 @@ describe('the console rules', () => {
           'app/app.tsx': '',
           'app/routes.tsx': "const A = () => import('../features/a/page.tsx');",
           'features/a/page.tsx': "import { x as a } from '@/components/amount';",
+          'features/a/pages/a-page.tsx':
+            "import { x as g } from '../api/get-a';\nimport { x as k } from '../api/query-keys';",
+          'features/a/api/get-a.ts': "import { x as api } from '@/lib/api';\nimport { x as k } from './query-keys';",
+          'features/a/api/query-keys.ts': '',
+          'lib/api.ts': '',
+          'components/paged-table.tsx': "import { x as api } from '../lib/api.ts';",
           'features/a/page.test.tsx':
             "import { x as p } from './page.tsx';\nimport { x as r } from '../../test/render.tsx';",
           'features/b/page.test.tsx': "import { x as r } from '../../app/routes.tsx';",
@@ -184,6 +190,9 @@ describe('the console rules', () => {
         'i18n/common.ts': "import { x as a } from '../lib/api.ts';",
         'lib/api.ts': "import { x as m } from '../test/fetch.ts';",
         'test/fixtures.ts': "import { x as p } from '../features/a/page.tsx';",
+        'features/a/pages/list-page.tsx': "import { x as api } from '@/lib/api';",
+        'features/b/components/modal.tsx': "const load = () => import('../../../lib/api.ts');",
+        'features/b/lib/rows.ts': "import type { x } from '@/lib/api';",
       }),
     );
     const C = 'apps/admin/src';
@@ -191,6 +200,9 @@ describe('the console rules', () => {
       [
         `console-feature-imports-no-feature: ${C}/features/a/page.tsx -> ${C}/features/b/page.tsx`,
         `console-feature-imports-no-feature: ${C}/features/b/page.test.tsx -> ${C}/features/a/page.tsx`,
+        `console-feature-calls-in-api: ${C}/features/a/pages/list-page.tsx -> ${C}/lib/api.ts`,
+        `console-feature-calls-in-api: ${C}/features/b/components/modal.tsx -> ${C}/lib/api.ts`,
+        `console-feature-calls-in-api: ${C}/features/b/lib/rows.ts -> ${C}/lib/api.ts`,
         `console-layers-downhill: ${C}/features/b/page.tsx -> ${C}/app/i18n.ts`,
         `console-layers-downhill: ${C}/features/b/main.test.tsx -> ${C}/main.tsx`,
         `console-layers-downhill: ${C}/components/table.tsx -> ${C}/features/a/i18n.ts`,

@@ -1,10 +1,10 @@
+import { ApiError } from '@minecloud/contract/client';
 import { ERROR_CODES } from '@minecloud/contract/errors';
 import { Alert, Button, Divider, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { isBrowserRefusal, passkeysAvailable, signInWithPasskey } from '@/api/passkeys';
-import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { clearToken } from '@/lib/token';

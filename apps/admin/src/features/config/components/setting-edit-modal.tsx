@@ -1,10 +1,10 @@
+import { ApiError } from '@minecloud/contract/client';
 import type { SettingRow } from '@minecloud/contract/console';
 import { ERROR_CODES } from '@minecloud/contract/errors';
 import { GUARDED_SETTINGS, isSettingKey, loosens } from '@minecloud/contract/settings';
 import { Alert, DatePicker, type DatePickerProps, Flex, Form, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/api';
 import { useNotify } from '@/lib/notify';
 import { isProposal, useChangeSetting } from '../api/change-setting';
 import { NS } from '../i18n';

@@ -1,4 +1,5 @@
 import { ASSET_SCALES, ASSETS, type Asset, formatAmount } from '@minecloud/contract/amount';
+import { newIdempotencyKey } from '@minecloud/contract/client';
 import type { AdjustmentLimits, MemberDetail } from '@minecloud/contract/console';
 import { signedUnits } from '@minecloud/contract/decimal';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +7,6 @@ import { Alert, Button, Descriptions, Form, Input, Modal, Select, Typography } f
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '@/components/amount';
-import { newIdempotencyKey } from '@/lib/api';
 import { groupDigits } from '@/lib/figures';
 import { useNotify } from '@/lib/notify';
 import { useCall } from '@/lib/use-call';

@@ -1,3 +1,4 @@
+import { ApiError } from '@minecloud/contract/client';
 import type { MemberDetail } from '@minecloud/contract/console';
 import { ERROR_CODES } from '@minecloud/contract/errors';
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Table, Typography } from 'antd';
@@ -8,7 +9,6 @@ import { Address } from '@/components/address';
 import { Amount } from '@/components/amount';
 import { LoadFailed } from '@/components/load-failed';
 import { identityText } from '@/i18n/enums';
-import { ApiError } from '@/lib/api';
 import { groupDigits } from '@/lib/figures';
 import { formatTime } from '@/lib/format';
 import { can, useMe } from '@/lib/session';
