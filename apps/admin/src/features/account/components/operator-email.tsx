@@ -1,20 +1,17 @@
 import { emailCodeSchema, emailSchema } from '@minecloud/contract/content';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Popconfirm, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  confirmOperatorEmail,
-  getOperatorEmail,
-  type OperatorEmail,
-  operatorEmailKey,
-  removeOperatorEmail,
-  sendOperatorEmailCode,
-} from '@/api/operator-email';
 import { LoadFailed } from '@/components/load-failed';
 import { formatTime } from '@/lib/format';
 import { useCall } from '@/lib/use-call';
 import { zodRule } from '@/lib/zod-rule';
+import { confirmOperatorEmail } from '../api/confirm-operator-email';
+import { type OperatorEmail, useOperatorEmail } from '../api/get-operator-email';
+import { accountKeys } from '../api/query-keys';
+import { removeOperatorEmail } from '../api/remove-operator-email';
+import { sendOperatorEmailCode } from '../api/send-operator-email-code';
 import { NS } from '../i18n';
 
 /**
@@ -24,14 +21,14 @@ import { NS } from '../i18n';
 export function OperatorEmailCard() {
   const { t } = useTranslation(NS);
   const queryClient = useQueryClient();
-  const state = useQuery({ queryKey: operatorEmailKey, queryFn: getOperatorEmail });
+  const state = useOperatorEmail();
   const { busy, problem, setProblem, run } = useCall();
   // Asking for another address while one is confirmed or waiting for its code.
   const [changing, setChanging] = useState(false);
 
   const answer = (call: () => Promise<OperatorEmail>) =>
     run(async () => {
-      queryClient.setQueryData(operatorEmailKey, await call());
+      queryClient.setQueryData(accountKeys.email, await call());
       setChanging(false);
     });
 
