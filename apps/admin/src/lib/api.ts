@@ -11,6 +11,13 @@ export { ApiError, isApiError };
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
+/**
+ * A server-paged list, as a feature's api/ declares it: the path that answers `{ list, total }` for
+ * `pageNo`/`pageSize` and a query, its query key, and its CSV export if it has one.
+ * components/paged-table asks it.
+ */
+export type PagedList = { queryKey: readonly unknown[]; path: string; csvPath?: string };
+
 /** What the session must react to, whichever screen made the call. */
 export type SessionEvent = 'signedOut' | 'setupRequired';
 const listeners = new Set<(event: SessionEvent) => void>();

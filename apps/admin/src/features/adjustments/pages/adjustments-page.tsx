@@ -1,9 +1,8 @@
-import { ADJUSTMENT_STATUSES, ADMIN_API, type AdjustmentRow, type AdjustmentStatus } from '@minecloud/contract/console';
+import { ADJUSTMENT_STATUSES, type AdjustmentRow, type AdjustmentStatus } from '@minecloud/contract/console';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { sharedKeys } from '@/api/query-keys';
 import { Amount } from '@/components/amount';
 import { ApproveDialog, RejectDialog } from '@/components/decision-dialogs';
 import { PageHeader } from '@/components/page-header';
@@ -13,6 +12,7 @@ import { groupDigits } from '@/lib/figures';
 import { formatTime } from '@/lib/format';
 import { useMe } from '@/lib/session';
 import { approveAdjustment, refreshAfterDecision } from '../api/approve-adjustment';
+import { adjustments } from '../api/get-adjustments';
 import { rejectAdjustment } from '../api/reject-adjustment';
 import { NS } from '../i18n';
 
@@ -111,8 +111,7 @@ export function AdjustmentsPage() {
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} intro={t('intro')} />
       <PagedTable<AdjustmentRow>
-        queryKey={sharedKeys.adjustments}
-        path={ADMIN_API.adjustments}
+        {...adjustments}
         query={{ status }}
         columns={columns}
         rowKey="id"

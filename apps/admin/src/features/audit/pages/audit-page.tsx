@@ -1,4 +1,4 @@
-import { ADMIN_API, type AuditRow } from '@minecloud/contract/console';
+import type { AuditRow } from '@minecloud/contract/console';
 import { Button, Col, DatePicker, Flex, Input, Row, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type FormEvent, useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { PagedTable } from '@/components/paged-table';
 import { formatTime } from '@/lib/format';
-import { auditKeys } from '../api/query-keys';
+import { auditLog } from '../api/get-audit-log';
 import { NS } from '../i18n';
 
 type Filters = { actor: string; action: string; from: string; to: string };
@@ -87,12 +87,10 @@ export function AuditPage() {
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} intro={t('readOnly')} />
       <PagedTable<AuditRow>
-        queryKey={auditKeys.page}
-        path={ADMIN_API.audit}
+        {...auditLog}
         query={query}
         columns={columns}
         rowKey="id"
-        csvPath={ADMIN_API.auditCsv}
         expandable={{ expandedRowRender: (row) => <Change row={row} /> }}
         toolbar={
           <form onSubmit={apply}>

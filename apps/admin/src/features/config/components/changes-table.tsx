@@ -1,9 +1,9 @@
-import { ADMIN_API, type SettingChange, type SettingKind } from '@minecloud/contract/console';
+import type { SettingChange, SettingKind } from '@minecloud/contract/console';
 import { Select, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '@/components/paged-table';
 import { TimeText } from '@/components/time-text';
-import { configKeys } from '../api/query-keys';
+import { settingChanges } from '../api/get-setting-changes';
 import { NS } from '../i18n';
 import { SETTINGS_NS } from '../lib/setting-labels';
 import { SettingDiff, SettingName } from './setting-value';
@@ -47,8 +47,7 @@ export function ChangesTable({
 
   return (
     <PagedTable<SettingChange>
-      queryKey={configKeys.changes}
-      path={ADMIN_API.configChanges}
+      {...settingChanges}
       query={{ key: keyFilter }}
       columns={columns}
       rowKey="id"

@@ -1,4 +1,4 @@
-import { ADMIN_API, type equityRoundRowSchema } from '@minecloud/contract/console';
+import type { equityRoundRowSchema } from '@minecloud/contract/console';
 import { percentText } from '@minecloud/contract/decimal';
 import { Button, Flex, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { Amount } from '@/components/amount';
 import { PageHeader } from '@/components/page-header';
 import { PagedTable } from '@/components/paged-table';
 import { TimeText } from '@/components/time-text';
-import { equityKeys } from '../api/query-keys';
+import { rounds } from '../api/get-rounds';
 import { OpenRoundModal } from '../components/open-round-modal';
 import { NS } from '../i18n';
 
@@ -50,8 +50,7 @@ export function EquityPage() {
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} intro={t('intro')} />
       <PagedTable<Round>
-        queryKey={equityKeys.rounds}
-        path={ADMIN_API.equityRounds}
+        {...rounds}
         columns={columns}
         rowKey="id"
         toolbar={

@@ -1,4 +1,3 @@
-import { ADMIN_API } from '@minecloud/contract/console';
 import { Button, Flex, Image, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { PagedTable } from '@/components/paged-table';
 import { Thumbnail } from '@/components/thumbnail';
 import { formatTime, TimeText } from '@/components/time-text';
-import { feedbackKeys } from '../api/query-keys';
+import { feedbackList } from '../api/get-feedback';
 import type { FeedbackRow } from '../api/reply-feedback';
 import { ReplyModal } from '../components/reply-modal';
 import { NS } from '../i18n';
@@ -91,8 +90,7 @@ export function FeedbackPage() {
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} intro={t('intro')} />
       <PagedTable<FeedbackRow>
-        queryKey={feedbackKeys.list}
-        path={ADMIN_API.feedback}
+        {...feedbackList}
         query={{ unanswered: unansweredOnly ? '1' : undefined }}
         columns={columns}
         rowKey="id"

@@ -1,5 +1,4 @@
 import { JOB_CATCH_UP_DAYS, JOB_NAMES } from '@minecloud/contract/admin';
-import { ADMIN_API } from '@minecloud/contract/console';
 import { Button, Card, Descriptions, Flex, Select, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +6,8 @@ import { LoadState } from '@/components/load-failed';
 import { PageHeader } from '@/components/page-header';
 import { PagedTable } from '@/components/paged-table';
 import { TimeText } from '@/components/time-text';
+import { jobRuns } from '../api/get-job-runs';
 import { type JobInfo, type JobRun, useJobs } from '../api/get-jobs';
-import { jobsKeys } from '../api/query-keys';
 import { ResultText } from '../components/result-text';
 import { RunJobModal } from '../components/run-job-modal';
 import { NS } from '../i18n';
@@ -113,8 +112,7 @@ export function JobsPage() {
         {t('runsTitle')}
       </Typography.Title>
       <PagedTable<JobRun>
-        queryKey={jobsKeys.runs}
-        path={ADMIN_API.jobRuns}
+        {...jobRuns}
         query={{ job: jobFilter }}
         columns={columns}
         rowKey={(row) => `${row.job}:${row.period}:${row.startedAt}`}

@@ -1,4 +1,3 @@
-import { ADMIN_API } from '@minecloud/contract/console';
 import type { MailStatus, outboxRowSchema } from '@minecloud/contract/content';
 import { Alert, Flex, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useState } from 'react';
@@ -6,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { type Page, PagedTable } from '@/components/paged-table';
 import { formatTime, TimeText } from '@/components/time-text';
-import { mailKeys } from '../api/query-keys';
+import { outbox } from '../api/get-outbox';
 import { NS } from '../i18n';
 
 type OutboxRow = ReturnType<typeof outboxRowSchema.parse>;
@@ -76,8 +75,7 @@ export function OutboxPage() {
       <PageHeader title={t('title')} intro={t('intro')} />
       {demo && <Alert type="warning" showIcon title={t('demoCodeHint')} />}
       <PagedTable<OutboxRow>
-        queryKey={mailKeys.outbox}
-        path={ADMIN_API.outbox}
+        {...outbox}
         columns={demo ? [...columns, demoColumn] : columns}
         rowKey="id"
         onPage={onPage}

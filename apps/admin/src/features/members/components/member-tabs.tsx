@@ -5,7 +5,6 @@ import type {
   memberOrderRowSchema,
   memberTeamRowSchema,
 } from '@minecloud/contract/console';
-import { ADMIN_API, adminPath } from '@minecloud/contract/console';
 import type { adminFeedbackRowSchema } from '@minecloud/contract/content';
 import { Flex, Image, Select, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -19,7 +18,11 @@ import { PagedTable } from '@/components/paged-table';
 import { accountText, identityText, ledgerKindText } from '@/i18n/enums';
 import { groupDigits } from '@/lib/figures';
 import { formatTime } from '@/lib/format';
-import { membersKeys } from '../api/query-keys';
+import { memberFeedback } from '../api/get-member-feedback';
+import { memberLedger } from '../api/get-member-ledger';
+import { memberMiners } from '../api/get-member-miners';
+import { memberOrders } from '../api/get-member-orders';
+import { memberTeam } from '../api/get-member-team';
 import { NS } from '../i18n';
 
 type LedgerRow = z.infer<typeof memberLedgerRowSchema>;
@@ -49,12 +52,10 @@ function LedgerTab({ id }: { id: string }) {
   ];
   return (
     <PagedTable<LedgerRow>
-      queryKey={membersKeys.tab(id, 'ledger')}
-      path={adminPath(ADMIN_API.memberLedger, { id })}
+      {...memberLedger(id)}
       query={{ asset }}
       columns={columns}
       rowKey="id"
-      csvPath={adminPath(ADMIN_API.memberLedgerCsv, { id })}
       toolbar={
         <Select<Asset | 'all'>
           aria-label={t('common:asset')}
@@ -84,14 +85,7 @@ function MinersTab({ id }: { id: string }) {
       ),
     },
   ];
-  return (
-    <PagedTable<MinerRow>
-      queryKey={membersKeys.tab(id, 'miners')}
-      path={adminPath(ADMIN_API.memberMiners, { id })}
-      columns={columns}
-      rowKey="id"
-    />
-  );
+  return <PagedTable<MinerRow> {...memberMiners(id)} columns={columns} rowKey="id" />;
 }
 
 function OrdersTab({ id }: { id: string }) {
@@ -108,14 +102,7 @@ function OrdersTab({ id }: { id: string }) {
     { title: t('paid'), dataIndex: 'paid', align: 'right', render: (v: string) => <Amount value={v} asset="USDT" /> },
     { title: t('common:createdAt'), dataIndex: 'createdAt', render: time },
   ];
-  return (
-    <PagedTable<OrderRow>
-      queryKey={membersKeys.tab(id, 'orders')}
-      path={adminPath(ADMIN_API.memberOrders, { id })}
-      columns={columns}
-      rowKey={(row) => `${row.kind}-${row.id}`}
-    />
-  );
+  return <PagedTable<OrderRow> {...memberOrders(id)} columns={columns} rowKey={(row) => `${row.kind}-${row.id}`} />;
 }
 
 function TeamTab({ id }: { id: string }) {
@@ -131,14 +118,7 @@ function TeamTab({ id }: { id: string }) {
     { title: t('identity'), dataIndex: 'identity', render: (value: string) => identityText(t, value) },
     { title: t('joined'), dataIndex: 'createdAt', render: time },
   ];
-  return (
-    <PagedTable<TeamRow>
-      queryKey={membersKeys.tab(id, 'team')}
-      path={adminPath(ADMIN_API.memberTeam, { id })}
-      columns={columns}
-      rowKey="id"
-    />
-  );
+  return <PagedTable<TeamRow> {...memberTeam(id)} columns={columns} rowKey="id" />;
 }
 
 function FeedbackTab({ id }: { id: string }) {
@@ -178,14 +158,7 @@ function FeedbackTab({ id }: { id: string }) {
     },
     { title: t('repliedAt'), dataIndex: 'repliedAt', render: time },
   ];
-  return (
-    <PagedTable<FeedbackRow>
-      queryKey={membersKeys.tab(id, 'feedback')}
-      path={adminPath(ADMIN_API.memberFeedback, { id })}
-      columns={columns}
-      rowKey="id"
-    />
-  );
+  return <PagedTable<FeedbackRow> {...memberFeedback(id)} columns={columns} rowKey="id" />;
 }
 
 /** What a member did: ledger, miners, orders, team and feedback, each paged by the server. */

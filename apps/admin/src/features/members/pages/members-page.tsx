@@ -1,9 +1,8 @@
-import { ADMIN_API, type MemberRow } from '@minecloud/contract/console';
+import type { MemberRow } from '@minecloud/contract/console';
 import { Flex, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { sharedKeys } from '@/api/query-keys';
 import { Address } from '@/components/address';
 import { Amount } from '@/components/amount';
 import { PageHeader } from '@/components/page-header';
@@ -11,6 +10,7 @@ import { PagedTable } from '@/components/paged-table';
 import { identityText } from '@/i18n/enums';
 import { groupDigits } from '@/lib/figures';
 import { formatTime } from '@/lib/format';
+import { membersList } from '../api/get-members';
 import { NS } from '../i18n';
 
 export function MembersPage() {
@@ -52,12 +52,10 @@ export function MembersPage() {
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} />
       <PagedTable<MemberRow>
-        queryKey={sharedKeys.members}
-        path={ADMIN_API.members}
+        {...membersList}
         query={{ q: q || undefined }}
         columns={columns}
         rowKey="id"
-        csvPath={ADMIN_API.membersCsv}
         onRow={(row) => ({
           onClick: (event) => {
             // Links and copy buttons inside the row do their own thing.

@@ -1,4 +1,3 @@
-import { ADMIN_API } from '@minecloud/contract/console';
 import { NOTICE_TYPES } from '@minecloud/contract/content';
 import { Button, Flex, Segmented, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
@@ -10,7 +9,7 @@ import { TimeText } from '@/components/time-text';
 import { VersionTags } from '@/components/version-tabs';
 import { useNotify } from '@/lib/notify';
 import type { NoticePage, NoticeQuery, NoticeRow } from '../api/get-notices';
-import { noticesKeys } from '../api/query-keys';
+import { noticesList } from '../api/get-notices';
 import { useSetPublished } from '../api/set-published';
 import { NoticeDrawer } from '../components/notice-drawer';
 import { NS } from '../i18n';
@@ -89,8 +88,7 @@ export function NoticesPage() {
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} intro={t('intro')} />
       <PagedTable<NoticeRow, NoticePage>
-        queryKey={noticesKeys.list}
-        path={ADMIN_API.notices}
+        {...noticesList}
         query={{ type: type === 'all' ? undefined : type } satisfies NoticeQuery}
         columns={columns}
         rowKey="id"

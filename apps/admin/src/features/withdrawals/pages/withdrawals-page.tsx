@@ -1,4 +1,3 @@
-import { ADMIN_API } from '@minecloud/contract/console';
 import { ADMIN_WITHDRAWAL_STATUSES, type AdminWithdrawalStatus } from '@minecloud/contract/wallet';
 import { WITHDRAWAL_STATE_TEXTS, type WithdrawalState, withdrawalState } from '@minecloud/contract/withdrawal-states';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +14,7 @@ import { useLanguage } from '@/i18n';
 import { groupDigits } from '@/lib/figures';
 import { formatTime } from '@/lib/format';
 import type { AdminWithdrawal, AdminWithdrawalPage } from '../api/get-withdrawals';
+import { withdrawalsList } from '../api/get-withdrawals';
 import { withdrawalsKeys } from '../api/query-keys';
 import { ApproveModal } from '../components/approve-modal';
 import { PayoutCheckModal } from '../components/payout-check-modal';
@@ -129,12 +129,10 @@ export function WithdrawalsPage() {
     <Flex vertical gap={16}>
       <PageHeader title={t('title')} />
       <PagedTable<AdminWithdrawal, AdminWithdrawalPage>
-        queryKey={withdrawalsKeys.list}
-        path={ADMIN_API.withdrawals}
+        {...withdrawalsList}
         query={query}
         columns={columns}
         rowKey="id"
-        csvPath={ADMIN_API.withdrawalsCsv}
         onPage={(page) => setPayoutsRunning(page.payoutsRunning)}
         toolbar={
           <StatusFilter<AdminWithdrawalStatus | 'all'>
