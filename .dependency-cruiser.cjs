@@ -140,6 +140,14 @@ module.exports = {
       to: { path: `${CONSOLE}features/`, pathNot: `${CONSOLE}features/$1/` },
     },
     {
+      name: 'console-feature-calls-in-api',
+      comment:
+        "A feature's pages, components and lib/ call the server through its api/ (a hook or a fetcher a file), never the request client.",
+      severity: 'error',
+      from: { path: `${CONSOLE}features/[^/]+/`, pathNot: `${CONSOLE}features/[^/]+/api/` },
+      to: { path: `${CONSOLE}lib/api[.]ts$` },
+    },
+    {
       name: 'console-test-helpers-for-tests',
       comment: 'src/test/ (fixtures, render helpers) is for tests only.',
       severity: 'error',
@@ -163,8 +171,8 @@ module.exports = {
     includeOnly: { path: '^apps/(api|web|admin)/src/' },
     exclude: { path: ['node_modules', '/dist/', `${API}.*${TEST_FILE}`] },
     doNotFollow: { path: 'node_modules' },
-    // The web app's `@/` alias. scripts/import-rules.ts reads it relative to the directory cruised.
-    tsConfig: { fileName: 'apps/web/tsconfig.json' },
+    // The `@/` aliases: scripts/import-rules.ts cruises each app with its own tsconfig (the member
+    // app's and the console's `@/` are each their own src/).
     moduleSystems: ['es6', 'cjs'],
   },
 };

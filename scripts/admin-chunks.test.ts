@@ -139,11 +139,11 @@ const entryKey = () => entryKeyOf(built.manifest);
  */
 function pageKeys(): string[] {
   const keys = ['routes.tsx', 'console-routes.tsx'].flatMap((file) =>
-    [
-      ...readFileSync(path.join(src, 'app', file), 'utf8').matchAll(/(?:import\(| from )'\.\.\/(features\/[^']+)'/g),
-    ].map((m) => `src/${m[1]}`),
+    [...readFileSync(path.join(src, 'app', file), 'utf8').matchAll(/(?:import\(| from )'@\/(features\/[^']+)'/g)].map(
+      (m) => `src/${m[1]}.tsx`,
+    ),
   );
-  if (keys.length < 15 || !keys.includes('src/features/auth/login-page.tsx')) {
+  if (keys.length < 15 || !keys.includes('src/features/auth/pages/login-page.tsx')) {
     throw new Error('app/routes.tsx and app/console-routes.tsx no longer read as expected');
   }
   return keys;
@@ -228,13 +228,13 @@ describe('the console build', () => {
 
   it('keeps Table and DatePicker off sign-in, and DatePicker off the dashboard', () => {
     const route = (page: string) => componentsIn(routeLoads(`src/features/${page}`));
-    expect(route('auth/login-page.tsx')).not.toContain('Table');
-    expect(route('auth/login-page.tsx')).not.toContain('DatePicker');
-    expect(route('auth/login-page.tsx')).toContain('Form');
-    expect(route('dashboard/dashboard-page.tsx')).toContain('Table');
-    expect(route('dashboard/dashboard-page.tsx')).not.toContain('DatePicker');
-    expect(route('dashboard/dashboard-page.tsx')).not.toContain('Form');
-    expect(route('config/config-page.tsx')).toContain('DatePicker');
+    expect(route('auth/pages/login-page.tsx')).not.toContain('Table');
+    expect(route('auth/pages/login-page.tsx')).not.toContain('DatePicker');
+    expect(route('auth/pages/login-page.tsx')).toContain('Form');
+    expect(route('dashboard/pages/dashboard-page.tsx')).toContain('Table');
+    expect(route('dashboard/pages/dashboard-page.tsx')).not.toContain('DatePicker');
+    expect(route('dashboard/pages/dashboard-page.tsx')).not.toContain('Form');
+    expect(route('config/pages/config-page.tsx')).toContain('DatePicker');
   });
 
   it('keeps each chunk every route loads within its budget', () => {

@@ -16,8 +16,12 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 async function violationsIn(files: Record<string, string>) {
   root = mkdtempSync(path.join(tmpdir(), 'import-rules-'));
   const planted = {
-    // The web app's alias, as its tsconfig declares it; tsc wants an input besides.
+    // The apps' aliases, as their tsconfigs declare them; tsc wants an input besides.
     'apps/web/tsconfig.json': JSON.stringify({ compilerOptions: { paths: { '@/*': ['./src/*'] } }, include: ['src'] }),
+    'apps/admin/tsconfig.json': JSON.stringify({
+      compilerOptions: { paths: { '@/*': ['./src/*'] } },
+      include: ['src'],
+    }),
     'apps/web/src/main.tsx': 'export {};\n',
     ...files,
   };
@@ -151,7 +155,13 @@ describe('the console rules', () => {
           'main.tsx': "import { x as a } from './app/app.tsx';",
           'app/app.tsx': '',
           'app/routes.tsx': "const A = () => import('../features/a/page.tsx');",
-          'features/a/page.tsx': "import { x as a } from '../../components/amount.tsx';",
+          'features/a/page.tsx': "import { x as a } from '@/components/amount';",
+          'features/a/pages/a-page.tsx':
+            "import { x as g } from '../api/get-a';\nimport { x as k } from '../api/query-keys';",
+          'features/a/api/get-a.ts': "import { x as api } from '@/lib/api';\nimport { x as k } from './query-keys';",
+          'features/a/api/query-keys.ts': '',
+          'lib/api.ts': '',
+          'components/paged-table.tsx': "import { x as api } from '../lib/api.ts';",
           'features/a/page.test.tsx':
             "import { x as p } from './page.tsx';\nimport { x as r } from '../../test/render.tsx';",
           'features/b/page.test.tsx': "import { x as r } from '../../app/routes.tsx';",
@@ -176,12 +186,15 @@ describe('the console rules', () => {
         'features/b/page.tsx': "import { x as n } from '../../app/i18n.ts';",
         'features/b/page.test.tsx': "import type { x } from '../a/page.tsx';",
         'features/b/main.test.tsx': "import { x as m } from '../../main.tsx';",
-        'components/table.tsx': "import { x as n } from '../features/a/i18n.ts';",
+        'components/table.tsx': "import { x as n } from '@/features/a/i18n';",
         'features/a/i18n.ts': '',
         'lib/format.ts': "import { x as a } from '../components/amount.tsx';",
         'i18n/common.ts': "import { x as a } from '../lib/api.ts';",
         'lib/api.ts': "import { x as m } from '../test/fetch.ts';",
         'test/fixtures.ts': "import { x as p } from '../features/a/page.tsx';",
+        'features/a/pages/list-page.tsx': "import { x as api } from '@/lib/api';",
+        'features/b/components/modal.tsx': "const load = () => import('../../../lib/api.ts');",
+        'features/b/lib/rows.ts': "import type { x } from '@/lib/api';",
       }),
     );
     const C = 'apps/admin/src';
@@ -189,6 +202,9 @@ describe('the console rules', () => {
       [
         `console-feature-imports-no-feature: ${C}/features/a/page.tsx -> ${C}/features/b/page.tsx`,
         `console-feature-imports-no-feature: ${C}/features/b/page.test.tsx -> ${C}/features/a/page.tsx`,
+        `console-feature-calls-in-api: ${C}/features/a/pages/list-page.tsx -> ${C}/lib/api.ts`,
+        `console-feature-calls-in-api: ${C}/features/b/components/modal.tsx -> ${C}/lib/api.ts`,
+        `console-feature-calls-in-api: ${C}/features/b/lib/rows.ts -> ${C}/lib/api.ts`,
         `console-layers-downhill: ${C}/features/b/page.tsx -> ${C}/app/i18n.ts`,
         `console-layers-downhill: ${C}/features/b/main.test.tsx -> ${C}/main.tsx`,
         `console-layers-downhill: ${C}/components/table.tsx -> ${C}/features/a/i18n.ts`,

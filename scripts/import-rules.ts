@@ -1,6 +1,7 @@
 // The second half of `npm run lint`: dependency-cruiser checks the import rules of .dependency-cruiser.cjs
 // over the three apps' sources (docs/architecture.md, "Import rules, and what enforces them").
 // scripts/import-rules.test.ts runs the same function over planted trees.
+import { existsSync } from 'node:fs';
 import { createRequire, registerHooks } from 'node:module';
 import path from 'node:path';
 import type { IConfiguration, IReporterOutput } from 'dependency-cruiser';
@@ -32,26 +33,38 @@ export const SOURCES = ['apps/api/src', 'apps/web/src', 'apps/admin/src'];
  * how many modules were cruised.
  */
 export async function importRuleViolations(baseDir = root, dirs = SOURCES) {
-  const { output, exitCode } = await cruiseImports(baseDir, dirs);
-  if (typeof output === 'string') throw new Error('dependency-cruiser answered text, not its result');
-  const violations = output.summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} -> ${to}`);
-  return { violations, modules: output.summary.totalCruised, exitCode };
+  const violations: string[] = [];
+  let modules = 0;
+  let exitCode = 0;
+  for (const dir of dirs) {
+    const cruised = await cruiseImports(baseDir, dir);
+    if (typeof cruised.output === 'string') throw new Error('dependency-cruiser answered text, not its result');
+    for (const { rule, from, to } of cruised.output.summary.violations)
+      violations.push(`${rule.name}: ${from} -> ${to}`);
+    modules += cruised.output.summary.totalCruised;
+    exitCode ||= cruised.exitCode;
+  }
+  return { violations, modules, exitCode };
 }
 
+/**
+ * One app's sources (`apps/<app>/src`), with that app's tsconfig when it has one: the member app and
+ * the console each read `@/` as their own `src/`, so no one tsconfig resolves both.
+ */
 async function cruiseImports(
   baseDir: string,
-  dirs: string[],
+  dir: string,
   outputType?: 'err-long',
 ): Promise<{ output: IReporterOutput['output']; exitCode: number }> {
   const options = CONFIG.options ?? {};
-  const tsConfigFile = path.join(baseDir, options.tsConfig?.fileName ?? 'tsconfig.json');
-  const tsConfig = extractTSConfig(tsConfigFile);
+  const tsConfigFile = path.join(baseDir, path.dirname(dir), 'tsconfig.json');
+  const tsConfig = existsSync(tsConfigFile) ? extractTSConfig(tsConfigFile) : null;
   const result = await cruise(
-    dirs,
+    [dir],
     {
       ...options,
       baseDir,
-      tsConfig: { fileName: tsConfigFile },
+      ...(tsConfig ? { tsConfig: { fileName: tsConfigFile } } : {}),
       validate: true,
       ruleSet: CONFIG,
       ...(outputType ? { outputType } : {}),
@@ -59,13 +72,19 @@ async function cruiseImports(
     {},
     // A baseUrl makes dependency-cruiser's tsconfig-paths plugin read `paths` relative to the
     // tsconfig's folder; without one it reads them relative to the working directory.
-    { tsConfig: { ...tsConfig, options: { ...tsConfig.options, baseUrl: path.dirname(tsConfigFile) } } },
+    tsConfig
+      ? { tsConfig: { ...tsConfig, options: { ...tsConfig.options, baseUrl: path.dirname(tsConfigFile) } } }
+      : {},
   );
   return { output: result.output, exitCode: result.exitCode };
 }
 
 if (process.argv[1] === import.meta.filename) {
-  const { output, exitCode } = await cruiseImports(root, SOURCES, 'err-long');
-  process.stdout.write(String(output));
-  process.exitCode = exitCode === 0 ? 0 : 1;
+  let failed = false;
+  for (const dir of SOURCES) {
+    const { output, exitCode } = await cruiseImports(root, dir, 'err-long');
+    process.stdout.write(String(output));
+    failed ||= exitCode !== 0;
+  }
+  process.exitCode = failed ? 1 : 0;
 }

@@ -4,6 +4,7 @@ import { maxWorkers } from '../../vitest.workers.ts';
 
 export default defineProject({
   plugins: [react()],
+  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   test: {
     name: 'admin',
     root: new URL('.', import.meta.url).pathname,

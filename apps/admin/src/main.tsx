@@ -1,9 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/app.tsx';
-import { ConsoleRoutes } from './app/console-routes.tsx';
-import { currentLanguage } from './i18n/index.ts';
-import { createQueryClient } from './lib/query-client.ts';
+import { AppProviders } from './app/app';
+import { ConsoleRoutes } from './app/console-routes';
+import { currentLanguage } from './i18n';
+import { createQueryClient } from './lib/query-client';
 
 document.documentElement.lang = currentLanguage();
 const root = document.getElementById('root');

@@ -12,12 +12,17 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SETTINGS_FILE = 'packages/contract/src/settings.ts';
-const LABELS = 'apps/admin/src/features/config/setting-labels.ts';
+const LABELS = 'apps/admin/src/features/config/lib/setting-labels.ts';
 const NAMES = 'apps/web/src/features/transparency/lib/parameter-names.ts';
-/** A project of just the two files, with the member app's options (its `@/` paths); it exists only in memory. */
+/**
+ * A project of just the two files, with the member app's options; it exists only in memory. Each app
+ * reads `@/` as its own src/: the member app's is tried first, then the console's (its `@/i18n`, a
+ * folder the member app has without an index).
+ */
 const PROJECT = `${ROOT}packages/contract/settings-coverage.tsconfig.json`;
 const PROJECT_TEXT = JSON.stringify({
   extends: '../../apps/web/tsconfig.json',
+  compilerOptions: { paths: { '@/*': ['../../apps/web/src/*', '../../apps/admin/src/*'] } },
   include: [],
   files: [`../../${LABELS}`, `../../${NAMES}`],
 });

@@ -1,6 +1,6 @@
 import type { CallAnswer, CallBody } from '@minecloud/contract/calls';
 import { ADMIN_API, type CONSOLE_CALLS } from '@minecloud/contract/console';
-import { api } from '../lib/api.ts';
+import { api } from '@/lib/api';
 
 type Change = typeof CONSOLE_CALLS.password;
 

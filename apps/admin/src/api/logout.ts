@@ -1,5 +1,5 @@
 import { ADMIN_API } from '@minecloud/contract/console';
-import { api } from '../lib/api.ts';
+import { api } from '@/lib/api';
 
 /** Ends the session's token on the server. */
 export async function logout(): Promise<void> {

@@ -5,10 +5,10 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18n } from '../i18n/index.ts';
-import { SessionProvider } from './session-provider.tsx';
-import { CONSOLE_THEME } from './theme.ts';
-import './i18n.ts';
+import { i18n } from '@/i18n';
+import { SessionProvider } from './session-provider';
+import { CONSOLE_THEME } from './theme';
+import './i18n';
 
 function AntdConfig({ motion, children }: { motion: boolean; children: ReactNode }) {
   const { i18n: current } = useTranslation();

@@ -1,13 +1,13 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { ConsoleShell } from './console-shell.tsx';
-import { LazyPage, NotFound, PageFrame, RequireSession } from './guards.tsx';
-import { pageRoutes } from './routes.tsx';
+import { ConsoleShell } from './console-shell';
+import { LazyPage, NotFound, PageFrame, RequireSession } from './guards';
+import { pageRoutes } from './routes';
 
 // Lazy like the console's pages: statically imported, their forms, steps, QR code and passkey table
 // were part of what every route loads before its first render.
-const LoginPage = lazy(() => import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })));
-const SetupPage = lazy(() => import('../features/auth/setup-page.tsx').then((m) => ({ default: m.SetupPage })));
+const LoginPage = lazy(() => import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
+const SetupPage = lazy(() => import('@/features/auth/pages/setup-page').then((m) => ({ default: m.SetupPage })));
 
 /** Sign-in and setup, then the console's pages inside the shell. */
 export function ConsoleRoutes() {

@@ -1,11 +1,11 @@
 import { Button, Layout, Menu, type MenuProps, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { LanguageSwitch } from '../components/language-switch.tsx';
-import { roleKey } from '../i18n/common.ts';
-import { can, useMe, useSession } from '../lib/session.ts';
-import { NS } from './i18n.ts';
-import { type MenuGroup, pageRoutes } from './routes.tsx';
+import { LanguageSwitch } from '@/components/language-switch';
+import { roleKey } from '@/i18n/common';
+import { can, useMe, useSession } from '@/lib/session';
+import { NS } from './i18n';
+import { type MenuGroup, pageRoutes } from './routes';
 
 const GROUPS: { group: MenuGroup; label: string }[] = [
   { group: 'overview', label: 'groupOverview' },

@@ -2,8 +2,8 @@ import { Button, Result, Spin } from 'antd';
 import { Component, type ComponentType, type ErrorInfo, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { type Access, can, useMe, useSession } from '../lib/session.ts';
-import { NS } from './i18n.ts';
+import { type Access, can, useMe, useSession } from '@/lib/session';
+import { NS } from './i18n';
 
 function Loading() {
   return (

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { Access } from '../lib/session.ts';
+import type { Access } from '@/lib/session';
 
 export type MenuGroup = 'overview' | 'members' | 'finance' | 'content' | 'care' | 'system';
 
@@ -13,43 +13,43 @@ export type PageRoute = {
 };
 
 const DashboardPage = lazy(() =>
-  import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+  import('@/features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
 const MembersPage = lazy(() =>
-  import('../features/members/members-page.tsx').then((m) => ({ default: m.MembersPage })),
+  import('@/features/members/pages/members-page').then((m) => ({ default: m.MembersPage })),
 );
-const MemberPage = lazy(() => import('../features/members/member-page.tsx').then((m) => ({ default: m.MemberPage })));
+const MemberPage = lazy(() => import('@/features/members/pages/member-page').then((m) => ({ default: m.MemberPage })));
 const WithdrawalsPage = lazy(() =>
-  import('../features/withdrawals/withdrawals-page.tsx').then((m) => ({ default: m.WithdrawalsPage })),
+  import('@/features/withdrawals/pages/withdrawals-page').then((m) => ({ default: m.WithdrawalsPage })),
 );
 const AdjustmentsPage = lazy(() =>
-  import('../features/adjustments/adjustments-page.tsx').then((m) => ({ default: m.AdjustmentsPage })),
+  import('@/features/adjustments/pages/adjustments-page').then((m) => ({ default: m.AdjustmentsPage })),
 );
-const EquityPage = lazy(() => import('../features/equity/equity-page.tsx').then((m) => ({ default: m.EquityPage })));
-const JobsPage = lazy(() => import('../features/jobs/jobs-page.tsx').then((m) => ({ default: m.JobsPage })));
+const EquityPage = lazy(() => import('@/features/equity/pages/equity-page').then((m) => ({ default: m.EquityPage })));
+const JobsPage = lazy(() => import('@/features/jobs/pages/jobs-page').then((m) => ({ default: m.JobsPage })));
 const ReservesPage = lazy(() =>
-  import('../features/reserves/reserves-page.tsx').then((m) => ({ default: m.ReservesPage })),
+  import('@/features/reserves/pages/reserves-page').then((m) => ({ default: m.ReservesPage })),
 );
 const NoticesPage = lazy(() =>
-  import('../features/notices/notices-page.tsx').then((m) => ({ default: m.NoticesPage })),
+  import('@/features/notices/pages/notices-page').then((m) => ({ default: m.NoticesPage })),
 );
 const BannersPage = lazy(() =>
-  import('../features/catalogue/banners-page.tsx').then((m) => ({ default: m.BannersPage })),
+  import('@/features/catalogue/pages/banners-page').then((m) => ({ default: m.BannersPage })),
 );
 const ProductsPage = lazy(() =>
-  import('../features/catalogue/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
+  import('@/features/catalogue/pages/products-page').then((m) => ({ default: m.ProductsPage })),
 );
 const FeedbackPage = lazy(() =>
-  import('../features/feedback/feedback-page.tsx').then((m) => ({ default: m.FeedbackPage })),
+  import('@/features/feedback/pages/feedback-page').then((m) => ({ default: m.FeedbackPage })),
 );
-const OutboxPage = lazy(() => import('../features/mail/outbox-page.tsx').then((m) => ({ default: m.OutboxPage })));
-const ConfigPage = lazy(() => import('../features/config/config-page.tsx').then((m) => ({ default: m.ConfigPage })));
-const AuditPage = lazy(() => import('../features/audit/audit-page.tsx').then((m) => ({ default: m.AuditPage })));
+const OutboxPage = lazy(() => import('@/features/mail/pages/outbox-page').then((m) => ({ default: m.OutboxPage })));
+const ConfigPage = lazy(() => import('@/features/config/pages/config-page').then((m) => ({ default: m.ConfigPage })));
+const AuditPage = lazy(() => import('@/features/audit/pages/audit-page').then((m) => ({ default: m.AuditPage })));
 const OperatorsPage = lazy(() =>
-  import('../features/operators/operators-page.tsx').then((m) => ({ default: m.OperatorsPage })),
+  import('@/features/operators/pages/operators-page').then((m) => ({ default: m.OperatorsPage })),
 );
 const AccountPage = lazy(() =>
-  import('../features/account/account-page.tsx').then((m) => ({ default: m.AccountPage })),
+  import('@/features/account/pages/account-page').then((m) => ({ default: m.AccountPage })),
 );
 
 /** The signed-in pages, in menu order. */

@@ -2,11 +2,11 @@ import type { OperatorMe } from '@minecloud/contract/console';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getMe } from '../api/get-me.ts';
-import { logout } from '../api/logout.ts';
-import { ApiError, onSessionEvent } from '../lib/api.ts';
-import { type Session, SessionContext, type SessionStatus } from '../lib/session.ts';
-import { clearToken, readToken, saveToken } from '../lib/token.ts';
+import { getMe } from '@/api/get-me';
+import { logout } from '@/api/logout';
+import { ApiError, onSessionEvent } from '@/lib/api';
+import { type Session, SessionContext, type SessionStatus } from '@/lib/session';
+import { clearToken, readToken, saveToken } from '@/lib/token';
 
 type State = { status: SessionStatus; me: OperatorMe | null; notice: string | null };
 

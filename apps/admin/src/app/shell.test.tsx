@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { readToken } from '../lib/token.ts';
-import { calls, mockApi } from '../test/fetch.ts';
-import { OWNER, renderWithApp } from '../test/render.tsx';
-import { ConsoleRoutes } from './console-routes.tsx';
+import { readToken } from '@/lib/token';
+import { calls, mockApi } from '@/test/fetch';
+import { OWNER, renderWithApp } from '@/test/render';
+import { ConsoleRoutes } from './console-routes';
 
 function menu() {
   return within(screen.getByRole('navigation'));

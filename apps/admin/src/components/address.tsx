@@ -1,5 +1,5 @@
 import { Tooltip, Typography } from 'antd';
-import { shortAddress } from '../lib/format.ts';
+import { shortAddress } from '@/lib/format';
 
 /** A chain address shortened, whole on hover, copied whole. */
 export function Address({ value }: { value: string | null | undefined }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DecisionModal } from './decision-modal.tsx';
+import { DecisionModal } from './decision-modal';
 
 type Decided = (id: string) => void | Promise<void>;
 

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { describe, expect, it } from 'vitest';
-import { button, dialogWith } from '../test/interact.ts';
-import { fill, renderWithApp } from '../test/render.tsx';
-import { DecisionModal, useConfirmDecision } from './decision-modal.tsx';
+import { button, dialogWith } from '@/test/interact';
+import { fill, renderWithApp } from '@/test/render';
+import { DecisionModal, useConfirmDecision } from './decision-modal';
 
 /** The frame, open, with a decision whose answers the test hands out one by one. */
 function renderFrame(props: Partial<ComponentProps<typeof DecisionModal>>) {

@@ -2,8 +2,8 @@ import { Alert, App, Flex, Form, Input, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../lib/notify.ts';
-import { useCall } from '../lib/use-call.ts';
+import { useNotify } from '@/lib/notify';
+import { useCall } from '@/lib/use-call';
 
 /** The one text a {@link DecisionModal} asks for before it sends (a reason, a transaction hash). */
 export interface ReasonField {

@@ -1,7 +1,7 @@
 import { Drawer, Flex, Form, type FormInstance, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SaveFooter } from './save-footer.tsx';
+import { SaveFooter } from './save-footer';
 
 type FormFrame<V> = {
   title: ReactNode;

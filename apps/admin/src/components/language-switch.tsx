@@ -1,6 +1,6 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type Language, setLanguage } from '../i18n/index.ts';
+import { type Language, setLanguage } from '@/i18n';
 
 /** English or Simplified Chinese, for the whole console; remembered (i18n/index.ts setLanguage). */
 export function LanguageSwitch() {

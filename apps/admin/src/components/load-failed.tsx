@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, type ButtonProps, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../lib/notify.ts';
+import { errorText } from '@/lib/notify';
 
 /** A load that failed: why, and a button that asks again. */
 export function LoadFailed({

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, mockApi } from '../test/fetch.ts';
-import { renderWithApp } from '../test/render.tsx';
-import { PagedTable } from './paged-table.tsx';
+import { calls, mockApi } from '@/test/fetch';
+import { renderWithApp } from '@/test/render';
+import { PagedTable } from './paged-table';
 
 type Row = { id: string; name: string };
 

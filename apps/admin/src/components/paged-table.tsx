@@ -3,9 +3,9 @@ import { Button, Flex, Space, Table } from 'antd';
 import type { ColumnsType, TableProps, TableRef } from 'antd/es/table';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, downloadCsv, type Query } from '../lib/api.ts';
-import { useNotify } from '../lib/notify.ts';
-import { LoadFailed } from './load-failed.tsx';
+import { api, downloadCsv, type Query } from '@/lib/api';
+import { useNotify } from '@/lib/notify';
+import { LoadFailed } from './load-failed';
 
 /** What a paged list answers: the rows of one page, how many in all, and what else it says (`P`). */
 export type Page<T> = { list: T[]; total: number };

@@ -1,22 +1,16 @@
 import { PASSKEY_NAME_MAX } from '@minecloud/contract/console';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input, Popconfirm, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import {
-  enrolPasskey,
-  isBrowserRefusal,
-  listPasskeys,
-  type Passkey,
-  type Passkeys,
-  passkeysAvailable,
-  passkeysKey,
-  removePasskey,
-} from '../api/passkeys.ts';
-import { registerMessages } from '../i18n/index.ts';
-import { formatTime } from '../lib/format.ts';
-import { useCall } from '../lib/use-call.ts';
-import { LoadFailed } from './load-failed.tsx';
+import { enrolPasskey } from '@/api/enrol-passkey';
+import { type Passkey, type Passkeys, passkeysKey, usePasskeys } from '@/api/get-passkeys';
+import { removePasskey } from '@/api/remove-passkey';
+import { registerMessages } from '@/i18n';
+import { formatTime } from '@/lib/format';
+import { isBrowserRefusal, passkeysAvailable } from '@/lib/passkeys';
+import { useCall } from '@/lib/use-call';
+import { LoadFailed } from './load-failed';
 
 const NS = 'passkeys';
 
@@ -64,7 +58,7 @@ export function PasskeyList({ onChange }: { onChange?: () => void | Promise<void
   const { t } = useTranslation(NS);
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ name: string }>();
-  const passkeys = useQuery({ queryKey: passkeysKey, queryFn: listPasskeys });
+  const passkeys = usePasskeys();
   const { busy, problem, setProblem, run } = useCall();
   const available = passkeysAvailable();
 

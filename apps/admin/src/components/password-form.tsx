@@ -1,8 +1,8 @@
 import { OPERATOR_PASSWORD_MIN, type OperatorMe } from '@minecloud/contract/console';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changePassword } from '../api/change-password.ts';
-import { useCall } from '../lib/use-call.ts';
+import { changePassword } from '@/api/change-password';
+import { useCall } from '@/lib/use-call';
 
 type Values = { current: string; next: string; repeat: string };
 

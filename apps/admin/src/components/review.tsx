@@ -7,8 +7,8 @@ import { Button, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useNotify } from '../lib/notify.ts';
-import { Address } from './address.tsx';
+import { useNotify } from '@/lib/notify';
+import { Address } from './address';
 
 /** The `status` of the address when it is one of `statuses`, else `fallback`; and how to change it. */
 export function useStatusParam<S extends string>(statuses: readonly S[], fallback: S): [S, (status: S) => void] {

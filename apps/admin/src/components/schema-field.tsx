@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Checkable, zodRule } from '../lib/zod-rule.ts';
+import { type Checkable, zodRule } from '@/lib/zod-rule';
 
 /**
  * A form field that refuses what the contract's `schema` refuses, with `message` under it

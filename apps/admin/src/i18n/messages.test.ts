@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from './index.ts';
+import { i18n } from './index';
 
 // Every feature's texts, and the shell's: each registers its namespace when loaded.
 const modules = import.meta.glob(['../features/*/i18n.ts', '../app/i18n.ts'], { eager: true });

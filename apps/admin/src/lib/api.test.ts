@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, mockApi } from '../test/fetch.ts';
-import { ApiError, api, downloadCsv, onSessionEvent } from './api.ts';
-import { readToken, saveToken } from './token.ts';
+import { calls, mockApi } from '@/test/fetch';
+import { ApiError, api, downloadCsv, onSessionEvent } from './api';
+import { readToken, saveToken } from './token';
 
 describe('api', () => {
   afterEach(() => vi.restoreAllMocks());

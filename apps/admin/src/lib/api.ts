@@ -1,25 +1,22 @@
+import { ApiError, isApiError, newIdempotencyKey, parseEnvelope, serializeQuery } from '@minecloud/contract/client';
 import { ERROR_CODES } from '@minecloud/contract/errors';
-import { currentLanguage, i18n } from '../i18n/index.ts';
-import { clearToken, readToken } from './token.ts';
+import { currentLanguage, i18n } from '@/i18n';
+import { clearToken, readToken } from './token';
 
 const BASE = '/admin-api/';
 
-/** A refused call: the envelope's code and localized message, and the HTTP status (0 when unreachable). */
-export class ApiError extends Error {
-  code: number;
-  status: number;
-  msg: string;
-
-  constructor(code: number, status: number, msg: string) {
-    super(msg);
-    this.name = 'ApiError';
-    this.code = code;
-    this.status = status;
-    this.msg = msg;
-  }
-}
+// The console's refusals are the shared ApiError (packages/contract/src/client.ts): the envelope's
+// code and localized message, and the HTTP status (null when the server was not reached).
+export { ApiError, isApiError };
 
 export type Query = Record<string, string | number | boolean | undefined>;
+
+/**
+ * A server-paged list, as a feature's api/ declares it: the path that answers `{ list, total }` for
+ * `pageNo`/`pageSize` and a query, its query key, and its CSV export if it has one.
+ * components/paged-table asks it.
+ */
+export type PagedList = { queryKey: readonly unknown[]; path: string; csvPath?: string };
 
 /** What the session must react to, whichever screen made the call. */
 export type SessionEvent = 'signedOut' | 'setupRequired';
@@ -36,9 +33,8 @@ function emit(event: SessionEvent): void {
 
 export function apiUrl(path: string, query?: Query): string {
   const url = new URL(BASE + path, window.location.origin);
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
-  }
+  // An empty filter field is no filter.
+  url.search = serializeQuery(Object.fromEntries(Object.entries(query ?? {}).filter(([, value]) => value !== '')));
   return url.toString();
 }
 
@@ -56,22 +52,17 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch {
-    throw new ApiError(0, 0, i18n.t('common:networkFailed'));
+    throw new ApiError(0, i18n.t('common:networkFailed'));
   }
 }
 
 /** Turns a refused answer into an ApiError, and tells the session when it ended or needs setup. */
 async function refusal(response: Response, hadToken: boolean): Promise<ApiError> {
-  let code = response.status;
-  let msg = '';
-  try {
-    const envelope = (await response.json()) as { code?: unknown; msg?: unknown };
-    if (typeof envelope.code === 'number') code = envelope.code;
-    if (typeof envelope.msg === 'string') msg = envelope.msg;
-  } catch {
-    // Not an envelope (a proxy's error page): keep the status.
-  }
-  const error = new ApiError(code, response.status, msg || i18n.t('common:requestFailed'));
+  // Not an envelope (a proxy's error page): keep the status.
+  const envelope = parseEnvelope(await response.text().catch(() => ''));
+  const code = typeof envelope?.code === 'number' ? envelope.code : response.status;
+  const msg = typeof envelope?.msg === 'string' ? envelope.msg : '';
+  const error = new ApiError(code, msg || i18n.t('common:requestFailed'), response.status);
   // Other 401s (a wrong TOTP code, 1102) are answers to the form, not the end of the session.
   if (hadToken && response.status === 401 && code === ERROR_CODES.unauthorized) {
     clearToken();
@@ -97,16 +88,12 @@ async function request<T>(
   if (body !== undefined) init.body = JSON.stringify(body);
   const response = await send(apiUrl(path, query), init);
   if (!response.ok) throw await refusal(response, hadToken);
-  let envelope: { code?: unknown; data?: unknown; msg?: unknown };
-  try {
-    envelope = await response.json();
-  } catch {
-    throw new ApiError(response.status, response.status, i18n.t('common:requestFailed'));
-  }
+  const envelope = parseEnvelope(await response.text().catch(() => ''));
+  if (!envelope) throw new ApiError(response.status, i18n.t('common:requestFailed'), response.status);
   if (envelope.code !== 0) {
     const code = typeof envelope.code === 'number' ? envelope.code : -1;
     if (code === ERROR_CODES.setupRequired) emit('setupRequired');
-    throw new ApiError(code, response.status, typeof envelope.msg === 'string' ? envelope.msg : '');
+    throw new ApiError(code, typeof envelope.msg === 'string' ? envelope.msg : '', response.status);
   }
   return envelope.data as T;
 }
@@ -151,8 +138,4 @@ export async function downloadCsv(path: string, query?: Query): Promise<void> {
 }
 
 /** A fresh key for a money call; keep it for retries of the same form. */
-export function newIdempotencyKey(): string {
-  // getRandomValues, unlike randomUUID, also works when the console is served over plain HTTP.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+export { newIdempotencyKey };

@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@minecloud/contract/errors';
 import { App } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from './api.ts';
+import { ApiError } from './api';
 
 /** The text to show for a failed call: the server's localized message, or a generic one. */
 export function errorText(error: unknown, fallback: string): string {

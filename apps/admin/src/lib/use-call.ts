@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from './notify.ts';
+import { errorText } from './notify';
 
 /**
  * A call made from a form or a dialog: `busy` while `run` awaits it, and `problem`, the text of

@@ -4,10 +4,10 @@ import { act, render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { AppProviders } from '../app/app.tsx';
-import { i18n, type Language } from '../i18n/index.ts';
-import { createQueryClient } from '../lib/query-client.ts';
-import { saveToken } from '../lib/token.ts';
+import { AppProviders } from '@/app/app';
+import { i18n, type Language } from '@/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import { saveToken } from '@/lib/token';
 
 export const OWNER: OperatorMe = { id: '1', username: 'olivia', role: 'owner', totpEnabled: true, setup: null };
 

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
-import { i18n, setLanguage } from '../i18n/index.ts';
+import { i18n, setLanguage } from '@/i18n';
 
 // What antd reads and jsdom lacks: media queries (Grid, Table), ResizeObserver, scrollbar styles.
 if (!window.matchMedia) {
@@ -75,7 +75,7 @@ if (!patched.__quickComputedStyle) {
 
 // lightweight-charts draws on a canvas jsdom does not have: every test gets the stand-in, which
 // records what the dashboard gives it.
-vi.mock('lightweight-charts', () => import('./chart-stand-in.ts'));
+vi.mock('lightweight-charts', () => import('./chart-stand-in'));
 
 await setLanguage('en');
 

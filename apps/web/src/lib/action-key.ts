@@ -1,13 +1,8 @@
+import { newIdempotencyKey } from '@minecloud/contract/client';
 import { isApiError } from '@/lib/request';
 
 /** Keys of money actions sent but not answered yet, by action (route and body). */
 const unanswered = new Map<string, string>();
-
-/** 32 hex characters; getRandomValues also works where randomUUID does not (plain-http pages). */
-function newKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * Whether the server answered, so the action is settled either way. Without an answer (network
@@ -24,7 +19,7 @@ function wasAnswered(error: unknown): boolean {
  */
 export async function withActionKey<T>(route: string, body: unknown, call: (key: string) => Promise<T>): Promise<T> {
   const action = `${route} ${JSON.stringify(body)}`;
-  const key = unanswered.get(action) ?? newKey();
+  const key = unanswered.get(action) ?? newIdempotencyKey();
   unanswered.set(action, key);
   try {
     const answer = await call(key);

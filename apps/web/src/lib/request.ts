@@ -1,5 +1,6 @@
 import { API, API_BASE } from '@minecloud/contract/api-paths';
 import type { CallAnswer } from '@minecloud/contract/calls';
+import { ApiError, parseEnvelope, type QueryParams, serializeQuery } from '@minecloud/contract/client';
 import type { FEEDBACK_CALLS } from '@minecloud/contract/content';
 import type { Envelope } from '@minecloud/contract/envelope';
 import i18n from 'i18next';
@@ -22,9 +23,17 @@ export const ERROR_CODE_NETWORK = 602001;
 export const SUCCESS_CODE = 0;
 export const UNAUTHORIZED_CODE = 401;
 
+// The error type and query string are both apps' (packages/contract/src/client.ts); their names
+// stay this module's too.
+export {
+  ApiError,
+  isApiError,
+  type QueryParams,
+  type QueryValue,
+  serializeQuery,
+} from '@minecloud/contract/client';
+
 export type RequestType = 'main' | 'market';
-export type QueryValue = string | number | boolean | null | undefined;
-export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 
 export type RequestOptions = {
   url: string;
@@ -46,37 +55,6 @@ export type UploadOptions = {
   signal?: AbortSignal;
   fileName?: string;
 };
-
-/** Every rejection of the wrapper: `code` is the body code, the HTTP status, or one of the codes above. */
-export class ApiError extends Error {
-  readonly code: number;
-  readonly msg: string;
-  readonly status: number | null;
-
-  constructor(code: number, msg: string, status: number | null = null) {
-    super(msg || `Request failed with code ${code}`);
-    this.name = 'ApiError';
-    this.code = code;
-    this.msg = msg;
-    this.status = status;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
-export function serializeQuery(params: QueryParams | undefined): string {
-  if (!params) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    const values = Array.isArray(value) ? value : [value];
-    for (const item of values) {
-      if (item !== undefined && item !== null) search.append(key, String(item));
-    }
-  }
-  return search.toString();
-}
 
 function isAbsolute(url: string): boolean {
   return /^([a-z][a-z\d+.-]*:)?\/\//i.test(url) || url.startsWith('/');
@@ -104,16 +82,6 @@ export function commonHeaders(): Record<string, string> {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function parseBody(text: string): Partial<Envelope<unknown>> | null {
-  if (!text) return null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return isRecord(parsed) ? (parsed as Partial<Envelope<unknown>>) : null;
-  } catch {
-    return null;
-  }
 }
 
 type SendOptions = {
@@ -186,7 +154,7 @@ async function send<T>(options: SendOptions): Promise<Envelope<T>> {
     options.signal?.removeEventListener('abort', abortFromCaller);
   }
 
-  const body = parseBody(text);
+  const body = parseEnvelope(text);
   const msg = typeof body?.msg === 'string' ? body.msg : '';
   if (response.status === UNAUTHORIZED_CODE || body?.code === UNAUTHORIZED_CODE) {
     handleUnauthorized(body?.code, options.toast);

@@ -1,4 +1,4 @@
-import { registerMessages } from '../../i18n/index.ts';
+import { registerMessages } from '@/i18n';
 
 export const NS = 'adjustments';
 

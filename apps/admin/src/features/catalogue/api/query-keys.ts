@@ -1,0 +1,4 @@
+export const catalogueKeys = {
+  products: ['catalogue', 'products'] as const,
+  banners: ['catalogue', 'banners'] as const,
+};

@@ -1,0 +1,4 @@
+export const equityKeys = {
+  /** The rounds, a page at a time (components/paged-table). */
+  rounds: ['equity', 'rounds'] as const,
+};

@@ -1,0 +1,4 @@
+export const operatorsKeys = {
+  list: ['operators'] as const,
+  passkeyPolicy: ['operators', 'passkeyPolicy'] as const,
+};
