@@ -1,6 +1,5 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { commonMessages } from './common.ts';
 
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -24,28 +23,64 @@ export function initialLanguage(): Language {
   return browser.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
 }
 
-// Messages are bundled with the code that uses them (registerMessages), so i18next starts at once.
-i18n.use(initReactI18next).init({
-  lng: initialLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  resources: {},
-  initAsync: false,
-  keySeparator: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  react: { useSuspense: false },
-});
+/** A namespace's texts: one JSON file per language (`./locales/<language>.json`), as `import.meta.glob` lists them. */
+export type MessageFiles = Record<string, () => Promise<unknown>>;
 
-/** Adds a feature's texts under its namespace; call it at module load in `features/<name>/i18n.ts`. */
-export function registerMessages(
-  namespace: string,
-  messages: { en: Record<string, string>; 'zh-CN': Record<string, string> },
-): void {
-  for (const language of LANGUAGES) i18n.addResourceBundle(language, namespace, messages[language], true, true);
+/** Each registered namespace's loaders, by language. */
+const namespaces = new Map<string, Map<string, () => Promise<unknown>>>();
+
+// i18next asks for a namespace in a language when a feature registers it and when the language
+// changes (for every namespace registered so far), and switches only once they are loaded: each
+// language of each namespace is a chunk of its own, fetched when it is needed.
+const jsonBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = namespaces.get(namespace)?.get(language);
+    if (!load) {
+      callback(new Error(`No ${namespace} texts in ${language}`), null);
+      return;
+    }
+    load().then(
+      (messages) => callback(null, messages as Record<string, string>),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+// No fallback language: every namespace has every key in every language (messages.test.ts), so a
+// second language's files would only be fetched for nothing.
+await i18n
+  .use(jsonBackend)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    ns: [],
+    keySeparator: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+
+/**
+ * Adds a namespace's texts and resolves once those of the current language are loaded; awaited at
+ * module load in `features/<name>/i18n.ts` (`await registerMessages(NS, import.meta.glob(...))`),
+ * so a page's lazy chunk resolves with its texts.
+ */
+export async function registerMessages(namespace: string, files: MessageFiles): Promise<void> {
+  const loaders = new Map<string, () => Promise<unknown>>();
+  for (const [file, load] of Object.entries(files)) {
+    const language = /([^/]+)\.json$/.exec(file)?.[1];
+    if (language) loaders.set(language, load);
+  }
+  namespaces.set(namespace, loaders);
+  await i18n.loadNamespaces(namespace);
 }
 
-registerMessages('common', commonMessages);
+await registerMessages('common', import.meta.glob('./locales/*.json', { import: 'default' }));
 
 export function currentLanguage(): Language {
   return i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
@@ -57,7 +92,7 @@ export function useLanguage(): Language {
   return current.language === 'zh-CN' ? 'zh-CN' : 'en';
 }
 
-/** Switches the console's language and remembers it. */
+/** Switches the console's language, once every registered namespace's texts in it are loaded, and remembers it. */
 export async function setLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(STORAGE_KEY, language);
