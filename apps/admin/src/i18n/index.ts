@@ -1,8 +1,11 @@
+import { LOCALES, type Locale, localeFromAcceptLanguage } from '@minecloud/contract/locales';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import { loadAntdLocale } from './antd-locale.ts';
 
-export const LANGUAGES = ['en', 'zh-CN'] as const;
-export type Language = (typeof LANGUAGES)[number];
+/** The product's five languages (the contract's LOCALES), as the member app has them. */
+export const LANGUAGES = LOCALES;
+export type Language = Locale;
 
 const STORAGE_KEY = 'minecloud.admin.language';
 
@@ -15,12 +18,25 @@ function storedLanguage(): Language | undefined {
   }
 }
 
-/** The remembered choice, else the browser's: Chinese when it starts with zh, English otherwise. */
+/**
+ * A browser's language as the console's: Traditional Chinese for zh-TW, zh-HK, zh-MO and zh-Hant,
+ * Simplified for any other zh, Korean for ko, Malay for ms, English for anything else (the API reads
+ * Accept-Language the same way).
+ */
+export function languageOfBrowser(tag: string): Language {
+  return tag.trim() ? localeFromAcceptLanguage(tag) : 'en';
+}
+
+/** The remembered choice, else the browser's. */
 export function initialLanguage(): Language {
   const stored = storedLanguage();
   if (stored) return stored;
-  const browser = typeof navigator === 'undefined' ? '' : navigator.language;
-  return browser.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+  return languageOfBrowser(typeof navigator === 'undefined' ? '' : navigator.language);
+}
+
+/** `language` if it is one of the console's, else English. */
+function known(language: string | undefined): Language {
+  return LANGUAGES.find((l) => l === language) ?? 'en';
 }
 
 /** A namespace's texts: one JSON file per language (`./locales/<language>.json`), as `import.meta.glob` lists them. */
@@ -80,16 +96,19 @@ export async function registerMessages(namespace: string, files: MessageFiles): 
   await i18n.loadNamespaces(namespace);
 }
 
-await registerMessages('common', import.meta.glob('./locales/*.json', { import: 'default' }));
+await Promise.all([
+  registerMessages('common', import.meta.glob('./locales/*.json', { import: 'default' })),
+  loadAntdLocale(known(i18n.language)),
+]);
 
 export function currentLanguage(): Language {
-  return i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
+  return known(i18n.language);
 }
 
 /** The console's language in a component, which renders again when it is switched. */
 export function useLanguage(): Language {
   const { i18n: current } = useTranslation();
-  return current.language === 'zh-CN' ? 'zh-CN' : 'en';
+  return known(current.language);
 }
 
 /** Switches the console's language, once every registered namespace's texts in it are loaded, and remembers it. */
@@ -99,6 +118,8 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // Private mode without storage: the choice lasts until the page reloads.
   }
+  // antd's texts first: the providers render again on the switch, and read them then.
+  await loadAntdLocale(language);
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }
