@@ -39,7 +39,7 @@ function known(language: string | undefined): Language {
   return LANGUAGES.find((l) => l === language) ?? 'en';
 }
 
-/** A namespace's texts: one JSON file per language (`./locales/<language>.json`), as `import.meta.glob` lists them. */
+/** A namespace's texts: one JSON file per language (`locales/<language>.json`), as `import.meta.glob` lists them. */
 export type MessageFiles = Record<string, () => Promise<unknown>>;
 
 /** Each registered namespace's loaders, by language. */
@@ -64,8 +64,8 @@ const jsonBackend: BackendModule = {
   },
 };
 
-// No fallback language: every namespace has every key in every language (messages.test.ts), so a
-// second language's files would only be fetched for nothing.
+// No fallback language: every namespace has every key in every language (scripts/locales.test.ts),
+// so a second language's files would only be fetched for nothing.
 await i18n
   .use(jsonBackend)
   .use(initReactI18next)
@@ -91,6 +91,10 @@ export async function registerMessages(namespace: string, files: MessageFiles): 
   for (const [file, load] of Object.entries(files)) {
     const language = /([^/]+)\.json$/.exec(file)?.[1];
     if (language) loaders.set(language, load);
+  }
+  // A module moved away from its locales/ would find none and show keys: it fails at once instead.
+  if (!LANGUAGES.every((language) => loaders.has(language))) {
+    throw new Error(`${namespace} lacks texts in ${LANGUAGES.filter((l) => !loaders.has(l)).join(', ')}`);
   }
   namespaces.set(namespace, loaders);
   await i18n.loadNamespaces(namespace);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { i18n, LANGUAGES, setLanguage } from './index.ts';
+import { i18n, LANGUAGES, registerMessages, setLanguage } from './index.ts';
 
 // Every feature's texts, the shell's and the shared components': each registers its namespace when
 // loaded. That each namespace's files have every key in every language, with the same placeholders,
@@ -29,5 +29,13 @@ describe('messages', () => {
         }
       }
     }
+  });
+
+  it('refuses a namespace without a file for every language, as a module moved from its locales/ would have', async () => {
+    await expect(registerMessages('moved', {})).rejects.toThrow('moved lacks texts in zh-CN, en, zh-TW, ko-KR, ms-MY');
+    const onlyEnglish = { './locales/en.json': async () => ({}) };
+    await expect(registerMessages('half', onlyEnglish)).rejects.toThrow(
+      'half lacks texts in zh-CN, zh-TW, ko-KR, ms-MY',
+    );
   });
 });
