@@ -1,20 +1,19 @@
 import type { OperatorMe } from '@minecloud/contract/console';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18n } from '@/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { i18n, useLanguage } from '@/i18n';
+import { antdLocale } from '@/i18n/antd-locale';
 import { SessionProvider } from './session-provider';
 import { CONSOLE_THEME } from './theme';
 import './i18n';
 
 function AntdConfig({ motion, children }: { motion: boolean; children: ReactNode }) {
-  const { i18n: current } = useTranslation();
+  const language = useLanguage();
   return (
     <ConfigProvider
-      locale={current.language === 'zh-CN' ? zhCN : enUS}
+      locale={antdLocale(language)}
       theme={{ ...CONSOLE_THEME, token: { ...CONSOLE_THEME.token, motion } }}
     >
       <AntApp>{children}</AntApp>

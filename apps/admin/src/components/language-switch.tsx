@@ -1,19 +1,16 @@
+import { LOCALE_NAMES } from '@minecloud/contract/locales';
 import { Segmented } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { type Language, setLanguage } from '@/i18n';
+import { LANGUAGES, type Language, setLanguage, useLanguage } from '@/i18n';
 
-/** English or Simplified Chinese, for the whole console; remembered (i18n/index.ts setLanguage). */
+/** The product's five languages, each named in itself as the member app names it, for the whole console; remembered (i18n/index.ts setLanguage). */
 export function LanguageSwitch() {
-  const { i18n } = useTranslation();
+  const language = useLanguage();
   return (
     <Segmented<Language>
       size="small"
-      value={i18n.language === 'zh-CN' ? 'zh-CN' : 'en'}
-      onChange={(language) => void setLanguage(language)}
-      options={[
-        { value: 'en', label: 'English' },
-        { value: 'zh-CN', label: '简体中文' },
-      ]}
+      value={language}
+      onChange={(next) => void setLanguage(next)}
+      options={LANGUAGES.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
     />
   );
 }

@@ -14,41 +14,8 @@ import { LoadFailed } from './load-failed';
 
 const NS = 'passkeys';
 
-registerMessages(NS, {
-  en: {
-    name: 'Name',
-    created: 'Added',
-    lastUsed: 'Last used',
-    never: 'Never',
-    remove: 'Remove',
-    removeTitle: 'Remove the passkey “{{name}}”?',
-    removeText: 'It can no longer sign you in.',
-    none: 'No passkeys yet',
-    add: 'Add a passkey',
-    namePlaceholder: 'e.g. Work laptop',
-    nameHint: 'A name to tell your passkeys apart',
-    unavailable:
-      'This browser cannot use passkeys here. Open the console in a browser with passkey support, at its host name (not an IP address).',
-    cancelled: 'The passkey was not created (cancelled, timed out, or already on this device)',
-    required: 'Required',
-  },
-  'zh-CN': {
-    name: '名称',
-    created: '添加时间',
-    lastUsed: '最近使用',
-    never: '从未使用',
-    remove: '删除',
-    removeTitle: '删除通行密钥“{{name}}”？',
-    removeText: '删除后将无法再用它登录。',
-    none: '尚未添加通行密钥',
-    add: '添加通行密钥',
-    namePlaceholder: '例如：办公电脑',
-    nameHint: '用于区分您的各个通行密钥',
-    unavailable: '此浏览器无法在此处使用通行密钥。请使用支持通行密钥的浏览器，并通过域名（而非 IP 地址）打开后台。',
-    cancelled: '未创建通行密钥（已取消、已超时，或此设备上已有）',
-    required: '必填',
-  },
-});
+// Its texts, one file per language (locales/passkeys/<language>.json).
+await registerMessages(NS, import.meta.glob('./locales/passkeys/*.json', { import: 'default' }));
 
 /**
  * The signed-in operator's passkeys: the list (added, last used), removing one, and adding one.

@@ -5,7 +5,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppProviders } from '@/app/app';
-import { i18n, type Language } from '@/i18n';
+import { type Language, setLanguage } from '@/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { saveToken } from '@/lib/token';
 
@@ -55,7 +55,7 @@ export function renderWithApp(ui: ReactElement, { me, route = '/', path }: Optio
  * each test); rendered components follow it.
  */
 export async function switchLanguage(language: Language) {
-  await act(() => i18n.changeLanguage(language));
+  await act(() => setLanguage(language));
 }
 
 /** Replaces a field's text in one input event: typing key by key into antd fields is slow. */

@@ -2,55 +2,6 @@ import { registerMessages } from '@/i18n';
 
 export const NS = 'equity';
 
-registerMessages(NS, {
-  en: {
-    title: 'Equity rounds',
-    intro: 'Members buy shares of the open round; only one round is open at a time.',
-    openRound: 'Open a new round',
-    totalShares: 'Total shares',
-    sharesRemaining: 'Remaining',
-    sold: 'Sold',
-    pricePerShare: 'Price per share',
-    annualYieldPct: 'Annual yield',
-    minQuantity: 'Min quantity',
-    termDays: 'Term (days)',
-    state: 'State',
-    open: 'Open',
-    closed: 'Closed',
-    openWarning:
-      'Opening a new round closes the round that is open now: members can no longer buy its remaining shares.',
-    confirmTitle: 'Open this round?',
-    confirmText:
-      '{{totalShares}} shares at {{price}} USDT, {{yield}}% a year for {{days}} days. The open round closes.',
-    opened: 'Round {{id}} is open',
-    sharesInvalid: 'A whole number from 1 to 1,000,000,000',
-    priceInvalid: 'A number with up to 12 digits and 6 decimals, such as 1.5',
-    yieldInvalid: 'A percentage with up to 3 digits and 4 decimals, such as 12.5',
-    minQuantityInvalid: 'A whole number of at least 1',
-    termInvalid: 'A whole number of days from 1 to 3650',
-  },
-  'zh-CN': {
-    title: '股权轮次',
-    intro: '会员购买当前开放轮次的股份；同一时间只有一个轮次开放。',
-    openRound: '开启新轮次',
-    totalShares: '总股数',
-    sharesRemaining: '剩余',
-    sold: '已售',
-    pricePerShare: '每股价格',
-    annualYieldPct: '年化收益',
-    minQuantity: '起购数量',
-    termDays: '期限（天）',
-    state: '状态',
-    open: '开放中',
-    closed: '已关闭',
-    openWarning: '开启新轮次会关闭当前开放的轮次：会员将无法再购买其剩余股份。',
-    confirmTitle: '开启此轮次？',
-    confirmText: '{{totalShares}} 股，每股 {{price}} USDT，年化 {{yield}}%，期限 {{days}} 天。当前开放的轮次将关闭。',
-    opened: '轮次 {{id}} 已开启',
-    sharesInvalid: '1 到 1,000,000,000 之间的整数',
-    priceInvalid: '最多 12 位整数和 6 位小数的数字，例如 1.5',
-    yieldInvalid: '最多 3 位整数和 4 位小数的百分比，例如 12.5',
-    minQuantityInvalid: '不小于 1 的整数',
-    termInvalid: '1 到 3650 之间的天数',
-  },
-});
+// Its texts, one file per language (locales/<language>.json, docs/architecture.md "Texts and
+// languages"): only the current language's is fetched, and the module resolves once it is there.
+await registerMessages(NS, import.meta.glob('./locales/*.json', { import: 'default' }));

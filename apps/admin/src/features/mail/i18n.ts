@@ -2,65 +2,6 @@ import { registerMessages } from '@/i18n';
 
 export const NS = 'mail';
 
-registerMessages(NS, {
-  en: {
-    title: 'Mail outbox',
-    intro:
-      'Every email the platform queued, newest first: the mail worker sends it, retries a failed send, then gives up. Codes are never shown here, except in demo mode without a mail server.',
-    to: 'To',
-    template: 'Mail',
-    language: 'Language',
-    status: 'Status',
-    attempts: 'Tries',
-    error: 'Last error',
-    nextAttempt: 'Next try {{time}}',
-    sent: 'Sent {{time}}',
-    demoCode: 'Demo code',
-    demoCodeHint: 'Demo mode without SMTP: this mail is never sent, so its code is shown here for testing.',
-    'template.email_code': 'Verification code',
-    'template.operator_email_code': 'Operator’s verification code',
-    'template.address_added': 'Withdrawal address saved',
-    'template.setting_notice': 'Guarded setting loosened',
-    'status.queued': 'Waiting',
-    'status.sending': 'Sending',
-    'status.sent': 'Sent',
-    'status.failed': 'Failed',
-    'status.undeliverable': 'Not sent (no mail server)',
-    'status.demo': 'Demo (not sent)',
-    'locale.zh-CN': 'Simplified Chinese',
-    'locale.en': 'English',
-    'locale.zh-TW': 'Traditional Chinese',
-    'locale.ko-KR': 'Korean',
-    'locale.ms-MY': 'Malay',
-  },
-  'zh-CN': {
-    title: '邮件发件箱',
-    intro:
-      '平台排队的每封邮件，最新的在前：由邮件任务发送，失败后重试，重试用尽即放弃。验证码不会显示在这里，演示模式且未配置邮件服务器时除外。',
-    to: '收件人',
-    template: '邮件',
-    language: '语言',
-    status: '状态',
-    attempts: '尝试次数',
-    error: '最近错误',
-    nextAttempt: '{{time}} 再试',
-    sent: '{{time}} 已发送',
-    demoCode: '演示验证码',
-    demoCodeHint: '演示模式且未配置 SMTP：此邮件不会发出，验证码仅为测试显示在这里。',
-    'template.email_code': '验证码',
-    'template.operator_email_code': '操作员验证码',
-    'template.address_added': '已保存提现地址',
-    'template.setting_notice': '受保护的设置被放宽',
-    'status.queued': '等待发送',
-    'status.sending': '发送中',
-    'status.sent': '已发送',
-    'status.failed': '发送失败',
-    'status.undeliverable': '未发送（无邮件服务器）',
-    'status.demo': '演示（不发送）',
-    'locale.zh-CN': '简体中文',
-    'locale.en': '英语',
-    'locale.zh-TW': '繁体中文',
-    'locale.ko-KR': '韩语',
-    'locale.ms-MY': '马来语',
-  },
-});
+// Its texts, one file per language (locales/<language>.json, docs/architecture.md "Texts and
+// languages"): only the current language's is fetched, and the module resolves once it is there.
+await registerMessages(NS, import.meta.glob('./locales/*.json', { import: 'default' }));

@@ -8,8 +8,17 @@ export function AuthFrame({ title, width = 420, children }: { title: string; wid
   const { t } = useTranslation();
   return (
     <Flex vertical align="center" style={{ minHeight: '100vh', padding: '48px 16px', background: '#f5f6f8' }}>
-      <Flex justify="space-between" align="center" style={{ width: '100%', maxWidth: width, marginBottom: 16 }}>
-        <Typography.Text strong>{t('common:brand')}</Typography.Text>
+      {/* Five languages may not fit beside the brand: the switch then goes below it. */}
+      <Flex
+        justify="space-between"
+        align="center"
+        wrap="wrap"
+        gap={8}
+        style={{ width: '100%', maxWidth: width, marginBottom: 16 }}
+      >
+        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+          {t('common:brand')}
+        </Typography.Text>
         <LanguageSwitch />
       </Flex>
       <Card style={{ width: '100%', maxWidth: width }}>
