@@ -60,6 +60,8 @@ const MATRIX: Record<string, Access> = {
   'GET /app-api/transparency/parameters': 'public',
   'GET /app-api/transparency/totals': 'public',
   'GET /app-api/transparency/solvency': 'public',
+  'GET /app-api/transparency/network-days': 'public',
+  'GET /app-api/transparency/network-day': 'public',
   // The member's own leaf only: the call takes an asset and a day, never a member id.
   'GET /app-api/transparency/liabilities/proof': 'own list',
   'GET /app-api/biz/biz-notice/page': 'public',
