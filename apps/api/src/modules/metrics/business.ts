@@ -91,7 +91,9 @@ export function registerBusinessMetrics(registry: Registry, sources: BusinessMet
     sample('jobs', 1_000, async () => ({
       successes: await lastJobSuccesses(sources.db),
       behind: (await sources.jobsBehind?.(sources.clock.now())) ?? new Map<string, number>(),
+      waiting: await oldestWaits(sources.db),
     })),
+    sources.clock,
   );
   registerWithdrawals(
     registry,
@@ -177,10 +179,38 @@ async function lastJobSuccesses(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.job, Number(r.at)]));
 }
 
+/** When each job's oldest waiting period (job_waits: jobs/runner.ts, waitFor) started to wait, in seconds. */
+async function oldestWaits(db: Db): Promise<Map<string, number>> {
+  const rows = await queryRows<{ job: string; since: number | string }>(
+    db,
+    sql`select job, extract(epoch from min(since))::float8 as since from job_waits group by job`,
+  );
+  return new Map(rows.map((r) => [r.job, Number(r.since)]));
+}
+
 function registerJobs(
   registry: Registry,
-  stored: Sampler<{ successes: Map<string, number>; behind: Map<string, number> }>,
+  stored: Sampler<{ successes: Map<string, number>; behind: Map<string, number>; waiting: Map<string, number> }>,
+  clock: Clock,
 ) {
+  new Gauge({
+    name: 'minecloud_job_waiting_seconds',
+    help: 'How long each job has waited for what a period needs from outside (a network day the chain has not completed, a node that does not answer); 0 when it waits for nothing',
+    labelNames: ['job_name'] as const,
+    registers: [registry],
+    async collect() {
+      const value = (await stored.get())?.value;
+      const waiting = value?.waiting ?? new Map<string, number>();
+      const now = clock.now().getTime() / 1000;
+      this.reset();
+      // Every job the database knows of, so that a rule sees 0 rather than no series.
+      const jobs = new Set([...(value?.behind.keys() ?? []), ...(value?.successes.keys() ?? []), ...waiting.keys()]);
+      for (const job of jobs) {
+        const since = waiting.get(job);
+        this.set({ job_name: job }, since === undefined ? 0 : Math.max(0, Math.round(now - since)));
+      }
+    },
+  });
   new Gauge({
     name: 'minecloud_job_last_success_timestamp_seconds',
     help: 'When each job last did its work: the later of its last finished period in the database and the last success seen by this process',

@@ -107,6 +107,11 @@ describe('output from the network', () => {
     expect(settlement.retry).toBeNull();
     const attempts = await queryRows(app.db, sql`select 1 from job_attempts where job = 'settlement'`);
     expect(attempts).toHaveLength(0);
+    // /metrics says how long it has waited (the JobWaiting alert, docs/operations.md section 6).
+    const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const waited = /^minecloud_job_waiting_seconds\{job_name="settlement"\} (\d+)$/m.exec(metrics)?.[1];
+    // Since the day's end (12-03 00:00:05), by the app's clock (12-05 12:00).
+    expect(Number(waited)).toBe(2 * 86_400 + 12 * 3_600 - 5);
   });
 
   it('pays the network’s rate less the pool fee once the node answers, once', async () => {

@@ -65,7 +65,13 @@ export function RunJobModal({ job, onClose }: { job: JobInfo; onClose: () => voi
             type="warning"
             showIcon
             title={t('notRan', { period: answer.period })}
-            description={answer.reason ? t(`reason_${answer.reason}`) : undefined}
+            description={
+              answer.reason === 'waiting'
+                ? t('reason_waiting', { why: answer.why ?? '' })
+                : answer.reason
+                  ? t(`reason_${answer.reason}`)
+                  : undefined
+            }
           />
         ))}
     </Modal>

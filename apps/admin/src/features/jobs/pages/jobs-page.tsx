@@ -104,6 +104,7 @@ export function JobsPage() {
                 {t('backlogHint', { limit: JOB_CATCH_UP_DAYS })}
               </Typography.Paragraph>
             )}
+            {job.waiting && <WaitingState waiting={job.waiting} />}
             {job.retry && <RetryState retry={job.retry} />}
           </Card>
         ))}
@@ -134,6 +135,31 @@ export function JobsPage() {
       />
       {running && <RunJobModal job={running} onClose={() => setRunning(null)} />}
     </Flex>
+  );
+}
+
+/**
+ * What a job's oldest missing day waits for (a network day the chain has not completed, a node that
+ * does not answer): no failure, asked again every minute; the alert JobWaiting fires when it lasts.
+ */
+function WaitingState({ waiting }: { waiting: NonNullable<JobInfo['waiting']> }) {
+  const { t } = useTranslation(NS);
+  return (
+    <Descriptions
+      column={1}
+      size="small"
+      title={t('waitingTitle', { period: waiting.period })}
+      style={{ marginTop: 8 }}
+    >
+      <Descriptions.Item label={t('waitingWhy')}>
+        <Typography.Text type="warning" data-testid="job-waiting-reason">
+          {waiting.reason}
+        </Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('waitingSince')}>
+        <TimeText value={waiting.since} />
+      </Descriptions.Item>
+    </Descriptions>
   );
 }
 

@@ -19,8 +19,17 @@ const JOBS = {
       behind: 0,
       oldestMissing: null,
       retry: null,
+      waiting: null,
     },
-    { name: 'pool', latestPeriod: '2026-04-01', lastRun: null, behind: 0, oldestMissing: null, retry: null },
+    {
+      name: 'pool',
+      latestPeriod: '2026-04-01',
+      lastRun: null,
+      behind: 0,
+      oldestMissing: null,
+      retry: null,
+      waiting: null,
+    },
   ],
 };
 /** The settlement failing its oldest of three missed days twice, and the pool out of tries. */
@@ -115,6 +124,36 @@ describe('jobs', () => {
     expect(calls(requests, 'POST jobs/run')[0]?.body).toEqual({ job: 'pool', period: '2026-03-31' });
     // The last runs are asked again.
     await waitFor(() => expect(calls(requests, 'GET jobs/runs').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('shows a settlement that waits for its network day, and says why when run by hand', async () => {
+    const why = 'the Bitcoin node does not answer (fetch failed)';
+    api({
+      'GET jobs': () => ({
+        list: [
+          {
+            ...BEHIND.list[0],
+            behind: 1,
+            retry: null,
+            waiting: { period: '2026-04-01', reason: why, since: '2026-04-01T16:00:05.000Z' },
+          },
+          JOBS.list[1],
+        ],
+      }),
+      'POST jobs/run': () => ({ ran: false, period: '2026-04-01', reason: 'waiting', why }),
+    });
+    renderWithApp(<JobsPage />);
+    const card = await cardOf('Daily settlement');
+    expect(within(card).getByText('2026-04-01 waits')).toBeInTheDocument();
+    expect(within(card).getByTestId('job-waiting-reason')).toHaveTextContent(why);
+    expect(within(card).queryByText('Failed tries')).not.toBeInTheDocument();
+    const { user, modal } = await openRun('Daily settlement');
+    await user.click(button(modal, 'Run'));
+    expect(
+      await within(modal).findByText(
+        `It waits for what it needs from outside: ${why}. It is asked again every minute.`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('tells a busy runner apart', async () => {
