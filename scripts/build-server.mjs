@@ -23,6 +23,7 @@ const ENTRIES = {
   'ledger-check': 'src/cli/ledger-check.ts',
   'admin-reset': 'src/cli/admin-reset.ts',
   'verify-proof': 'src/cli/verify-proof.ts',
+  'verify-network-day': 'src/cli/verify-network-day.ts',
   'reserves-sign': 'src/cli/reserves-sign.ts',
   'db-migrate': 'src/cli/db-migrate.ts',
   'totp-rotate': 'src/cli/totp-rotate.ts',

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run <tool> -- …` (ledger:check, admin:reset, db:migrate, proof:verify, reserves:sign), or
+// `npm run <tool> -- …` (ledger:check, admin:reset, db:migrate, proof:verify, network:verify, reserves:sign), or
 // `node scripts/cli.mjs <tool> …` for a tool without an npm script (totp-rotate): the
 // tool's built file in dist/server with NODE_ENV=production, or where tsx is not installed (a
 // runtime install, `npm ci --omit=dev`); its TypeScript source through tsx otherwise, so that a

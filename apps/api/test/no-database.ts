@@ -4,6 +4,7 @@
  */
 export const NO_DATABASE = [
   'src/cli/reserves-sign.test.ts',
+  'src/cli/verify-network-day.test.ts',
   'src/cli/verify-proof.test.ts',
   'src/jobs/retry.test.ts',
   'src/ledger/only-writer.test.ts',

@@ -22,18 +22,21 @@ type Header = { hash: string; height: number; time: number; mediantime: number; 
 type Stats = { subsidy: number; totalfee: number };
 type RpcAnswer = { result: unknown; error: { code: number; message: string } | null; id: number };
 
-class NodeError extends Error {}
+/** A node that does not answer, refuses or answers something else: why, for the wait's reason. */
+export class NodeError extends Error {}
 
-export function bitcoinRpcSource(url: string): NetworkSource {
+/**
+ * Batch calls to a Bitcoin Core node's JSON-RPC at `url` (the user and password in the URL, sent as
+ * basic auth): resolves each call's result in order, or throws NodeError saying why.
+ */
+export function bitcoinRpc(url: string, timeoutMs = RPC_TIMEOUT_MS) {
   const endpoint = new URL(url);
   const authorization = endpoint.username
     ? `Basic ${Buffer.from(`${decodeURIComponent(endpoint.username)}:${decodeURIComponent(endpoint.password)}`).toString('base64')}`
     : undefined;
   endpoint.username = '';
   endpoint.password = '';
-
-  /** Several calls in one batch request; resolves their results in order, or throws NodeError. */
-  async function batch(calls: readonly [method: string, params: unknown[]][]): Promise<unknown[]> {
+  return async function batch(calls: readonly [method: string, params: unknown[]][]): Promise<unknown[]> {
     if (calls.length === 0) return [];
     let response: Response;
     try {
@@ -41,7 +44,7 @@ export function bitcoinRpcSource(url: string): NetworkSource {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
         body: JSON.stringify(calls.map(([method, params], id) => ({ jsonrpc: '1.0', id, method, params }))),
-        signal: AbortSignal.timeout(RPC_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       throw new NodeError(`the Bitcoin node does not answer (${(error as Error).message})`);
@@ -62,8 +65,11 @@ export function bitcoinRpcSource(url: string): NetworkSource {
       }
       return answer.result;
     });
-  }
+  };
+}
 
+export function bitcoinRpcSource(url: string): NetworkSource {
+  const batch = bitcoinRpc(url);
   const call = async <T>(method: string, params: unknown[] = []) => (await batch([[method, params]]))[0] as T;
 
   async function headersAt(heights: readonly number[]): Promise<Header[]> {
