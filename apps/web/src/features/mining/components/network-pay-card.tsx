@@ -5,28 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { NETWORK_DAYS, type NetworkDaySummary, useNetworkDays } from '@/api/get-network-days';
 import { DayBarsFigure, TALL_BOX } from '@/components/day-bars-chart';
 import { ErrorState } from '@/components/error-state';
+import { NetworkSource } from '@/components/network-source';
 import { hashRateText } from '@/lib/hash-rate-text';
+import { rateText } from '@/lib/rate-text';
 import { OUTPUT_CHART_DAYS, useDailyOutput } from '../api/get-daily-output';
-import { type OwnDay, type PaidDay, paidDays, rateBars, rateText } from '../lib/network-pay';
-import '@/components/simulated-badge.css';
+import { type OwnDay, type PaidDay, paidDays, rateBars } from '../lib/network-pay';
 import './network-pay-card.css';
-
-/** Where the days' blocks came from: the demo's simulated chain is said to be one, as the simulated market is. */
-export function NetworkSource({ source }: { source: NetworkDaySummary['source'] }) {
-  const { t } = useTranslation();
-  return (
-    <p className="network-pay__source" data-testid="network-pay-source" data-source={source}>
-      <span>{t('networkPaySource')}</span>
-      {source === 'simulated' ? (
-        <span className="simulated-badge" title={t('networkPaySourceSimulatedHint')}>
-          {t('networkPaySourceSimulated')}
-        </span>
-      ) : (
-        <strong>{t('networkPaySourceNode')}</strong>
-      )}
-    </p>
-  );
-}
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -99,7 +83,7 @@ function PaidDayItem({ paid }: { paid: PaidDay }) {
 /** BTC per TH/s a day before the pool fee, each stored network day a bar. */
 function RateChart({ days }: { days: NetworkDaySummary[] }) {
   const { t } = useTranslation();
-  const laid = rateBars(days, TALL_BOX.plot);
+  const laid = rateBars(days, TALL_BOX.plot, NETWORK_DAYS);
   if (!laid) return null;
   return (
     <>
@@ -177,7 +161,7 @@ function NetworkPayBody({
   return (
     <>
       <p className="hash-rate__note">{t('networkPayIntro')}</p>
-      {source && <NetworkSource source={source} />}
+      {source && <NetworkSource source={source} testId="network-pay-source" />}
       {days.length === 0 ? (
         <p className="hash-rate__note" data-testid="network-pay-empty">
           {t('networkPayEmpty')}

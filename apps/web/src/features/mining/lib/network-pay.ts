@@ -5,6 +5,7 @@ import type { NetworkDaySummary } from '@/api/get-network-days';
 import type { PlacedBar } from '@/components/day-bars-chart';
 import type { PlotBox } from '@/lib/day-bars';
 import type { DailyOutput } from '../api/get-daily-output';
+import { nextDay } from './output-estimate';
 
 /** The member's own day: hash rate × the rate paid = the output credited (rounded down to the satoshi). */
 export type OwnDay = { hashRate: string; btc: string };
@@ -85,33 +86,49 @@ export function rateUnits(rate: string): bigint {
   return BigInt(match[1] ?? '0') * 10n ** BigInt(RATE_PLACES) + BigInt(places);
 }
 
-/** A rate without the zeros that end it ("0.00000049100000" → "0.000000491"). */
-export function rateText(rate: string): string {
-  return rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate;
-}
+/** A day's bar; `rate` is '0' for a day with no stored network figures. */
+export type RateBar = PlacedBar & { rate: string };
 
-export type RateBar = PlacedBar & { rate: string; source: NetworkDaySummary['source'] };
-
-/** The network days' BTC per TH/s (before the pool fee) as bars inside `plot`, oldest first; null when all are 0. */
-export function rateBars(days: readonly NetworkDaySummary[], plot: PlotBox): { bars: RateBar[]; max: string } | null {
-  const units = days.map((day) => rateUnits(day.btcPerTh));
+/**
+ * The network days' BTC per TH/s (before the pool fee) as bars inside `plot`, oldest first: one slot
+ * for each of the `span` calendar days that end with the newest (a day not stored has no bar), so a
+ * few days stand as thin as a month's. Null when no day has a rate.
+ */
+export function rateBars(
+  days: readonly NetworkDaySummary[],
+  plot: PlotBox,
+  span: number,
+): { bars: RateBar[]; max: string } | null {
+  const newest = days.at(-1);
+  if (!newest) return null;
+  const byDay = new Map(days.map((day) => [day.day, day]));
+  let first = newest.day;
+  for (let i = 1; i < span; i++) first = previousDay(first);
+  const slots: string[] = [];
+  for (let day = first; slots.length < span; day = nextDay(day)) slots.push(day);
+  const units = slots.map((day) => rateUnits(byDay.get(day)?.btcPerTh ?? '0'));
   const max = units.reduce((top, value) => (value > top ? value : top), 0n);
   if (max === 0n) return null;
-  const slot = plot.width / days.length;
+  const slot = plot.width / span;
   const width = Math.max(1, slot * 0.64);
-  const bars = days.map((day, index): RateBar => {
+  const bars = slots.map((day, index): RateBar => {
     const value = units[index] ?? 0n;
     const height = value > 0n ? Math.max(1, (Number((value * 10_000n) / max) / 10_000) * plot.height) : 0;
     return {
-      day: day.day,
+      day,
       x: plot.left + index * slot + (slot - width) / 2,
       y: plot.top + plot.height - height,
       width,
       height,
-      rate: day.btcPerTh,
-      source: day.source,
+      rate: byDay.get(day)?.btcPerTh ?? '0',
     };
   });
-  const top = days[units.indexOf(max)]?.btcPerTh ?? '0';
-  return { bars, max: top };
+  return { bars, max: slots.map((day) => byDay.get(day)?.btcPerTh ?? '0')[units.indexOf(max)] ?? '0' };
+}
+
+/** The day before `day`, in the calendar. */
+function previousDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
 }

@@ -109,10 +109,16 @@ describe('what the network paid', () => {
     renderApp(paths.power.path);
     const chart = await screen.findByRole('img', { name: '近30日每TH/s的BTC（扣费前）柱状图' });
     expect(chart).toBeInTheDocument();
+    // A slot for each of the 30 days that end with the newest; a day not stored has no bar.
     const bars = screen.getAllByTestId('network-rate-bar');
-    expect(bars.map((bar) => bar.dataset.day)).toEqual(['2024-05-29', '2024-05-30']);
+    expect(bars).toHaveLength(30);
+    expect([bars[0]?.dataset.day, bars[29]?.dataset.day]).toEqual(['2024-05-01', '2024-05-30']);
+    expect(bars.filter((bar) => Number(bar.getAttribute('height')) > 0).map((bar) => bar.dataset.day)).toEqual([
+      '2024-05-29',
+      '2024-05-30',
+    ]);
     // The highest day fills the plot.
-    expect(Number(bars[1]?.getAttribute('height'))).toBe(124);
+    expect(Number(bars[29]?.getAttribute('height'))).toBe(124);
     expect(screen.getByTestId('network-rate-chart-selected')).toHaveTextContent('2024-05-300.0000005123456789 BTC');
   });
 

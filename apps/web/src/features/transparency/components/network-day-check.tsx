@@ -2,18 +2,16 @@ import { percentOf } from '@minecloud/contract/decimal';
 import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NETWORK_DAYS, type NetworkDaySummary, useNetworkDays } from '@/api/get-network-days';
+import { NETWORK_DAYS, useNetworkDays } from '@/api/get-network-days';
 import { ErrorState } from '@/components/error-state';
+import { NetworkSource } from '@/components/network-source';
 import { hashRateText } from '@/lib/hash-rate-text';
+import { rateText } from '@/lib/rate-text';
 import { useIsLoggedIn } from '@/lib/session';
 import { useDayOutputs } from '../api/get-day-outputs';
 import { type NetworkDayAnswer, useNetworkDay } from '../api/get-network-day';
 import { checkNetworkDay, satsText } from '../lib/network-day-check';
-import '@/components/simulated-badge.css';
 import './network-day-check.css';
-
-/** A rate without the zeros that end it. */
-const rateText = (rate: string) => (rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate);
 
 function Verdict({ ok, testId, children }: { ok: boolean; testId: string; children: ReactNode }) {
   return (
@@ -33,22 +31,6 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
-function Source({ source }: { source: NetworkDaySummary['source'] }) {
-  const { t } = useTranslation();
-  return (
-    <p className="network-check__source" data-testid="network-check-source" data-source={source}>
-      <span>{t('transparencyNetworkSource')}</span>
-      {source === 'simulated' ? (
-        <span className="simulated-badge" title={t('transparencyNetworkSimulatedHint')}>
-          {t('transparencyNetworkSimulated')}
-        </span>
-      ) : (
-        <strong>{t('transparencyNetworkNode')}</strong>
-      )}
-    </p>
-  );
-}
-
 /** The picked day recomputed from its blocks, with the member's own output when signed in. */
 function DayCheck({ day }: { day: NetworkDayAnswer }) {
   const { t } = useTranslation();
@@ -65,7 +47,7 @@ function DayCheck({ day }: { day: NetworkDayAnswer }) {
   }
   return (
     <div className="network-check__result" data-testid="network-check-result">
-      <Source source={day.source} />
+      <NetworkSource source={day.source} testId="network-check-source" />
       <dl className="network-check__rows">
         <Row label={t('transparencyNetworkBlocks')} testId="network-check-blocks">
           {t('transparencyNetworkHeights', { n: check.blocks, first: day.firstHeight, last: day.lastHeight })}
