@@ -63,14 +63,6 @@ export function paidDays(
   return paid;
 }
 
-/** The rate of the newest day the network mode settled, for today's estimate; null while none is. */
-export function lastNetworkRate(network: readonly NetworkDaySummary[]): { day: string; rate: string } | null {
-  for (const day of [...network].reverse()) {
-    if (day.settled?.output === 'network') return { day: day.day, rate: day.settled.rate };
-  }
-  return null;
-}
-
 /** What `hashRate` TH/s earns a day at `rate`, rounded down to the satoshi, as settlement pays it. */
 export function outputAt(hashRate: string, rate: string): string | null {
   const units = parseHashRate(hashRate);

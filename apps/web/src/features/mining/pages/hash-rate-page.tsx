@@ -14,8 +14,7 @@ import { useMiningRate } from '../api/get-mining-rate';
 import { usePowerSummary } from '../api/get-power-records';
 import { DailyOutputChart } from '../components/daily-output-chart';
 import { sumHashRates } from '../lib/display';
-import { lastNetworkRate } from '../lib/network-pay';
-import { anyDaySettled, todayEstimate } from '../lib/output-estimate';
+import { anyDaySettled, lastNetworkRate, todayEstimate } from '../lib/output-estimate';
 import './hash-rate-page.css';
 
 // Below the output chart: its code and its texts (i18n.ts, networkPay) load apart from the page.
