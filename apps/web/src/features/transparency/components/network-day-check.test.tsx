@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
+import { DEFAULT_SESSION, useSession } from '@/lib/session';
 import { callsTo, failure } from '@/test/calls';
 import { signInBeforeEachTest } from '@/test/page-setup';
 import { ok, renderApp } from '@/test/render-app';
@@ -51,8 +52,8 @@ function summary(day: string, rate = RATE?.rate ?? '') {
   };
 }
 
-function server(over: { rate?: string; credited?: string; fail?: () => boolean } = {}) {
-  const days = [summary(EARLIER), summary(DAY, over.rate)];
+function server(over: { rate?: string; credited?: string; fail?: () => boolean; work?: string } = {}) {
+  const days = [summary(EARLIER), { ...summary(DAY, over.rate), ...(over.work ? { work: over.work } : {}) }];
   return transparencyServer(
     {},
     {
@@ -122,6 +123,22 @@ describe("transparency: check a day's mining output", () => {
     const mine = await screen.findByTestId('network-check-mine-verdict');
     expect(mine).toHaveAttribute('data-match', 'false');
     expect(mine).toHaveTextContent(`不一致：你获得的是 ${credited} BTC`);
+  });
+
+  it("says so when the day's published totals are not its blocks'", async () => {
+    server({ work: String(RATE.work + 1n) });
+    renderApp(PAGE);
+    expect(await screen.findByTestId('network-check-totals')).toHaveTextContent('公布的当日合计与其区块不符');
+    expect(screen.getByTestId('network-check-totals')).toHaveAttribute('data-match', 'false');
+  });
+
+  it('recomputes the day for a visitor too, and asks them to sign in for their own output', async () => {
+    useSession.setState({ ...DEFAULT_SESSION });
+    const fetchMock = server();
+    renderApp(PAGE);
+    expect(await screen.findByTestId('network-check-verdict')).toHaveAttribute('data-match', 'true');
+    expect(screen.getByTestId('network-check-sign-in')).toHaveTextContent('登录后还可以核对你自己当日的产出');
+    expect(callsTo(fetchMock, 'user_mining_machines/dailyOutput')).toHaveLength(0);
   });
 
   it('checks another day when one is picked, and a day the member had no hash rate says so', async () => {
