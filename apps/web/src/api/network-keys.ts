@@ -6,4 +6,6 @@ export const networkKeys = {
   all: ['network'] as const,
   poolPower: () => ['network', 'pool-power'] as const,
   blackHole: () => ['network', 'black-hole'] as const,
+  /** What the Bitcoin network paid one TH/s each day (the hash-rate page and the Transparency page). */
+  days: (days: number) => ['network', 'days', days] as const,
 };

@@ -3,12 +3,13 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadAntdTexts } from '@/lib/antd-locale';
 import { manifestPath } from '@/pwa/manifest';
+import type networkPayZhCN from './feature-locales/networkPay/zh-CN.json';
 import type transparencyZhCN from './feature-locales/transparency/zh-CN.json';
 import type walletToolsZhCN from './feature-locales/walletTools/zh-CN.json';
 import type zhCN from './locales/zh-CN.json';
 
 /** Every text: the ones every page may need, and those of features that load their own (below). */
-export type Messages = typeof zhCN & typeof transparencyZhCN & typeof walletToolsZhCN;
+export type Messages = typeof zhCN & typeof networkPayZhCN & typeof transparencyZhCN & typeof walletToolsZhCN;
 export type MessageKey = keyof Messages;
 
 type LocaleModule = { default: Messages };
@@ -20,10 +21,11 @@ const localeLoaders = import.meta.glob<LocaleModule>('./locales/*.json');
  * Texts only one feature's pages use, apart from the language's chunk every route downloads first
  * (feature-locales/<feature>/<locale>.json): the route loads them with its page (`loadFeatureMessages`),
  * or the code that needs them with itself (walletTools: paying from the wallet and scanning an
- * address, loaded on the member's tap), and a change of language loads them again for the new
+ * address, loaded on the member's tap; networkPay: the hash-rate page's card of what the network
+ * paid, loaded with the card), and a change of language loads them again for the new
  * language before it switches.
  */
-export const MESSAGE_FEATURES = ['transparency', 'walletTools'] as const;
+export const MESSAGE_FEATURES = ['networkPay', 'transparency', 'walletTools'] as const;
 export type MessageFeature = (typeof MESSAGE_FEATURES)[number];
 const featureLoaders = import.meta.glob<LocaleModule>('./feature-locales/*/*.json');
 /** The features whose texts were asked for: a new language needs them too. */

@@ -5,11 +5,19 @@ import { api } from '@/lib/request';
 import { miningKeys } from './query-keys';
 
 const RATE_KEY = 'mining.btcPerThPerDay';
+const NETWORK_KEY = 'mining.networkOutput';
 
-/** BTC one TH/s earns in a full day now (the public parameter log's `mining.btcPerThPerDay`), or null. */
-export async function getMiningRate(signal?: AbortSignal): Promise<string | null> {
+/**
+ * How a day is paid now: in the network mode (`mining.networkOutput`) what the Bitcoin network paid
+ * that day, and the fixed rate setting does not apply; otherwise the fixed rate, BTC per TH/s a day.
+ */
+export type MiningRate = { network: boolean; fixed: string | null };
+
+/** The mode and the fixed rate now, from the public parameter log. */
+export async function getMiningRate(signal?: AbortSignal): Promise<MiningRate> {
   const { current } = await api<ParametersAnswer>({ url: API.parameters, signal, showErrorToast: false });
-  return current.find((parameter) => parameter.key === RATE_KEY)?.value ?? null;
+  const value = (key: string) => current.find((parameter) => parameter.key === key)?.value ?? null;
+  return { network: value(NETWORK_KEY) === 'true', fixed: value(RATE_KEY) };
 }
 
 export function getMiningRateQueryOptions() {

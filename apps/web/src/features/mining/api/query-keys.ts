@@ -13,6 +13,6 @@ export const miningKeys = {
   powerRecords: (source: PowerSource) => ['mining', 'power-records', source] as const,
   powerSummary: () => ['mining', 'power-summary'] as const,
   dailyOutput: (days: number) => ['mining', 'daily-output', days] as const,
-  /** The setting `mining.btcPerThPerDay`, for the estimate of today's output. */
+  /** The settings `mining.networkOutput` and `mining.btcPerThPerDay`, for the estimate of today's output. */
   rate: () => ['mining', 'rate'] as const,
 };

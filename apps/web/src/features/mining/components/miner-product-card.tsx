@@ -6,6 +6,27 @@ import { useMoneyText } from '@/lib/money-text';
 import { isSoldOut, minimumOf } from '../lib/purchase';
 import './miner-product-card.css';
 
+/**
+ * The estimate, labelled by its basis: the fixed rate as it is; in the network mode the last settled
+ * network day's rate, named by its day, and before any such day no figure (the API's 0 is no estimate).
+ */
+function DailyOutput({ product }: { product: MinerProduct }) {
+  const { t } = useTranslation();
+  const money = useMoneyText();
+  const { output, day } = product.dailyOutputBasis;
+  if (output === 'network' && day === null) return <>{t('minerDailyOutputNone')}</>;
+  return (
+    <>
+      {money(product.dailyOutputBtc, 'BTC')} BTC
+      {output === 'network' && (
+        <small className="miner-card__basis" data-testid="miner-product-output-basis">
+          {t('minerDailyOutputNetwork', { d: day })}
+        </small>
+      )}
+    </>
+  );
+}
+
 type MinerProductCardProps = { product: MinerProduct; onBuy: (product: MinerProduct) => void };
 
 /** One miner on sale: what it gives, what it costs, how long it runs, what is left. */
@@ -51,7 +72,9 @@ export function MinerProductCard({ product, onBuy }: MinerProductCardProps) {
         </div>
         <div>
           <dt>{t('minerDailyOutput')}</dt>
-          <dd data-testid="miner-product-daily-output">{money(product.dailyOutputBtc, 'BTC')} BTC</dd>
+          <dd data-testid="miner-product-daily-output" data-basis={product.dailyOutputBasis.output}>
+            <DailyOutput product={product} />
+          </dd>
         </div>
       </dl>
       <footer className="miner-card__foot">

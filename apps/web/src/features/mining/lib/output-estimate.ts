@@ -1,5 +1,6 @@
 import { formatAmount, parseAmount } from '@minecloud/contract/amount';
 import { dailySatoshis, parseHashRate } from '@minecloud/contract/miner';
+import type { NetworkDaySummary } from '@/api/get-network-days';
 import type { DailyOutput } from '../api/get-daily-output';
 
 /** Today's output as the chart shows it while no day has settled: an estimate, never a payment. */
@@ -40,4 +41,12 @@ export function todayEstimate(
     hashRate,
     estimate: true,
   };
+}
+
+/** The rate of the newest day the network mode settled, for today's estimate in the network mode; null while none is. */
+export function lastNetworkRate(network: readonly NetworkDaySummary[]): { day: string; rate: string } | null {
+  for (const day of [...network].reverse()) {
+    if (day.settled?.output === 'network') return { day: day.day, rate: day.settled.rate };
+  }
+  return null;
 }

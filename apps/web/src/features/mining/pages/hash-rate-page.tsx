@@ -1,10 +1,12 @@
 import { Skeleton } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlackHole } from '@/api/get-black-hole';
+import { NETWORK_DAYS, useNetworkDays } from '@/api/get-network-days';
 import { usePoolPower } from '@/api/get-pool-power';
 import { ErrorState } from '@/components/error-state';
 import { paths } from '@/config/paths';
+import { loadFeatureMessages } from '@/i18n/i18n';
 import { hashRateText } from '@/lib/hash-rate-text';
 import { useAppNavigate } from '@/lib/navigation';
 import { type DailyOutput, OUTPUT_CHART_DAYS, useDailyOutput } from '../api/get-daily-output';
@@ -12,8 +14,13 @@ import { useMiningRate } from '../api/get-mining-rate';
 import { usePowerSummary } from '../api/get-power-records';
 import { DailyOutputChart } from '../components/daily-output-chart';
 import { sumHashRates } from '../lib/display';
-import { anyDaySettled, todayEstimate } from '../lib/output-estimate';
+import { anyDaySettled, lastNetworkRate, todayEstimate } from '../lib/output-estimate';
 import './hash-rate-page.css';
+
+// Below the output chart: its code and its texts (i18n.ts, networkPay) load apart from the page.
+const NetworkPayCard = lazy(() =>
+  Promise.all([import('../components/network-pay-card'), loadFeatureMessages('networkPay')]).then(([module]) => module),
+);
 
 function HashRate({ value, testId }: { value: string; testId: string }) {
   return (
@@ -140,16 +147,22 @@ function OutputChartCard() {
 
 /**
  * The settled days; while none has paid anything, today's estimate too (hash rate now × the rate
- * now), said to be one, with the figures it comes from.
+ * now), said to be one, with the figures it comes from. In the network mode the rate is the last
+ * settled network day's, said so, never the fixed rate setting, which does not apply then; with no
+ * network day settled yet there is no rate to estimate from.
  */
 function OutputChart({ days }: { days: DailyOutput[] }) {
   const { t } = useTranslation();
   const settled = anyDaySettled(days);
   const summary = usePowerSummary();
   const rate = useMiningRate(!settled);
+  const network = rate.data?.network === true;
+  const networkDays = useNetworkDays(NETWORK_DAYS);
+  const networkRate = network && networkDays.data ? lastNetworkRate(networkDays.data) : null;
   const hashRate = summary.data ? sumHashRates(summary.data.own, summary.data.bonus) : '0';
-  const estimate = settled ? null : todayEstimate(days, hashRate, rate.data);
-  if (!settled && (summary.isPending || rate.isPending)) {
+  const estimateRate = network ? networkRate?.rate : rate.data?.fixed;
+  const estimate = settled ? null : todayEstimate(days, hashRate, estimateRate);
+  if (!settled && (summary.isPending || rate.isPending || (network && networkDays.isPending))) {
     return <Skeleton animated className="hash-rate__chart-skeleton" />;
   }
   return (
@@ -157,20 +170,38 @@ function OutputChart({ days }: { days: DailyOutput[] }) {
       <DailyOutputChart days={days} estimate={estimate} />
       {estimate && (
         <p className="hash-rate__note" data-testid="output-estimate-note">
-          {t('outputEstimateNote', { h: hashRateText(estimate.hashRate), r: rate.data, unit: 'TH/s' })}
+          {networkRate
+            ? t('outputEstimateNoteNetwork', {
+                h: hashRateText(estimate.hashRate),
+                r: networkRate.rate,
+                d: networkRate.day,
+                unit: 'TH/s',
+              })
+            : t('outputEstimateNote', { h: hashRateText(estimate.hashRate), r: rate.data?.fixed, unit: 'TH/s' })}
+        </p>
+      )}
+      {!settled && network && !networkRate && (
+        <p className="hash-rate__note" data-testid="output-estimate-note">
+          {t('outputEstimateNoneNetwork')}
         </p>
       )}
     </>
   );
 }
 
-/** The member's hash rate, the network's, and what the member's miners earned day by day. */
+/**
+ * The member's hash rate, the network's, what the member's miners earned day by day, and what the
+ * Bitcoin network paid for each day.
+ */
 export default function HashRatePage() {
   return (
     <div className="hash-rate">
       <MyHashRate />
       <NetworkHashRate />
       <OutputChartCard />
+      <Suspense fallback={<Skeleton.Paragraph lineCount={5} animated />}>
+        <NetworkPayCard />
+      </Suspense>
     </div>
   );
 }

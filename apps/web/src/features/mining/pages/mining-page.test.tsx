@@ -67,6 +67,25 @@ describe('miner shop', () => {
     expect(await screen.findByTestId('list-finished')).toHaveTextContent('已加载完毕');
   });
 
+  it("labels each estimate by its basis: the fixed rate, a settled network day's, or none yet", async () => {
+    miningServer({
+      'POST /app-api/user_mining_machines/miningMachineList': () =>
+        page([
+          product('1', { dailyOutputBtc: '0.00012345', dailyOutputBasis: { output: 'fixed', day: null } }),
+          product('2', { dailyOutputBtc: '0.00004769', dailyOutputBasis: { output: 'network', day: '2024-05-30' } }),
+          product('3', { dailyOutputBtc: '0', dailyOutputBasis: { output: 'network', day: null } }),
+        ]),
+    });
+    renderApp(SHOP);
+    const fixed = within(await screen.findByTestId('miner-product-1')).getByTestId('miner-product-daily-output');
+    expect(fixed).toHaveTextContent(/^0\.00012345 BTC$/);
+    const network = within(screen.getByTestId('miner-product-2')).getByTestId('miner-product-daily-output');
+    expect(network).toHaveTextContent('0.00004769 BTC按 2024-05-30 的网络费率');
+    // No settled network day: no 0 figure, but why there is none.
+    const none = within(screen.getByTestId('miner-product-3')).getByTestId('miner-product-daily-output');
+    expect(none).toHaveTextContent(/^尚无已结算的日子$/);
+  });
+
   it('shows an empty catalogue, and a failed one with a retry', async () => {
     let fail = true;
     miningServer({

@@ -1,4 +1,5 @@
 import type { MinerProduct, MyMiner, PowerRecord } from '@minecloud/contract/miner';
+import type { NetworkDaySummary } from '@/api/get-network-days';
 import { page } from '@/test/calls';
 import { balancesAnswer, CONFIG, DEMO_BALANCES, USER } from '@/test/fixtures/money';
 import { mockServer, ok } from '@/test/render-app';
@@ -52,6 +53,27 @@ export function powerRecord(id: string, over: Partial<PowerRecord> = {}): PowerR
   };
 }
 
+/**
+ * A network day of the demo's simulated chain paid in the network mode: 144 blocks of 3.125 BTC and
+ * 28.8 BTC of fees; 2% pool fee. 95 TH/s × the rate paid = 0.0000476993827035, 0.00004769 BTC.
+ */
+export function networkDay(day: string, over: Partial<NetworkDaySummary> = {}): NetworkDaySummary {
+  return {
+    day,
+    source: 'simulated',
+    firstHeight: 870_000,
+    lastHeight: 870_143,
+    blocks: 144,
+    subsidy: '450',
+    fees: '28.8',
+    difficulty: { low: '102289407543323.80', high: '102289407543323.80' },
+    work: '63270000000000000000000000',
+    btcPerTh: '0.0000005123456789',
+    settled: { output: 'network', rate: '0.0000005020987653', poolFee: '0.02', members: 3, totalBtc: '0.00143' },
+    ...over,
+  };
+}
+
 type Handlers = Parameters<typeof mockServer>[0];
 
 /** The calls every mining screen may make, answered with demo data; `overrides` replace any of them. */
@@ -77,6 +99,7 @@ export function miningServer(overrides: Handlers = {}) {
     'GET /app-api/biz/biz-config/get/pool/total/power': () =>
       ok({ totalHashRate: '12345.678', burnedHashRate: '649.77', miners: 130 }),
     'POST /app-api/dataBoard/destroyData': () => ok({ burnedHashRate: '649.77', burnedToday: '15' }),
+    'GET /app-api/transparency/network-days': () => ok({ list: [] }),
     ...overrides,
   });
 }

@@ -18,14 +18,17 @@ import './transparency-page.css';
 const ParameterLog = lazy(() => import('../components/parameter-log'));
 // Below the fold as well, with the contract's solvency code (and its hashing) that the section reads.
 const SolvencySection = lazy(() => import('../components/solvency-section'));
+// Last, with the contract's network-day formula it recomputes a day with.
+const NetworkDayCheck = lazy(() => import('../components/network-day-check'));
 
-const SECTIONS = ['totals', 'proof', 'solvency', 'parameters'] as const;
+const SECTIONS = ['totals', 'proof', 'solvency', 'parameters', 'network'] as const;
 type Section = (typeof SECTIONS)[number];
 const TITLES: Record<Section, MessageKey> = {
   totals: 'transparencyTotalsTitle',
   proof: 'transparencyProofTitle',
   solvency: 'transparencySolvencyTitle',
   parameters: 'transparencyParametersTitle',
+  network: 'transparencyNetworkTitle',
 };
 const DEFAULT_ASSET: Asset = 'USDT';
 
@@ -73,7 +76,7 @@ function Card({ section, children }: { section: Section; children: ReactNode }) 
 
 /**
  * Transparency: public totals, proof of liabilities with the member's own check, proof of solvency
- * with its check, and the parameter log.
+ * with its check, the parameter log, and the check of a day's mining output against its blocks.
  */
 export default function TransparencyPage() {
   const { t } = useTranslation();
@@ -125,6 +128,11 @@ export default function TransparencyPage() {
       <Card section="parameters">
         <Suspense fallback={<Skeleton.Paragraph lineCount={6} animated />}>
           <ParameterLog />
+        </Suspense>
+      </Card>
+      <Card section="network">
+        <Suspense fallback={<Skeleton.Paragraph lineCount={6} animated />}>
+          <NetworkDayCheck />
         </Suspense>
       </Card>
     </div>

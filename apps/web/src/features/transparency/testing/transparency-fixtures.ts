@@ -185,6 +185,7 @@ export function transparencyServer(
     [`GET /app-api/${LIABILITIES}`]: () => ok({ list: published }),
     [`GET /app-api/${PROOF}`]: () => ok(proof),
     [`GET /app-api/${PARAMETERS}`]: () => ok(parametersAnswer()),
+    'GET /app-api/transparency/network-days': () => ok({ list: [] }),
     ...overrides,
   });
 }
