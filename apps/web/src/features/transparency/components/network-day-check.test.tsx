@@ -94,6 +94,10 @@ describe("transparency: check a day's mining output", () => {
     expect(within(check).getByTestId('network-check-chainwork')).toHaveTextContent(
       `区块 870002 的 chainwork 减去区块 869999 的 chainwork（十六进制 0x${RATE.work.toString(16)}）`,
     );
+    // A simulated day is on no Bitcoin node: the page says so, and asks no node of the member.
+    expect(within(check).getByTestId('network-check-chainwork')).toHaveTextContent(
+      '任何比特币节点或区块浏览器上都没有',
+    );
     expect(within(check).queryByTestId('network-check-totals')).not.toBeInTheDocument();
     expect(within(check).getByTestId('network-check-pool-fee')).toHaveTextContent('2%');
     const verdict = within(check).getByTestId('network-check-verdict');
@@ -107,6 +111,7 @@ describe("transparency: check a day's mining output", () => {
     expect(screen.getByTestId('network-check-cli')).toHaveTextContent(
       `npm run network:verify -- --day ${DAY} --server http://localhost`,
     );
+    expect(screen.getByTestId('network-check-cli')).not.toHaveTextContent('--rpc');
     expect(callsTo(fetchMock, 'transparency/network-day')[0]?.url.searchParams.get('day')).toBe(DAY);
   });
 

@@ -60,7 +60,7 @@ function DayCheck({ day }: { day: NetworkDayAnswer }) {
         </Row>
       </dl>
       <p className="transparency__note" data-testid="network-check-chainwork">
-        {t('transparencyNetworkChainwork', {
+        {t(day.source === 'simulated' ? 'transparencyNetworkChainworkSimulated' : 'transparencyNetworkChainwork', {
           last: day.lastHeight,
           before: day.firstHeight - 1,
           hex: `0x${check.work.toString(16)}`,
@@ -149,6 +149,8 @@ export default function NetworkDayCheck() {
   const [picked, setPicked] = useState<string | null>(null);
   const day = picked ?? paid[0]?.day ?? null;
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  // A simulated day has no node to ask: its command line leaves --rpc out.
+  const simulated = paid.find((item) => item.day === day)?.source === 'simulated';
   return (
     <div className="network-check" data-testid="network-check">
       <p className="transparency__note">{t('transparencyNetworkIntro')}</p>
@@ -177,9 +179,11 @@ export default function NetworkDayCheck() {
             </select>
           </label>
           <PickedDay day={day} />
-          <p className="transparency__note">{t('transparencyNetworkCli')}</p>
+          <p className="transparency__note">
+            {t(simulated ? 'transparencyNetworkCliSimulated' : 'transparencyNetworkCli')}
+          </p>
           <pre className="network-check__cli" data-testid="network-check-cli">
-            {`npm run network:verify -- --day ${day} --server ${origin} [--rpc http://user:pass@host:8332/]`}
+            {`npm run network:verify -- --day ${day} --server ${origin}${simulated ? '' : ' [--rpc http://user:pass@host:8332/]'}`}
           </pre>
         </>
       )}
