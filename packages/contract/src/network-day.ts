@@ -3,7 +3,7 @@ import { unitsToDecimal } from './decimal.ts';
 /**
  * What the Bitcoin network paid for hash rate on one settlement day, from the day's blocks, in exact
  * integer arithmetic: shared by the server (which settles with it), the Transparency page (which
- * recomputes any day in the browser) and the CLI (`npm run proof:verify`). docs/economy.md, "Mining
+ * recomputes any day in the browser) and the CLI (`npm run network:verify`). docs/economy.md, "Mining
  * output and settlement", says how the formula follows from proof of work.
  */
 
