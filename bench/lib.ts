@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { API_BASE } from '@minecloud/contract/api-paths';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Db, openDatabase, queryRows } from '../apps/api/src/db/client.ts';
@@ -70,6 +71,14 @@ export async function pgbenchTps(seconds: number): Promise<number> {
 }
 
 /** Starts the real server on 127.0.0.1 and waits until it is ready. */
+/** The environment a bench's API process runs with: `env` over the bench's defaults. */
+export function serverEnvironment(env: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env };
+}
+
+/** The path of the reads bench's floor route (bench/floor-server.ts), under the member API's base. */
+export const FLOOR_PATH = `${API_BASE.main}bench/floor`;
+
 export async function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
@@ -81,14 +90,7 @@ export async function startServer(
     [...nodeArgs, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
     {
       cwd: root,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'development',
-        ...env,
-      },
+      env: serverEnvironment({ PORT: String(port), ...env }),
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );

@@ -1,16 +1,21 @@
 // Reads: GET biz/biz-user/get (a member's own profile, signed in) through the real server on
 // PostgreSQL, against a bare Fastify hello-world on the same machine, same run; budget ≥ 0.8. The
-// figure compared is each server's own capacity: answers per second of its CPU. Load comes from
-// several autocannon processes (bench/load.ts), 100 connections, one API process and one hello-world
-// process each in a process of its own, measured in turns after a warm-up of both; each server's
+// figure compared is each server's own capacity: answers per second of its CPU. Load comes from wrk
+// where it is installed, else several autocannon processes (bench/load.ts), 100 connections; each
+// server runs in a process of its own, measured in turns after a warm-up of all; each server's
 // event loop must have been busy (≥ 0.9 of a core), or the load generator set the pace. Every answer
 // that is not a 200 (with code 0, from the API) counts as a failure, and so does every connection
 // error or timeout.
+//
+// A third server shows the floor: the same API answering the same text from memory behind the same
+// plugins, hooks and signature check (bench/floor-server.ts). Its ratio to the hello-world is the
+// most that any way of reading the profile could reach; the profile's ratio to it is what the read
+// itself costs. Both are printed as information.
 
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { API, API_BASE } from '@minecloud/contract/api-paths';
-import { benchMembers, dropDatabase, quick, record, root, startServer } from './lib.ts';
+import { benchMembers, dropDatabase, FLOOR_PATH, quick, record, root, serverEnvironment, startServer } from './lib.ts';
 import { type Load, runLoad } from './load.ts';
 
 const MEMBERS = quick ? 100 : 1000;
@@ -22,20 +27,29 @@ const ROUNDS = quick ? 1 : 2;
 const BUDGET = 0.8;
 const LOAD_PROCESSES = Number(process.env.BENCH_LOAD_PROCESSES ?? 2);
 // A server whose event loop thread ran at least this share of a core was kept busy by the load.
+// The hello-world and the floor, which wait for nothing, must be: a load generator that keeps the
+// cheapest server busy is not what limits a dearer one. The API's own loop may wait for PostgreSQL
+// (its statements' round trips bound what 100 connections ask), which the CPU figure allows for.
 const SATURATED = 0.9;
 const name = 'minecloud_bench_reads';
 const path = `${API_BASE.main}${API.userGet}`;
 
-/** The hello-world in its own process; resolves once it prints its port. */
-async function startHello(): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/hello-server.ts'], {
+type Server = { url: string; pid: number; stop: () => Promise<void> };
+
+/** A server of the bench in its own process; resolves once it prints its port (a line `{"port":…}`). */
+async function startChild(file: string, env: NodeJS.ProcessEnv = {}): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
     cwd: root,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });
   const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`hello-world exited with ${code}`)));
-    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+    lines.on('line', (line) => {
+      if (line.startsWith('{"port"')) resolve((JSON.parse(line) as { port: number }).port);
+      else console.log(line);
+    });
   });
   return {
     url: `http://127.0.0.1:${port}`,
@@ -49,21 +63,24 @@ async function startHello(): Promise<{ url: string; pid: number; stop: () => Pro
 
 const { url, jwtSecret, database, bearer } = await benchMembers(name, MEMBERS);
 
-const api = await startServer({ DATABASE_URL: url, JWT_SECRET: jwtSecret, MODE: 'api', DEMO: '0' });
-let hello: Awaited<ReturnType<typeof startHello>> | undefined;
+const apiEnv = { DATABASE_URL: url, JWT_SECRET: jwtSecret, MODE: 'api', DEMO: '0' };
+const api = await startServer(apiEnv);
+const servers: Partial<Record<Target, Server>> = { api };
+type Target = 'hello' | 'floor' | 'api';
+const targets: Target[] = ['hello', 'floor', 'api'];
 
-/** Loads one server for `duration` s from the load processes (bench/load.ts). */
-function load(target: 'api' | 'hello', duration: number) {
-  const server = target === 'api' ? api : hello!;
-  // Both get a random member's header, so that the load generator does the same work for each.
+/** Loads one server for `duration` s (bench/load.ts). */
+function load(target: Target, duration: number) {
+  const server = servers[target]!;
+  // All get a random member's header, so that the load generator does the same work for each.
   return runLoad(
     {
       urls: [server.url],
       connections: CONNECTIONS,
       duration,
-      path: target === 'api' ? path : '/',
+      path: { hello: '/', floor: FLOOR_PATH, api: path }[target],
       // An envelope of code 0 (PostgreSQL writes this answer's JSON, with a space around each colon).
-      expect: target === 'api' ? '^\\{"code" ?: ?0,' : undefined,
+      expectCodeZero: target !== 'hello',
     },
     bearer,
     [server.pid],
@@ -71,22 +88,25 @@ function load(target: 'api' | 'hello', duration: number) {
 }
 
 try {
-  hello = await startHello();
+  servers.hello = await startChild('bench/hello-server.ts');
   // One answer by hand first: a wrong path or token would otherwise only show up as failures.
   const probe = await fetch(`${api.url}${path}`, { headers: { authorization: bearer[0]! } });
   const probeBody = await probe.text();
   if (probe.status !== 200 || JSON.parse(probeBody).code !== 0) {
     throw new Error(`${path} answered ${probe.status} ${probeBody}`);
   }
-  // Warm-up, not counted: both compile and optimise their hot paths under the first load.
-  await load('hello', WARMUP_SECONDS);
-  await load('api', WARMUP_SECONDS);
-  const turns: Record<'api' | 'hello', Load[]> = { api: [], hello: [] };
+  // The floor sends this very answer, as the API's process is started (startServer's environment).
+  servers.floor = await startChild('bench/floor-server.ts', {
+    ...serverEnvironment(apiEnv),
+    BENCH_FLOOR_ANSWER: probeBody,
+  });
+  // Warm-up, not counted: each compiles and optimises its hot paths under the first load.
+  for (const target of targets) await load(target, WARMUP_SECONDS);
+  const turns: Record<Target, Load[]> = { hello: [], floor: [], api: [] };
   for (let turn = 0; turn < ROUNDS; turn += 1) {
-    turns.hello.push(await load('hello', SECONDS));
-    turns.api.push(await load('api', SECONDS));
+    for (const target of targets) turns[target].push(await load(target, SECONDS));
   }
-  const figures = (target: 'api' | 'hello') => {
+  const figures = (target: Target) => {
     const runs = turns[target];
     const mean = (pick: (run: Load) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
     const perSecond = mean((run) => run.perSecond);
@@ -112,14 +132,18 @@ try {
     metric('minecloud_member_profile_calls_total') / metric('minecloud_member_profile_statements_total');
   const served = figures('api');
   const base = figures('hello');
+  const floor = figures('floor');
   const ratio = served.perServerCore / base.perServerCore;
-  const saturated = Math.min(served.loop, base.loop) >= SATURATED;
+  const saturated = Math.min(base.loop, floor.loop) >= SATURATED;
+  const generator = turns.api[0]!.generator;
+  const from = generator === 'wrk' ? 'wrk (1 thread)' : `${LOAD_PROCESSES} autocannon processes`;
   console.log(
-    `\nreads (GET ${path} on PostgreSQL, 1 API process vs 1 bare Fastify hello-world process, ${MEMBERS} members, ${CONNECTIONS} connections from ${LOAD_PROCESSES} load processes, ${ROUNDS} × ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up)`,
+    `\nreads (GET ${path} on PostgreSQL, 1 API process vs 1 bare Fastify hello-world process, ${MEMBERS} members, ${CONNECTIONS} connections from ${from}, ${ROUNDS} × ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up)`,
   );
   // Each server's figures, printed and kept as information only.
   for (const [name, f, baseline] of [
     ['hello-world', base, ' (baseline)'],
+    ['floor (the API answering from memory)', floor, ''],
     [API.userGet, served, ''],
   ] as const) {
     console.log(
@@ -145,8 +169,31 @@ try {
     });
   }
   console.log(`  profile calls per statement: ${callsPerStatement.toFixed(1)}`);
+  const floorRatio = floor.perServerCore / base.perServerCore;
+  const readCost = served.perServerCore / floor.perServerCore;
   console.log(
-    `  ratio of answers per server CPU-second ${API.userGet} ÷ hello-world = ${ratio.toFixed(2)} (budget ≥ ${BUDGET}); req/s ratio ${(served.perSecond / base.perSecond).toFixed(2)}; servers' event loops ${saturated ? 'busy' : 'NOT busy'} (≥ ${SATURATED} needed for the load generator not to be the limit)${quick ? ' [quick run: not a measurement]' : ''}`,
+    `  floor ÷ hello-world = ${floorRatio.toFixed(2)} (the most any read could reach); ${API.userGet} ÷ floor = ${readCost.toFixed(2)} (what the read itself costs: its statement and session check)`,
+  );
+  record({
+    bench: 'reads',
+    metric: 'floor (the API answering from memory) ÷ hello-world, answers per server CPU-second',
+    value: floorRatio,
+    digits: 2,
+    unit: '',
+    budget: '',
+    pass: null,
+  });
+  record({
+    bench: 'reads',
+    metric: `${API.userGet} ÷ floor, answers per server CPU-second`,
+    value: readCost,
+    digits: 2,
+    unit: '',
+    budget: '',
+    pass: null,
+  });
+  console.log(
+    `  ratio of answers per server CPU-second ${API.userGet} ÷ hello-world = ${ratio.toFixed(2)} (budget ≥ ${BUDGET}); req/s ratio ${(served.perSecond / base.perSecond).toFixed(2)}; hello-world's and floor's event loops ${saturated ? 'busy' : 'NOT busy'} (≥ ${SATURATED} needed for the load generator not to be the limit)${quick ? ' [quick run: not a measurement]' : ''}`,
   );
   record({
     bench: 'reads',
@@ -158,8 +205,8 @@ try {
   });
   record({
     bench: 'reads',
-    metric: 'load generator not the limit (least busy server event loop)',
-    value: Math.min(served.loop, base.loop),
+    metric: 'load generator not the limit (hello-world and floor event loops, the less busy)',
+    value: Math.min(base.loop, floor.loop),
     digits: 2,
     unit: 'cores',
     budget: `≥ ${SATURATED}`,
@@ -177,18 +224,21 @@ try {
   record({
     bench: 'reads',
     metric: 'answers not 200 with code 0',
-    value: served.failed + base.failed,
+    value: served.failed + base.failed + floor.failed,
     unit: '',
     budget: '= 0',
-    pass: served.failed + base.failed === 0,
+    pass: served.failed + base.failed + floor.failed === 0,
     correctness: true,
-    detail: served.failed + base.failed ? `API ${served.failed}, hello-world ${base.failed}` : undefined,
+    detail:
+      served.failed + base.failed + floor.failed
+        ? `API ${served.failed}, hello-world ${base.failed}, floor ${floor.failed}`
+        : undefined,
   });
 } finally {
   // autocannon hangs up on requests still queued in the server when its time is up; let them finish
   // before the server is stopped (its shutdown does not wait for requests whose client is gone).
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  await Promise.all([api.stop(), hello?.stop()]);
+  await Promise.all(Object.values(servers).map((server) => server.stop()));
   await database.close();
   await dropDatabase(name);
 }
