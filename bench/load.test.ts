@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadGenerator, runLoad } from './load.ts';
+import { runLoad, wrkInstalled } from './load.ts';
 
 // The load generators of the reads bench, against a server that knows what it sent: every answer
 // that is not a 200 with an envelope of code 0 must be counted as failed, and each request must carry
@@ -30,18 +30,18 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const TIMEOUT_MS = 60_000;
 
 describe.each(['wrk', 'autocannon'] as const)('runLoad from %s', (generator) => {
-  it.skipIf(generator === 'wrk' && !hasWrk())(
+  it.skipIf(generator === 'wrk' && !wrkInstalled())(
     'counts what failed and sends the members headers',
     { timeout: TIMEOUT_MS },
     async () => {
-      process.env.BENCH_LOAD_GENERATOR = generator;
       sent = { ok: 0, bad: 0, strangers: 0 };
       const load = await runLoad(
         { urls: [url], connections: 4, duration: 2, path: '/', expectCodeZero: true },
         bearer,
         [process.pid],
+        undefined,
+        generator,
       );
-      delete process.env.BENCH_LOAD_GENERATOR;
       expect(load.generator).toBe(generator);
       expect(sent.strangers).toBe(0);
       expect(sent.ok).toBeGreaterThan(100);
@@ -52,8 +52,3 @@ describe.each(['wrk', 'autocannon'] as const)('runLoad from %s', (generator) => 
     },
   );
 });
-
-function hasWrk() {
-  delete process.env.BENCH_LOAD_GENERATOR;
-  return loadGenerator() === 'wrk';
-}

@@ -26,11 +26,9 @@ export type Load = {
 
 export type Generator = 'wrk' | 'autocannon';
 
-/** wrk where it is on the PATH (or BENCH_LOAD_GENERATOR says which), else autocannon. */
-export function loadGenerator(): Generator {
-  const chosen = process.env.BENCH_LOAD_GENERATOR;
-  if (chosen === 'wrk' || chosen === 'autocannon') return chosen;
-  const found = (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
+/** Whether `wrk` is an executable on the PATH. */
+export function wrkInstalled(): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
     try {
       accessSync(path.join(dir, 'wrk'), constants.X_OK);
       return true;
@@ -38,7 +36,13 @@ export function loadGenerator(): Generator {
       return false;
     }
   });
-  return found ? 'wrk' : 'autocannon';
+}
+
+/** wrk where it is on the PATH (or BENCH_LOAD_GENERATOR says which), else autocannon. */
+export function loadGenerator(): Generator {
+  const chosen = process.env.BENCH_LOAD_GENERATOR;
+  if (chosen === 'wrk' || chosen === 'autocannon') return chosen;
+  return wrkInstalled() ? 'wrk' : 'autocannon';
 }
 
 /**
@@ -71,21 +75,21 @@ type Child = { pid: number; running: Promise<void>; result: Promise<LoadResult> 
 
 /** A load process whose last line on stdout is its totals (JSON); `ready` says it has started. */
 function child(command: string, args: string[], env: NodeJS.ProcessEnv, ready: 'started' | 'spawned'): Child {
-  const process_ = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: process_.stdout! });
+  const spawned = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: spawned.stdout! });
   let started!: () => void;
   const running = new Promise<void>((resolve) => {
     started = resolve;
   });
-  if (ready === 'spawned') process_.once('spawn', () => started());
+  if (ready === 'spawned') spawned.once('spawn', () => started());
   const result = new Promise<LoadResult>((resolve, reject) => {
-    process_.once('exit', (code) => reject(new Error(`${command} exited with ${code} before its totals`)));
+    spawned.once('exit', (code) => reject(new Error(`${command} exited with ${code} before its totals`)));
     lines.on('line', (line) => {
       if (line === 'started') started();
       else if (line.startsWith('{')) resolve(JSON.parse(line) as LoadResult);
     });
   });
-  return { pid: process_.pid as number, running, result };
+  return { pid: spawned.pid as number, running, result };
 }
 
 /** Clock ticks of a process's main thread, its event loop (Linux, /proc). */
@@ -101,14 +105,16 @@ export async function runLoad(
   bearer: string[],
   servers: number[],
   processes = Number(process.env.BENCH_LOAD_PROCESSES ?? 2),
+  generator = loadGenerator(),
 ): Promise<Load> {
   const dir = path.join(root, '.tmp/bench');
   mkdirSync(dir, { recursive: true });
-  const membersFile = path.join(dir, `load-members-${randomUUID()}.json`);
-  writeFileSync(membersFile, JSON.stringify({ bearer }));
-  const generator = loadGenerator();
-  const scriptFile = path.join(dir, `load-${randomUUID()}.lua`);
-  if (generator === 'wrk') writeFileSync(scriptFile, wrkScript(bearer, spec.expectCodeZero === true));
+  // What the generator reads the members' headers from: wrk's script, or autocannon's members file.
+  const file = path.join(dir, `load-${randomUUID()}.${generator === 'wrk' ? 'lua' : 'json'}`);
+  writeFileSync(
+    file,
+    generator === 'wrk' ? wrkScript(bearer, spec.expectCodeZero === true) : JSON.stringify({ bearer }),
+  );
   try {
     // Connections split among the processes (autocannon) or the URLs (one wrk thread each).
     const share = (count: number, i: number) =>
@@ -118,13 +124,13 @@ export async function runLoad(
         ? spec.urls.map((url, i) =>
             child(
               'wrk',
-              ['-t1', `-c${share(spec.urls.length, i)}`, `-d${spec.duration}s`, '-s', scriptFile, `${url}${spec.path}`],
+              ['-t1', `-c${share(spec.urls.length, i)}`, `-d${spec.duration}s`, '-s', file, `${url}${spec.path}`],
               process.env,
               'spawned',
             ),
           )
         : Array.from({ length: processes }, (_, i) => {
-            const own: LoadSpec = { ...spec, membersFile, connections: share(processes, i) };
+            const own: LoadSpec = { ...spec, membersFile: file, connections: share(processes, i) };
             return child(
               process.execPath,
               ['--import', 'tsx', path.join(root, 'bench/load-worker.ts')],
@@ -158,7 +164,6 @@ export async function runLoad(
       generator,
     };
   } finally {
-    rmSync(membersFile, { force: true });
-    rmSync(scriptFile, { force: true });
+    rmSync(file, { force: true });
   }
 }
